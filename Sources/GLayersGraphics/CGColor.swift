@@ -1,0 +1,170 @@
+/// Colours, as CoreGraphics models them: a colour space plus components and alpha.
+///
+/// glayers composites in one RGB space (sRGB, unmanaged, as Core Animation does on iOS), so
+/// every colour also carries its RGBA equivalent, which the engine and renderer read.
+import Foundation
+
+/// A colour space: the model that gives a colour's components their meaning.
+public final class CGColorSpace: Hashable, Sendable, CustomStringConvertible {
+    /// The colour model of a colour space.
+    public enum Model: Int32, Sendable { case monochrome = 0, rgb = 1 }
+
+    /// The space's colour model.
+    public let model: Model
+    /// The space's name (`CGColorSpace.sRGB`, `genericGrayGamma2_2`, …).
+    public let name: String?
+
+    init(model: Model, name: String) {
+        self.model = model
+        self.name = name
+    }
+
+    /// The colour space with one of the standard names, or nil for an unknown name.
+    public convenience init?(name: String) {
+        switch name {
+        case CGColorSpace.sRGB, CGColorSpace.genericRGBLinear, CGColorSpace.extendedSRGB,
+            CGColorSpace.deviceRGB, CGColorSpace.genericRGB:
+            self.init(model: .rgb, name: name)
+        case CGColorSpace.genericGrayGamma2_2, CGColorSpace.linearGray, CGColorSpace.extendedGray,
+            CGColorSpace.deviceGray:
+            self.init(model: .monochrome, name: name)
+        default: return nil
+        }
+    }
+
+    /// Number of colour components (alpha excluded).
+    public var numberOfComponents: Int { model == .rgb ? 3 : 1 }
+
+    public static let sRGB = "kCGColorSpaceSRGB"
+    public static let genericRGB = "kCGColorSpaceGenericRGB"
+    public static let genericRGBLinear = "kCGColorSpaceGenericRGBLinear"
+    public static let extendedSRGB = "kCGColorSpaceExtendedSRGB"
+    public static let genericGrayGamma2_2 = "kCGColorSpaceGenericGrayGamma2_2"
+    public static let linearGray = "kCGColorSpaceLinearGray"
+    public static let extendedGray = "kCGColorSpaceExtendedGray"
+    /// Device RGB (glayers treats it as sRGB).
+    public static let deviceRGB = "kCGColorSpaceDeviceRGB"
+    /// Device gray.
+    public static let deviceGray = "kCGColorSpaceDeviceGray"
+
+    static let rgbSpace = CGColorSpace(model: .rgb, name: CGColorSpace.sRGB)
+    static let graySpace = CGColorSpace(model: .monochrome, name: CGColorSpace.genericGrayGamma2_2)
+
+    public static func == (l: CGColorSpace, r: CGColorSpace) -> Bool {
+        l.model == r.model && l.name == r.name
+    }
+    public func hash(into h: inout Hasher) { h.combine(model); h.combine(name) }
+    public var description: String { "CGColorSpace(\(name ?? "unnamed"))" }
+}
+
+/// The device RGB colour space (CoreGraphics' `CGColorSpaceCreateDeviceRGB`).
+public func CGColorSpaceCreateDeviceRGB() -> CGColorSpace { CGColorSpace.rgbSpace }
+/// The device gray colour space (CoreGraphics' `CGColorSpaceCreateDeviceGray`).
+public func CGColorSpaceCreateDeviceGray() -> CGColorSpace { CGColorSpace.graySpace }
+
+/// An immutable colour (CoreGraphics' `CGColor`).
+///
+/// - Equality compares colour space and components exactly, as `CGColorEqualToColor` does.
+public final class CGColor: Hashable, Sendable, CustomStringConvertible {
+    /// The colour's space.
+    public let colorSpace: CGColorSpace?
+    /// Components in the colour space followed by alpha.
+    public let components: [CGFloat]?
+    /// Straight (not premultiplied) red, green, blue and alpha, each in [0, 1] for
+    /// standard colours. The engine and renderer read colours through this.
+    public let rgba: RGBA
+
+    /// A colour in the generic RGB space.
+    public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        colorSpace = CGColorSpace.rgbSpace
+        components = [red, green, blue, alpha]
+        rgba = RGBA(red, green, blue, alpha)
+    }
+
+    /// A colour in the sRGB space.
+    public convenience init(srgbRed red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        self.init(red: red, green: green, blue: blue, alpha: alpha)
+    }
+
+    /// A colour in the generic RGB space (the Swift spelling of `CGColorCreateGenericRGB`).
+    public convenience init(genericRGBRed red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        self.init(red: red, green: green, blue: blue, alpha: alpha)
+    }
+
+    /// A gray colour.
+    public init(gray: CGFloat, alpha: CGFloat) {
+        colorSpace = CGColorSpace.graySpace
+        components = [gray, alpha]
+        rgba = RGBA(gray, gray, gray, alpha)
+    }
+
+    /// A gray colour in the generic gray (gamma 2.2) space.
+    public convenience init(genericGrayGamma2_2Gray gray: CGFloat, alpha: CGFloat) {
+        self.init(gray: gray, alpha: alpha)
+    }
+
+    /// A colour from components (the colour space's components, then alpha).
+    ///
+    /// - Returns nil when the number of components does not match the space.
+    public init?(colorSpace space: CGColorSpace, components comps: [CGFloat]) {
+        guard comps.count == space.numberOfComponents + 1 else { return nil }
+        colorSpace = space
+        components = comps
+        rgba = space.model == .rgb
+            ? RGBA(comps[0], comps[1], comps[2], comps[3])
+            : RGBA(comps[0], comps[0], comps[0], comps[1])
+    }
+
+    /// A colour from straight RGBA components.
+    public convenience init(_ rgba: RGBA) {
+        self.init(red: rgba.r, green: rgba.g, blue: rgba.b, alpha: rgba.a)
+    }
+
+    /// Opaque black.
+    public static let black = CGColor(gray: 0, alpha: 1)
+    /// Opaque white.
+    public static let white = CGColor(gray: 1, alpha: 1)
+    /// Fully transparent black.
+    public static let clear = CGColor(gray: 0, alpha: 0)
+
+    /// Number of components including alpha.
+    public var numberOfComponents: Int { components?.count ?? 0 }
+    /// The alpha component.
+    public var alpha: CGFloat { rgba.a }
+
+    /// The same colour with another alpha (CoreGraphics' `copy(alpha:)`).
+    public func copy(alpha: CGFloat) -> CGColor? {
+        guard let space = colorSpace, var comps = components else { return nil }
+        comps[comps.count - 1] = alpha
+        return CGColor(colorSpace: space, components: comps)
+    }
+
+    public static func == (l: CGColor, r: CGColor) -> Bool {
+        l === r || (l.colorSpace == r.colorSpace && l.components == r.components)
+    }
+    public func hash(into h: inout Hasher) { h.combine(components) }
+
+    public var description: String {
+        let c = (components ?? []).map { String(format: "%g", Double($0)) }.joined(separator: " ")
+        return "<CGColor \(colorSpace?.model == .monochrome ? "gray" : "rgb") [\(c)]>"
+    }
+}
+
+/// Straight (non-premultiplied) red, green, blue and alpha.
+public struct RGBA: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat
+
+    public init(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat) {
+        (self.r, self.g, self.b, self.a) = (r, g, b, a)
+    }
+
+    /// Transparent black.
+    public static let clear = RGBA(0, 0, 0, 0)
+
+    /// The colour premultiplied by its alpha.
+    public var premultiplied: RGBA { RGBA(r * a, g * a, b * a, a) }
+
+    public var description: String {
+        String(format: "rgba(%g, %g, %g, %g)", Double(r), Double(g), Double(b), Double(a))
+    }
+}

@@ -1,0 +1,7 @@
+import Foundation
+import GLayers
+import Testing
+
+@Suite struct TransformPlaceholder {
+    @Test func identity() { #expect(CATransform3DIsIdentity(CATransform3DIdentity)) }
+}
