@@ -28,8 +28,8 @@ let package = Package(
             name: "CPNG", path: "Sources/System/CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]),
         .systemLibrary(
-            name: "CJPEG", path: "Sources/System/CJPEG", pkgConfig: "libjpeg",
-            providers: [.apt(["libjpeg-dev"])]),
+            name: "CJPEG", path: "Sources/System/CJPEG", pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(
             name: "CCairo", path: "Sources/System/CCairo", pkgConfig: "pangocairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),

@@ -1,6 +1,3 @@
-// jpeglib.h needs FILE and size_t declared before it is included.
-#include <stdio.h>
+// TurboJPEG: the libjpeg-turbo API whose errors are return codes (no setjmp/longjmp).
 #include <stddef.h>
-#include <setjmp.h>
-#include <jpeglib.h>
-#include <jerror.h>
+#include <turbojpeg.h>
