@@ -1,0 +1,139 @@
+/// PNG decoding and encoding with libpng's simplified API (`png_image_*`), which reports
+/// errors through return values and `png_image.message`, so no setjmp is needed from Swift.
+///
+/// - Decoding reads the IHDR dimensions first and checks them against the limits before
+///   libpng allocates anything; every PNG variant (palette, gray, 16-bit, interlaced, tRNS)
+///   comes out as 8-bit sRGB RGBA, then is premultiplied.
+/// - 16-bit files without gAMA/sRGB chunks are taken as sRGB-encoded (most tools write them
+///   so), not as linear, which is libpng's default.
+/// - Encoding un-premultiplies with rounding and writes RGB for opaque images, RGBA
+///   otherwise. The output depends only on the pixels (no timestamps), so it is deterministic.
+import CPNG
+import Foundation
+
+extension CGImage {
+    /// libpng's `PNG_FORMAT_RGB` (a composite macro Swift does not import).
+    static let pngFormatRGB = UInt32(PNG_FORMAT_FLAG_COLOR)
+    /// libpng's `PNG_FORMAT_RGBA`.
+    static let pngFormatRGBA = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+
+    /// Decodes PNG bytes (the signature has already been checked).
+    static func decodePNG(_ bytes: UnsafeRawBufferPointer, name: String) throws -> CGImage {
+        let (width, height) = try pngHeaderSize(bytes, name: name)
+        try checkLimits(width: width, height: height, name: name)
+
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        guard png_image_begin_read_from_memory(&image, bytes.baseAddress, bytes.count) != 0 else {
+            throw pngError(&image, name: name)
+        }
+        guard Int(image.width) == width, Int(image.height) == height else {
+            png_image_free(&image)
+            throw CGImageError(.corrupt("inconsistent IHDR"), name: name)
+        }
+        image.format = pngFormatRGBA
+        image.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
+
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        let ok = pixels.withUnsafeMutableBytes { dst in
+            png_image_finish_read(&image, nil, dst.baseAddress, Int32(width * 4), nil)
+        }
+        guard ok != 0 else { throw pngError(&image, name: name) }
+        let opaque = PixelConversion.premultiplyInPlace(&pixels)
+        return CGImage(checkedWidth: width, height: height, pixels: pixels, opaque: opaque)
+    }
+
+    /// The width and height in the IHDR chunk, which the PNG format puts first.
+    static func pngHeaderSize(_ bytes: UnsafeRawBufferPointer, name: String) throws -> (Int, Int) {
+        guard bytes.count >= 33 else { throw CGImageError(.truncated("no complete IHDR chunk"), name: name) }
+        func be32(_ at: Int) -> Int {
+            Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+        }
+        guard be32(8) == 13, Array(bytes[12..<16]) == Array("IHDR".utf8) else {
+            throw CGImageError(.corrupt("the first chunk is not IHDR"), name: name)
+        }
+        let (width, height) = (be32(16), be32(20))
+        guard width > 0, height > 0 else {
+            throw CGImageError(.corrupt("IHDR size \(width) × \(height)"), name: name)
+        }
+        return (width, height)
+    }
+
+    /// A `CGImageError` from libpng's message; frees the `png_image` if still allocated.
+    static func pngError(_ image: inout png_image, name: String) -> CGImageError {
+        let message = Swift.withUnsafeBytes(of: image.message) { raw -> String in
+            let bytes = raw.prefix { $0 != 0 }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        png_image_free(&image)
+        let lower = message.lowercased()
+        let truncation = ["beyond end", "not enough image data", "unexpected end", "truncated", "eof"]
+        if truncation.contains(where: lower.contains) {
+            return CGImageError(.truncated(message), name: name)
+        }
+        return CGImageError(.corrupt(message.isEmpty ? "libpng failed" : message), name: name)
+    }
+
+    /// The image encoded as PNG: straight (un-premultiplied) 8-bit RGBA, or RGB if opaque.
+    ///
+    /// - Identical pixels always give identical bytes.
+    /// - Throws `CGImageError(.encodingFailed)` if libpng fails (out of memory).
+    public func pngData() throws -> Data {
+        let channels = isOpaque ? 3 : 4
+        let buffer = withUnsafeBytes { src in
+            isOpaque ? PixelConversion.rgb(fromOpaqueRGBA: src) : PixelConversion.unpremultiplied(src)
+        }
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        image.width = UInt32(width)
+        image.height = UInt32(height)
+        image.format = isOpaque ? CGImage.pngFormatRGB : CGImage.pngFormatRGBA
+        let stride = Int32(width * channels)
+
+        var capacity = buffer.count / 4 + 4096
+        for _ in 0..<3 {
+            var out = Data(count: capacity)
+            var size = capacity
+            let ok = out.withUnsafeMutableBytes { dst in
+                buffer.withUnsafeBytes { src in
+                    png_image_write_to_memory(&image, dst.baseAddress, &size, 0, src.baseAddress, stride, nil)
+                }
+            }
+            if ok != 0 {
+                out.count = size
+                return out
+            }
+            guard size > capacity else { break }
+            capacity = size  // The buffer was too small; libpng reported the size it needs.
+        }
+        throw CGImage.pngError(&image, name: "PNG encoder").retagged { .encodingFailed($0) }
+    }
+
+    /// Writes the image to `url` as PNG (see `pngData()`).
+    ///
+    /// - Throws `CGImageError` naming the path when encoding or writing fails.
+    public func writePNG(to url: URL) throws {
+        let name = url.isFileURL ? url.relativePath : url.absoluteString
+        let data: Data
+        do {
+            data = try pngData()
+        } catch let error as CGImageError {
+            throw CGImageError(error.kind, name: name)
+        }
+        do {
+            try data.write(to: url, options: .atomic)
+        } catch {
+            throw CGImageError(.unwritable(error.localizedDescription), name: name)
+        }
+    }
+}
+
+extension CGImageError {
+    /// The same message under another kind built from it (for encoder failures).
+    fileprivate func retagged(as make: (String) -> Kind) -> CGImageError {
+        switch kind {
+        case .truncated(let d), .corrupt(let d): return CGImageError(make(d), name: name)
+        default: return CGImageError(make(description), name: name)
+        }
+    }
+}
