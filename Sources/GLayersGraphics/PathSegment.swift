@@ -1,0 +1,146 @@
+/// One drawn piece of a path (a line, a quadratic or a cubic) with its arc length, for
+/// keyframe path animations (glayers' extension; CoreGraphics has no equivalent).
+///
+/// - Lengths integrate the curve's speed with 5-point Gauss–Legendre quadrature, halving
+///   intervals until two estimates agree to 1e-12 of the length (1e-6 is the promise).
+/// - `point(atLength:)` inverts the arc length by Newton steps inside a shrinking bracket.
+import Foundation
+
+/// A segment of a path: the geometry of one line or curve element, with its length.
+public struct PathSegment: Equatable, Sendable {
+    /// The shape of a segment, with every point including its start.
+    public enum Geometry: Equatable, Sendable {
+        /// A straight line: start, end.
+        case line(CGPoint, CGPoint)
+        /// A quadratic Bézier curve: start, control, end.
+        case quadCurve(CGPoint, CGPoint, CGPoint)
+        /// A cubic Bézier curve: start, control 1, control 2, end.
+        case curve(CGPoint, CGPoint, CGPoint, CGPoint)
+    }
+
+    /// The segment's shape.
+    public let geometry: Geometry
+    /// Whether this is the line a `closeSubpath` draws back to the subpath's start.
+    public let closesSubpath: Bool
+    /// The arc length.
+    public let length: CGFloat
+
+    /// A segment of `geometry`; its length is computed here.
+    public init(_ geometry: Geometry, closesSubpath: Bool = false) {
+        self.geometry = geometry
+        self.closesSubpath = closesSubpath
+        self.length = PathSegment.arcLength(geometry, from: 0, to: 1)
+    }
+
+    /// The first point.
+    public var start: CGPoint {
+        switch geometry {
+        case .line(let p, _), .quadCurve(let p, _, _), .curve(let p, _, _, _): return p
+        }
+    }
+
+    /// The last point.
+    public var end: CGPoint {
+        switch geometry {
+        case .line(_, let p), .quadCurve(_, _, let p), .curve(_, _, _, let p): return p
+        }
+    }
+
+    /// The point at curve parameter `t` (clamped to [0, 1]); not proportional to length.
+    public func point(at t: CGFloat) -> CGPoint {
+        let t = t.isNaN ? 0 : min(1, max(0, t))
+        switch geometry {
+        case .line(let a, let b): return CGPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+        case .quadCurve(let a, let c, let b): return Bezier.quad(a, c, b, t)
+        case .curve(let a, let c1, let c2, let b): return Bezier.cubic(a, c1, c2, b, t)
+        }
+    }
+
+    /// The unit tangent (direction of travel) at curve parameter `t`.
+    ///
+    /// - Where the derivative vanishes (a control point on an end point) the direction
+    ///   toward the nearest distinct point is used; a segment that is a single point gives `.zero`.
+    public func tangent(at t: CGFloat) -> CGPoint {
+        let t = t.isNaN ? 0 : min(1, max(0, t))
+        let d = PathSegment.derivative(geometry, t)
+        if d.length > 1e-12 * max(1, length) { return d.normalized.point }
+        // Degenerate derivative: look a little along the curve instead.
+        let (a, b) = t < 0.5 ? (point(at: t), point(at: t + 1e-3)) : (point(at: t - 1e-3), point(at: t))
+        let v = Vec2(b) - Vec2(a)
+        if v.length > 0 { return v.normalized.point }
+        return (Vec2(end) - Vec2(start)).normalized.point
+    }
+
+    /// The curve parameter at arc length `s` from the start (clamped to [0, length]).
+    public func parameter(atLength s: CGFloat) -> CGFloat {
+        guard length > 0, s.isFinite, s > 0 else { return 0 }
+        if s >= length { return 1 }
+        if case .line = geometry { return s / length }
+        var (lo, hi) = (CGFloat(0), CGFloat(1))
+        var t = s / length
+        for _ in 0..<50 {
+            let f = PathSegment.arcLength(geometry, from: 0, to: t) - s
+            if abs(f) <= 1e-12 * length { break }
+            if f > 0 { hi = t } else { lo = t }
+            let speed = PathSegment.derivative(geometry, t).length
+            var next = speed > 0 ? t - f / speed : (lo + hi) / 2
+            if !(next > lo && next < hi) { next = (lo + hi) / 2 }
+            if abs(next - t) < 1e-15 { break }
+            t = next
+        }
+        return t
+    }
+
+    /// The point at arc length `s` from the start (clamped to [0, length]).
+    public func point(atLength s: CGFloat) -> CGPoint { point(at: parameter(atLength: s)) }
+
+    /// The unit tangent at arc length `s` from the start.
+    public func tangent(atLength s: CGFloat) -> CGPoint { tangent(at: parameter(atLength: s)) }
+
+    // MARK: - Arc length
+
+    /// The derivative of `g` at `t`.
+    static func derivative(_ g: Geometry, _ t: CGFloat) -> Vec2 {
+        switch g {
+        case .line(let a, let b): return Vec2(b) - Vec2(a)
+        case .quadCurve(let a, let c, let b): return Bezier.quadDerivative(a, c, b, t)
+        case .curve(let a, let c1, let c2, let b): return Bezier.cubicDerivative(a, c1, c2, b, t)
+        }
+    }
+
+    /// The arc length of `g` between parameters `t0` and `t1`.
+    static func arcLength(_ g: Geometry, from t0: CGFloat, to t1: CGFloat) -> CGFloat {
+        if case .line(let a, let b) = g { return (Vec2(b) - Vec2(a)).length * (t1 - t0) }
+        guard t1 > t0 else { return 0 }
+        let whole = gauss(g, t0, t1)
+        return adaptive(g, t0, t1, whole, tolerance: max(whole, 1e-300) * 1e-12, depth: 0)
+    }
+
+    /// Refines a Gauss–Legendre estimate by halving until the halves agree with the whole
+    /// within `tolerance` (split between the halves).
+    private static func adaptive(
+        _ g: Geometry, _ a: CGFloat, _ b: CGFloat, _ whole: CGFloat, tolerance: CGFloat, depth: Int
+    ) -> CGFloat {
+        let m = (a + b) / 2
+        let left = gauss(g, a, m), right = gauss(g, m, b)
+        let sum = left + right
+        if depth >= 24 || abs(sum - whole) <= tolerance { return sum }
+        return adaptive(g, a, m, left, tolerance: tolerance / 2, depth: depth + 1)
+            + adaptive(g, m, b, right, tolerance: tolerance / 2, depth: depth + 1)
+    }
+
+    /// Nodes and weights of 5-point Gauss–Legendre quadrature on [−1, 1].
+    private static let nodes: [(CGFloat, CGFloat)] = [
+        (0, 0.5688888888888889),
+        (-0.5384693101056831, 0.4786286704993665), (0.5384693101056831, 0.4786286704993665),
+        (-0.9061798459386640, 0.2369268850561891), (0.9061798459386640, 0.2369268850561891),
+    ]
+
+    /// 5-point Gauss–Legendre estimate of the length between `a` and `b`.
+    private static func gauss(_ g: Geometry, _ a: CGFloat, _ b: CGFloat) -> CGFloat {
+        let h = (b - a) / 2, m = (a + b) / 2
+        var sum: CGFloat = 0
+        for (x, w) in nodes { sum += w * derivative(g, m + h * x).length }
+        return sum * h
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import GLayersGraphics
+import Testing
+
+@Suite struct PathMeasureTests {
+    @Test func straightLine() throws {
+        let p = CGMutablePath()
+        p.move(to: CGPoint(x: 1, y: 1))
+        p.addLine(to: CGPoint(x: 4, y: 5))
+        let s = try #require(p.segments().first)
+        #expect(s.length == 5)
+        #expect(s.point(atLength: 2.5) == CGPoint(x: 2.5, y: 3))
+        #expect(s.tangent(at: 0.3) == CGPoint(x: 0.6, y: 0.8))
+        #expect(p.point(atDistance: 10) == CGPoint(x: 4, y: 5))
+        #expect(p.point(atDistance: -1) == CGPoint(x: 1, y: 1))
+    }
+
+    @Test func quarterCircleFromArc() throws {
+        let r: CGFloat = 100
+        let p = CGMutablePath()
+        p.addArc(center: CGPoint(x: 50, y: 50), radius: r, startAngle: 0, endAngle: .pi / 2, clockwise: false)
+        let segments = p.segments()
+        #expect(segments.count == 1)
+        let s = try #require(segments.first)
+        #expect(abs(s.length - .pi * r / 2) / (.pi * r / 2) < 1e-4)
+        for i in 0...10 {
+            let q = s.point(atLength: s.length * CGFloat(i) / 10)
+            #expect(abs(hypot(q.x - 50, q.y - 50) - r) < 1e-3 * r)
+        }
+        // Arc-length parametrisation: the midpoint by length is at 45°.
+        let mid = s.point(atLength: s.length / 2)
+        #expect(abs(atan2(mid.y - 50, mid.x - 50) - .pi / 4) < 1e-3)
+        let tangent = s.tangent(at: 0)
+        #expect(close(tangent, CGPoint(x: 0, y: 1), 1e-12))
+    }
+
+    @Test func bouncePath() throws {
+        let p = CGMutablePath()
+        p.move(to: CGPoint(x: 74, y: 74))
+        p.addCurve(to: CGPoint(x: 320, y: 74), control1: CGPoint(x: 74, y: 500), control2: CGPoint(x: 320, y: 500))
+        p.addCurve(to: CGPoint(x: 566, y: 74), control1: CGPoint(x: 320, y: 500), control2: CGPoint(x: 566, y: 500))
+        let s = p.segments()
+        #expect(s.count == 2)
+        #expect(s[0].start == CGPoint(x: 74, y: 74) && s[0].end == CGPoint(x: 320, y: 74))
+        #expect(s[1].start == CGPoint(x: 320, y: 74) && s[1].end == CGPoint(x: 566, y: 74))
+        #expect(s[0].point(at: 0) == CGPoint(x: 74, y: 74) && s[0].point(at: 1) == CGPoint(x: 320, y: 74))
+        #expect(abs(s[0].length - s[1].length) < 1e-9 * s[0].length)
+        #expect(s[0].point(atLength: s[0].length) == CGPoint(x: 320, y: 74))
+        // The lowest point (y = 74 + 3/4 · 426) is at the middle by symmetry.
+        let bottom = s[0].point(atLength: s[0].length / 2)
+        #expect(abs(bottom.x - 197) < 1e-6 && abs(bottom.y - 393.5) < 1e-6)
+        #expect(abs(p.length - 2 * s[0].length) < 1e-9)
+        let atHalf = try #require(p.point(atDistance: p.length / 2))
+        #expect(close(atHalf, CGPoint(x: 320, y: 74), 1e-6))
+    }
+
+    @Test func cubicLengthMatchesFineFlattening() throws {
+        let seg = PathSegment(.curve(CGPoint(x: 0, y: 0), CGPoint(x: 30, y: 90), CGPoint(x: 80, y: -40),
+                                     CGPoint(x: 100, y: 20)))
+        var polyline: CGFloat = 0
+        var prev = seg.point(at: 0)
+        let n = 200_000
+        for i in 1...n {
+            let q = seg.point(at: CGFloat(i) / CGFloat(n))
+            polyline += hypot(q.x - prev.x, q.y - prev.y)
+            prev = q
+        }
+        #expect(abs(seg.length - polyline) / polyline < 1e-6)
+        // Inverting the length: the sub-curve [0, t] (split by de Casteljau) is 30 % long.
+        let t = seg.parameter(atLength: seg.length * 0.3)
+        guard case .curve(let p0, let p1, let p2, let p3) = seg.geometry else { return }
+        func lerp(_ a: CGPoint, _ b: CGPoint) -> CGPoint { CGPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t) }
+        let (a, b, c) = (lerp(p0, p1), lerp(p1, p2), lerp(p2, p3))
+        let (d, e) = (lerp(a, b), lerp(b, c))
+        let head = PathSegment(.curve(p0, a, d, lerp(d, e)))
+        #expect(abs(head.length - seg.length * 0.3) < 1e-9 * seg.length)
+        #expect(close(head.end, seg.point(atLength: seg.length * 0.3), 1e-9))
+    }
+
+    @Test func quadraticSegmentAndCusp() throws {
+        let q = PathSegment(.quadCurve(.zero, CGPoint(x: 5, y: 10), CGPoint(x: 10, y: 0)))
+        #expect(q.length > 10 && q.length < 20)
+        // Degenerate cubic whose control points sit on its ends: tangent still defined.
+        let d = PathSegment(.curve(.zero, .zero, CGPoint(x: 10, y: 0), CGPoint(x: 10, y: 0)))
+        #expect(close(d.tangent(at: 0), CGPoint(x: 1, y: 0), 1e-9))
+        #expect(close(d.tangent(at: 1), CGPoint(x: 1, y: 0), 1e-9))
+        #expect(abs(d.length - 10) < 1e-9)
+        let point = PathSegment(.line(CGPoint(x: 3, y: 3), CGPoint(x: 3, y: 3)))
+        #expect(point.length == 0 && point.tangent(at: 0.5) == .zero && point.point(atLength: 1) == CGPoint(x: 3, y: 3))
+    }
+
+    @Test func closeDrawsALineBack() {
+        let p = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 5), transform: nil)
+        let s = p.segments()
+        #expect(s.count == 4)
+        #expect(s.last?.closesSubpath == true && s.last?.end == .zero)
+        #expect(p.length == 30)
+        #expect(p.tangent(atDistance: 12) == CGPoint(x: 0, y: 1))
+        #expect(CGMutablePath().point(atDistance: 0) == nil)
+    }
+
+    @Test func circleLength() {
+        let p = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 20, height: 20), transform: nil)
+        #expect(abs(p.length - 20 * .pi) / (20 * .pi) < 1e-4)
+    }
+}
