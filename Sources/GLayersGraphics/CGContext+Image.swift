@@ -1,0 +1,56 @@
+/// Drawing images into a `CGContext`.
+import CCairo
+import Foundation
+
+extension CGContext {
+    /// Draws `image` scaled to fill `rect`, upright in glayers' y-down user space (the image's
+    /// top row at `rect.minY`).
+    ///
+    /// - Sampling follows `interpolationQuality` (bilinear by default); edge pixels are
+    ///   extended, so the drawn rectangle has crisp edges. A negative width or height mirrors
+    ///   the image. The current path is kept.
+    public func draw(_ image: CGImage, in rect: CGRect) {
+        guard rect.origin.x.isFinite, rect.origin.y.isFinite, rect.width.isFinite, rect.height.isFinite,
+            rect.width != 0, rect.height != 0, let source = CGContext.surface(for: image)
+        else { return }
+        defer { cairo_surface_destroy(source) }
+        guard let pattern = cairo_pattern_create_for_surface(source) else { return }
+        defer { cairo_pattern_destroy(pattern) }
+        var m = cairo_matrix_t()
+        cairo_matrix_init_scale(&m, Double(image.width) / rect.width, Double(image.height) / rect.height)
+        cairo_matrix_translate(&m, -rect.origin.x, -rect.origin.y)
+        cairo_pattern_set_matrix(pattern, &m)
+        cairo_pattern_set_filter(pattern, state.interpolation.cairo)
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        withScratchPath {
+            cairo_rectangle(cr, rect.origin.x, rect.origin.y, rect.width, rect.height)
+            draw {
+                cairo_set_source(cr, pattern)
+                if state.alpha >= 1 {
+                    cairo_fill_preserve(cr)
+                } else {
+                    cairo_save(cr)
+                    cairo_clip_preserve(cr)
+                    cairo_paint_with_alpha(cr, Double(state.alpha))
+                    cairo_restore(cr)
+                }
+            }
+        }
+    }
+
+    /// A new cairo ARGB32 surface holding `image`'s pixels (the caller destroys it).
+    static func surface(for image: CGImage) -> OpaquePointer? {
+        let format = image.isOpaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32
+        guard let s = cairo_image_surface_create(format, Int32(image.width), Int32(image.height)) else { return nil }
+        guard cairo_surface_status(s) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(s) else {
+            cairo_surface_destroy(s)
+            return nil
+        }
+        let stride = Int(cairo_image_surface_get_stride(s))
+        image.withUnsafeBytes { src in
+            PixelConversion.writeARGB32(fromRGBA: src, to: data, width: image.width, height: image.height, stride: stride)
+        }
+        cairo_surface_mark_dirty(s)
+        return s
+    }
+}
