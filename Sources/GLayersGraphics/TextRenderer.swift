@@ -1,0 +1,93 @@
+/// Text layout and rasterisation for `CATextLayer` with pango, cairo and fontconfig (issue #5).
+///
+/// Takes a string, a `TextStyle` and the layer's size; produces a premultiplied RGBA image of
+/// `ceil(size · scale)` pixels with the text drawn at `scale`, or the size the text needs. It
+/// follows CATextLayer: text starts at the top-left, is aligned within the width, wraps at the
+/// width when `wrapped`, and is ellipsized when it does not fit (each line when not wrapped;
+/// the last visible line when wrapped).
+///
+/// - Shaping, bidi and font fallback (CJK, emoji) are pango's.
+/// - Layout is independent of scale: hinting of metrics and rounding of glyph positions are
+///   off, so `measure` matches `render` at any scale.
+/// - Pango and fontconfig are not thread-safe: every call runs under one lock, with one cached
+///   font map and context.
+import CCairo
+import Foundation
+
+/// Renders and measures text for `CATextLayer`.
+public enum TextRenderer {
+    /// The text drawn into a transparent image of `ceil(size · scale)` pixels.
+    ///
+    /// - Returns nil for a non-positive or non-finite size or scale, or an image over
+    ///   `CGImage`'s limits.
+    public static func render(_ string: String, style: TextStyle, size: CGSize, scale: CGFloat) -> CGImage? {
+        guard size.width.isFinite, size.height.isFinite, scale.isFinite, size.width > 0, size.height > 0,
+            scale > 0, style.fontSize.isFinite
+        else { return nil }
+        let pw = (size.width * scale).rounded(.up), ph = (size.height * scale).rounded(.up)
+        guard pw <= CGFloat(CGImage.maximumSide), ph <= CGFloat(CGImage.maximumSide) else { return nil }
+        let (w, h) = (Int(pw), Int(ph))
+        guard (try? CGImage.checkLimits(width: w, height: h, name: "text")) != nil else { return nil }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else { return nil }
+        defer { cairo_surface_destroy(surface) }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else { return nil }
+        defer { cairo_destroy(cr) }
+
+        PangoSession.shared.withContext { session in
+            cairo_scale(cr, Double(scale), Double(scale))
+            pango_cairo_update_context(cr, session.context)
+            guard let layout = session.layout(string, style: style, width: size.width, height: size.height) else {
+                return
+            }
+            defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+            let x = blockOffset(layout, style: style, width: size.width)
+            func c(_ v: CGFloat) -> Double { v.isFinite ? Double(min(1, max(0, v))) : 0 }
+            cairo_set_source_rgba(cr, c(style.color.r), c(style.color.g), c(style.color.b), c(style.color.a))
+            cairo_move_to(cr, Double(x), 0)
+            pango_cairo_show_layout(cr, layout)
+        }
+        cairo_surface_flush(surface)
+        guard cairo_status(cr) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
+            return nil
+        }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let (pixels, opaque) = PixelConversion.rgba(fromARGB32: data, width: w, height: h, stride: stride)
+        return CGImage(checkedWidth: w, height: h, pixels: pixels, opaque: opaque)
+    }
+
+    /// The size, in points, of the text's logical extents laid out with `style`.
+    ///
+    /// - `maxWidth` plays the layer width's part: lines wrap at it when `style.wrapped`, or are
+    ///   ellipsized at it when `style.truncation` is set; otherwise it is ignored. The height
+    ///   counts every line (there is no height limit). Sizes are not rounded.
+    public static func measure(_ string: String, style: TextStyle, maxWidth: CGFloat?) -> CGSize {
+        guard style.fontSize.isFinite else { return .zero }
+        let width = maxWidth.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        return PangoSession.shared.withContext { session -> CGSize in
+            pango_context_set_matrix(session.context, nil)
+            guard let layout = session.layout(string, style: style, width: width, height: nil) else { return .zero }
+            defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+            var logical = PangoRectangle()
+            pango_layout_get_extents(layout, nil, &logical)
+            let scale = CGFloat(PANGO_SCALE)
+            return CGSize(width: CGFloat(logical.width) / scale, height: CGFloat(logical.height) / scale)
+        }
+    }
+
+    /// Where the layout goes horizontally when pango has no width to align it in (text neither
+    /// wrapped nor truncated): aligned as a block within `width`, overflowing as CATextLayer does.
+    private static func blockOffset(_ layout: OpaquePointer, style: TextStyle, width: CGFloat) -> CGFloat {
+        guard pango_layout_get_width(layout) < 0 else { return 0 }
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        let scale = CGFloat(PANGO_SCALE)
+        let textWidth = CGFloat(logical.width) / scale, x0 = CGFloat(logical.x) / scale
+        let rtl = pango_layout_get_direction(layout, 0) == PANGO_DIRECTION_RTL
+        switch style.alignment {
+        case .left: return -x0
+        case .right: return width - textWidth - x0
+        case .center: return (width - textWidth) / 2 - x0
+        case .natural, .justified: return (rtl ? width - textWidth : 0) - x0
+        }
+    }
+}
