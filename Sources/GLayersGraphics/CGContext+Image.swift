@@ -24,7 +24,7 @@ extension CGContext {
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
         withScratchPath {
             cairo_rectangle(cr, rect.origin.x, rect.origin.y, rect.width, rect.height)
-            draw {
+            paint {
                 cairo_set_source(cr, pattern)
                 if state.alpha >= 1 {
                     cairo_fill_preserve(cr)

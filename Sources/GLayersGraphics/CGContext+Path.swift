@@ -118,7 +118,7 @@ extension CGContext {
 
     /// Fills the current path with the fill colour, then discards the path.
     public func fillPath(using rule: CGPathFillRule = .winding) {
-        draw {
+        paint {
             cairo_set_fill_rule(cr, rule.cairo)
             setSource(state.fill)
             cairo_fill_preserve(cr)
@@ -128,7 +128,7 @@ extension CGContext {
 
     /// Strokes the current path with the stroke colour and line settings, then discards it.
     public func strokePath() {
-        draw {
+        paint {
             setSource(state.stroke)
             cairo_stroke_preserve(cr)
         }
@@ -137,7 +137,7 @@ extension CGContext {
 
     /// Fills and/or strokes the current path, then discards it.
     public func drawPath(using mode: CGPathDrawingMode) {
-        draw {
+        paint {
             if mode != .stroke {
                 cairo_set_fill_rule(cr, mode == .eoFill || mode == .eoFillStroke ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
                 setSource(state.fill)
@@ -248,7 +248,7 @@ extension CGContext {
     public func clear(_ rect: CGRect) {
         withScratchPath {
             addRect(rect)
-            draw {
+            paint {
                 cairo_save(cr)
                 cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
                 cairo_fill_preserve(cr)

@@ -148,7 +148,7 @@ public final class CGContext {
     }
 
     /// Runs a drawing operation unless the state cannot draw, then publishes the pixels.
-    func draw(_ body: () -> Void) {
+    func paint(_ body: () -> Void) {
         guard !state.singular, cairo_status(cr) == CAIRO_STATUS_SUCCESS else { return }
         body()
         if mirror != nil { flush() }

@@ -174,6 +174,7 @@ public enum CGBlendMode: Int32, Sendable {
 
 /// Whether a gradient extends beyond its start and end (CoreGraphics' raw values).
 public struct CGGradientDrawingOptions: OptionSet, Sendable, Hashable {
+    /// The option bits.
     public let rawValue: UInt32
     /// Options from their raw value.
     public init(rawValue: UInt32) { self.rawValue = rawValue }

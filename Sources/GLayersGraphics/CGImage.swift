@@ -135,6 +135,7 @@ public final class CGImage: @unchecked Sendable, CustomStringConvertible {
         }
     }
 
+    /// A short summary: identity, size and opacity.
     public var description: String {
         "<CGImage #\(identity) \(width)×\(height)\(isOpaque ? " opaque" : "")>"
     }

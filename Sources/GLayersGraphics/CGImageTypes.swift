@@ -25,6 +25,7 @@ public enum CGImageAlphaInfo: UInt32, Sendable {
 
 /// Bitmap layout flags: an alpha info in the low bits plus byte order (CoreGraphics' `CGBitmapInfo`).
 public struct CGBitmapInfo: OptionSet, Sendable, Hashable {
+    /// The layout bits.
     public let rawValue: UInt32
     /// A layout from its raw value.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
@@ -123,6 +124,7 @@ public struct CGImageError: Error, Equatable, CustomStringConvertible {
         self.name = name
     }
 
+    /// The message, starting with the file name: "name: what went wrong".
     public var description: String {
         let what: String
         switch kind {

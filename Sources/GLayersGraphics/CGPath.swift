@@ -196,8 +196,10 @@ public class CGPath: Equatable, Hashable, CustomStringConvertible {
 
     /// Whether two paths have the same elements (CoreGraphics' `CGPathEqualToPath`).
     public static func == (l: CGPath, r: CGPath) -> Bool { l === r || l.storage == r.storage }
+    /// Hashes the elements.
     public func hash(into h: inout Hasher) { h.combine(storage) }
 
+    /// The elements in SVG-like notation (`M 0 0 L 1 0 Z`).
     public var description: String {
         let parts = storage.map { e -> String in
             func f(_ p: CGPoint) -> String { String(format: "%g %g", Double(p.x), Double(p.y)) }

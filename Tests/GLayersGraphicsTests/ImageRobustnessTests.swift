@@ -1,0 +1,51 @@
+import Foundation
+import GLayersGraphics
+import Testing
+
+@Suite struct ImageRobustnessTests {
+    /// `baseline.jpg` with the frame size in its SOF0 header replaced.
+    func jpeg(width: Int, height: Int) throws -> Data {
+        var bytes = [UInt8](try Data(contentsOf: Fixtures.url("baseline.jpg")))
+        let sof = try #require((0..<bytes.count - 1).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
+        bytes[sof + 5] = UInt8(height >> 8); bytes[sof + 6] = UInt8(height & 0xFF)
+        bytes[sof + 7] = UInt8(width >> 8); bytes[sof + 8] = UInt8(width & 0xFF)
+        return Data(bytes)
+    }
+
+    @Test func hugeJPEGHeadersAreRefusedBeforeAllocating() throws {
+        #expect(throws: CGImageError(.tooLarge(width: 60000, height: 100), name: "wide.jpg")) {
+            try CGImage.decode(data: jpeg(width: 60000, height: 100), name: "wide.jpg")
+        }
+        // Each side under 32768, but 30000 × 30000 exceeds 2^28 pixels.
+        #expect(throws: CGImageError(.tooLarge(width: 30000, height: 30000), name: "square.jpg")) {
+            try CGImage.decode(data: jpeg(width: 30000, height: 30000), name: "square.jpg")
+        }
+    }
+
+    @Test func mutatedFilesNeverCrash() throws {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: seed >> 33)
+        }
+        for name in ["noise.png", "rgba-interlaced.png", "palette.png", "baseline.jpg", "progressive.jpg"] {
+            let original = [UInt8](try Data(contentsOf: Fixtures.url(name)))
+            var decoded = 0
+            for _ in 0..<150 {
+                var bytes = original
+                for _ in 0..<(1 + next() % 4) {
+                    let i = 8 + next() % (bytes.count - 8)  // Keep the signature.
+                    bytes[i] = UInt8(truncatingIfNeeded: next())
+                }
+                do {
+                    let image = try CGImage.decode(data: Data(bytes), name: name)
+                    #expect(image.pixels.count == image.width * image.height * 4)
+                    decoded += 1
+                } catch is CGImageError {
+                    // Refused cleanly.
+                }
+            }
+            #expect(decoded < 150, "\(name): some mutations must be detected")
+        }
+    }
+}
