@@ -1,0 +1,257 @@
+/// Compiling an animation for a layer: resolves its key path and `Any` values once into a
+/// typed evaluator, or reports why it cannot run (the animation is then ignored).
+///
+/// Bad input never reaches the per-frame path: an unknown key path, a value of the wrong type,
+/// NaN or infinite values, an invalid duration or speed give a warning naming the layer, the
+/// animation key and the problem.
+import Foundation
+import GLayersGraphics
+
+/// What compilation needs besides the animation.
+struct CompileContext {
+    let layer: CALayer
+    /// The animation's key on the layer (the key path when the animation has none).
+    let key: String?
+    /// The layer's state as presented just before the property change that triggered this
+    /// animation through an action (the "from" of implicit animations).
+    let before: LayerState?
+
+    var where_: String {
+        let name = layer.name.map { "\"\($0)\"" } ?? String(describing: type(of: layer))
+        return "layer \(name), animation \"\(key ?? "(no key)")\""
+    }
+}
+
+/// A reason an animation was not added.
+struct AnimationError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
+enum AnimationCompiler {
+    /// The evaluator for `animation` (whose duration is already resolved).
+    static func compile(_ animation: CAAnimation, _ ctx: CompileContext) throws -> AnimationEvaluator {
+        try validateTiming(animation)
+        switch animation {
+        case let t as CATransition:
+            if t.filter != nil {
+                Diagnostics.warn("\(ctx.where_): CATransition.filter is not supported; using type \(t.type.rawValue)", once: true)
+            }
+            return TransitionEvaluator(timing: TimingModel(t, duration: t.duration), transition: t)
+        case let g as CAAnimationGroup:
+            var children: [AnimationEvaluator] = []
+            for child in g.animations ?? [] {
+                let copy = child.copy() as? CAAnimation ?? child
+                if !(copy.duration > 0) { copy.duration = g.duration }
+                do {
+                    children.append(try compile(copy, ctx))
+                } catch {
+                    Diagnostics.warn("\(ctx.where_): grouped animation ignored: \(error)")
+                }
+            }
+            return GroupEvaluator(timing: TimingModel(g, duration: g.duration), children: children)
+        case let p as CAPropertyAnimation:
+            return try compileProperty(p, ctx)
+        default:
+            throw AnimationError(message: "\(type(of: animation)) does not animate anything by itself")
+        }
+    }
+
+    private static func validateTiming(_ a: CAAnimation) throws {
+        let checks: [(String, Double)] = [
+            ("duration", a.duration), ("beginTime", a.beginTime), ("timeOffset", a.timeOffset),
+            ("speed", Double(a.speed)), ("repeatDuration", a.repeatDuration),
+        ]
+        for (name, v) in checks where !v.isFinite {
+            throw AnimationError(message: "\(name) is \(v); it must be a finite number")
+        }
+        if a.repeatCount.isNaN || a.repeatCount < 0 {
+            throw AnimationError(message: "repeatCount is \(a.repeatCount); it must be ≥ 0 (or .infinity)")
+        }
+        if a.repeatDuration < 0 {
+            throw AnimationError(message: "repeatDuration is \(a.repeatDuration); it must be ≥ 0")
+        }
+    }
+
+    // MARK: Property animations
+
+    private static func compileProperty(_ p: CAPropertyAnimation, _ ctx: CompileContext) throws -> AnimationEvaluator {
+        guard let path = p.keyPath ?? ctx.key, !path.isEmpty else {
+            throw AnimationError(message: "the animation has no keyPath and no key")
+        }
+        let keyPath: LayerKeyPath
+        do {
+            keyPath = try KeyPathResolver.resolve(path, for: type(of: ctx.layer), storedKinds: ctx.layer.storedCustomKinds(path))
+        } catch {
+            throw AnimationError(message: "\(error)")
+        }
+        if case .filterInput(let list, let name, let input) = keyPath.base {
+            try checkFilterInput(ctx.layer, list: list, name: name, input: input, path: path)
+        }
+        let timing = TimingModel(p, duration: p.duration, ignoresTimingFunction: p is CAKeyframeAnimation)
+        var kind = keyPath.kind
+        if kind == .object { kind = inferKind(p) ?? .object }
+        if let vf = p.valueFunction {
+            return try compileValueFunction(p, vf, keyPath, timing, ctx)
+        }
+        let lens = keyPath.lens(valueKind: kind)
+        let build = Builder(animation: p, timing: timing, ctx: ctx, kind: kind, path: path)
+        switch lens {
+        case .number(let l): return try build.make(l) { NumberCoercion.double($0).map { CGFloat($0) } }
+        case .point(let l): return try build.make(l) { if case .point(let v)? = ValueConversion.convert($0, to: .point) { return v }; return nil }
+        case .size(let l): return try build.make(l) { if case .size(let v)? = ValueConversion.convert($0, to: .size) { return v }; return nil }
+        case .rect(let l): return try build.make(l) { if case .rect(let v)? = ValueConversion.convert($0, to: .rect) { return v }; return nil }
+        case .color(let l):
+            return try build.make(l) { any -> ColorValue? in
+                if case .color(let v)? = ValueConversion.convert(any, to: .color) { return v }
+                return nil
+            }
+        case .image(let l):
+            return try build.make(l) { any -> ImageBlend? in
+                if case .image(let v)? = ValueConversion.convert(any, to: .image) { return ImageBlend(v) }
+                return nil
+            }
+        case .transform(let l):
+            let tl = Lens<TransformValue>(get: { TransformValue(l.get(&$0)) }, set: { l.set(&$0, $1.matrix) })
+            return try build.make(tl) { any -> TransformValue? in
+                if case .transform(let v)? = ValueConversion.convert(any, to: .transform) {
+                    return TransformValue(v, decompose: true)
+                }
+                return nil
+            }
+        case .discrete(let l):
+            return try build.make(l) { any -> AnimatableValue? in
+                kind == .object ? AnimatableValue.inferring(any) : ValueConversion.convert(any, to: kind)
+            }
+        }
+    }
+
+    /// Guesses the kind of an undeclared custom key from the animation's values.
+    private static func inferKind(_ p: CAPropertyAnimation) -> ValueKind? {
+        let sample: Any?
+        switch p {
+        case let b as CABasicAnimation: sample = b.fromValue ?? b.toValue ?? b.byValue
+        case let k as CAKeyframeAnimation: sample = k.path != nil ? CGPoint.zero : k.values?.first
+        default: sample = nil
+        }
+        guard let sample else { return nil }
+        let v = AnimatableValue.inferring(sample)
+        return v.kind == .object ? nil : v.kind
+    }
+
+    private static func checkFilterInput(_ layer: CALayer, list: LayerKey, name: String, input: String, path: String) throws {
+        let filters = list == .backgroundFilters ? layer.layerState.backgroundFilters : layer.layerState.filters
+        guard let f = filters.first(where: { $0.name == name }) else {
+            let names = filters.compactMap(\.name)
+            throw AnimationError(
+                message: "key path \"\(path)\": the layer has no filter named \"\(name)\""
+                    + (names.isEmpty ? "" : " (filters: \(names.joined(separator: ", ")))"))
+        }
+        guard f.input(input) != nil else {
+            let inputs = f.kind.inputs.map(\.key).joined(separator: ", ")
+            throw AnimationError(message: "key path \"\(path)\": \(f.kind.rawValue) has no input \"\(input)\" (inputs: \(inputs))")
+        }
+    }
+
+    // MARK: Value functions
+
+    private static func compileValueFunction(
+        _ p: CAPropertyAnimation, _ vf: CAValueFunction, _ keyPath: LayerKeyPath, _ timing: TimingModel,
+        _ ctx: CompileContext
+    ) throws -> AnimationEvaluator {
+        guard case .property(let key) = keyPath.base, keyPath.component == nil,
+            key == .transform || key == .sublayerTransform
+        else {
+            throw AnimationError(message: "valueFunction \(vf.name.rawValue) needs the key path transform or sublayerTransform")
+        }
+        let sublayer = key == .sublayerTransform
+        let additive = p.isAdditive
+        func write(_ s: inout EvalState, _ m: CATransform3D) {
+            if sublayer {
+                s.sublayerTransformParts = nil
+                s.state.sublayerTransform = additive ? m.concatenating(s.state.sublayerTransform) : m
+            } else {
+                s.transformParts = nil
+                s.state.transform = additive ? m.concatenating(s.state.transform) : m
+            }
+        }
+        let build = Builder(animation: p, timing: timing, ctx: ctx, kind: .number, path: keyPath.string, forceNonAdditive: true)
+        if vf.takesVector {
+            let lens = Lens<CGRect>(
+                get: { _ in .zero },
+                set: { s, v in write(&s, vf.matrix((Double(v.minX), Double(v.minY), Double(v.width)))) })
+            return try build.make(lens) { any -> CGRect? in
+                guard let a = ValueConversion.numbers(any), a.count == 3 else { return nil }
+                // A 3-vector carried in a rect's first three members (x, y, width).
+                return CGRect(x: a[0], y: a[1], width: a[2], height: 0)
+            }
+        }
+        let lens = Lens<CGFloat>(get: { _ in 0 }, set: { s, v in write(&s, vf.matrix((Double(v), Double(v), Double(v)))) })
+        return try build.make(lens) { NumberCoercion.double($0).map { CGFloat($0) } }
+    }
+}
+
+/// Builds the typed evaluator of one property animation.
+struct Builder {
+    let animation: CAPropertyAnimation
+    let timing: TimingModel
+    let ctx: CompileContext
+    let kind: ValueKind
+    let path: String
+    var forceNonAdditive = false
+
+    var additive: Bool { animation.isAdditive && !forceNonAdditive }
+
+    func make<V: Interpolatable>(_ lens: Lens<V>, convert: (Any?) -> V?) throws -> AnimationEvaluator {
+        func typed(_ any: Any?, _ what: String) throws -> V {
+            guard let v = convert(any) else {
+                throw AnimationError(
+                    message: "\(what) \(describe(any)) is not \(kind.expected), the type of \"\(path)\"")
+            }
+            if let a = any, !ValueConversion.isFinite(AnimatableValue.inferring(a)) {
+                throw AnimationError(message: "\(what) \(describe(any)) is not finite")
+            }
+            return v
+        }
+        switch animation {
+        case let k as CAKeyframeAnimation:
+            return try KeyframeBuilder(builder: info, animation: k).make(lens, typed: typed)
+        case let b as CABasicAnimation:
+            let ends = try basicEnds(b, lens: lens, typed: typed)
+            let spring = (b as? CASpringAnimation).map {
+                SpringSolver(mass: $0.mass, stiffness: $0.stiffness, damping: $0.damping, velocity: $0.initialVelocity)
+            }
+            return BasicEvaluator(
+                timing: timing, lens: lens, ends: ends, additive: additive, cumulative: animation.isCumulative,
+                spring: spring)
+        default:
+            throw AnimationError(message: "\(type(of: animation)) cannot animate \"\(path)\"")
+        }
+    }
+
+    private func basicEnds<V: Interpolatable>(
+        _ b: CABasicAnimation, lens: Lens<V>, typed: (Any?, String) throws -> V
+    ) throws -> BasicEnds<V> {
+        let from = try b.fromValue.map { try typed($0, "fromValue") }
+        let to = try b.toValue.map { try typed($0, "toValue") }
+        let by = try b.byValue.map { try typed($0, "byValue") }
+        switch (from, to, by) {
+        case let (f?, t?, _): return .fixed(f, t)
+        case let (f?, nil, d?): return .fixed(f, V.sum(f, d))
+        case let (nil, t?, d?): return .fixed(V.difference(t, d), t)
+        case let (f?, nil, nil): return .fromValue(f)
+        case let (nil, t?, nil): return .toValue(t)
+        case let (nil, nil, d?): return .byValue(d)
+        case (nil, nil, nil):
+            guard let before = ctx.before else { return .inert }
+            var s = EvalState(before)
+            let v = lens.get(&s)
+            return .implicit(from: v)
+        }
+    }
+}
+
+private func describe(_ any: Any?) -> String {
+    guard let any else { return "nil" }
+    return "\(any) (\(type(of: any)))"
+}

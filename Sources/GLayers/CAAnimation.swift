@@ -1,0 +1,277 @@
+/// The animation classes as Apple declares them: plain value holders. What they do is compiled
+/// into typed evaluators when they are added to a layer (`AnimationCompiler.swift`).
+import Foundation
+import GLayersGraphics
+
+/// An object that responds to an action (a property change, `onOrderIn`, …) of a layer.
+public protocol CAAction {
+    /// Performs the action for `event` on `anObject` (a layer).
+    func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
+}
+
+/// `NSNull` is an action that does nothing: returned by a delegate or stored in `actions`, it
+/// stops the action search (as on Apple's platforms).
+extension NSNull: CAAction {
+    public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {}
+}
+
+/// Receives the start and end of an animation.
+public protocol CAAnimationDelegate: AnyObject {
+    /// The animation started (its active duration began).
+    func animationDidStart(_ anim: CAAnimation)
+    /// The animation stopped: `flag` is true when it completed its active duration, false
+    /// when it was removed before.
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool)
+}
+
+extension CAAnimationDelegate {
+    public func animationDidStart(_ anim: CAAnimation) {}
+    public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
+}
+
+/// The abstract animation class: timing, pacing, delegate (SPEC A4, A9).
+open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
+    public var beginTime: CFTimeInterval = 0
+    /// The duration of one cycle; 0 or less means the transaction's duration or 0.25 s.
+    public var duration: CFTimeInterval = 0
+    public var speed: Float = 1
+    public var timeOffset: CFTimeInterval = 0
+    public var repeatCount: Float = 0
+    public var repeatDuration: CFTimeInterval = 0
+    public var autoreverses = false
+    public var fillMode = CAMediaTimingFillMode.removed
+
+    /// The pacing curve of each cycle (nil means linear).
+    open var timingFunction: CAMediaTimingFunction?
+    /// Receives start and stop (held strongly, as on Apple's platforms).
+    open var delegate: CAAnimationDelegate?
+    /// Whether the animation is removed from its layer when its active duration ends.
+    open var isRemovedOnCompletion = true
+    /// Values stored by key-value coding.
+    var extraValues: [String: Any] = [:]
+
+    /// A new animation with Core Animation's defaults.
+    public required override init() { super.init() }
+
+    /// A new animation (Apple's `CAAnimation.animation()` factory).
+    open class func animation() -> Self { Self() }
+
+    /// The default value of `key` when unset (`nil` for keys the class does not define).
+    open class func defaultValue(forKey key: String) -> Any? {
+        switch key {
+        case "speed": return Float(1)
+        case "removedOnCompletion", "isRemovedOnCompletion": return true
+        case "fillMode": return CAMediaTimingFillMode.removed.rawValue
+        default: return nil
+        }
+    }
+
+    /// Adds a copy of the animation to the layer `anObject` under the key `event`.
+    open func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+        guard let layer = anObject as? CALayer else {
+            Diagnostics.warn("CAAnimation.run(forKey: \(event)): the object is not a CALayer")
+            return
+        }
+        layer.add(self, forKey: event)
+    }
+
+    /// A copy of the animation (same class, same settings).
+    open func copy(with zone: NSZone? = nil) -> Any {
+        let c = type(of: self).init()
+        c.copyProperties(from: self)
+        return c
+    }
+
+    /// Copies the settings of `other` into `self`; subclasses extend it.
+    func copyProperties(from other: CAAnimation) {
+        beginTime = other.beginTime
+        duration = other.duration
+        speed = other.speed
+        timeOffset = other.timeOffset
+        repeatCount = other.repeatCount
+        repeatDuration = other.repeatDuration
+        autoreverses = other.autoreverses
+        fillMode = other.fillMode
+        timingFunction = other.timingFunction
+        delegate = other.delegate
+        isRemovedOnCompletion = other.isRemovedOnCompletion
+        extraValues = other.extraValues
+    }
+
+    /// Stores a value for `key` (timing properties by name, anything else kept as is).
+    open func setValue(_ value: Any?, forKey key: String) {
+        switch key {
+        case "beginTime": beginTime = NumberCoercion.double(value) ?? 0
+        case "duration": duration = NumberCoercion.double(value) ?? 0
+        case "speed": speed = Float(NumberCoercion.double(value) ?? 1)
+        case "timeOffset": timeOffset = NumberCoercion.double(value) ?? 0
+        case "repeatCount": repeatCount = Float(NumberCoercion.double(value) ?? 0)
+        case "repeatDuration": repeatDuration = NumberCoercion.double(value) ?? 0
+        case "autoreverses": autoreverses = NumberCoercion.bool(value) ?? false
+        case "removedOnCompletion", "isRemovedOnCompletion": isRemovedOnCompletion = NumberCoercion.bool(value) ?? true
+        case "fillMode": fillMode = CAMediaTimingFillMode(rawValue: (value as? String) ?? "removed")
+        case "timingFunction": timingFunction = value as? CAMediaTimingFunction
+        default: extraValues[key] = value
+        }
+    }
+
+    /// The value stored for `key`.
+    open func value(forKey key: String) -> Any? {
+        switch key {
+        case "beginTime": return beginTime
+        case "duration": return duration
+        case "speed": return speed
+        case "timeOffset": return timeOffset
+        case "repeatCount": return repeatCount
+        case "repeatDuration": return repeatDuration
+        case "autoreverses": return autoreverses
+        case "removedOnCompletion", "isRemovedOnCompletion": return isRemovedOnCompletion
+        case "fillMode": return fillMode.rawValue
+        case "timingFunction": return timingFunction
+        default: return extraValues[key] ?? type(of: self).defaultValue(forKey: key)
+        }
+    }
+}
+
+/// An animation of one property of a layer, named by a key path.
+open class CAPropertyAnimation: CAAnimation {
+    /// The key path animated (`position`, `position.x`, `transform.rotation.z`, …).
+    open var keyPath: String?
+    /// Whether the animated value is added to the value underneath it.
+    open var isAdditive = false
+    /// Whether each repeat cycle builds on the end value of the previous one.
+    open var isCumulative = false
+    /// A function that turns the interpolated value into the property's value.
+    open var valueFunction: CAValueFunction?
+
+    /// An animation of `path`.
+    public convenience init(keyPath path: String?) {
+        self.init()
+        keyPath = path
+    }
+
+    override func copyProperties(from other: CAAnimation) {
+        super.copyProperties(from: other)
+        guard let o = other as? CAPropertyAnimation else { return }
+        keyPath = o.keyPath
+        isAdditive = o.isAdditive
+        isCumulative = o.isCumulative
+        valueFunction = o.valueFunction
+    }
+}
+
+/// An animation between two values: `fromValue`, `toValue`, `byValue` (SPEC A5).
+open class CABasicAnimation: CAPropertyAnimation {
+    /// The value at the start (nil: see the seven combinations in the timing guide).
+    open var fromValue: Any?
+    /// The value at the end.
+    open var toValue: Any?
+    /// The change over the animation.
+    open var byValue: Any?
+
+    override func copyProperties(from other: CAAnimation) {
+        super.copyProperties(from: other)
+        guard let o = other as? CABasicAnimation else { return }
+        fromValue = o.fromValue
+        toValue = o.toValue
+        byValue = o.byValue
+    }
+}
+
+/// A damped spring animation (Apple's `CASpringAnimation`).
+///
+/// - The spring moves from `fromValue` to `toValue`; its own `duration` is whatever you set
+///   (Core Animation does not stretch the spring to fit it); `settlingDuration` tells how long
+///   it takes to come to rest.
+open class CASpringAnimation: CABasicAnimation {
+    /// The mass of the object on the spring (default 1).
+    open var mass: CGFloat = 1
+    /// The spring constant (default 100).
+    open var stiffness: CGFloat = 100
+    /// The damping coefficient (default 10).
+    open var damping: CGFloat = 10
+    /// The initial velocity, in units of the distance to travel per second (default 0).
+    open var initialVelocity: CGFloat = 0
+
+    /// How long the spring takes to settle within 0.1 % of its target.
+    open var settlingDuration: CFTimeInterval {
+        SpringSolver(mass: mass, stiffness: stiffness, damping: damping, velocity: initialVelocity).settlingDuration
+    }
+
+    override func copyProperties(from other: CAAnimation) {
+        super.copyProperties(from: other)
+        guard let o = other as? CASpringAnimation else { return }
+        (mass, stiffness, damping, initialVelocity) = (o.mass, o.stiffness, o.damping, o.initialVelocity)
+    }
+}
+
+/// An animation through a sequence of values or along a path (SPEC A6).
+open class CAKeyframeAnimation: CAPropertyAnimation {
+    /// The keyframe values.
+    open var values: [Any]?
+    /// A path for point properties; overrides `values`. Each segment is one keyframe.
+    open var path: CGPath?
+    /// When each keyframe applies, as fractions of the duration.
+    open var keyTimes: [NSNumber]?
+    /// One timing function per segment.
+    open var timingFunctions: [CAMediaTimingFunction]?
+    /// How values between keyframes are computed (default linear).
+    open var calculationMode = CAAnimationCalculationMode.linear
+    /// Per-keyframe tension of the cubic spline (−1 … 1).
+    open var tensionValues: [NSNumber]?
+    /// Per-keyframe continuity of the cubic spline (−1 … 1).
+    open var continuityValues: [NSNumber]?
+    /// Per-keyframe bias of the cubic spline (−1 … 1).
+    open var biasValues: [NSNumber]?
+    /// Whether an object moving along `path` turns with it.
+    open var rotationMode: CAAnimationRotationMode?
+
+    override func copyProperties(from other: CAAnimation) {
+        super.copyProperties(from: other)
+        guard let o = other as? CAKeyframeAnimation else { return }
+        values = o.values
+        path = o.path
+        keyTimes = o.keyTimes
+        timingFunctions = o.timingFunctions
+        calculationMode = o.calculationMode
+        tensionValues = o.tensionValues
+        continuityValues = o.continuityValues
+        biasValues = o.biasValues
+        rotationMode = o.rotationMode
+    }
+}
+
+/// Animations that run together in the group's time space, clipped to its duration (SPEC A7).
+open class CAAnimationGroup: CAAnimation {
+    /// The grouped animations (their delegates and `isRemovedOnCompletion` are ignored).
+    open var animations: [CAAnimation]?
+
+    override func copyProperties(from other: CAAnimation) {
+        super.copyProperties(from: other)
+        animations = (other as? CAAnimationGroup)?.animations
+    }
+}
+
+/// A transition between the old and new appearance of a layer (SPEC A8).
+open class CATransition: CAAnimation {
+    /// The kind of transition (default fade).
+    open var type = CATransitionType.fade
+    /// The direction (nil: from the left for moveIn, push and reveal).
+    open var subtype: CATransitionSubtype?
+    /// Where the transition starts, as a fraction of the whole (default 0).
+    open var startProgress: Float = 0
+    /// Where the transition ends, as a fraction of the whole (default 1).
+    open var endProgress: Float = 1
+    /// A custom filter (not supported by glayers; reported when set and ignored).
+    open var filter: Any?
+
+    override func copyProperties(from other: CAAnimation) {
+        super.copyProperties(from: other)
+        guard let o = other as? CATransition else { return }
+        type = o.type
+        subtype = o.subtype
+        startProgress = o.startProgress
+        endProgress = o.endProgress
+        filter = o.filter
+    }
+}

@@ -1,0 +1,131 @@
+/// Explicit animations on a layer (SPEC A4): adding (a copy, compiled once), looking up,
+/// removing, and their life cycle at commits and ticks.
+import Foundation
+
+/// An animation attached to a layer: the layer's private copy and its compiled evaluator.
+final class AnimationEntry {
+    let key: String?
+    let animation: CAAnimation
+    let evaluator: AnimationEvaluator
+    /// Whether the transaction that added it has committed (its begin time is fixed).
+    var committed = false
+    var started = false
+    /// Whether its active duration ended or it was removed (completion blocks no longer wait).
+    var completed = false
+    var groups: [CompletionGroup] = []
+
+    init(key: String?, animation: CAAnimation, evaluator: AnimationEvaluator) {
+        self.key = key
+        self.animation = animation
+        self.evaluator = evaluator
+    }
+}
+
+extension CALayer {
+    /// Adds a copy of `anim` under `key` (replacing an animation with the same key).
+    ///
+    /// - A property animation with no `keyPath` animates `key`. A duration of 0 or less
+    ///   becomes the transaction's duration (0.25 s by default). A begin time of 0 becomes the
+    ///   layer's time when the transaction commits. Transitions are stored under "transition".
+    /// - An animation that cannot run (unknown key path, wrong value type, NaN, …) is reported
+    ///   and not added.
+    public func add(_ anim: CAAnimation, forKey key: String?) {
+        if isPresentationCopy {
+            Diagnostics.warn("add(_:forKey:) on a presentation layer is ignored; add animations to the model layer")
+            return
+        }
+        guard let copy = anim.copy() as? CAAnimation else { return }
+        let key = key ?? (copy is CATransition ? kCATransition : nil)
+        if let p = copy as? CAPropertyAnimation, p.keyPath == nil, let key { p.keyPath = key }
+        let context = TransactionContext.current
+        context.ensureFrame()
+        if !(copy.duration > 0) {
+            if copy.duration < 0 {
+                Diagnostics.warn(
+                    "\(diagnosticName), animation \"\(key ?? "(no key)")\": duration \(copy.duration) is negative; using the transaction's duration, as Core Animation does")
+            }
+            copy.duration = context.settings.duration
+        }
+        let before = pendingChange.flatMap { $0.key == key || ($0.key == (copy as? CAPropertyAnimation)?.keyPath) ? $0.before : nil }
+        let evaluator: AnimationEvaluator
+        do {
+            evaluator = try AnimationCompiler.compile(copy, CompileContext(layer: self, key: key, before: before))
+        } catch {
+            Diagnostics.warn("\(diagnosticName), animation \"\(key ?? "(no key)")\": \(error); the animation is ignored")
+            return
+        }
+        if let key { removeAnimation(forKey: key) }
+        if copy.beginTime == 0 { evaluator.timing.beginTime = localTime(atMediaTime: CACurrentMediaTime()) }
+        let entry = AnimationEntry(key: key, animation: copy, evaluator: evaluator)
+        animationEntries.append(entry)
+        context.noteAdded(entry, to: self)
+    }
+
+    /// The animation added under `key` (the layer's copy), or nil.
+    public func animation(forKey key: String) -> CAAnimation? {
+        animationEntries.last { $0.key == key }?.animation
+    }
+
+    /// The keys of the layer's animations in the order they were added, or nil when it has none.
+    public func animationKeys() -> [String]? {
+        let keys = animationEntries.compactMap(\.key)
+        return keys.isEmpty ? nil : keys
+    }
+
+    /// Removes the animation under `key`; its delegate hears `finished: false` if it was running.
+    public func removeAnimation(forKey key: String) {
+        guard let i = animationEntries.firstIndex(where: { $0.key == key }) else { return }
+        let entry = animationEntries.remove(at: i)
+        TransactionContext.current.noteCompleted(entry, finished: false)
+    }
+
+    /// Removes every animation; delegates of running ones hear `finished: false`.
+    public func removeAllAnimations() {
+        let entries = animationEntries
+        animationEntries.removeAll()
+        let context = TransactionContext.current
+        for e in entries { context.noteCompleted(e, finished: false) }
+    }
+
+    // MARK: Life cycle (driven by TransactionContext)
+
+    /// The transaction that added `entry` committed: fix its begin time and, for a transition,
+    /// capture the layer's appearance before the transaction.
+    func commitAnimation(_ entry: AnimationEntry) {
+        guard !entry.committed, animationEntries.contains(where: { $0 === entry }) else { return }
+        entry.committed = true
+        if entry.animation.beginTime == 0 {
+            let now = localTime(atMediaTime: CACurrentMediaTime())
+            entry.animation.beginTime = now
+            entry.evaluator.timing.beginTime = now
+        }
+        if let transition = entry.evaluator as? TransitionEvaluator {
+            transition.before = snapshotBeforeTransaction()
+        }
+    }
+
+    /// Starts and finishes animations at media time `now`, queueing delegate callbacks.
+    func tickAnimations(mediaTime now: CFTimeInterval, context: TransactionContext) {
+        let t = localTime(atMediaTime: now)
+        var removed = false
+        for entry in animationEntries where entry.committed {
+            let phase = entry.evaluator.timing.phase(parentTime: t)
+            if !entry.started && phase != .before {
+                entry.started = true
+                if entry.animation.delegate != nil { context.pendingStarts.append(entry.animation) }
+            }
+            if phase == .after && !entry.completed {
+                context.noteCompleted(entry, finished: true)
+                if entry.animation.isRemovedOnCompletion { removed = true }
+            }
+        }
+        if removed {
+            animationEntries.removeAll { $0.completed && $0.animation.isRemovedOnCompletion }
+        }
+    }
+
+    /// A name for diagnostics: the layer's name or class.
+    var diagnosticName: String {
+        "layer " + (name.map { "\"\($0)\"" } ?? String(describing: type(of: self)))
+    }
+}

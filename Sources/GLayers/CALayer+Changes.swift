@@ -1,0 +1,111 @@
+/// The change pipeline of model values: what happens around every property change of a layer
+/// (CA-SEMANTICS §8): transaction bookkeeping, side effects on layout and display, and the
+/// action for the changed key.
+import Foundation
+
+/// A property change whose action is about to run.
+struct PendingChange {
+    /// The action key (the property name).
+    let key: String
+    /// The layer's presented state just before the change (nil when no action will run).
+    let before: LayerState?
+}
+
+extension CALayer {
+    /// Whether the layer is in a tree shown by a host (a window or a headless renderer).
+    ///
+    /// - Only live layers run actions for property changes (Apple's standalone-layer rule):
+    ///   a tree becomes live when its root is given to a `CALayerHost` (the window, the
+    ///   headless renderer, or `CALayerHost(rootLayer:)` in your own code).
+    public var isLive: Bool {
+        rootOfTree.hostCount > 0
+    }
+
+    /// The root of the layer's tree (following mask owners).
+    var rootOfTree: CALayer {
+        var layer = self
+        while let up = layer.superlayerStorage ?? layer.maskOwner { layer = up }
+        return layer
+    }
+
+    /// Bookkeeping before a model value changes; returns what the action needs.
+    func willChangeModel(_ key: String, animatable: Bool) -> PendingChange? {
+        let context = TransactionContext.current
+        context.ensureFrame()
+        guard isLive else { return nil }
+        recordStateBeforeTransaction(context)
+        guard !context.settings.disableActions else { return nil }
+        let before = animationEntries.isEmpty ? layerState : presentedState(atMediaTime: CACurrentMediaTime())
+        return PendingChange(key: key, before: before)
+    }
+
+    /// Side effects of a model change: autoresizing, layout and display invalidation.
+    func didChangeModel(_ key: LayerKey, old: LayerState) {
+        switch key {
+        case .bounds, .frame:
+            let oldSize = old.bounds.size, newSize = layerState.bounds.size
+            if oldSize != newSize {
+                if needsDisplayOnBoundsChange { setNeedsDisplay() }
+                layoutManager?.invalidateLayout(of: self)
+                setNeedsLayout()
+                superlayerStorage?.setNeedsLayout()
+                resizeSublayers(withOldSize: oldSize)
+            }
+        case .position, .anchorPoint, .transform:
+            break
+        default:
+            break
+        }
+        if type(of: self).needsDisplay(forKey: key.rawValue) { setNeedsDisplay() }
+    }
+
+    /// Runs the action for a change, if the layer is live and actions are enabled.
+    func runAction(forChange change: PendingChange?) {
+        guard let change else { return }
+        guard let action = action(forKey: change.key) else { return }
+        let saved = pendingChange
+        pendingChange = change
+        action.run(forKey: change.key, object: self, arguments: nil)
+        pendingChange = saved
+    }
+
+    /// Runs the action for an event that is not a property change (`onOrderIn`, `transition`,
+    /// `sublayers`).
+    func runEventAction(_ key: String) {
+        guard let change = willChangeModel(key, animatable: true) else { return }
+        runAction(forChange: change)
+    }
+
+    // MARK: States before the transaction (for transitions)
+
+    /// Remembers the layer as it was before its first change in this transaction.
+    func recordStateBeforeTransaction(_ context: TransactionContext) {
+        let id = ObjectIdentifier(self)
+        guard context.statesBefore[id] == nil else { return }
+        context.statesBefore[id] = (WeakLayer(layer: self), snapshot(deep: false))
+    }
+
+    /// A snapshot of the layer as presented now; `deep` includes the sublayers' snapshots.
+    func snapshot(deep: Bool, context: TransactionContext? = nil) -> LayerSnapshot {
+        let state = presentedState(atMediaTime: CACurrentMediaTime())
+        let subs: [LayerSnapshot] = deep ? sublayerStorage.map { $0.snapshotBefore(context) } : []
+        let mask = deep ? maskStorage.map { $0.snapshotBefore(context) } : nil
+        return LayerSnapshot(state: state, sublayers: subs, mask: mask, preserves3D: preservesDepth, sublayerRefs: sublayerStorage, maskRef: maskStorage)
+    }
+
+    /// The layer's subtree as it was before the current transaction changed it.
+    func snapshotBeforeTransaction() -> LayerSnapshot {
+        snapshotBefore(TransactionContext.current)
+    }
+
+    private func snapshotBefore(_ context: TransactionContext?) -> LayerSnapshot {
+        guard let recorded = context?.statesBefore[ObjectIdentifier(self)]?.snapshot else {
+            return snapshot(deep: true, context: context)
+        }
+        return LayerSnapshot(
+            state: recorded.state,
+            sublayers: recorded.sublayerRefs.map { $0.snapshotBefore(context) },
+            mask: recorded.maskRef.map { $0.snapshotBefore(context) },
+            preserves3D: recorded.preserves3D, sublayerRefs: [], maskRef: nil)
+    }
+}

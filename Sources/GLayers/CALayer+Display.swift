@@ -1,0 +1,52 @@
+/// Contents by drawing (SPEC L5): `setNeedsDisplay()` marks a layer; the next commit calls
+/// `display()`, which asks the delegate's `display(_:)` or draws with `draw(in:)` into a bitmap
+/// of the bounds at `contentsScale` that becomes the contents.
+import Foundation
+import GLayersGraphics
+
+extension CALayer {
+    /// Marks the contents as needing display.
+    func markNeedsDisplay() {
+        if isPresentationCopy || needsDisplayFlag { return }
+        needsDisplayFlag = true
+        let context = TransactionContext.current
+        context.ensureFrame()
+        context.displayRequests.append(WeakLayer(layer: self))
+    }
+
+    /// Whether the contents are marked as needing display.
+    public func needsDisplay() -> Bool { needsDisplayFlag }
+
+    /// Displays the layer now if it is marked as needing display.
+    public func displayIfNeeded() {
+        guard needsDisplayFlag else { return }
+        needsDisplayFlag = false
+        display()
+    }
+
+    /// The default of `display()`: the delegate's `display(_:)`, else drawing.
+    func displayDefault() {
+        if let delegate { delegate.display(self) } else { displayByDrawing() }
+    }
+
+    /// Draws the layer with `draw(in:)` into a new bitmap of its bounds at `contentsScale`
+    /// and makes it the contents (an empty bounds clears the contents).
+    public func displayByDrawing() {
+        let scale = layerState.contentsScale > 0 && layerState.contentsScale.isFinite ? layerState.contentsScale : 1
+        let size = layerState.bounds.size
+        let w = Int((size.width * scale).rounded(.up)), h = Int((size.height * scale).rounded(.up))
+        guard w > 0, h > 0 else {
+            contents = nil
+            return
+        }
+        guard w <= 16384, h <= 16384 else {
+            Diagnostics.warn("\(diagnosticName): a backing store of \(w)×\(h) pixels is too large (limit 16384 per side); not drawn")
+            return
+        }
+        guard let ctx = CGContext.bitmap(width: w, height: h, scale: scale) else { return }
+        ctx.translateBy(x: -layerState.bounds.minX, y: -layerState.bounds.minY)
+        delegate?.layerWillDraw(self)
+        draw(in: ctx)
+        contents = ctx.makeImage()
+    }
+}

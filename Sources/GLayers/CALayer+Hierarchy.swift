@@ -1,0 +1,180 @@
+/// The layer tree (SPEC L3): sublayers, superlayer, mask, with Core Animation's semantics —
+/// adding a layer removes it from its old parent (or from being a mask), cycles are refused
+/// with a diagnostic, and live trees run the `sublayers`, `onOrderIn`, `onOrderOut` and
+/// `transition` actions.
+import Foundation
+
+extension CALayer {
+    /// The layer's superlayer (nil for a root, and for a layer used as a mask).
+    public var superlayer: CALayer? { superlayerStorage }
+
+    /// The sublayers, back to front before `zPosition` sorting. Setting replaces them all.
+    public var sublayers: [CALayer]? {
+        get {
+            if let source = presentationSource {
+                let t = presentationTime
+                return source.sublayerStorage.isEmpty ? nil : source.sublayerStorage.map { $0.presentation(atMediaTime: t) }
+            }
+            return sublayerStorage.isEmpty ? nil : sublayerStorage
+        }
+        set {
+            guard !isPresentationCopy else { return }
+            let change = willChangeHierarchy()
+            let old = sublayerStorage
+            for l in old { l.detach(notify: false) }
+            sublayerStorage.removeAll()
+            for l in newValue ?? [] { _ = insert(l, at: sublayerStorage.count, change: nil) }
+            for l in old where l.superlayerStorage == nil { l.runEventAction(kCAOnOrderOut) }
+            runAction(forChange: change)
+        }
+    }
+
+    /// Appends `layer` to the sublayers (removing it from where it was).
+    public func addSublayer(_ layer: CALayer) {
+        insertSublayer(layer, at: UInt32(clamping: sublayerStorage.count))
+    }
+
+    /// Inserts `layer` at `index` in the sublayers (an index past the end appends, with a warning).
+    public func insertSublayer(_ layer: CALayer, at index: UInt32) {
+        let change = willChangeHierarchy()
+        if insert(layer, at: Int(index), change: change) { layer.runEventAction(kCAOnOrderIn) }
+        runAction(forChange: change)
+    }
+
+    /// Inserts `layer` just below `sibling` (at the start when `sibling` is nil or not a sublayer).
+    public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        var index = 0
+        if let sibling {
+            if let i = sublayerStorage.firstIndex(where: { $0 === sibling }) {
+                index = i
+            } else {
+                Diagnostics.warn("insertSublayer(_:below:): the sibling is not a sublayer of \(diagnosticName); inserting at the bottom")
+            }
+        }
+        insertSublayer(layer, at: UInt32(index))
+    }
+
+    /// Inserts `layer` just above `sibling` (at the end when `sibling` is nil or not a sublayer).
+    public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        var index = sublayerStorage.count
+        if let sibling {
+            if let i = sublayerStorage.firstIndex(where: { $0 === sibling }) {
+                index = i + 1
+            } else {
+                Diagnostics.warn("insertSublayer(_:above:): the sibling is not a sublayer of \(diagnosticName); inserting at the top")
+            }
+        }
+        insertSublayer(layer, at: UInt32(index))
+    }
+
+    /// Replaces the sublayer `oldLayer` with `newLayer` at the same index; the superlayer runs
+    /// its `transition` action.
+    public func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+        guard oldLayer !== newLayer else { return }
+        guard let index = sublayerStorage.firstIndex(where: { $0 === oldLayer }) else {
+            Diagnostics.warn("replaceSublayer(_:with:): the layer to replace is not a sublayer of \(diagnosticName); nothing replaced")
+            return
+        }
+        guard !wouldCreateCycle(adding: newLayer) else {
+            Diagnostics.warn("replaceSublayer(_:with:): \(newLayer.diagnosticName) is an ancestor of \(diagnosticName); refused (it would make a cycle)")
+            return
+        }
+        let change = willChangeModel(kCATransition, animatable: true)
+        oldLayer.detach(notify: false)
+        let at = min(index, sublayerStorage.count)
+        if insert(newLayer, at: at, change: nil) { newLayer.runEventAction(kCAOnOrderIn) }
+        oldLayer.runEventAction(kCAOnOrderOut)
+        runAction(forChange: change)
+    }
+
+    /// Removes the layer from its superlayer, or from the layer it masks.
+    public func removeFromSuperlayer() {
+        if let owner = maskOwner {
+            owner.mask = nil
+            return
+        }
+        guard let parent = superlayerStorage else { return }
+        let change = parent.willChangeHierarchy()
+        detach(notify: false)
+        runEventAction(kCAOnOrderOut)
+        parent.runAction(forChange: change)
+    }
+
+    /// A layer whose alpha masks this layer's contents and sublayers (its superlayer is nil,
+    /// but this layer owns it).
+    public var mask: CALayer? {
+        get {
+            if let source = presentationSource { return source.maskStorage?.presentation(atMediaTime: presentationTime) }
+            return maskStorage
+        }
+        set {
+            guard !isPresentationCopy, newValue !== maskStorage else { return }
+            if let m = newValue, m === self || wouldCreateCycle(adding: m) {
+                Diagnostics.warn("mask: \(m.diagnosticName) cannot mask \(diagnosticName) (it is the layer or one of its ancestors); refused")
+                return
+            }
+            let change = willChangeModel(LayerKey.mask.rawValue, animatable: true)
+            if let old = maskStorage { old.maskOwner = nil }
+            if let m = newValue { m.detach(notify: true) }
+            maskStorage = newValue
+            newValue?.maskOwner = self
+            runAction(forChange: change)
+        }
+    }
+
+    // MARK: Internals
+
+    /// Bookkeeping before the sublayers change (the "sublayers" action of the superlayer).
+    func willChangeHierarchy() -> PendingChange? {
+        willChangeModel(LayerKey.sublayers.rawValue, animatable: true)
+    }
+
+    /// Inserts without running actions; returns false when refused.
+    @discardableResult
+    func insert(_ layer: CALayer, at index: Int, change: PendingChange?) -> Bool {
+        guard !isPresentationCopy else { return false }
+        guard layer !== self, !wouldCreateCycle(adding: layer) else {
+            Diagnostics.warn("addSublayer: \(layer.diagnosticName) is \(diagnosticName) or one of its ancestors; refused (it would make a cycle)")
+            return false
+        }
+        var index = index
+        if layer.superlayerStorage === self, let old = sublayerStorage.firstIndex(where: { $0 === layer }) {
+            sublayerStorage.remove(at: old)
+            if old < index { index -= 1 }
+        } else {
+            layer.detach(notify: true)
+        }
+        if index > sublayerStorage.count {
+            Diagnostics.warn("insertSublayer(_:at: \(index)): past the end of \(sublayerStorage.count) sublayers; appending")
+            index = sublayerStorage.count
+        }
+        sublayerStorage.insert(layer, at: max(index, 0))
+        layer.superlayerStorage = self
+        setNeedsLayout()
+        return true
+    }
+
+    /// Takes the layer out of its superlayer or mask owner.
+    func detach(notify: Bool) {
+        if let owner = maskOwner {
+            if notify { _ = owner.willChangeModel(LayerKey.mask.rawValue, animatable: false) }
+            owner.maskStorage = nil
+            maskOwner = nil
+        }
+        guard let parent = superlayerStorage else { return }
+        if notify { _ = parent.willChangeHierarchy() }
+        parent.sublayerStorage.removeAll { $0 === self }
+        superlayerStorage = nil
+        parent.setNeedsLayout()
+    }
+
+    /// Whether making `layer` a child of this layer would make a cycle.
+    func wouldCreateCycle(adding layer: CALayer) -> Bool {
+        var node: CALayer? = self
+        while let n = node {
+            if n === layer { return true }
+            node = n.superlayerStorage ?? n.maskOwner
+        }
+        return false
+    }
+}

@@ -1,0 +1,76 @@
+/// Layer time (SPEC T2): each layer maps its superlayer's time with its own beginTime, speed
+/// and timeOffset, `t = (parentTime − beginTime) · speed + timeOffset`; the root's parent time
+/// is media time. Also the presented state at a time.
+import Foundation
+
+extension CALayer {
+    /// The layer's local time at media time `t`.
+    func localTime(atMediaTime t: CFTimeInterval) -> CFTimeInterval {
+        let parent = (superlayerStorage ?? maskOwner)?.localTime(atMediaTime: t) ?? t
+        return fromParentTime(parent)
+    }
+
+    /// Maps the superlayer's time to this layer's.
+    @inline(__always)
+    func fromParentTime(_ tp: CFTimeInterval) -> CFTimeInterval {
+        if beginTime == 0 && speed == 1 && timeOffset == 0 { return tp }
+        return (tp - beginTime) * Double(speed) + timeOffset
+    }
+
+    /// Maps this layer's time to its superlayer's (the parent time at which local time is `t`;
+    /// with speed 0 every parent time maps to the same local time, and `beginTime` is returned).
+    func toParentTime(_ t: CFTimeInterval) -> CFTimeInterval {
+        if speed == 0 { return beginTime }
+        return (t - timeOffset) / Double(speed) + beginTime
+    }
+
+    /// The media time at which this layer's local time is `t`.
+    func mediaTime(atLocalTime t: CFTimeInterval) -> CFTimeInterval {
+        let parent = toParentTime(t)
+        guard let up = superlayerStorage ?? maskOwner else { return parent }
+        return up.mediaTime(atLocalTime: parent)
+    }
+
+    /// Converts `t` from the time space of layer `l` (nil: media time) to this layer's.
+    public func convertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval {
+        let media = l?.mediaTime(atLocalTime: t) ?? t
+        return localTime(atMediaTime: media)
+    }
+
+    /// Converts `t` from this layer's time space to that of layer `l` (nil: media time).
+    public func convertTime(_ t: CFTimeInterval, to l: CALayer?) -> CFTimeInterval {
+        let media = mediaTime(atLocalTime: t)
+        return l?.localTime(atMediaTime: media) ?? media
+    }
+
+    /// Called when beginTime, speed or timeOffset changes.
+    func timingDidChange() {
+        if isPresentationCopy { return }
+        TransactionContext.current.ensureFrame()
+    }
+
+    // MARK: Presented state
+
+    /// The layer's state with its animations applied at media time `t`.
+    func presentedState(atMediaTime t: CFTimeInterval) -> LayerState {
+        if animationEntries.isEmpty { return layerState }
+        return presentedState(atLocalTime: localTime(atMediaTime: t))
+    }
+
+    /// The layer's state with its animations applied at the layer's local time `t`.
+    func presentedState(atLocalTime t: CFTimeInterval) -> LayerState {
+        if animationEntries.isEmpty { return layerState }
+        var s = EvalState(layerState, modelTransformParts: modelTransformParts)
+        for entry in animationEntries { entry.evaluator.apply(to: &s, at: t) }
+        s.finish()
+        return s.state
+    }
+
+    /// The decomposition of the model transform, cached until the transform changes.
+    var modelTransformParts: TransformParts? {
+        if let cache = transformPartsCache, cache.matrix == layerState.transform { return cache.parts }
+        let parts = TransformParts(layerState.transform)
+        transformPartsCache = (layerState.transform, parts)
+        return parts
+    }
+}

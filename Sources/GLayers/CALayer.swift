@@ -1,0 +1,289 @@
+/// `CALayer`: the model object of the layer tree.
+///
+/// A layer holds its model values in one typed `LayerState`, its place in the tree, its
+/// animations and its non-animatable settings. Everything else lives in the files named after
+/// it: geometry (`CALayer+Geometry`), hierarchy, conversion and hit testing, key-value coding,
+/// layout, display, actions, animations and presentation.
+import Foundation
+import GLayersGraphics
+
+/// The delegate of a layer: supplies contents, layout and actions.
+///
+/// Every method is optional (the default implementations do nothing, or let the layer go on as
+/// if the method were not implemented), as with Apple's `CALayerDelegate`.
+public protocol CALayerDelegate: AnyObject {
+    /// Updates the layer's contents; when implemented, the layer does not call `draw(_:in:)`.
+    func display(_ layer: CALayer)
+    /// Draws the layer's contents into `ctx` (origin top-left, units of points).
+    func draw(_ layer: CALayer, in ctx: CGContext)
+    /// Called before the layer draws, to prepare its state.
+    func layerWillDraw(_ layer: CALayer)
+    /// Lays out the layer's sublayers.
+    func layoutSublayers(of layer: CALayer)
+    /// The action for `event`: an action, `NSNull()` to stop the search, or nil to go on.
+    func action(for layer: CALayer, forKey event: String) -> CAAction?
+}
+
+extension CALayerDelegate {
+    public func display(_ layer: CALayer) { layer.displayByDrawing() }
+    public func draw(_ layer: CALayer, in ctx: CGContext) {}
+    public func layerWillDraw(_ layer: CALayer) {}
+    public func layoutSublayers(of layer: CALayer) { layer.layoutWithManager() }
+    public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
+}
+
+/// An object that lays out a layer's sublayers (Core Animation's `CALayoutManager`).
+public protocol CALayoutManager: AnyObject {
+    /// The preferred size of `layer` given its sublayers.
+    func preferredSize(of layer: CALayer) -> CGSize
+    /// Called when `layer`'s bounds change, before `layoutSublayers(of:)`.
+    func invalidateLayout(of layer: CALayer)
+    /// Lays out `layer`'s sublayers.
+    func layoutSublayers(of layer: CALayer)
+}
+
+extension CALayoutManager {
+    public func preferredSize(of layer: CALayer) -> CGSize { layer.bounds.size }
+    public func invalidateLayout(of layer: CALayer) {}
+}
+
+/// A layer: a rectangle with contents, style and sublayers, animated by Core Animation.
+open class CALayer: NSObject, CAMediaTiming {
+    /// Model values (or, on a presentation copy, the presented values).
+    var layerState = LayerState()
+
+    // Hierarchy (CALayer+Hierarchy.swift).
+    var sublayerStorage: [CALayer] = []
+    weak var superlayerStorage: CALayer?
+    var maskStorage: CALayer?
+    /// The layer that uses this one as its `mask`.
+    weak var maskOwner: CALayer?
+    /// How many hosts (windows, headless renderers) show this layer as their root.
+    var hostCount = 0
+
+    // Presentation copies (CALayer+Presentation.swift).
+    /// The model layer this presentation copy was made from; nil for model layers.
+    var presentationSource: CALayer?
+    /// The media time a presentation copy shows.
+    var presentationTime: CFTimeInterval = 0
+
+    // Animations (CALayer+Animations.swift), in the order they were added.
+    var animationEntries: [AnimationEntry] = []
+
+    // Layout and display state (CALayer+Layout.swift, CALayer+Display.swift).
+    var needsLayoutFlag = false
+    var needsDisplayFlag = false
+    /// The layer's constraints, read by `CAConstraintLayoutManager`.
+    var constraintStorage: [CAConstraint] = []
+    /// Keys stored by key-value coding that are not declared properties.
+    var extraValues: [String: Any] = [:]
+    /// The property change whose action is running (the "from" of implicit animations).
+    var pendingChange: PendingChange?
+    /// The decomposition of `layerState.transform`, for transform key-path animations.
+    var transformPartsCache: (matrix: CATransform3D, parts: TransformParts?)?
+
+    // MARK: Non-animatable settings
+
+    /// The layer's name, used by constraints (`relativeTo:`) and key paths.
+    public var name: String?
+    /// The delegate that supplies contents, layout and actions (held weakly, as on Apple).
+    public weak var delegate: CALayerDelegate?
+    /// Actions by key, searched after the delegate (`NSNull()` stops the search).
+    public var actions: [String: CAAction]?
+    /// Default values for properties not set on the layer; `style["actions"]` holds actions.
+    public var style: [AnyHashable: Any]?
+    /// Whether a change of bounds marks the contents as needing display.
+    public var needsDisplayOnBoundsChange = false
+    /// Whether drawing may happen on a background thread (glayers always draws at commit).
+    public var drawsAsynchronously = false
+    /// How the layer resizes when its superlayer's bounds size changes.
+    public var autoresizingMask: CAAutoresizingMask = []
+    /// The object that lays out the sublayers (`CAConstraintLayoutManager`, or your own).
+    public var layoutManager: CALayoutManager? { didSet { setNeedsLayout() } }
+    /// The pixel format of the backing store.
+    public var contentsFormat = CALayerContentsFormat.RGBA8Uint
+    /// Which edges are anti-aliased.
+    public var edgeAntialiasingMask: CAEdgeAntialiasingMask = [
+        .layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge,
+    ]
+    /// The shape of rounded corners (glayers draws circular corners for both curves).
+    public var cornerCurve = CALayerCornerCurve.circular
+    /// The level-of-detail bias of the minification filter.
+    public var minificationFilterBias: Float = 0
+
+    // MARK: CAMediaTiming (a layer's duration is infinite; CA-SEMANTICS §5)
+
+    public var beginTime: CFTimeInterval = 0 { didSet { timingDidChange() } }
+    public var duration: CFTimeInterval = .infinity
+    public var speed: Float = 1 { didSet { timingDidChange() } }
+    public var timeOffset: CFTimeInterval = 0 { didSet { timingDidChange() } }
+    public var repeatCount: Float = 0
+    public var repeatDuration: CFTimeInterval = 0
+    public var autoreverses = false
+    public var fillMode = CAMediaTimingFillMode.removed
+
+    // MARK: Creating layers
+
+    /// A new layer with Core Animation's defaults.
+    public override init() {
+        super.init()
+    }
+
+    /// A shadow copy of `layer` (Core Animation uses this for presentation copies).
+    ///
+    /// - Subclasses copy their own stored properties here and call `super.init(layer:)`.
+    ///   glayers needs this initializer to be `required` to make presentation copies of your
+    ///   subclass: write `required override init(layer: Any)` where Apple code says
+    ///   `override init(layer: Any)`.
+    public required init(layer: Any) {
+        super.init()
+        guard let other = layer as? CALayer else { return }
+        layerState = other.layerState
+        name = other.name
+        delegate = other.delegate
+        actions = other.actions
+        style = other.style
+        needsDisplayOnBoundsChange = other.needsDisplayOnBoundsChange
+        drawsAsynchronously = other.drawsAsynchronously
+        autoresizingMask = other.autoresizingMask
+        layoutManager = other.layoutManager
+        constraintStorage = other.constraintStorage
+        contentsFormat = other.contentsFormat
+        edgeAntialiasingMask = other.edgeAntialiasingMask
+        cornerCurve = other.cornerCurve
+        minificationFilterBias = other.minificationFilterBias
+        beginTime = other.beginTime
+        speed = other.speed
+        timeOffset = other.timeOffset
+        extraValues = other.extraValues
+    }
+
+    /// Decoding from an archive is not supported; this makes a default layer so subclasses
+    /// written for Apple (which must provide `init?(coder:)`) still compile and run.
+    public required init?(coder: NSCoder) {
+        super.init()
+    }
+
+    /// Whether the layer keeps its sublayers in 3D instead of flattening them into its plane
+    /// (`CATransformLayer` overrides this).
+    var preservesDepth: Bool { false }
+
+    /// Whether this object is a presentation copy.
+    var isPresentationCopy: Bool { presentationSource != nil }
+
+    open override var description: String {
+        let kind = String(describing: type(of: self))
+        let named = name.map { " \"\($0)\"" } ?? ""
+        return "<\(kind)\(named) frame=\(frame)>"
+    }
+
+    // MARK: Overridable behaviour (implemented in the CALayer+… files)
+
+    /// The default value of `key` when it is not set (Core Animation's defaults for declared
+    /// properties; nil for other keys). Subclasses override it for their own keys.
+    open class func defaultValue(forKey key: String) -> Any? { LayerDefaults.value(forKey: key) }
+
+    /// Whether a change of `key` marks the contents as needing display (default false).
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+
+    /// The class's action for `event`, searched after the delegate, `actions` and `style`.
+    open class func defaultAction(forKey event: String) -> CAAction? { nil }
+
+    /// Keys besides CALayer's own that animate implicitly (subclass properties such as
+    /// `strokeEnd`); glayers' equivalent of Core Animation's built-in table.
+    open class var implicitlyAnimatedKeys: Set<String> { [] }
+
+    /// The value kind of a subclass property (used to check and animate it), or nil.
+    class func declaredKind(forKey key: String) -> ValueKind? { nil }
+
+    /// Whether the value of `key` is archived (glayers does not archive; true for every key).
+    open func shouldArchiveValue(forKey key: String) -> Bool { true }
+
+    /// The action for `event`: the delegate's, the `actions` dictionary's, the style's, the
+    /// class default, or Core Animation's implicit animation; nil when `NSNull` stops the search.
+    open func action(forKey event: String) -> CAAction? { searchAction(event) }
+
+    /// Updates the contents: the delegate's `display(_:)`, or drawing with `draw(in:)`.
+    open func display() { displayDefault() }
+
+    /// Draws the contents (the default asks the delegate's `draw(_:in:)`).
+    open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
+
+    /// Marks the contents as needing display.
+    open func setNeedsDisplay() { markNeedsDisplay() }
+
+    /// Marks a part of the contents as needing display (glayers redraws the whole layer).
+    open func setNeedsDisplay(_ r: CGRect) { markNeedsDisplay() }
+
+    /// Lays out the sublayers (the default asks the delegate, then the layout manager).
+    open func layoutSublayers() { layoutSublayersDefault() }
+
+    /// Marks the layer as needing layout.
+    open func setNeedsLayout() { markNeedsLayout() }
+
+    /// Lays out now the layers that need it, from the highest ancestor that does.
+    open func layoutIfNeeded() { layoutIfNeededDefault() }
+
+    /// The preferred size: the layout manager's answer, or the bounds size.
+    open func preferredFrameSize() -> CGSize { layoutManager?.preferredSize(of: self) ?? layerState.bounds.size }
+
+    /// Tells the sublayers that this layer's bounds size changed (autoresizing).
+    open func resizeSublayers(withOldSize size: CGSize) { resizeSublayersDefault(oldSize: size) }
+
+    /// Resizes the layer by its `autoresizingMask` after the superlayer's bounds changed.
+    open func resize(withOldSuperlayerSize size: CGSize) { resizeDefault(oldSuperlayerSize: size) }
+
+    /// The frontmost layer at `p` (in the superlayer's coordinates), or nil.
+    open func hitTest(_ p: CGPoint) -> CALayer? { hitTestDefault(p) }
+
+    /// Whether `p` (in the layer's coordinates) is inside its bounds.
+    open func contains(_ p: CGPoint) -> Bool { layerState.bounds.contains(p) }
+
+    /// A copy of the layer with its animations applied at the current media time.
+    open func presentation() -> Self? { presentationDefault() }
+
+    /// The model layer behind a presentation copy (the layer itself for a model layer).
+    open func model() -> Self { modelDefault() }
+
+    /// Sets a declared property by name, or stores any other key as a custom property.
+    ///
+    /// - A value of the wrong type is reported and ignored (see `strictSetValue`).
+    open func setValue(_ value: Any?, forKey key: String) {
+        do { try setValueChecked(value, forKey: key) } catch { Diagnostics.warn("\(error)") }
+    }
+
+    /// The value of a declared property or custom key (its default when unset).
+    open func value(forKey key: String) -> Any? { valueChecked(forKey: key) }
+
+    /// Sets the value at a key path (`position.x`, `transform.rotation.z`, …).
+    ///
+    /// - An unknown key path or a value of the wrong type is reported and ignored.
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        do { try strictSetValue(value, forKeyPath: keyPath) } catch { Diagnostics.warn("\(error)") }
+    }
+
+    /// The value at a key path; nil (with a warning) for an unknown one.
+    open func value(forKeyPath keyPath: String) -> Any? {
+        do { return try strictValue(forKeyPath: keyPath) } catch {
+            Diagnostics.warn("\(error)")
+            return nil
+        }
+    }
+
+    // MARK: Changing model values
+
+    /// Sets one model value through the change pipeline: transaction bookkeeping, side effects
+    /// (layout, display, autoresizing) and the action for `key`.
+    @inline(__always)
+    func setModel<V>(_ key: LayerKey, _ path: WritableKeyPath<LayerState, V>, _ value: V) {
+        if isPresentationCopy {
+            layerState[keyPath: path] = value
+            return
+        }
+        let change = willChangeModel(key.rawValue, animatable: key.isAnimatable)
+        let old = layerState
+        layerState[keyPath: path] = value
+        didChangeModel(key, old: old)
+        runAction(forChange: change)
+    }
+}

@@ -1,0 +1,72 @@
+/// Diagnostics for API misuse: clear messages instead of crashes.
+///
+/// Warnings go to standard error, prefixed with `glayers:`. Tests (and tools such as the
+/// scene validator) can capture them with `Diagnostics.capture`.
+import Foundation
+
+/// Reports API misuse and bad input that the engine recovers from.
+public enum Diagnostics {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var sinks: [ObjectIdentifier: DiagnosticSink] = [:]
+    nonisolated(unsafe) private static var reportedOnce: Set<String> = []
+
+    /// A receiver of warnings.
+    public final class DiagnosticSink: @unchecked Sendable {
+        /// The messages received, in order.
+        public private(set) var messages: [String] = []
+        let thread = pthread_self()
+        fileprivate func receive(_ m: String) { messages.append(m) }
+    }
+
+    /// Logs a warning (once per distinct message when `once` is set).
+    public static func warn(_ message: String, once: Bool = false) {
+        lock.lock()
+        if once {
+            if reportedOnce.contains(message) { lock.unlock(); return }
+            reportedOnce.insert(message)
+        }
+        let me = pthread_self()
+        let local = sinks.values.filter { pthread_equal($0.thread, me) != 0 }
+        lock.unlock()
+        if local.isEmpty {
+            FileHandle.standardError.write(Data("glayers: warning: \(message)\n".utf8))
+        } else {
+            for sink in local { sink.receive(message) }
+        }
+    }
+
+    /// Runs `body` collecting the warnings reported on this thread instead of printing them.
+    @discardableResult
+    public static func capture<R>(_ body: () throws -> R) rethrows -> (result: R, warnings: [String]) {
+        let sink = DiagnosticSink()
+        lock.lock(); sinks[ObjectIdentifier(sink)] = sink; lock.unlock()
+        defer { lock.lock(); sinks[ObjectIdentifier(sink)] = nil; lock.unlock() }
+        let r = try body()
+        return (r, sink.messages)
+    }
+}
+
+/// Conversions of `Any` values that hold numbers (Swift numeric types or `NSNumber`).
+enum NumberCoercion {
+    /// The value as a Double when it holds a number.
+    static func double(_ value: Any?) -> Double? {
+        switch value {
+        case let v as Double: return v
+        case let v as CGFloat: return Double(v)
+        case let v as Float: return Double(v)
+        case let v as Int: return Double(v)
+        case let v as Int32: return Double(v)
+        case let v as Int64: return Double(v)
+        case let v as UInt: return Double(v)
+        case let v as UInt32: return Double(v)
+        case let v as NSNumber: return v.doubleValue
+        default: return nil
+        }
+    }
+
+    /// The value as a Bool when it holds a Bool or a number.
+    static func bool(_ value: Any?) -> Bool? {
+        if let b = value as? Bool { return b }
+        return double(value).map { $0 != 0 }
+    }
+}

@@ -1,0 +1,136 @@
+/// Compiling `CAKeyframeAnimation`: values or a path, key times (validated; invalid ones are
+/// reported and ignored, as Core Animation ignores them), per-segment timing functions and the
+/// calculation mode.
+import Foundation
+import GLayersGraphics
+
+/// Builds a keyframe evaluator for one property animation (see `AnimationCompiler`).
+struct KeyframeBuilder {
+    let builder: BuilderInfo
+    let animation: CAKeyframeAnimation
+
+    /// What the keyframe builder needs from the property builder.
+    struct BuilderInfo {
+        let timing: TimingModel
+        let where_: String
+        let path: String
+        let additive: Bool
+        let cumulative: Bool
+        let layer: CALayer
+    }
+
+    var mode: CAAnimationCalculationMode { animation.calculationMode }
+    var isPaced: Bool { mode == .paced || mode == .cubicPaced }
+    var isCubic: Bool { mode == .cubic || mode == .cubicPaced }
+
+    func make<V: Interpolatable>(_ lens: Lens<V>, typed: (Any?, String) throws -> V) throws -> AnimationEvaluator {
+        if let path = animation.path {
+            guard let pointLens = lens as? Lens<CGPoint> else {
+                throw AnimationError(message: "a keyframe path animates points; \"\(builder.path)\" is not a point")
+            }
+            return try PathKeyframeBuilder(info: builder, animation: animation, path: path).make(pointLens)
+        }
+        guard let raw = animation.values, !raw.isEmpty else {
+            throw AnimationError(message: "the keyframe animation has no values and no path")
+        }
+        var values: [V] = []
+        values.reserveCapacity(raw.count)
+        for (i, any) in raw.enumerated() { values.append(try typed(any, "values[\(i)]")) }
+
+        let keyTimes = resolvedKeyTimes(count: values.count, distance: { V.distance(values[$0], values[$0 + 1]) })
+        let segmentCount = max(values.count - 1, 1)
+        var functions: [CAMediaTimingFunction?] = Array(repeating: nil, count: segmentCount)
+        if !isPaced, let given = animation.timingFunctions {
+            if given.count != segmentCount && given.count != values.count {
+                Diagnostics.warn(
+                    "\(builder.where_): \(given.count) timingFunctions for \(segmentCount) segments; extra ones are ignored, missing ones are linear")
+            }
+            for i in 0..<min(given.count, segmentCount) { functions[i] = given[i].isLinear ? nil : given[i] }
+        }
+        let kMode: KeyframeMode = mode == .discrete ? .discrete : (isCubic && values.count > 1 ? .cubic : .linear)
+        let canSpline = !(V.self == TransformValue.self || V.self == AnimatableValue.self || V.self == ImageBlend.self)
+        let effectiveMode: KeyframeMode = kMode == .cubic && !canSpline ? .linear : kMode
+        if kMode == .cubic && !canSpline {
+            Diagnostics.warn("\(builder.where_): cubic keyframes of \(builder.path) interpolate linearly", once: true)
+        }
+        let tangents =
+            effectiveMode == .cubic
+            ? KeyframeSpline.tangents(
+                values, keyTimes: keyTimes, tension: numbers(animation.tensionValues),
+                continuity: numbers(animation.continuityValues), bias: numbers(animation.biasValues))
+            : []
+        let evaluator = KeyframeEvaluator(
+            timing: builder.timing, lens: lens, values: values, keyTimes: keyTimes, functions: functions,
+            mode: effectiveMode, tangents: tangents, arcTables: nil, additive: builder.additive,
+            cumulative: builder.cumulative)
+        guard mode == .cubicPaced && effectiveMode == .cubic else { return evaluator }
+        // Re-time the spline by arc length: key times proportional to segment lengths, and
+        // constant speed inside each segment.
+        let tables = KeyframeSpline.arcTables(evaluator)
+        let lengths = tables.map { $0.last ?? 0 }
+        return KeyframeEvaluator(
+            timing: builder.timing, lens: lens, values: values, keyTimes: Self.pacedTimes(lengths), functions: functions,
+            mode: .cubic, tangents: tangents, arcTables: tables, additive: builder.additive,
+            cumulative: builder.cumulative)
+    }
+
+    /// Key times for `count` values: the given ones when valid for the mode, else evenly spaced
+    /// (paced modes: proportional to the distance between values).
+    func resolvedKeyTimes(count: Int, distance: (Int) -> Double) -> [Double] {
+        if isPaced {
+            return Self.pacedTimes((0..<max(count - 1, 0)).map(distance))
+        }
+        let discrete = mode == .discrete
+        let expected = discrete ? count + 1 : count
+        if let given = animation.keyTimes?.map(\.doubleValue) {
+            if let problem = Self.keyTimesProblem(given, expected: expected, discrete: discrete) {
+                Diagnostics.warn("\(builder.where_): keyTimes ignored: \(problem)")
+            } else {
+                return given
+            }
+        }
+        if discrete {
+            // n values share the duration in n equal slots (CA-SEMANTICS §14.3, decided).
+            return (0...count).map { Double($0) / Double(count) }
+        }
+        if count < 2 { return [0] }
+        return (0..<count).map { Double($0) / Double(count - 1) }
+    }
+
+    /// Why `keyTimes` is unusable, or nil when it is valid.
+    static func keyTimesProblem(_ t: [Double], expected: Int, discrete: Bool) -> String? {
+        if t.count != expected {
+            return "\(t.count) key times for \(discrete ? "\(expected - 1) discrete values (n + 1 needed)" : "\(expected) values")"
+        }
+        if let bad = t.first(where: { !$0.isFinite || $0 < 0 || $0 > 1 }) { return "\(bad) is outside [0, 1]" }
+        for i in 1..<max(t.count, 1) where t[i] < t[i - 1] {
+            return "key times decrease (\(t[i - 1]) then \(t[i]))"
+        }
+        if t.first != 0 { return "the first key time must be 0" }
+        if t.count > 1 && t.last != 1 { return "the last key time must be 1" }
+        return nil
+    }
+
+    /// Key times proportional to cumulative `lengths` (evenly spaced when all are zero).
+    static func pacedTimes(_ lengths: [Double]) -> [Double] {
+        let total = lengths.reduce(0, +)
+        var times = [0.0]
+        var acc = 0.0
+        for (i, l) in lengths.enumerated() {
+            acc += l
+            times.append(total > 0 ? acc / total : Double(i + 1) / Double(lengths.count))
+        }
+        if let last = times.indices.last, last > 0 { times[last] = 1 }
+        return times
+    }
+
+    private func numbers(_ a: [NSNumber]?) -> [Double] { (a ?? []).map(\.doubleValue) }
+}
+
+extension Builder {
+    var info: KeyframeBuilder.BuilderInfo {
+        KeyframeBuilder.BuilderInfo(
+            timing: timing, where_: ctx.where_, path: path, additive: additive, cumulative: animation.isCumulative,
+            layer: ctx.layer)
+    }
+}

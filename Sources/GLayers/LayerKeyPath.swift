@@ -1,0 +1,234 @@
+/// Key paths into a layer's properties, resolved once from their strings into typed form:
+/// `position.x`, `bounds.size.width`, `frame.origin.y`, `transform.rotation.z`,
+/// `filters.pulseFilter.inputIntensity`, custom keys (SPEC L9).
+import Foundation
+
+/// A component of a struct-valued property (CAPG Appendix C, "Key-Value Coding Extensions").
+enum StructComponent: String, CaseIterable {
+    case x, y, width, height, origin, size
+    case originX = "origin.x", originY = "origin.y", sizeWidth = "size.width", sizeHeight = "size.height"
+
+    /// The components each struct kind has.
+    static func components(of kind: ValueKind) -> [StructComponent] {
+        switch kind {
+        case .point: return [.x, .y]
+        case .size: return [.width, .height]
+        case .rect: return [.origin, .originX, .originY, .size, .sizeWidth, .sizeHeight]
+        default: return []
+        }
+    }
+
+    var kind: ValueKind {
+        switch self {
+        case .origin: return .point
+        case .size: return .size
+        default: return .number
+        }
+    }
+}
+
+/// A component of a transform (CAPG Appendix C, "Transform field value key paths").
+enum TransformComponent: String, CaseIterable {
+    case rotationX = "rotation.x", rotationY = "rotation.y", rotationZ = "rotation.z", rotation
+    case scaleX = "scale.x", scaleY = "scale.y", scaleZ = "scale.z", scale
+    case translationX = "translation.x", translationY = "translation.y", translationZ = "translation.z"
+    case translation
+
+    var kind: ValueKind { self == .translation ? .size : .number }
+}
+
+/// A key path resolved into typed form.
+struct LayerKeyPath: Hashable, CustomStringConvertible {
+    enum Base: Hashable {
+        /// A declared `CALayer` property.
+        case property(LayerKey)
+        /// A key stored by key-value coding (a custom or subclass property).
+        case custom(String)
+        /// An input of a named filter: `filters.NAME.KEY` or `backgroundFilters.NAME.KEY`.
+        case filterInput(list: LayerKey, name: String, input: String)
+    }
+
+    enum Component: Hashable {
+        case structField(StructComponent)
+        case transformField(TransformComponent)
+    }
+
+    let base: Base
+    let component: Component?
+    /// The kind of value at this key path.
+    let kind: ValueKind
+    /// The original string.
+    let string: String
+
+    var description: String { string }
+
+    /// The top-level key (the action key of a change to this path).
+    var rootKey: String {
+        switch base {
+        case .property(let k): return k.rawValue
+        case .custom(let k): return k
+        case .filterInput(let list, _, _): return list.rawValue
+        }
+    }
+}
+
+/// Why a key path could not be resolved.
+struct KeyPathError: Error, CustomStringConvertible {
+    let keyPath: String
+    let reason: String
+    var description: String { "key path \"\(keyPath)\": \(reason)" }
+}
+
+/// Parses key path strings for a layer class and caches the results.
+enum KeyPathResolver {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var cache: [CacheKey: LayerKeyPath] = [:]
+
+    private struct CacheKey: Hashable {
+        let path: String
+        let layerClass: ObjectIdentifier
+    }
+
+    /// The typed form of `path` on layers of `layerClass`.
+    ///
+    /// - Throws `KeyPathError` for an unknown component of a struct or transform property, or a
+    ///   malformed filter path. A single unknown key is a custom property (not an error).
+    static func resolve(_ path: String, for layerClass: CALayer.Type, storedKinds: [String: ValueKind] = [:]) throws -> LayerKeyPath {
+        if !storedKinds.isEmpty, let head = path.split(separator: ".").first.map(String.init),
+            LayerKey(canonical: head) == nil, layerClass.declaredKind(forKey: head) == nil, let kind = storedKinds[head]
+        {
+            // An undeclared custom key: its kind comes from the value the layer holds.
+            return try parse(path, layerClass: layerClass, customKind: kind)
+        }
+        let key = CacheKey(path: path, layerClass: ObjectIdentifier(layerClass))
+        lock.lock()
+        if let hit = cache[key] { lock.unlock(); return hit }
+        lock.unlock()
+        let resolved = try parse(path, layerClass: layerClass)
+        lock.lock()
+        cache[key] = resolved
+        lock.unlock()
+        return resolved
+    }
+
+    private static func parse(_ path: String, layerClass: CALayer.Type, customKind: ValueKind? = nil) throws -> LayerKeyPath {
+        guard !path.isEmpty else { throw KeyPathError(keyPath: path, reason: "empty key path") }
+        let parts = path.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let head = parts[0]
+        let rest = parts.count > 1 ? parts[1] : nil
+        guard !head.isEmpty else { throw KeyPathError(keyPath: path, reason: "empty key") }
+
+        if let layerKey = LayerKey(canonical: head) {
+            if layerKey == .filters || layerKey == .backgroundFilters, let rest {
+                let f = rest.split(separator: ".", maxSplits: 1).map(String.init)
+                guard f.count == 2, !f[0].isEmpty, !f[1].isEmpty else {
+                    throw KeyPathError(keyPath: path, reason: "expected \(head).FILTERNAME.INPUTKEY")
+                }
+                return LayerKeyPath(
+                    base: .filterInput(list: layerKey, name: f[0], input: f[1]), component: nil,
+                    kind: .number, string: path)
+            }
+            let kind = layerKey.valueKind
+            guard let rest else {
+                return LayerKeyPath(base: .property(layerKey), component: nil, kind: kind, string: path)
+            }
+            let component = try parseComponent(rest, of: kind, path: path, owner: head)
+            return LayerKeyPath(base: .property(layerKey), component: component.0, kind: component.1, string: path)
+        }
+
+        let customKind = customKind ?? layerClass.declaredKind(forKey: head)
+        guard let rest else {
+            return LayerKeyPath(base: .custom(head), component: nil, kind: customKind ?? .object, string: path)
+        }
+        guard let kind = customKind, kind != .object else {
+            throw KeyPathError(
+                keyPath: path, reason: "\"\(head)\" is not a property with components; \(suggestion(for: head))")
+        }
+        let component = try parseComponent(rest, of: kind, path: path, owner: head)
+        return LayerKeyPath(base: .custom(head), component: component.0, kind: component.1, string: path)
+    }
+
+    private static func parseComponent(
+        _ rest: String, of kind: ValueKind, path: String, owner: String
+    ) throws -> (LayerKeyPath.Component, ValueKind) {
+        if kind == .transform {
+            guard let c = TransformComponent(rawValue: rest) else {
+                let valid = TransformComponent.allCases.map(\.rawValue).joined(separator: ", ")
+                throw KeyPathError(keyPath: path, reason: "\"\(owner)\" has no field \"\(rest)\" (valid: \(valid))")
+            }
+            return (.transformField(c), c.kind)
+        }
+        let valid = StructComponent.components(of: kind)
+        guard let c = StructComponent(rawValue: rest), valid.contains(c) else {
+            let reason =
+                valid.isEmpty
+                ? "\"\(owner)\" is \(kind.expected), which has no fields"
+                : "\"\(owner)\" has no field \"\(rest)\" (valid: \(valid.map(\.rawValue).joined(separator: ", ")))"
+            throw KeyPathError(keyPath: path, reason: reason)
+        }
+        return (.structField(c), c.kind)
+    }
+
+    /// "did you mean …" for a key that is close to a declared property.
+    static func suggestion(for key: String) -> String {
+        let best = LayerKey.allCases.map(\.rawValue).min { editDistance($0, key) < editDistance($1, key) }
+        if let best, editDistance(best, key) <= max(2, key.count / 3) { return "did you mean \"\(best)\"?" }
+        return "it is not a declared property"
+    }
+
+    /// Levenshtein distance between two strings (case-insensitive).
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let x = Array(a.lowercased()), y = Array(b.lowercased())
+        if x.isEmpty { return y.count }
+        if y.isEmpty { return x.count }
+        var prev = Array(0...y.count), cur = [Int](repeating: 0, count: y.count + 1)
+        for i in 1...x.count {
+            cur[0] = i
+            for j in 1...y.count {
+                cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+            }
+            swap(&prev, &cur)
+        }
+        return prev[y.count]
+    }
+}
+
+extension LayerKey {
+    /// The key for a Core Animation property name, accepting Swift's `is…` spellings
+    /// (`isHidden`, `isDoubleSided`, …) as well as the KVC names.
+    init?(canonical name: String) {
+        if let k = LayerKey(rawValue: name) {
+            self = k
+            return
+        }
+        switch name {
+        case "isHidden": self = .hidden
+        case "isDoubleSided": self = .doubleSided
+        case "isOpaque": self = .opaque
+        case "isGeometryFlipped": self = .geometryFlipped
+        default: return nil
+        }
+    }
+
+    /// The kind of value the property holds.
+    var valueKind: ValueKind {
+        switch self {
+        case .bounds, .frame, .contentsRect, .contentsCenter: return .rect
+        case .position, .anchorPoint: return .point
+        case .shadowOffset: return .size
+        case .transform, .sublayerTransform: return .transform
+        case .zPosition, .anchorPointZ, .opacity, .cornerRadius, .borderWidth, .shadowOpacity, .shadowRadius,
+            .contentsScale, .rasterizationScale, .minificationFilterBias, .beginTime, .duration, .speed,
+            .timeOffset, .repeatCount, .repeatDuration:
+            return .number
+        case .hidden, .masksToBounds, .doubleSided, .opaque, .geometryFlipped, .allowsGroupOpacity,
+            .allowsEdgeAntialiasing, .shouldRasterize, .needsDisplayOnBoundsChange, .drawsAsynchronously,
+            .autoreverses:
+            return .bool
+        case .backgroundColor, .borderColor, .shadowColor: return .color
+        case .shadowPath: return .path
+        case .contents: return .image
+        default: return .object
+        }
+    }
+}

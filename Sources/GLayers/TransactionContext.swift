@@ -1,0 +1,203 @@
+/// The per-thread machinery behind `CATransaction`: the stack of open transactions, what the
+/// outermost commit must process (layout, display, new animations, "before" states for
+/// transitions), and the animation ticks and callbacks of `flush()`.
+import Foundation
+
+/// One open transaction and its settings (nil: inherited from the enclosing transaction).
+final class TransactionFrame {
+    let isImplicit: Bool
+    var duration: CFTimeInterval?
+    var timingFunction: CAMediaTimingFunction??
+    var disableActions: Bool?
+    var completion: CompletionGroup?
+    var values: [String: Any] = [:]
+
+    init(implicit: Bool) { isImplicit = implicit }
+
+    func addCompletionBlock(_ block: (() -> Void)?) {
+        guard let block else { return }
+        let group = completion ?? CompletionGroup()
+        completion = group
+        group.blocks.append(block)
+    }
+}
+
+/// Completion blocks of one transaction and the animations they wait for.
+final class CompletionGroup {
+    var blocks: [() -> Void] = []
+    /// Animations added after the block was set that have not finished or been removed.
+    var pending = 0
+    /// Set when the transaction commits; the blocks may run from then on.
+    var sealed = false
+    var fired = false
+}
+
+/// Transaction settings in effect (innermost set value wins).
+struct TransactionSettings {
+    var duration: CFTimeInterval = 0.25
+    var timingFunction: CAMediaTimingFunction?
+    var disableActions = false
+    var completionBlock: (() -> Void)?
+}
+
+/// A weak reference to a layer.
+struct WeakLayer {
+    weak var layer: CALayer?
+}
+
+/// The transaction state of one thread.
+final class TransactionContext {
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { pointer in
+            if let pointer { Unmanaged<TransactionContext>.fromOpaque(pointer).release() }
+        }
+        return key
+    }()
+
+    /// This thread's context.
+    static var current: TransactionContext {
+        if let p = pthread_getspecific(key) {
+            return Unmanaged<TransactionContext>.fromOpaque(p).takeUnretainedValue()
+        }
+        let c = TransactionContext()
+        pthread_setspecific(key, Unmanaged.passRetained(c).toOpaque())
+        return c
+    }
+
+    var frames: [TransactionFrame] = []
+    /// Animations added since the last outermost commit.
+    var addedSinceCommit: [(WeakLayer, AnimationEntry)] = []
+    /// Layers' states before their first change in the current transaction (for transitions).
+    var statesBefore: [ObjectIdentifier: (layer: WeakLayer, snapshot: LayerSnapshot)] = [:]
+    /// Layers that have animations (ticked by `flush()`).
+    var animatedLayers: [ObjectIdentifier: WeakLayer] = [:]
+    var layoutRequests: [WeakLayer] = []
+    var displayRequests: [WeakLayer] = []
+    /// Completion groups not yet fired.
+    var groups: [CompletionGroup] = []
+    /// Delegate callbacks waiting for the next `flush()`.
+    var pendingStops: [(CAAnimation, Bool)] = []
+    var pendingStarts: [CAAnimation] = []
+
+    // MARK: Settings
+
+    var settings: TransactionSettings {
+        var s = TransactionSettings()
+        var haveDuration = false, haveFunction = false, haveDisable = false, haveBlock = false
+        for f in frames.reversed() {
+            if !haveDuration, let d = f.duration { s.duration = d; haveDuration = true }
+            if !haveFunction, let tf = f.timingFunction { s.timingFunction = tf; haveFunction = true }
+            if !haveDisable, let d = f.disableActions { s.disableActions = d; haveDisable = true }
+            if !haveBlock, let g = f.completion, let b = g.blocks.last { s.completionBlock = b; haveBlock = true }
+        }
+        return s
+    }
+
+    func customValue(forKey key: String) -> Any? {
+        for f in frames.reversed() { if let v = f.values[key] { return v } }
+        return nil
+    }
+
+    /// The innermost frame, beginning an implicit transaction when none is open.
+    @discardableResult
+    func ensureFrame() -> TransactionFrame {
+        if let f = frames.last { return f }
+        begin(implicit: true)
+        return frames[frames.count - 1]
+    }
+
+    // MARK: Begin and commit
+
+    func begin(implicit: Bool) {
+        frames.append(TransactionFrame(implicit: implicit))
+    }
+
+    func commit() {
+        guard let frame = frames.popLast() else { return }
+        if let g = frame.completion {
+            g.sealed = true
+            groups.append(g)
+        }
+        if frames.isEmpty { commitOutermost() }
+    }
+
+    /// Commits the implicit transaction (when it is the only one open), then ticks animations
+    /// to the current media time and delivers callbacks.
+    func flush() {
+        if frames.count == 1 && frames[0].isImplicit {
+            commit()
+        } else if frames.isEmpty {
+            commitOutermost()
+        }
+        tick(at: CACurrentMediaTime())
+    }
+
+    /// The outermost commit: layout, display, then start the animations added inside.
+    private func commitOutermost() {
+        for _ in 0..<8 {
+            let layouts = layoutRequests, displays = displayRequests
+            if layouts.isEmpty && displays.isEmpty { break }
+            layoutRequests.removeAll()
+            displayRequests.removeAll()
+            var seen = Set<ObjectIdentifier>()
+            for w in layouts {
+                guard let root = w.layer?.rootOfTree, seen.insert(ObjectIdentifier(root)).inserted else { continue }
+                root.layoutIfNeeded()
+            }
+            for w in displays { w.layer?.displayIfNeeded() }
+        }
+        let added = addedSinceCommit
+        addedSinceCommit.removeAll()
+        for (w, entry) in added {
+            guard let layer = w.layer else { continue }
+            layer.commitAnimation(entry)
+        }
+        statesBefore.removeAll()
+    }
+
+    // MARK: Ticks and callbacks
+
+    /// Starts, finishes and removes animations at media time `now`; delivers callbacks.
+    func tick(at now: CFTimeInterval) {
+        for (id, w) in animatedLayers {
+            guard let layer = w.layer else {
+                animatedLayers[id] = nil
+                continue
+            }
+            layer.tickAnimations(mediaTime: now, context: self)
+            if layer.animationEntries.isEmpty { animatedLayers[id] = nil }
+        }
+        let starts = pendingStarts, stops = pendingStops
+        pendingStarts.removeAll()
+        pendingStops.removeAll()
+        for a in starts { a.delegate?.animationDidStart(a) }
+        for (a, finished) in stops { a.delegate?.animationDidStop(a, finished: finished) }
+        let ready = groups.filter { $0.sealed && $0.pending <= 0 && !$0.fired && frames.isEmpty }
+        groups.removeAll { $0.fired || ($0.sealed && $0.pending <= 0 && frames.isEmpty) }
+        for g in ready {
+            g.fired = true
+            for block in g.blocks { block() }
+        }
+    }
+
+    /// Registers an animation added in the current transaction with every open completion group.
+    func noteAdded(_ entry: AnimationEntry, to layer: CALayer) {
+        addedSinceCommit.append((WeakLayer(layer: layer), entry))
+        animatedLayers[ObjectIdentifier(layer)] = WeakLayer(layer: layer)
+        for f in frames {
+            guard let g = f.completion, !g.fired else { continue }
+            g.pending += 1
+            entry.groups.append(g)
+        }
+    }
+
+    /// Called when an animation finishes its active duration or is removed.
+    func noteCompleted(_ entry: AnimationEntry, finished: Bool) {
+        guard !entry.completed else { return }
+        entry.completed = true
+        for g in entry.groups { g.pending -= 1 }
+        entry.groups.removeAll()
+        if entry.animation.delegate != nil { pendingStops.append((entry.animation, finished)) }
+    }
+}

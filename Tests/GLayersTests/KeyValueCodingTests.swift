@@ -1,0 +1,105 @@
+import Foundation
+import GLayers
+import Testing
+
+/// Key-value coding and key paths (SPEC L9; CAPG Appendix C).
+@Suite struct KeyValueCodingTests {
+    @Test func declaredPropertiesByName() {
+        let l = CALayer()
+        l.setValue(0.5, forKey: "opacity")
+        l.setValue(CGPoint(x: 3, y: 4), forKey: "position")
+        l.setValue(true, forKey: "hidden")
+        #expect(l.opacity == 0.5 && l.position == CGPoint(x: 3, y: 4) && l.isHidden)
+        #expect(l.value(forKey: "opacity") as? Float == 0.5)
+        #expect(l.value(forKey: "isHidden") as? Bool == true)
+    }
+
+    @Test func structKeyPaths() {
+        let l = CALayer()
+        l.frame = CGRect(x: 10, y: 20, width: 30, height: 40)
+        l.setValue(100, forKeyPath: "position.x")
+        #expect(l.position.x == 100)
+        l.setValue(64, forKeyPath: "bounds.size.width")
+        #expect(l.bounds.width == 64)
+        #expect(l.value(forKeyPath: "bounds.size.height") as? CGFloat == 40)
+        l.setValue(5, forKeyPath: "frame.origin.y")
+        #expect(close(l.frame.minY, 5))
+        #expect(l.value(forKeyPath: "frame.origin.y") as? CGFloat == 5)
+        #expect(l.value(forKeyPath: "position") as? CGPoint == l.position)
+    }
+
+    @Test func transformKeyPaths() throws {
+        let l = CALayer()
+        l.setValue(CGFloat.pi / 4, forKeyPath: "transform.rotation.z")
+        l.setValue(CGFloat.pi / 4, forKeyPath: "transform.rotation.z")
+        let z = try #require(l.value(forKeyPath: "transform.rotation.z") as? CGFloat)
+        #expect(close(z, .pi / 4))
+        #expect(close(l.transform, CATransform3DMakeRotation(.pi / 4, 0, 0, 1)))
+        #expect(close(try #require(l.value(forKeyPath: "transform.rotation") as? CGFloat), .pi / 4))
+
+        l.transform = CATransform3DMakeScale(2, 3, 4)
+        #expect(close(try #require(l.value(forKeyPath: "transform.scale") as? CGFloat), 3))
+        #expect(close(try #require(l.value(forKeyPath: "transform.scale.y") as? CGFloat), 3))
+        l.setValue(1.5, forKeyPath: "transform.scale")
+        #expect(close(l.transform, CATransform3DMakeScale(1.5, 1.5, 1.5)))
+
+        l.transform = CATransform3DMakeTranslation(7, 8, 9)
+        #expect(close(try #require(l.value(forKeyPath: "transform.translation.x") as? CGFloat), 7))
+        #expect(l.value(forKeyPath: "transform.translation") as? CGSize == CGSize(width: 7, height: 8))
+        l.setValue(20, forKeyPath: "transform.translation.y")
+        #expect(close(l.transform, CATransform3DMakeTranslation(7, 20, 9)))
+    }
+
+    @Test func rotationKeyPathKeepsOtherComponents() throws {
+        let l = CALayer()
+        l.transform = CATransform3DMakeScale(2, 2, 1)
+        l.setValue(CGFloat.pi / 2, forKeyPath: "transform.rotation.z")
+        #expect(close(l.transform, CATransform3DConcat(CATransform3DMakeScale(2, 2, 1), CATransform3DMakeRotation(.pi / 2, 0, 0, 1))))
+        #expect(close(try #require(l.value(forKeyPath: "transform.scale.x") as? CGFloat), 2))
+    }
+
+    @Test func unknownKeyPathsAreReportedNotCrashing() {
+        let l = CALayer()
+        #expect(throws: KeyValueCodingError.self) { try l.strictSetValue(1, forKeyPath: "position.z") }
+        #expect(throws: KeyValueCodingError.self) { try l.strictValue(forKeyPath: "transform.rotation.w") }
+        #expect(throws: KeyValueCodingError.self) { try l.strictValue(forKeyPath: "opacity.x") }
+        let (_, warnings) = Diagnostics.capture {
+            l.setValue(1, forKeyPath: "bounds.size.depth")
+            _ = l.value(forKeyPath: "position.z")
+        }
+        #expect(warnings.count == 2)
+        #expect(warnings[0].contains("bounds") && warnings[0].contains("size.width"))
+    }
+
+    @Test func wrongTypesAreRefused() {
+        let l = CALayer()
+        let (_, warnings) = Diagnostics.capture {
+            l.setValue("big", forKey: "opacity")
+            l.setValue(CGFloat.nan, forKey: "zPosition")
+            l.setValue(3, forKey: "position")
+        }
+        #expect(warnings.count == 3)
+        #expect(l.opacity == 1 && l.zPosition == 0 && l.position == .zero)
+        #expect(throws: KeyValueCodingError.self) { try l.strictSetValue("x", forKeyPath: "position.x") }
+    }
+
+    @Test func customKeysAreStored() {
+        let l = CALayer()
+        l.setValue(42, forKey: "angle")
+        l.setValue("hello", forKey: "greeting")
+        #expect(l.value(forKey: "angle") as? CGFloat == 42)
+        #expect(l.value(forKey: "greeting") as? String == "hello")
+        #expect(l.value(forKey: "unset") == nil)
+        l.setValue(CGPoint(x: 1, y: 2), forKey: "spot")
+        #expect(l.value(forKeyPath: "spot.y") as? CGFloat == 2)
+    }
+
+    @Test func subclassDefaultsAnswerUnsetKeys() {
+        final class Dial: CALayer {
+            override class func defaultValue(forKey key: String) -> Any? {
+                key == "angle" ? CGFloat(0.25) : super.defaultValue(forKey: key)
+            }
+        }
+        #expect(Dial().value(forKey: "angle") as? CGFloat == 0.25)
+    }
+}
