@@ -39,8 +39,11 @@ let package = Package(
             dependencies: ["CPNG", "CJPEG", "CCairo"],
             swiftSettings: swiftSettings),
         .target(
+            name: "GLayersRenderList",
+            swiftSettings: swiftSettings),
+        .target(
             name: "GLayers",
-            dependencies: ["GLayersGraphics"],
+            dependencies: ["GLayersGraphics", "GLayersRenderList"],
             swiftSettings: swiftSettings),
         .target(
             name: "QuartzCore",

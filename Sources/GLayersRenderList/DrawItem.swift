@@ -1,0 +1,130 @@
+/// Draw items: one quad each, in paint order within their pass.
+import Foundation
+
+/// How a layer's image is placed in its quad.
+public struct ContentPlacement: Equatable, Sendable {
+    /// Where the image is drawn, in the item's local coordinates (after contentsGravity).
+    public var destination: Rect
+    /// The part of the image drawn, in unit coordinates, top-left origin (contentsRect).
+    public var source: Rect
+    /// The stretchable centre for nine-slice scaling, in unit coordinates of `source`; nil for
+    /// plain scaling.
+    public var center: Rect?
+    /// For nine-slice: the size of the image's source part in points (the corners keep it).
+    public var naturalSize: (width: Float, height: Float)
+    /// Nearest-neighbour sampling instead of linear.
+    public var nearest: Bool
+
+    public init(destination: Rect, source: Rect = .unit, center: Rect? = nil, naturalSize: (Float, Float) = (0, 0), nearest: Bool = false) {
+        self.destination = destination
+        self.source = source
+        self.center = center
+        self.naturalSize = naturalSize
+        self.nearest = nearest
+    }
+
+    public static func == (a: ContentPlacement, b: ContentPlacement) -> Bool {
+        a.destination == b.destination && a.source == b.source && a.center == b.center
+            && a.naturalSize == b.naturalSize && a.nearest == b.nearest
+    }
+}
+
+/// What fills an item's quad besides its background colour.
+public enum ItemContent: Equatable, Sendable {
+    case none
+    /// An image placed in the quad.
+    case image(ImageID, ContentPlacement)
+    /// A cross-fade of two images (a `contents` animation): `from` at 1 − progress, `to` at
+    /// progress, both with the same placement.
+    case crossfade(from: ImageID, to: ImageID, progress: Float, ContentPlacement)
+    /// The result of an offscreen pass, stretched over the quad's rect.
+    case pass(PassID)
+    /// A blurred rounded rectangle (an analytic shadow): the item's rect, corner radius and
+    /// background colour give the shape and colour; the renderer draws its Gaussian blur with
+    /// standard deviation `sigma` (points), growing the quad to cover 3 sigma.
+    case blurredShape(sigma: Float)
+}
+
+/// How an item blends with what lies under it (`compositingFilter`).
+public enum BlendMode: String, Equatable, Sendable, CaseIterable {
+    case normal, multiply, screen, overlay, darken, lighten, difference, colorDodge, colorBurn
+    case softLight, hardLight, exclusion
+}
+
+/// One quad: background, contents and border of one layer (or one composite of a pass).
+public struct DrawItem: Equatable, Sendable {
+    /// Maps `rect` (z = 0) into the pass's item space.
+    public var transform: Matrix4
+    /// The quad in the item's own coordinates (a layer's bounds).
+    public var rect: Rect
+    /// Multiplies everything the item draws.
+    public var opacity: Float
+    /// Premultiplied; clear for none.
+    public var background: Color
+    public var content: ItemContent
+    /// Radius of the rounded corners of background, border and content clip.
+    public var cornerRadius: Float
+    /// Which corners are rounded: bit 0 minX/minY, 1 maxX/minY, 2 minX/maxY, 3 maxX/maxY.
+    public var roundedCorners: UInt8
+    /// Whether contents are clipped to the rounded rect (masksToBounds on the layer).
+    public var clipsContent: Bool
+    public var borderWidth: Float
+    /// Premultiplied.
+    public var borderColor: Color
+    /// The innermost clip the item is inside (index into `RenderList.clips`), or -1.
+    public var clip: Int32
+    /// Whether the back face is drawn (false: culled when it faces away).
+    public var doubleSided: Bool
+    /// Whether the item promises full opacity where it draws (lets the renderer skip blending).
+    public var opaque: Bool
+    public var blend: BlendMode
+    /// Filters applied to what lies behind the item inside its rounded rect before the item
+    /// draws (`backgroundFilters`): an index into `RenderList.filterChains`, or -1.
+    public var backdropFilters: Int32
+    /// The index of the layer in the frame's layer numbering (for counters and debugging).
+    public var layerIndex: Int32
+
+    public init(
+        transform: Matrix4, rect: Rect, opacity: Float = 1, background: Color = .clear, content: ItemContent = .none,
+        cornerRadius: Float = 0, roundedCorners: UInt8 = 0xF, clipsContent: Bool = false, borderWidth: Float = 0,
+        borderColor: Color = .clear, clip: Int32 = -1, doubleSided: Bool = true, opaque: Bool = false,
+        blend: BlendMode = .normal, backdropFilters: Int32 = -1, layerIndex: Int32 = -1
+    ) {
+        self.transform = transform
+        self.rect = rect
+        self.opacity = opacity
+        self.background = background
+        self.content = content
+        self.cornerRadius = cornerRadius
+        self.roundedCorners = roundedCorners
+        self.clipsContent = clipsContent
+        self.borderWidth = borderWidth
+        self.borderColor = borderColor
+        self.clip = clip
+        self.doubleSided = doubleSided
+        self.opaque = opaque
+        self.blend = blend
+        self.backdropFilters = backdropFilters
+        self.layerIndex = layerIndex
+    }
+}
+
+/// A rounded-rectangle clip (`masksToBounds`), in the plane of the layer that clips.
+public struct ClipNode: Equatable, Sendable {
+    /// Maps the clipping layer's plane into the pass's item space (as `DrawItem.transform`).
+    public var transform: Matrix4
+    /// The clip rectangle in the clipping layer's coordinates (its bounds).
+    public var rect: Rect
+    public var cornerRadius: Float
+    public var roundedCorners: UInt8
+    /// The enclosing clip, or -1.
+    public var parent: Int32
+
+    public init(transform: Matrix4, rect: Rect, cornerRadius: Float, roundedCorners: UInt8 = 0xF, parent: Int32) {
+        self.transform = transform
+        self.rect = rect
+        self.cornerRadius = cornerRadius
+        self.roundedCorners = roundedCorners
+        self.parent = parent
+    }
+}

@@ -1,0 +1,94 @@
+/// The render list: the only thing the renderer receives. One frame of the presentation tree,
+/// flattened by the engine into value types — passes of draw items in paint order, clip
+/// nodes, and handles (`ImageID`, `PassID`) instead of objects.
+///
+/// Coordinate spaces
+/// - Every pass has an *item space*: screen points for screen-space passes, the bounds space
+///   of one layer for local passes (rasterization, transitions). An item's `transform` maps
+///   its `rect` (in the item's own plane, z = 0) into the item space, with row vectors
+///   (`[x y 0 1] · M`, then divide by w), exactly as `CATransform3D` does.
+/// - `RenderPass.sourceRect` is the part of item space the pass covers; the renderer maps it
+///   onto the pass's pixels (y down, origin top-left).
+///
+/// Lifetime: `FrameBuilder` (in the engine) refills one `RenderList` every frame, reusing its
+/// storage so a steady frame allocates nothing; the renderer reads it and keeps nothing but
+/// handles.
+import Foundation
+
+/// A texture-cache key for an image: the image's identity.
+public struct ImageID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public let raw: UInt64
+    public init(_ raw: UInt64) { self.raw = raw }
+    public static func < (a: ImageID, b: ImageID) -> Bool { a.raw < b.raw }
+    public var description: String { "img\(raw)" }
+}
+
+/// A pass of the current render list (its index in `RenderList.passes`).
+public struct PassID: Hashable, Sendable, CustomStringConvertible {
+    public let index: Int32
+    public init(_ index: Int) { self.index = Int32(index) }
+    /// The screen (the window or the headless target).
+    public static let screen = PassID(0)
+    public var description: String { "pass\(index)" }
+}
+
+/// Pixels of an image the renderer may upload: premultiplied RGBA8, rows top to bottom.
+public protocol RenderImage: AnyObject {
+    /// The cache key.
+    var imageID: ImageID { get }
+    var pixelWidth: Int { get }
+    var pixelHeight: Int { get }
+    /// Whether every pixel has alpha 255.
+    var isFullyOpaque: Bool { get }
+    /// Calls `body` with the pixel bytes and the number of bytes per row.
+    func withPixelBytes<R>(_ body: (UnsafeRawBufferPointer, Int) throws -> R) rethrows -> R
+}
+
+/// A 4×4 matrix in Core Animation's layout (m11 … m44 row by row; row vectors).
+public struct Matrix4: Equatable, Sendable {
+    public var m: SIMD16<Float>
+    public init(_ m: SIMD16<Float>) { self.m = m }
+    public static let identity = Matrix4(SIMD16(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1))
+
+    /// A translation by (x, y).
+    public static func translation(_ x: Float, _ y: Float) -> Matrix4 {
+        Matrix4(SIMD16(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, x, y, 0, 1))
+    }
+
+    /// The image of the point (x, y, 0, 1), divided by w; nil when w ≤ 0.
+    public func project(_ x: Float, _ y: Float) -> (Float, Float)? {
+        let X = x * m[0] + y * m[4] + m[12]
+        let Y = x * m[1] + y * m[5] + m[13]
+        let W = x * m[3] + y * m[7] + m[15]
+        guard W > 1e-6 else { return nil }
+        return (X / W, Y / W)
+    }
+}
+
+/// A rectangle in floats.
+public struct Rect: Equatable, Sendable, CustomStringConvertible {
+    public var x: Float, y: Float, width: Float, height: Float
+    public init(x: Float, y: Float, width: Float, height: Float) {
+        (self.x, self.y, self.width, self.height) = (x, y, width, height)
+    }
+    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+    public static let unit = Rect(x: 0, y: 0, width: 1, height: 1)
+    public var maxX: Float { x + width }
+    public var maxY: Float { y + height }
+    public var isEmpty: Bool { !(width > 0 && height > 0) }
+    public var description: String { "(\(fmt(x)), \(fmt(y)), \(fmt(width)), \(fmt(height)))" }
+}
+
+/// A premultiplied colour in floats.
+public struct Color: Equatable, Sendable, CustomStringConvertible {
+    public var r: Float, g: Float, b: Float, a: Float
+    public init(r: Float, g: Float, b: Float, a: Float) { (self.r, self.g, self.b, self.a) = (r, g, b, a) }
+    public static let clear = Color(r: 0, g: 0, b: 0, a: 0)
+    public var isClear: Bool { a <= 0 }
+    public var description: String { "rgba(\(fmt(r)), \(fmt(g)), \(fmt(b)), \(fmt(a)))" }
+}
+
+func fmt(_ v: Float) -> String {
+    if v == v.rounded() && abs(v) < 1e7 { return String(Int(v)) }
+    return String(format: "%.4g", Double(v))
+}

@@ -1,0 +1,94 @@
+/// Offscreen passes: subtrees that must be composited as a unit (group opacity, masks,
+/// filters, shadows, blend modes, rasterization, transitions).
+import Foundation
+
+/// A filter applied to a pass's result before it is composited.
+public enum FilterOp: Equatable, Sendable {
+    /// Gaussian blur; sigma in item-space points.
+    case gaussianBlur(sigma: Float)
+    /// A glow: the blurred bright parts added back (`CIBloom`): sigma in points, intensity.
+    case bloom(sigma: Float, intensity: Float)
+    /// 4×5 colour matrix applied to straight colour (row-major, last column the offset).
+    case colorMatrix([Float])
+}
+
+/// A shadow cast by a pass's result.
+public struct ShadowSpec: Equatable, Sendable {
+    /// Premultiplied shadow colour (opacity folded in).
+    public var color: Color
+    /// Offset in item-space points.
+    public var offsetX: Float, offsetY: Float
+    /// Gaussian sigma in item-space points.
+    public var sigma: Float
+    public init(color: Color, offsetX: Float, offsetY: Float, sigma: Float) {
+        (self.color, self.offsetX, self.offsetY, self.sigma) = (color, offsetX, offsetY, sigma)
+    }
+}
+
+/// The kind of a transition between two passes.
+public enum TransitionKind: String, Equatable, Sendable {
+    case fade, moveIn, push, reveal
+}
+
+/// Where a transition's new content comes from.
+public enum TransitionDirection: String, Equatable, Sendable {
+    case fromLeft, fromRight, fromTop, fromBottom
+}
+
+/// A transition: the pass's own result is the new appearance, `before` the old one.
+public struct TransitionSpec: Equatable, Sendable {
+    public var kind: TransitionKind
+    public var direction: TransitionDirection
+    /// 0 … 1.
+    public var progress: Float
+    public var before: PassID
+    public init(kind: TransitionKind, direction: TransitionDirection, progress: Float, before: PassID) {
+        (self.kind, self.direction, self.progress, self.before) = (kind, direction, progress, before)
+    }
+}
+
+/// What happens to a pass's result before its composite item draws it.
+public struct PassEffects: Equatable, Sendable {
+    public var filters: [FilterOp] = []
+    public var shadow: ShadowSpec?
+    /// Multiply by the alpha of this pass (same source rect).
+    public var mask: PassID?
+    public var transition: TransitionSpec?
+    public init() {}
+    public var isEmpty: Bool { filters.isEmpty && shadow == nil && mask == nil && transition == nil }
+}
+
+/// An offscreen pass (pass 0 is the screen).
+public struct RenderPass: Equatable, Sendable {
+    /// The pass's items: `RenderList.items[itemRange]`, in paint order.
+    public var itemRange: Range<Int>
+    /// The part of item space the pass covers (screen points or the layer's bounds).
+    public var sourceRect: Rect
+    /// Pixels per item-space point.
+    public var scale: Float
+    /// Whether items are in screen points (false: in the local space of one layer).
+    public var screenSpace: Bool
+    public var effects: PassEffects
+    /// Non-nil for rasterized subtrees: the renderer may reuse last frame's result for the
+    /// same key (the key changes whenever the subtree's drawing changes).
+    public var cacheKey: UInt64?
+    /// Passes that must be rendered before this one (its items composite them).
+    public var dependencies: [PassID]
+
+    public init(
+        itemRange: Range<Int>, sourceRect: Rect, scale: Float, screenSpace: Bool, effects: PassEffects = PassEffects(),
+        cacheKey: UInt64? = nil, dependencies: [PassID] = []
+    ) {
+        self.itemRange = itemRange
+        self.sourceRect = sourceRect
+        self.scale = scale
+        self.screenSpace = screenSpace
+        self.effects = effects
+        self.cacheKey = cacheKey
+        self.dependencies = dependencies
+    }
+
+    /// The pass's size in pixels.
+    public var pixelWidth: Int { max(1, Int((sourceRect.width * scale).rounded(.up))) }
+    public var pixelHeight: Int { max(1, Int((sourceRect.height * scale).rounded(.up))) }
+}
