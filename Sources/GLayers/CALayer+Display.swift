@@ -36,7 +36,7 @@ extension CALayer {
         let size = layerState.bounds.size
         let w = Int((size.width * scale).rounded(.up)), h = Int((size.height * scale).rounded(.up))
         guard w > 0, h > 0 else {
-            contents = nil
+            setBackingStore(nil)
             return
         }
         guard w <= 16384, h <= 16384 else {
@@ -47,6 +47,6 @@ extension CALayer {
         ctx.translateBy(x: -layerState.bounds.minX, y: -layerState.bounds.minY)
         delegate?.layerWillDraw(self)
         draw(in: ctx)
-        contents = ctx.makeImage()
+        setBackingStore(ctx.makeImage())
     }
 }

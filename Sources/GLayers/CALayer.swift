@@ -196,6 +196,18 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The value kind of a subclass property (used to check and animate it), or nil.
     class func declaredKind(forKey key: String) -> ValueKind? { nil }
 
+    /// The names of the properties layers of this class declare (for tools: completion,
+    /// validation, "did you mean").
+    open class var declaredKeys: [String] {
+        LayerKey.allCases.filter { $0 != .superlayer }.map(\.rawValue)
+    }
+
+    /// The kind of value at `keyPath` on layers of this class, or nil for an unknown path
+    /// (a custom key is `.object`).
+    public class func valueKind(forKeyPath keyPath: String) -> ValueKind? {
+        (try? KeyPathResolver.resolve(keyPath, for: self))?.kind
+    }
+
     /// Whether the value of `key` is archived (glayers does not archive; true for every key).
     open func shouldArchiveValue(forKey key: String) -> Bool { true }
 

@@ -170,9 +170,23 @@ struct ImageBlend: Interpolatable {
     static func distance(_ a: ImageBlend, _ b: ImageBlend) -> Double { a.shown === b.shown ? 0 : 1 }
 }
 
-/// Values that do not interpolate: they switch half way.
+/// Values of subclass properties: paths morph point by point when their elements match,
+/// arrays of numbers and colours interpolate element-wise when their lengths match; anything
+/// else switches half way.
 extension AnimatableValue: Interpolatable {
-    static func lerp(_ a: AnimatableValue, _ b: AnimatableValue, _ t: Double) -> AnimatableValue { t < 0.5 ? a : b }
+    static func lerp(_ a: AnimatableValue, _ b: AnimatableValue, _ t: Double) -> AnimatableValue {
+        if t <= 0 { return a }
+        if t >= 1 { return b }
+        switch (a, b) {
+        case (.path(let p?), .path(let q?)): return .path(p.interpolated(to: q, CGFloat(t)))
+        case (.numbers(let x), .numbers(let y)) where x.count == y.count:
+            return .numbers(zip(x, y).map { CGFloat.lerp($0, $1, t) })
+        case (.colors(let x), .colors(let y)) where x.count == y.count:
+            return .colors(zip(x, y).map { ColorValue.lerp($0, $1, t) })
+        default:
+            return t < 0.5 ? a : b
+        }
+    }
     static func sum(_ a: AnimatableValue, _ b: AnimatableValue) -> AnimatableValue { b }
     static func difference(_ a: AnimatableValue, _ b: AnimatableValue) -> AnimatableValue { a }
     static func scaled(_ a: AnimatableValue, _ k: Double) -> AnimatableValue { a }

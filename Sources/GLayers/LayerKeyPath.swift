@@ -211,7 +211,7 @@ extension LayerKey {
     }
 
     /// The kind of value the property holds.
-    var valueKind: ValueKind {
+    public var valueKind: ValueKind {
         switch self {
         case .bounds, .frame, .contentsRect, .contentsCenter: return .rect
         case .position, .anchorPoint: return .point

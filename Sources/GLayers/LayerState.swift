@@ -124,6 +124,9 @@ public struct LayerState {
     public var contentsGravity = CALayerContentsGravity.resize
     public var minificationFilter = CALayerContentsFilter.linear
     public var magnificationFilter = CALayerContentsFilter.linear
+    /// For contents the layer drew itself (shapes, gradients, text): the part of the layer
+    /// the bitmap covers; nil for contents placed by `contentsGravity`.
+    public var backingRect: CGRect?
     /// While `contents` cross-fades in an animation: the two images and the progress.
     var contentsBlend: ImageBlend?
     /// The transition running on the layer, if any (its progress and "before" snapshot).

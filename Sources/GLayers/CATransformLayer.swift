@@ -1,0 +1,96 @@
+/// `CATransformLayer`: a layer whose sublayers share one 3D space instead of being flattened
+/// into its plane; it draws nothing of its own (background, contents, border and effects are
+/// ignored, as on Apple's platforms).
+import Foundation
+
+/// A layer that keeps its sublayers in 3D.
+open class CATransformLayer: CALayer {
+    override var preservesDepth: Bool { true }
+
+    public override init() { super.init() }
+    public required init(layer: Any) { super.init(layer: layer) }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    /// Transform layers are never hit themselves; only their sublayers can be.
+    open override func hitTest(_ p: CGPoint) -> CALayer? {
+        let hit = super.hitTest(p)
+        return hit === self ? nil : hit
+    }
+}
+
+/// How a scroll layer may scroll.
+public struct CAScrollLayerScrollMode: CAStringOption {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let none = CAScrollLayerScrollMode(rawValue: "none")
+    public static let vertically = CAScrollLayerScrollMode(rawValue: "vertically")
+    public static let horizontally = CAScrollLayerScrollMode(rawValue: "horizontally")
+    public static let both = CAScrollLayerScrollMode(rawValue: "both")
+}
+
+/// A layer that shows a scrolled part of its sublayers: scrolling changes its bounds origin.
+open class CAScrollLayer: CALayer {
+    /// The directions scrolling may move (default both).
+    open var scrollMode = CAScrollLayerScrollMode.both
+
+    open override class var declaredKeys: [String] { super.declaredKeys + ["scrollMode"] }
+
+    public override init() {
+        super.init()
+        masksToBounds = true
+    }
+    public required init(layer: Any) {
+        super.init(layer: layer)
+        if let other = layer as? CAScrollLayer { scrollMode = other.scrollMode }
+    }
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        masksToBounds = true
+    }
+
+    /// Scrolls so that `p` is the bounds origin (only along the allowed directions).
+    open func scroll(to p: CGPoint) {
+        var origin = bounds.origin
+        if scrollMode == .both || scrollMode == .horizontally { origin.x = p.x }
+        if scrollMode == .both || scrollMode == .vertically { origin.y = p.y }
+        bounds.origin = origin
+    }
+
+    /// Scrolls the least amount that makes `r` visible.
+    open func scroll(to r: CGRect) {
+        var origin = bounds.origin
+        let b = bounds
+        if r.minX < b.minX { origin.x = r.minX } else if r.maxX > b.maxX { origin.x = r.maxX - b.width }
+        if r.minY < b.minY { origin.y = r.minY } else if r.maxY > b.maxY { origin.y = r.maxY - b.height }
+        scroll(to: origin)
+    }
+}
+
+extension CALayer {
+    /// Scrolls the nearest enclosing scroll layer so `p` (in this layer's space) is at its origin.
+    public func scroll(_ p: CGPoint) {
+        guard let scroller = enclosingScrollLayer() else { return }
+        scroller.scroll(to: scroller.convert(p, from: self))
+    }
+
+    /// Scrolls the nearest enclosing scroll layer so `r` (in this layer's space) is visible.
+    public func scrollRectToVisible(_ r: CGRect) {
+        guard let scroller = enclosingScrollLayer() else { return }
+        scroller.scroll(to: scroller.convert(r, from: self))
+    }
+
+    /// The part of the layer visible through its enclosing scroll layer (its bounds otherwise).
+    public var visibleRect: CGRect {
+        guard let scroller = enclosingScrollLayer() else { return bounds }
+        return bounds.intersection(convert(scroller.bounds, from: scroller))
+    }
+
+    private func enclosingScrollLayer() -> CAScrollLayer? {
+        var l = superlayer
+        while let x = l {
+            if let s = x as? CAScrollLayer { return s }
+            l = x.superlayer
+        }
+        return nil
+    }
+}
