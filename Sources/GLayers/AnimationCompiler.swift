@@ -90,6 +90,11 @@ enum AnimationCompiler {
         }
         let timing = TimingModel(p, duration: p.duration, ignoresTimingFunction: p is CAKeyframeAnimation)
         var kind = keyPath.kind
+        if kind == .object, case .custom(let key) = keyPath.base, keyPath.component == nil,
+            let stored = ctx.layer.layerState.custom[key]?.kind ?? ctx.before?.custom[key]?.kind
+        {
+            kind = stored
+        }
         if kind == .object { kind = inferKind(p) ?? .object }
         if let vf = p.valueFunction {
             return try compileValueFunction(p, vf, keyPath, timing, ctx)

@@ -39,6 +39,10 @@ extension CALayer {
         if let p = copy as? CAPropertyAnimation, p.keyPath == nil, let key { p.keyPath = key }
         let context = TransactionContext.current
         context.ensureFrame()
+        if !copy.duration.isFinite {
+            Diagnostics.warn("\(diagnosticName), animation \"\(key ?? "(no key)")\": duration is \(copy.duration); it must be a finite number; the animation is ignored")
+            return
+        }
         if !(copy.duration > 0) {
             if copy.duration < 0 {
                 Diagnostics.warn(

@@ -183,6 +183,11 @@ extension AnimatableValue: Interpolatable {
             return .numbers(zip(x, y).map { CGFloat.lerp($0, $1, t) })
         case (.colors(let x), .colors(let y)) where x.count == y.count:
             return .colors(zip(x, y).map { ColorValue.lerp($0, $1, t) })
+        case (.number(let x), .number(let y)): return .number(CGFloat.lerp(x, y, t))
+        case (.point(let x), .point(let y)): return .point(CGPoint.lerp(x, y, t))
+        case (.size(let x), .size(let y)): return .size(CGSize.lerp(x, y, t))
+        case (.rect(let x), .rect(let y)): return .rect(CGRect.lerp(x, y, t))
+        case (.color(let x), .color(let y)): return .color(ColorValue.lerp(x, y, t))
         default:
             return t < 0.5 ? a : b
         }

@@ -1,0 +1,125 @@
+import Foundation
+import GLayers
+import Testing
+
+extension ClockTests {
+    /// Presentation copies (A1), custom animatable properties (A10) and bad input.
+    @Suite struct PresentationAndInput {
+        @Test func presentationEqualsModelWithoutAnimations() throws {
+            let layer = CALayer()
+            layer.position = CGPoint(x: 3, y: 4)
+            layer.backgroundColor = CGColor(gray: 0.5, alpha: 1)
+            let p = try #require(layer.presentation())
+            #expect(p !== layer && p.position == layer.position && p.backgroundColor == layer.backgroundColor)
+            #expect(p.model() === layer && layer.model() === layer)
+            #expect(p.presentation() === p)
+        }
+
+        @Test func presentationTreeAndSubclassType() throws {
+            final class Dial: CALayer {}
+            let root = CALayer(), dial = Dial()
+            root.addSublayer(dial)
+            let p = try #require(root.presentation())
+            #expect(p.sublayers?.count == 1 && p.sublayers?.first is Dial)
+            #expect(p.sublayers?.first?.model() === dial)
+        }
+
+        /// Seed 001: a custom `angle` property that animates through the layer's own action
+        /// and redraws while it changes.
+        final class AngleLayer: CALayer {
+            var drawnAngles: [CGFloat] = []
+            override class func needsDisplay(forKey key: String) -> Bool {
+                key == "angle" || super.needsDisplay(forKey: key)
+            }
+            override func action(forKey event: String) -> CAAction? {
+                if event == "angle" {
+                    let a = CABasicAnimation()
+                    a.duration = 1
+                    a.timingFunction = CAMediaTimingFunction(name: .linear)
+                    return a
+                }
+                return super.action(forKey: event)
+            }
+            override func draw(in ctx: CGContext) {
+                drawnAngles.append((value(forKey: "angle") as? CGFloat) ?? -1)
+            }
+        }
+
+        @Test func customPropertyAnimatesAndRedraws() {
+            withManualClock {
+                let layer = AngleLayer()
+                layer.bounds = CGRect(x: 0, y: 0, width: 4, height: 4)
+                layer.setValue(0, forKey: "angle")
+                let host = CALayerHost(rootLayer: layer)
+                frame(at: 0)
+                layer.setValue(90, forKey: "angle")
+                #expect(layer.animationKeys() == ["angle"])
+                frame(at: 0)
+                frame(at: 0.5)
+                #expect(presented(layer, "angle") == 45)
+                #expect(layer.value(forKey: "angle") as? CGFloat == 90)
+                #expect(layer.drawnAngles.last == 90)  // the model redraws once per change
+                host.detach()
+            }
+        }
+
+        @Test func badAnimationsAreReportedAndIgnored() {
+            withManualClock {
+                let layer = CALayer()
+                func add(_ a: CAAnimation, _ key: String) -> [String] {
+                    Diagnostics.capture { layer.add(a, forKey: key) }.warnings
+                }
+                let unknown = CABasicAnimation(keyPath: "position.z")
+                unknown.toValue = 1
+                let w1 = add(unknown, "u")
+                #expect(w1.count == 1 && w1[0].contains("position.z") && w1[0].contains("\"u\""))
+                let wrongType = CABasicAnimation(keyPath: "position")
+                wrongType.toValue = "here"
+                #expect(add(wrongType, "w").first?.contains("CGPoint") == true)
+                let notFinite = CABasicAnimation(keyPath: "opacity")
+                notFinite.toValue = Double.nan
+                #expect(add(notFinite, "n").first?.contains("finite") == true)
+                let nanDuration = CABasicAnimation(keyPath: "opacity")
+                nanDuration.duration = .nan
+                #expect(add(nanDuration, "d").count == 1)
+                let badFilter = CABasicAnimation(keyPath: "filters.glow.inputRadius")
+                #expect(add(badFilter, "f").first?.contains("glow") == true)
+                #expect(layer.animationKeys() == nil)
+
+                let negative = CABasicAnimation(keyPath: "opacity")
+                negative.toValue = 0
+                negative.duration = -2
+                let w = add(negative, "neg")
+                #expect(w.count == 1 && w[0].contains("negative"))
+                #expect(layer.animation(forKey: "neg")?.duration == 0.25)
+            }
+        }
+
+        @Test func filterInputsAnimateThroughKeyPaths() {
+            withManualClock {
+                let layer = CALayer()
+                guard let bloom = CIFilter(name: "CIBloom") else {
+                    Issue.record("CIBloom missing")
+                    return
+                }
+                bloom.setValue(5, forKey: "inputRadius")
+                bloom.name = "pulseFilter"
+                layer.filters = [bloom]
+                let pulse = CABasicAnimation(keyPath: "filters.pulseFilter.inputIntensity")
+                pulse.fromValue = 0
+                pulse.toValue = 2
+                pulse.duration = 1
+                pulse.autoreverses = true
+                pulse.repeatCount = .infinity
+                layer.add(pulse, forKey: "pulseAnimation")
+                frame(at: 0)
+                frame(at: 0.5)
+                #expect(presented(layer, "filters.pulseFilter.inputIntensity") == 1)
+                frame(at: 1.5)
+                #expect(presented(layer, "filters.pulseFilter.inputIntensity") == 1)
+                #expect(layer.value(forKeyPath: "filters.pulseFilter.inputIntensity") as? CGFloat == 0.5)
+                #expect(layer.value(forKeyPath: "filters.pulseFilter.inputRadius") as? CGFloat == 5)
+            }
+        }
+    }
+}

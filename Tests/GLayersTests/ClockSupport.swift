@@ -1,0 +1,43 @@
+import Foundation
+import GLayers
+import Testing
+
+/// Every test that touches the process-wide media clock or transactions lives in this suite
+/// tree, which runs serialized.
+@Suite(.serialized) struct ClockTests {}
+
+/// Runs `body` with the manual clock at `start`, leaving the clock manual and no transaction
+/// pending.
+func withManualClock(at start: CFTimeInterval = 0, _ body: () throws -> Void) rethrows {
+    CAMediaClock.useManualTime(start)
+    CATransaction.flush()
+    defer {
+        CATransaction.flush()
+        CAMediaClock.useSystemTime()
+    }
+    try body()
+}
+
+/// Moves the clock to `t` and runs the frame boundary.
+func frame(at t: CFTimeInterval) {
+    CAMediaClock.setTime(t)
+    CATransaction.flush()
+}
+
+/// The presented value of a number at a key path.
+func presented(_ layer: CALayer, _ keyPath: String) -> CGFloat {
+    (layer.presentation()?.value(forKeyPath: keyPath) as? CGFloat)
+        ?? CGFloat((layer.presentation()?.value(forKeyPath: keyPath) as? Float) ?? .nan)
+}
+
+/// Records delegate callbacks.
+final class AnimationRecorder: CAAnimationDelegate {
+    var events: [String] = []
+    func animationDidStart(_ anim: CAAnimation) { events.append("start") }
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { events.append("stop \(flag)") }
+}
+
+/// The presented transform (NaN entries when there is no presentation).
+func presentedTransform(_ layer: CALayer) -> CATransform3D {
+    layer.presentation()?.transform ?? CATransform3D(entries: Array(repeating: .nan, count: 16)) ?? .identity
+}

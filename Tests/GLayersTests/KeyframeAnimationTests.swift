@@ -1,0 +1,236 @@
+import Foundation
+import GLayers
+import Testing
+
+extension ClockTests {
+    /// CAKeyframeAnimation (SPEC A6) and CAAnimationGroup (A7).
+    @Suite struct KeyframeAnimations {
+        func run(_ a: CAKeyframeAnimation, keyPath: String = "zPosition", at times: [Double]) -> [CGFloat] {
+            let layer = CALayer()
+            a.keyPath = keyPath
+            a.fillMode = .forwards
+            a.isRemovedOnCompletion = false
+            layer.add(a, forKey: "k")
+            frame(at: 0)
+            return times.map { t in
+                frame(at: t)
+                return presented(layer, keyPath)
+            }
+        }
+
+        @Test func linearWithKeyTimesAndSegmentCurves() {
+            withManualClock {
+                let a = CAKeyframeAnimation()
+                a.values = [0, 10, 30]
+                a.keyTimes = [0, 0.2, 1]
+                a.duration = 10
+                #expect(run(a, at: [1, 2, 6, 10]) == [5, 10, 20, 30])
+                let eased = CAKeyframeAnimation()
+                eased.values = [0, 10, 30]
+                eased.timingFunctions = [CAMediaTimingFunction(name: .easeIn), CAMediaTimingFunction(name: .linear)]
+                eased.duration = 2
+                let v = run(eased, at: [0.5, 1.5])
+                let easeIn = CAMediaTimingFunction(name: .easeIn).evaluate(0.5)
+                #expect(abs(v[0] - CGFloat(10 * easeIn)) < 1e-9 && v[1] == 20)
+            }
+        }
+
+        @Test func discreteHoldsEachValue() {
+            withManualClock {
+                // The documentation's example: 4 values, keyTimes [0, .25, .5, .75, 1].
+                let a = CAKeyframeAnimation()
+                a.values = [310, 60, 120, 60]
+                a.keyTimes = [0, 0.25, 0.5, 0.75, 1]
+                a.calculationMode = .discrete
+                a.duration = 4
+                #expect(run(a, at: [0.5, 1.5, 2.5, 3.5, 3.99, 4]) == [310, 60, 120, 60, 60, 60])
+                let even = CAKeyframeAnimation()
+                even.values = [1, 2, 3, 4]
+                even.calculationMode = .discrete
+                even.duration = 4
+                #expect(run(even, at: [0.5, 1.5, 2.5, 3.5]) == [1, 2, 3, 4])
+            }
+        }
+
+        @Test func pacedMovesAtConstantSpeed() {
+            withManualClock {
+                let a = CAKeyframeAnimation()
+                a.values = [CGPoint(x: 0, y: 0), CGPoint(x: 30, y: 0), CGPoint(x: 30, y: 10)]
+                a.keyTimes = [0, 0.9, 1]  // ignored by paced
+                a.calculationMode = .paced
+                a.duration = 4
+                a.fillMode = .forwards
+                a.isRemovedOnCompletion = false
+                let layer = CALayer()
+                a.keyPath = "position"
+                layer.add(a, forKey: "p")
+                frame(at: 0)
+                var previous = CGPoint.zero
+                for i in 1...8 {
+                    frame(at: Double(i) * 0.5)
+                    let p = layer.presentation()?.position ?? .zero
+                    #expect(abs(hypot(p.x - previous.x, p.y - previous.y) - 5) < 1e-9, "step \(i)")
+                    previous = p
+                }
+            }
+        }
+
+        @Test func cubicPassesThroughTheKeyframes() {
+            withManualClock {
+                let a = CAKeyframeAnimation()
+                a.values = [0, 10, 0, 10]
+                a.calculationMode = .cubic
+                a.duration = 3
+                let v = run(a, at: [1, 2, 0.5, 1.5])
+                #expect(abs(v[0] - 10) < 1e-9 && abs(v[1]) < 1e-9)
+                // Catmull-Rom overshoots between a rise and a fall; linear would give 5.
+                #expect(v[2] > 5 && v[3] > 5 - 1e-9)
+                let tense = CAKeyframeAnimation()
+                tense.values = [0, 10, 0, 10]
+                tense.calculationMode = .cubic
+                tense.tensionValues = [1, 1, 1, 1]
+                tense.duration = 3
+                // Tension 1 flattens the tangents: the curve eases between values.
+                #expect(abs(run(tense, at: [0.5])[0] - 5) < 1e-9)
+            }
+        }
+
+        /// The timing guide's two-arc bounce: a 5 s keyframe animation along a path.
+        @Test func bouncePath() {
+            withManualClock {
+                let path = CGMutablePath()
+                path.move(to: CGPoint(x: 74, y: 74))
+                path.addCurve(to: CGPoint(x: 320, y: 74), control1: CGPoint(x: 74, y: 500), control2: CGPoint(x: 320, y: 500))
+                path.addCurve(to: CGPoint(x: 566, y: 74), control1: CGPoint(x: 320, y: 500), control2: CGPoint(x: 566, y: 500))
+                let a = CAKeyframeAnimation(keyPath: "position")
+                a.path = path
+                a.duration = 5
+                a.fillMode = .forwards
+                a.isRemovedOnCompletion = false
+                let layer = CALayer()
+                layer.add(a, forKey: "bounce")
+                frame(at: 0)
+                #expect(layer.presentation()?.position == CGPoint(x: 74, y: 74))
+                // At 1 s: 40 % along the first arc (the keyframes are the three path points,
+                // evenly timed): B(0.4) = 0.648·(74, 74) + 0.352·(320, 320) in x, and
+                // 0.28·74 + 0.72·500 in y.
+                frame(at: 1)
+                let p1 = layer.presentation()?.position ?? .zero
+                #expect(abs(p1.x - 160.592) < 1e-9 && abs(p1.y - 380.72) < 1e-9)
+                frame(at: 2.5)
+                #expect(close(layer.presentation()?.position ?? .zero, CGPoint(x: 320, y: 74)))
+                frame(at: 5)
+                #expect(close(layer.presentation()?.position ?? .zero, CGPoint(x: 566, y: 74)))
+            }
+        }
+
+        @Test func rotateAutoFollowsTheTangent() {
+            withManualClock {
+                let path = CGMutablePath()
+                path.move(to: .zero)
+                path.addLine(to: CGPoint(x: 0, y: 100))
+                let a = CAKeyframeAnimation(keyPath: "position")
+                a.path = path
+                a.duration = 1
+                a.rotationMode = .rotateAuto
+                let layer = CALayer()
+                layer.add(a, forKey: "walk")
+                frame(at: 0)
+                frame(at: 0.5)
+                #expect(close(presentedTransform(layer), CATransform3DMakeRotation(.pi / 2, 0, 0, 1), 1e-9))
+                #expect(layer.presentation()?.position == CGPoint(x: 0, y: 50))
+            }
+        }
+
+        /// The seed's paced border group: borderWidth and borderColor keyframes together.
+        @Test func pacedBorderGroup() throws {
+            withManualClock {
+                let layer = CALayer()
+                let width = CAKeyframeAnimation(keyPath: "borderWidth")
+                width.values = [1, 10, 5, 30, 0.5, 15, 2, 50, 0]
+                width.calculationMode = .paced
+                let color = CAKeyframeAnimation(keyPath: "borderColor")
+                color.values = [CGColor(red: 0, green: 1, blue: 0, alpha: 1), CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1)]
+                color.calculationMode = .paced
+                let group = CAAnimationGroup()
+                group.animations = [width, color]
+                group.duration = 15
+                layer.add(group, forKey: "borderChanges")
+                frame(at: 0)
+                // Paced: the widths travel 9 + 5 + 25 + 29.5 + 14.5 + 13 + 48 + 50 = 194 in 15 s.
+                // Half way (97) lies 1 past the keyframe 2 (reached at 96) toward 50: width 3.
+                // The colours travel √2 + √2: half way is pure red.
+                frame(at: 7.5)
+                let w = presented(layer, "borderWidth")
+                #expect(abs(w - 3) < 1e-6)
+                let c = layer.presentation()?.borderColor?.rgba
+                #expect(c.map { abs($0.r - 1) < 1e-9 && abs($0.g) < 1e-9 } == true)
+            }
+        }
+
+        @Test func invalidKeyTimesAreReportedAndIgnored() {
+            withManualClock {
+                let a = CAKeyframeAnimation()
+                a.values = [0, 10, 20]
+                a.keyTimes = [0, 0.8, 0.5]
+                a.duration = 2
+                var result: [CGFloat] = []
+                let (_, warnings) = Diagnostics.capture { result = run(a, at: [1]) }
+                #expect(warnings.count == 1 && warnings[0].contains("keyTimes"))
+                #expect(result == [10])
+            }
+        }
+
+        /// CAAnimationGroup: a 10 s animation in a 5 s group shows its first 5 seconds.
+        @Test func groupClipsItsChildren() {
+            withManualClock {
+                let layer = CALayer()
+                let child = CABasicAnimation(keyPath: "zPosition")
+                child.fromValue = 0
+                child.toValue = 100
+                child.duration = 10
+                let group = CAAnimationGroup()
+                group.animations = [child]
+                group.duration = 5
+                group.fillMode = .forwards
+                group.isRemovedOnCompletion = false
+                layer.add(group, forKey: "g")
+                frame(at: 0)
+                frame(at: 4)
+                #expect(presented(layer, "zPosition") == 40)
+                frame(at: 7)
+                #expect(presented(layer, "zPosition") == 50)
+            }
+        }
+
+        /// Seed 001: a child with beginTime 3 and duration 5 in a 10 s group; fill modes decide
+        /// what shows in 0–3 s and 8–10 s.
+        @Test func childFillModesInsideAGroup() {
+            withManualClock {
+                for (mode, early, late) in [
+                    (CAMediaTimingFillMode.removed, 0.0, 0.0), (.forwards, 0.0, 110), (.backwards, 10, 0), (.both, 10, 110),
+                ] {
+                    let layer = CALayer()
+                    let a = CABasicAnimation(keyPath: "position.x")
+                    a.beginTime = 3
+                    a.duration = 5
+                    a.fromValue = 10
+                    a.byValue = 100
+                    a.fillMode = mode
+                    let group = CAAnimationGroup()
+                    group.animations = [a]
+                    group.duration = 10
+                    layer.add(group, forKey: "myGroupAnimation")
+                    frame(at: 0)
+                    frame(at: 2)
+                    #expect(presented(layer, "position.x") == CGFloat(early), "\(mode) at 2 s")
+                    frame(at: 5.5)
+                    #expect(presented(layer, "position.x") == 60, "\(mode) at 5.5 s")
+                    frame(at: 9)
+                    #expect(presented(layer, "position.x") == CGFloat(late), "\(mode) at 9 s")
+                    frame(at: 20)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import GLayers
+import Testing
+
+extension ClockTests {
+    /// The media clock (SPEC T6) and timing functions (T4).
+    @Suite struct MediaClockAndCurves {
+        @Test func manualClockIsExact() {
+            CAMediaClock.useManualTime(10)
+            #expect(CACurrentMediaTime() == 10)
+            CAMediaClock.advance(by: 0.25)
+            #expect(CACurrentMediaTime() == 10.25)
+            CAMediaClock.setTime(1.25)
+            #expect(CACurrentMediaTime() == 1.25)
+            CAMediaClock.useSystemTime()
+            let a = CACurrentMediaTime(), b = CACurrentMediaTime()
+            #expect(b >= a && a > 0)
+        }
+
+        @Test func namedCurvesHaveApplesControlPoints() {
+            let expected: [(CAMediaTimingFunctionName, [Float])] = [
+                (.linear, [0, 0, 1, 1]), (.easeIn, [0.42, 0, 1, 1]), (.easeOut, [0, 0, 0.58, 1]),
+                (.easeInEaseOut, [0.42, 0, 0.58, 1]), (.default, [0.25, 0.1, 0.25, 1]),
+            ]
+            for (name, points) in expected {
+                let f = CAMediaTimingFunction(name: name)
+                var v: [Float] = [9, 9]
+                f.getControlPoint(at: 0, values: &v)
+                #expect(v == [0, 0])
+                f.getControlPoint(at: 1, values: &v)
+                #expect(v == [points[0], points[1]], "\(name)")
+                f.getControlPoint(at: 2, values: &v)
+                #expect(v == [points[2], points[3]], "\(name)")
+                f.getControlPoint(at: 3, values: &v)
+                #expect(v == [1, 1])
+            }
+        }
+
+        /// An independent solve by bisection on the curve parameter.
+        func reference(_ c: [Double], _ x: Double) -> Double {
+            func b(_ p1: Double, _ p2: Double, _ s: Double) -> Double {
+                3 * (1 - s) * (1 - s) * s * p1 + 3 * (1 - s) * s * s * p2 + s * s * s
+            }
+            var lo = 0.0, hi = 1.0
+            for _ in 0..<200 {
+                let mid = (lo + hi) / 2
+                if b(c[0], c[2], mid) < x { lo = mid } else { hi = mid }
+            }
+            return b(c[1], c[3], (lo + hi) / 2)
+        }
+
+        @Test func curvesSolveToOneMillionth() {
+            let curves: [[Double]] = [[0.42, 0, 1, 1], [0, 0, 0.58, 1], [0.42, 0, 0.58, 1], [0.25, 0.1, 0.25, 1], [0.9, -0.5, 0.1, 1.5]]
+            for c in curves {
+                let f = CAMediaTimingFunction(controlPoints: Float(c[0]), Float(c[1]), Float(c[2]), Float(c[3]))
+                let cf = [Double(Float(c[0])), Double(Float(c[1])), Double(Float(c[2])), Double(Float(c[3]))]
+                for i in 0...100 {
+                    let x = Double(i) / 100
+                    #expect(abs(f.evaluate(x) - reference(cf, x)) < 1e-6, "curve \(c) at \(x)")
+                }
+            }
+            let ease = CAMediaTimingFunction(name: .easeInEaseOut)
+            #expect(abs(ease.evaluate(0.5) - 0.5) < 1e-6)
+            #expect(ease.evaluate(-1) == 0 && ease.evaluate(2) == 1)
+        }
+    }
+
+    /// Timing of animations (SPEC T1–T3; the timing guide's numbers). `opacity` is a Float, as on
+    /// Apple's platforms, so opacity values compare to 1e-6.
+    @Suite struct AnimationTiming {
+        func opacityAnimation(duration: CFTimeInterval = 10) -> CABasicAnimation {
+            let a = CABasicAnimation(keyPath: "opacity")
+            a.fromValue = 0
+            a.toValue = 1
+            a.duration = duration
+            return a
+        }
+
+        @Test func fillModes() {
+            withManualClock(at: 0) {
+                for (mode, before, after) in [
+                    (CAMediaTimingFillMode.removed, 0.5, 0.5), (.forwards, 0.5, 1), (.backwards, 0, 0.5), (.both, 0, 1),
+                ] {
+                    let layer = CALayer()
+                    layer.opacity = 0.5
+                    let a = opacityAnimation()
+                    a.beginTime = 10
+                    a.fillMode = mode
+                    a.isRemovedOnCompletion = false
+                    layer.add(a, forKey: "fade")
+                    frame(at: 5)
+                    #expect(presented(layer, "opacity") == CGFloat(before), "\(mode) before")
+                    frame(at: 15)
+                    #expect(abs(presented(layer, "opacity") - 0.5) < 1e-6, "\(mode) during")
+                    frame(at: 25)
+                    #expect(presented(layer, "opacity") == CGFloat(after), "\(mode) after")
+                    #expect(layer.opacity == 0.5)
+                }
+            }
+        }
+
+        @Test func fractionalRepeatCountEndsMidCycle() {
+            withManualClock(at: 0) {
+                let layer = CALayer()
+                let a = opacityAnimation()
+                a.repeatCount = 2.5
+                a.fillMode = .forwards
+                a.isRemovedOnCompletion = false
+                layer.add(a, forKey: "fade")
+                frame(at: 0)
+                frame(at: 12)
+                #expect(abs(presented(layer, "opacity") - 0.2) < 1e-6)
+                frame(at: 24.9)
+                #expect(abs(presented(layer, "opacity") - 0.49) < 1e-6)
+                frame(at: 30)
+                #expect(abs(presented(layer, "opacity") - 0.5) < 1e-6)
+            }
+        }
+
+        @Test func repeatCountEndsAtTwentyFiveSeconds() {
+            withManualClock(at: 0) {
+                let layer = CALayer()
+                let a = opacityAnimation()
+                a.repeatCount = 2.5
+                layer.add(a, forKey: "fade")
+                frame(at: 0)
+                frame(at: 24.99)
+                #expect(layer.animationKeys() == ["fade"])
+                frame(at: 25)
+                #expect(layer.animationKeys() == nil)
+            }
+        }
+
+        @Test func autoreverses() {
+            withManualClock(at: 0) {
+                let layer = CALayer()
+                let a = opacityAnimation(duration: 1)
+                a.autoreverses = true
+                a.repeatCount = 2
+                a.fillMode = .forwards
+                a.isRemovedOnCompletion = false
+                layer.add(a, forKey: "pulse")
+                frame(at: 0)
+                for (t, v) in [(0.5, 0.5), (1.0, 1.0), (1.25, 0.75), (2.25, 0.25), (3.5, 0.5), (5.0, 0.0)] {
+                    frame(at: t)
+                    #expect(abs(presented(layer, "opacity") - CGFloat(v)) < 1e-6, "t = \(t)")
+                }
+            }
+        }
+
+        @Test func speedsMultiplyDownTheTree() {
+            withManualClock(at: 100) {
+                let root = CALayer(), parent = CALayer(), child = CALayer()
+                root.addSublayer(parent)
+                parent.addSublayer(child)
+                parent.speed = 2
+                child.speed = 2
+                let a = opacityAnimation()
+                a.speed = 1
+                child.add(a, forKey: "fade")
+                frame(at: 100)
+                frame(at: 101.25)
+                #expect(abs(presented(child, "opacity") - 0.5) < 1e-6)
+                a.speed = 2
+                let c2 = CALayer()
+                root.addSublayer(c2)
+                c2.add(a, forKey: "fast")
+                frame(at: 102)
+                frame(at: 104.5)
+                #expect(abs(presented(c2, "opacity") - 0.5) < 1e-6)
+            }
+        }
+
+        @Test func convertTimeFollowsTheTree() {
+            let root = CALayer(), child = CALayer()
+            root.addSublayer(child)
+            child.beginTime = 10
+            child.speed = 2
+            child.timeOffset = 1
+            #expect(child.convertTime(20, from: nil) == 21)
+            #expect(child.convertTime(21, to: nil) == 20)
+            #expect(root.convertTime(21, from: child) == 20)
+        }
+
+        /// QA1673 and the walk-through in CA-SEMANTICS §5.2.
+        @Test func pauseAndResumeRecipe() {
+            withManualClock(at: 100) {
+                let layer = CALayer()
+                layer.add(opacityAnimation(), forKey: "fade")
+                frame(at: 100)
+                frame(at: 103)
+                let pausedTime = layer.convertTime(CACurrentMediaTime(), from: nil)
+                layer.speed = 0
+                layer.timeOffset = pausedTime
+                #expect(abs(presented(layer, "opacity") - 0.3) < 1e-6)
+                frame(at: 108)
+                #expect(abs(presented(layer, "opacity") - 0.3) < 1e-6)
+                frame(at: 110)
+                let paused = layer.timeOffset
+                layer.speed = 1
+                layer.timeOffset = 0
+                layer.beginTime = 0
+                let timeSincePause = layer.convertTime(CACurrentMediaTime(), from: nil) - paused
+                layer.beginTime = timeSincePause
+                #expect(layer.beginTime == 7)
+                #expect(abs(presented(layer, "opacity") - 0.3) < 1e-6)
+                frame(at: 112)
+                #expect(abs(presented(layer, "opacity") - 0.5) < 1e-6)
+                frame(at: 116.5)
+                #expect(abs(presented(layer, "opacity") - 0.95) < 1e-6)
+                frame(at: 117)
+                #expect(layer.animationKeys() == nil)
+            }
+        }
+    }
+}
