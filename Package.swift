@@ -57,7 +57,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GLayersTests",
-            dependencies: ["GLayers", "GLayersGraphics"],
+            dependencies: ["GLayers", "GLayersGraphics", "GLayersRenderList"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "QuartzCoreTests",

@@ -13,6 +13,8 @@ final class AnimationEntry {
     /// Whether its active duration ended or it was removed (completion blocks no longer wait).
     var completed = false
     var groups: [CompletionGroup] = []
+    /// Whether the animation changes a key the layer's class redraws for (A10).
+    var redrawsContents = false
 
     init(key: String?, animation: CAAnimation, evaluator: AnimationEvaluator) {
         self.key = key
@@ -61,6 +63,7 @@ extension CALayer {
         if let key { removeAnimation(forKey: key) }
         if copy.beginTime == 0 { evaluator.timing.beginTime = localTime(atMediaTime: CACurrentMediaTime()) }
         let entry = AnimationEntry(key: key, animation: copy, evaluator: evaluator)
+        entry.redrawsContents = Self.rootKeys(of: copy).contains { type(of: self).needsDisplay(forKey: $0) }
         animationEntries.append(entry)
         context.noteAdded(entry, to: self)
     }
@@ -125,6 +128,16 @@ extension CALayer {
         }
         if removed {
             animationEntries.removeAll { $0.completed && $0.animation.isRemovedOnCompletion }
+        }
+    }
+
+    /// The top-level keys an animation changes.
+    static func rootKeys(of a: CAAnimation) -> [String] {
+        switch a {
+        case let g as CAAnimationGroup: return (g.animations ?? []).flatMap { rootKeys(of: $0) }
+        case let p as CAPropertyAnimation:
+            return p.keyPath.map { [String($0.split(separator: ".").first ?? Substring($0))] } ?? []
+        default: return []
         }
     }
 

@@ -117,8 +117,10 @@ public final class RenderList {
     private func matrix(_ m: Matrix4) -> String {
         if m == .identity { return "I" }
         let v = m.m
-        let isTranslation = (0..<16).allSatisfy { i in i == 12 || i == 13 || v[i] == Matrix4.identity.m[i] }
-        if isTranslation { return "T(\(fmt(v[12])), \(fmt(v[13])))" }
+        let isTranslation = (0..<16).allSatisfy { i in (12...14).contains(i) || v[i] == Matrix4.identity.m[i] }
+        if isTranslation {
+            return v[14] == 0 ? "T(\(fmt(v[12])), \(fmt(v[13])))" : "T(\(fmt(v[12])), \(fmt(v[13])), \(fmt(v[14])))"
+        }
         return "[" + (0..<16).map { fmt(v[$0]) }.joined(separator: " ") + "]"
     }
 }

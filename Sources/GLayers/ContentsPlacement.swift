@@ -1,0 +1,71 @@
+/// Where a layer's contents image lands in its bounds (CA-SEMANTICS §10): `contentsGravity`
+/// with the image's logical size (pixels / `contentsScale`, times the `contentsRect` part),
+/// `contentsRect` as the source part, `contentsCenter` for nine-slice scaling.
+import Foundation
+import GLayersGraphics
+
+/// The placement of a contents image, in the layer's coordinates.
+struct ContentsGeometry: Equatable {
+    /// Where the image is drawn.
+    var destination: CGRect
+    /// The part of the image drawn (unit coordinates, top-left origin).
+    var source: CGRect
+    /// The image part's size in points (for nine-slice corners).
+    var naturalSize: CGSize
+
+    /// The placement for an image of `pixelWidth` × `pixelHeight` in `state`'s bounds.
+    ///
+    /// - "top" means maximum y and "bottom" minimum y, as Core Animation defines them
+    ///   (flipped when the layer's geometry is flipped); an unknown gravity is centred.
+    init(state: LayerState, pixelWidth: Int, pixelHeight: Int) {
+        let scale = state.contentsScale > 0 && state.contentsScale.isFinite ? state.contentsScale : 1
+        let src = state.contentsRect
+        let w = CGFloat(pixelWidth) / scale * src.width, h = CGFloat(pixelHeight) / scale * src.height
+        naturalSize = CGSize(width: abs(w), height: abs(h))
+        source = src
+        if let backing = state.backingRect {
+            destination = backing
+            source = CGRect(x: 0, y: 0, width: 1, height: 1)
+            return
+        }
+        let b = state.bounds
+        var gravity = state.contentsGravity
+        if state.isGeometryFlipped { gravity = Self.flippedVertically(gravity) }
+        destination = Self.place(gravity, bounds: b, size: naturalSize)
+    }
+
+    static func place(_ gravity: CALayerContentsGravity, bounds b: CGRect, size: CGSize) -> CGRect {
+        let (W, H, w, h) = (b.width, b.height, size.width, size.height)
+        func at(_ x: CGFloat, _ y: CGFloat) -> CGRect { CGRect(x: x, y: y, width: w, height: h) }
+        let cx = b.minX + (W - w) / 2, cy = b.minY + (H - h) / 2
+        switch gravity {
+        case .resize: return b
+        case .resizeAspect, .resizeAspectFill:
+            guard w > 0, h > 0 else { return b }
+            let s = gravity == .resizeAspect ? min(W / w, H / h) : max(W / w, H / h)
+            let sw = w * s, sh = h * s
+            return CGRect(x: b.minX + (W - sw) / 2, y: b.minY + (H - sh) / 2, width: sw, height: sh)
+        case .left: return at(b.minX, cy)
+        case .right: return at(b.maxX - w, cy)
+        case .bottom: return at(cx, b.minY)
+        case .top: return at(cx, b.maxY - h)
+        case .bottomLeft: return at(b.minX, b.minY)
+        case .bottomRight: return at(b.maxX - w, b.minY)
+        case .topLeft: return at(b.minX, b.maxY - h)
+        case .topRight: return at(b.maxX - w, b.maxY - h)
+        default: return at(cx, cy)
+        }
+    }
+
+    static func flippedVertically(_ g: CALayerContentsGravity) -> CALayerContentsGravity {
+        switch g {
+        case .top: return .bottom
+        case .bottom: return .top
+        case .topLeft: return .bottomLeft
+        case .topRight: return .bottomRight
+        case .bottomLeft: return .topLeft
+        case .bottomRight: return .topRight
+        default: return g
+        }
+    }
+}

@@ -1,0 +1,110 @@
+/// What flattening walks: live layers (presented at a time) or frozen snapshots (the "before"
+/// side of transitions), behind one small interface.
+import Foundation
+import GLayersGraphics
+
+/// A node of the tree being flattened.
+enum FlattenNode {
+    case live(CALayer)
+    case frozen(LayerSnapshot)
+
+    /// The node's presented state and local time, given its superlayer's local time.
+    func presented(parentTime: CFTimeInterval) -> (LayerState, CFTimeInterval) {
+        switch self {
+        case .live(let layer):
+            let t = layer.fromParentTime(parentTime)
+            if layer.animationEntries.isEmpty { return (layer.layerState, t) }
+            var state = layer.presentedState(atLocalTime: t)
+            if layer.redrawsWhileAnimating { layer.redrawPresentation(into: &state) }
+            return (state, t)
+        case .frozen(let s):
+            return (s.state, parentTime)
+        }
+    }
+
+    var sublayerCount: Int {
+        switch self {
+        case .live(let l): return l.sublayerStorage.count
+        case .frozen(let s): return s.sublayers.count
+        }
+    }
+
+    func sublayer(_ i: Int) -> FlattenNode {
+        switch self {
+        case .live(let l): return .live(l.sublayerStorage[i])
+        case .frozen(let s): return .frozen(s.sublayers[i])
+        }
+    }
+
+    /// The zPosition of sublayer `i` as presented (model value; animated zPositions of
+    /// siblings sort by their model value, which keeps sorting free of evaluation).
+    func sublayerZ(_ i: Int) -> CGFloat {
+        switch self {
+        case .live(let l): return l.sublayerStorage[i].layerState.zPosition
+        case .frozen(let s): return s.sublayers[i].state.zPosition
+        }
+    }
+
+    var mask: FlattenNode? {
+        switch self {
+        case .live(let l): return l.maskStorage.map { .live($0) }
+        case .frozen(let s): return s.mask.map { .frozen($0) }
+        }
+    }
+
+    var preservesDepth: Bool {
+        switch self {
+        case .live(let l): return l.preservesDepth
+        case .frozen(let s): return s.preserves3D
+        }
+    }
+
+    var replicator: CAReplicatorLayer? {
+        if case .live(let l) = self { return l as? CAReplicatorLayer }
+        return nil
+    }
+
+    /// A stable identity for cache keys.
+    var identity: ObjectIdentifier {
+        switch self {
+        case .live(let l): return ObjectIdentifier(l)
+        case .frozen(let s): return ObjectIdentifier(s)
+        }
+    }
+
+    var name: String {
+        switch self {
+        case .live(let l): return l.diagnosticName
+        case .frozen: return "a transition snapshot"
+        }
+    }
+
+    /// Whether the layer draws as one plain item (so rasterizing it would change nothing).
+    func isSingleContentItem(_ s: LayerState) -> Bool {
+        sublayerCount == 0 && mask == nil && s.filters.isEmpty && s.shadowOpacity <= 0 && s.compositingFilter == nil
+    }
+
+    /// A snapshot of the node as presented (for the "before" of a new transition).
+    var liveLayer: CALayer? {
+        if case .live(let l) = self { return l }
+        return nil
+    }
+}
+
+extension CALayer {
+    /// Whether an animation changes a key that needs display (custom drawn properties, A10):
+    /// then the presentation is redrawn every frame.
+    var redrawsWhileAnimating: Bool {
+        animationEntries.contains { $0.redrawsContents }
+    }
+
+    /// Draws a presentation copy with the presented values and takes its backing store.
+    func redrawPresentation(into state: inout LayerState) {
+        let copy = type(of: self).init(layer: self)
+        copy.layerState = state
+        copy.presentationSource = self
+        copy.display()
+        state.contents = copy.layerState.contents
+        state.backingRect = copy.layerState.backingRect
+    }
+}

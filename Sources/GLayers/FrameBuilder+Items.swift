@@ -1,0 +1,137 @@
+/// Flattening, the items of one layer: background and contents, border, analytic shadow,
+/// clip nodes — converted to the render list's float types.
+import Foundation
+import GLayersGraphics
+import GLayersRenderList
+
+extension FrameBuilder {
+    /// The item for a layer's background, contents and (when it has no sublayers) border;
+    /// nil when it draws nothing.
+    func layerItem(
+        _ s: LayerState, world: CATransform3D, opacity: Float, clip: Int32, layerIndex: Int32, withBorder: Bool
+    ) -> DrawItem? {
+        let bg = premultiplied(s.backgroundColor)
+        let content = contentsItem(s)
+        let border = withBorder ? borderStyle(s) : nil
+        guard !bg.isClear || content != .none || border != nil else { return nil }
+        guard s.bounds.width > 0, s.bounds.height > 0 || content != .none else { return nil }
+        var item = DrawItem(
+            transform: matrix(world), rect: rect(s.bounds), opacity: opacity, background: bg, content: content,
+            cornerRadius: Float(max(0, s.cornerRadius)), roundedCorners: UInt8(s.maskedCorners.rawValue & 0xF),
+            clipsContent: s.masksToBounds, clip: clip, doubleSided: s.isDoubleSided,
+            opaque: s.isOpaque && bg.a >= 1 && opacity >= 1, blend: blendMode(s), layerIndex: layerIndex)
+        if let border {
+            item.borderWidth = border.0
+            item.borderColor = border.1
+        }
+        return item
+    }
+
+    /// A border drawn on its own, above the sublayers.
+    func borderItem(_ s: LayerState, world: CATransform3D, opacity: Float, clip: Int32, layerIndex: Int32) -> DrawItem? {
+        guard let (width, color) = borderStyle(s) else { return nil }
+        return DrawItem(
+            transform: matrix(world), rect: rect(s.bounds), opacity: opacity,
+            cornerRadius: Float(max(0, s.cornerRadius)), roundedCorners: UInt8(s.maskedCorners.rawValue & 0xF),
+            borderWidth: width, borderColor: color, clip: clip, doubleSided: s.isDoubleSided, layerIndex: layerIndex)
+    }
+
+    func borderStyle(_ s: LayerState) -> (Float, Color)? {
+        guard s.borderWidth > 0, s.borderWidth.isFinite else { return nil }
+        let c = premultiplied(s.borderColor)
+        return c.isClear ? nil : (Float(s.borderWidth), c)
+    }
+
+    /// The contents of a layer as an item content (registering the images the frame uses).
+    func contentsItem(_ s: LayerState) -> ItemContent {
+        guard let image = s.contents.image else { return .none }
+        list.images[ImageID(image.identity)] = image
+        let g = ContentsGeometry(state: s, pixelWidth: image.width, pixelHeight: image.height)
+        var placement = ContentPlacement(
+            destination: rect(g.destination), source: rect(g.source), center: nil,
+            naturalSize: (Float(g.naturalSize.width), Float(g.naturalSize.height)),
+            nearest: s.magnificationFilter == .nearest)
+        if s.contentsCenter != CGRect(x: 0, y: 0, width: 1, height: 1) && s.backingRect == nil {
+            placement.center = rect(s.contentsCenter)
+        }
+        if let blend = s.contentsBlend, let from = blend.from, let to = blend.to {
+            list.images[ImageID(from.identity)] = from
+            list.images[ImageID(to.identity)] = to
+            return .crossfade(from: ImageID(from.identity), to: ImageID(to.identity), progress: Float(blend.progress), placement)
+        }
+        return .image(ImageID(image.identity), placement)
+    }
+
+    /// A blurred rounded rect under a layer whose shadow follows its rounded background
+    /// (no contents, sublayers, mask or filters; or a rectangular `shadowPath`).
+    func analyticShadow(_ s: LayerState, world: CATransform3D, opacity: Float, clip: Int32) -> DrawItem? {
+        guard Effects.hasShadow(s), let shape = Effects.analyticShadowShape(s) else { return nil }
+        var c = premultiplied(s.shadowColor)
+        let k = Float(s.shadowOpacity) * shape.alpha
+        c = Color(r: c.r * k, g: c.g * k, b: c.b * k, a: c.a * k)
+        var offset = CATransform3D.identity
+        (offset.m41, offset.m42) = (s.shadowOffset.width, s.shadowOffset.height)
+        return DrawItem(
+            transform: matrix(offset.concatenating(world)), rect: rect(shape.rect), opacity: opacity, background: c,
+            content: .blurredShape(sigma: Float(Effects.shadowSigma(s.shadowRadius))), cornerRadius: Float(shape.radius),
+            clip: clip, doubleSided: s.isDoubleSided)
+    }
+
+    /// Filters applied to what lies behind the layer, as a chain in the list.
+    func backdropChain(_ s: LayerState) -> Int32? {
+        guard !s.backgroundFilters.isEmpty else { return nil }
+        let ops = s.backgroundFilters.compactMap(Effects.filterOp)
+        guard !ops.isEmpty else { return nil }
+        list.filterChains.append(ops)
+        return Int32(list.filterChains.count - 1)
+    }
+
+    /// Adds the rounded-rect clip of a masksToBounds layer.
+    func addClip(world: CATransform3D, state s: LayerState, parent: Int32) -> Int32 {
+        list.clips.append(
+            ClipNode(
+                transform: matrix(world), rect: rect(s.bounds), cornerRadius: Float(max(0, s.cornerRadius)),
+                roundedCorners: UInt8(s.maskedCorners.rawValue & 0xF), parent: parent))
+        return Int32(list.clips.count - 1)
+    }
+
+    func blendMode(_ s: LayerState) -> BlendMode {
+        guard let f = s.compositingFilter else { return .normal }
+        switch f.kind {
+        case .multiply: return .multiply
+        case .screen: return .screen
+        case .overlay: return .overlay
+        case .darken: return .darken
+        case .lighten: return .lighten
+        case .difference: return .difference
+        case .colorDodge: return .colorDodge
+        case .colorBurn: return .colorBurn
+        case .softLight: return .softLight
+        case .hardLight: return .hardLight
+        case .exclusion: return .exclusion
+        default: return .normal
+        }
+    }
+}
+
+// MARK: Conversions to the render list's types
+
+func premultiplied(_ c: ColorValue) -> Color {
+    guard let v = c.rgba else { return .clear }
+    let a = Float(min(max(v.a, 0), 1))
+    func ch(_ x: CGFloat) -> Float { Float(min(max(x, 0), 1)) * a }
+    return Color(r: ch(v.r), g: ch(v.g), b: ch(v.b), a: a)
+}
+
+func rect(_ r: CGRect) -> Rect {
+    Rect(x: Float(r.minX), y: Float(r.minY), width: Float(r.width), height: Float(r.height))
+}
+
+@inline(__always)
+func matrix(_ t: CATransform3D) -> Matrix4 {
+    Matrix4(
+        SIMD16(
+            Float(t.m11), Float(t.m12), Float(t.m13), Float(t.m14), Float(t.m21), Float(t.m22), Float(t.m23),
+            Float(t.m24), Float(t.m31), Float(t.m32), Float(t.m33), Float(t.m34), Float(t.m41), Float(t.m42),
+            Float(t.m43), Float(t.m44)))
+}

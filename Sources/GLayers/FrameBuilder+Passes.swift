@@ -1,0 +1,400 @@
+/// Flattening, offscreen passes: a layer whose subtree must be composited as a unit (group
+/// opacity, mask, filters, shadow of its content, blend mode with sublayers) is drawn into a
+/// screen-space pass and composited by one item; rasterized layers and transitions draw into
+/// passes in the layer's own space.
+import Foundation
+import GLayersGraphics
+import GLayersRenderList
+
+/// What a layer needs beyond plain items.
+struct Effects {
+    var groupOpacity = false
+    var mask = false
+    var filters: [FilterOp] = []
+    var passShadow = false
+    var blendWithSublayers = false
+    var needsRasterPass = false
+
+    init(_ s: LayerState, node: FlattenNode) {
+        let hasSublayers = node.sublayerCount > 0
+        groupOpacity = s.opacity < 1 && s.allowsGroupOpacity && hasSublayers
+        mask = node.mask != nil
+        filters = s.filters.compactMap(Self.filterOp)
+        passShadow = Self.hasShadow(s) && Self.analyticShadowShape(s, node: node) == nil
+        blendWithSublayers = s.compositingFilter != nil && hasSublayers
+        needsRasterPass = s.shouldRasterize
+    }
+
+    var needsScreenPass: Bool { groupOpacity || mask || !filters.isEmpty || passShadow || blendWithSublayers }
+
+    static func hasShadow(_ s: LayerState) -> Bool {
+        s.shadowOpacity > 0 && !(s.shadowColor.rgba.map { $0.a <= 0 } ?? true)
+    }
+
+    /// Core Animation's shadowRadius as a Gaussian standard deviation (CA-SEMANTICS §12: the
+    /// visible shadow reaches about 2 radii, which σ = 0.8 r gives for 8-bit alpha).
+    static func shadowSigma(_ radius: CGFloat) -> CGFloat { max(0, radius) * 0.8 }
+
+    /// The shape of a shadow that is a blurred rounded rect, or nil when the shadow must be cast
+    /// from drawn content.
+    static func analyticShadowShape(_ s: LayerState, node: FlattenNode? = nil) -> (rect: CGRect, radius: CGFloat, alpha: Float)? {
+        if let path = s.shadowPath {
+            let box = path.boundingBoxOfPath
+            let rectPath = CGPath(rect: box, transform: nil)
+            guard path == rectPath else { return nil }
+            return (box, 0, 1)
+        }
+        if let node, node.sublayerCount > 0 || node.mask != nil { return nil }
+        guard s.contents.image == nil, s.filters.isEmpty else { return nil }
+        guard let bg = s.backgroundColor.rgba, bg.a > 0 else { return nil }
+        return (s.bounds, max(0, s.cornerRadius), Float(bg.a))
+    }
+
+    static func filterOp(_ f: FilterValue) -> FilterOp? {
+        guard f.enabled else { return nil }
+        switch f.kind {
+        case .gaussianBlur: return .gaussianBlur(sigma: Float(max(0, f.radius)))
+        case .bloom: return .bloom(sigma: Float(max(0, f.radius)), intensity: Float(f.intensity))
+        case .colorInvert: return .colorMatrix([-1, 0, 0, 0, 1, 0, -1, 0, 0, 1, 0, 0, -1, 0, 1, 0, 0, 0, 1, 0])
+        case .colorMonochrome:
+            let (r, g, b): (Float, Float, Float) = (0.2126, 0.7152, 0.0722)
+            return .colorMatrix([r, g, b, 0, 0, r, g, b, 0, 0, r, g, b, 0, 0, 0, 0, 0, 1, 0])
+        case .sepiaTone:
+            let k = Float(min(max(f.intensity, 0), 1)), j = 1 - k
+            return .colorMatrix([
+                j + k * 0.393, k * 0.769, k * 0.189, 0, 0, k * 0.349, j + k * 0.686, k * 0.168, 0, 0,
+                k * 0.272, k * 0.534, j + k * 0.131, 0, 0, 0, 0, 0, 1, 0,
+            ])
+        case .colorControls:
+            let sat = Float(f.input("inputSaturation") ?? 1), bri = Float(f.input("inputBrightness") ?? 0)
+            let con = Float(f.input("inputContrast") ?? 1)
+            let (r, g, b): (Float, Float, Float) = (0.2126, 0.7152, 0.0722)
+            let off = bri + (1 - con) * 0.5
+            func row(_ own: Float, _ i: Int) -> [Float] {
+                var w: [Float] = [r * (1 - sat), g * (1 - sat), b * (1 - sat)]
+                w[i] += sat
+                return w.map { $0 * con } + [0, off]
+            }
+            return .colorMatrix(row(r, 0) + row(g, 1) + row(b, 2) + [0, 0, 0, 1, 0])
+        default:
+            return nil
+        }
+    }
+}
+
+/// A pass being built.
+struct PassFrame {
+    var index: Int
+    var items: [DrawItem]
+    var screenSpace: Bool
+    var bounds = (minX: Float.infinity, minY: Float.infinity, maxX: -Float.infinity, maxY: -Float.infinity)
+    var pass: RenderPass?
+}
+
+extension FrameBuilder {
+    // MARK: Pass stack
+
+    @discardableResult
+    func beginPass(screenSpace: Bool) -> Int {
+        let index = passStack.count + finishedPasses.count
+        let buffer = bufferPool.popLast() ?? []
+        passStack.append(PassFrame(index: index, items: buffer, screenSpace: screenSpace))
+        return index
+    }
+
+    /// Closes the current pass with its source rect; returns its id.
+    @discardableResult
+    func endPass(sourceRect: Rect, scale: Float, effects: PassEffects = PassEffects(), cacheKey: UInt64? = nil) -> PassID {
+        guard var frame = passStack.popLast() else { return .screen }
+        var deps: [PassID] = []
+        for item in frame.items {
+            if case .pass(let p) = item.content { deps.append(p) }
+        }
+        if let m = effects.mask { deps.append(m) }
+        if let t = effects.transition { deps.append(t.before) }
+        frame.pass = RenderPass(
+            itemRange: 0..<0, sourceRect: sourceRect, scale: scale, screenSpace: frame.screenSpace, effects: effects,
+            cacheKey: cacheKey, dependencies: deps)
+        finishedPasses.append(frame)
+        return PassID(frame.index)
+    }
+
+    /// Appends an item to the current pass (growing its bounds for screen-space passes).
+    func append(_ item: DrawItem) {
+        guard !passStack.isEmpty else { return }
+        let i = passStack.count - 1
+        if i > 0 || passStack[i].index > 0 {
+            grow(&passStack[i], by: item)
+        }
+        passStack[i].items.append(item)
+    }
+
+    private func grow(_ frame: inout PassFrame, by item: DrawItem) {
+        var r = item.rect
+        if case .blurredShape(let sigma) = item.content {
+            r = Rect(x: r.x - 3 * sigma, y: r.y - 3 * sigma, width: r.width + 6 * sigma, height: r.height + 6 * sigma)
+        }
+        for (x, y) in [(r.x, r.y), (r.maxX, r.y), (r.x, r.maxY), (r.maxX, r.maxY)] {
+            guard let (px, py) = item.transform.project(x, y) else {
+                frame.bounds = (-.infinity, -.infinity, .infinity, .infinity)
+                return
+            }
+            frame.bounds.minX = min(frame.bounds.minX, px)
+            frame.bounds.minY = min(frame.bounds.minY, py)
+            frame.bounds.maxX = max(frame.bounds.maxX, px)
+            frame.bounds.maxY = max(frame.bounds.maxY, py)
+        }
+    }
+
+    /// Puts the finished passes into the list in index order, with their item ranges.
+    func assemble() {
+        finishedPasses.sort { $0.index < $1.index }
+        if finishedPasses.count == 1, var only = finishedPasses.first, var pass = only.pass {
+            swap(&list.items, &only.items)
+            pass.itemRange = 0..<list.items.count
+            list.passes.append(pass)
+            only.items.removeAll(keepingCapacity: true)
+            bufferPool.append(only.items)
+        } else {
+            for var frame in finishedPasses {
+                guard var pass = frame.pass else { continue }
+                let start = list.items.count
+                list.items.append(contentsOf: frame.items)
+                pass.itemRange = start..<list.items.count
+                list.passes.append(pass)
+                frame.items.removeAll(keepingCapacity: true)
+                bufferPool.append(frame.items)
+            }
+        }
+        finishedPasses.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: Screen-space effect passes
+
+    /// Draws the layer into its own pass and composites it with opacity, blend mode, mask,
+    /// filters and shadow.
+    func drawInPass(_ node: FlattenNode, _ s: LayerState, _ fx: Effects, world: CATransform3D, time: CFTimeInterval, _ ctx: Context) {
+        let index = layerCounter - 1
+        beginPass(screenSpace: true)
+        var inner = s
+        inner.compositingFilter = nil
+        inner.shadowOpacity = fx.passShadow ? 0 : s.shadowOpacity
+        drawLayer(node, inner, world: world, time: time, opacity: 1, clip: -1, ctx)
+        let (bounds, margin) = passExtent(s, fx)
+        var effects = PassEffects()
+        effects.filters = fx.filters
+        if fx.passShadow {
+            var c = premultiplied(s.shadowColor)
+            let k = Float(s.shadowOpacity)
+            c = Color(r: c.r * k, g: c.g * k, b: c.b * k, a: c.a * k)
+            let d = offsetVector(s.shadowOffset, world: world)
+            effects.shadow = ShadowSpec(color: c, offsetX: d.0, offsetY: d.1, sigma: Float(Effects.shadowSigma(s.shadowRadius)) * scaleOf(world))
+        }
+        let source = clampToViewport(bounds, margin: margin)
+        if fx.mask, let maskNode = node.mask {
+            beginPass(screenSpace: true)
+            let maskSpace = sublayerSpace(LayerState(), world: world, preservesDepth: false)
+            visit(maskNode, Context(parent: maskSpace, time: time, opacity: 1, clip: -1, depth: ctx.depth + 1))
+            effects.mask = endPass(sourceRect: source, scale: list.scale)
+        }
+        let id = endPass(sourceRect: source, scale: list.scale, effects: effects)
+        guard !source.isEmpty else { return }
+        append(
+            DrawItem(
+                transform: .identity, rect: source, opacity: ctx.opacity * s.opacity, content: .pass(id), clip: ctx.clip,
+                blend: blendMode(s), layerIndex: index))
+    }
+
+    /// The screen-space box of the current pass's items and the margin its effects need.
+    private func passExtent(_ s: LayerState, _ fx: Effects) -> ((Float, Float, Float, Float), Float) {
+        let b = passStack.last?.bounds ?? (minX: 0, minY: 0, maxX: 0, maxY: 0)
+        var margin: Float = 0
+        for f in fx.filters {
+            switch f {
+            case .gaussianBlur(let sigma), .bloom(let sigma, _): margin += 3 * sigma
+            default: break
+            }
+        }
+        if fx.passShadow {
+            margin += 3 * Float(Effects.shadowSigma(s.shadowRadius)) + Float(max(abs(s.shadowOffset.width), abs(s.shadowOffset.height)))
+        }
+        return ((b.minX, b.minY, b.maxX, b.maxY), margin)
+    }
+
+    private func clampToViewport(_ b: (Float, Float, Float, Float), margin: Float) -> Rect {
+        let v = viewport
+        let minX = max(b.0 - margin, Float(v.minX) - margin), minY = max(b.1 - margin, Float(v.minY) - margin)
+        let maxX = min(b.2 + margin, Float(v.maxX) + margin), maxY = min(b.3 + margin, Float(v.maxY) + margin)
+        guard maxX > minX, maxY > minY else { return .zero }
+        return Rect(x: minX.rounded(.down), y: minY.rounded(.down), width: (maxX - minX.rounded(.down)).rounded(.up),
+                    height: (maxY - minY.rounded(.down)).rounded(.up))
+    }
+
+    /// A vector of the layer's plane mapped into item space (at the layer's origin).
+    func offsetVector(_ v: CGSize, world: CATransform3D) -> (Float, Float) {
+        let o = world.apply(to: CGPoint.zero), p = world.apply(to: CGPoint(x: v.width, y: v.height))
+        return (Float(p.x - o.x), Float(p.y - o.y))
+    }
+
+    /// How much the layer's plane is scaled into item space (for blur sizes).
+    func scaleOf(_ world: CATransform3D) -> Float {
+        let o = world.apply(to: CGPoint.zero), x = world.apply(to: CGPoint(x: 1, y: 0)), y = world.apply(to: CGPoint(x: 0, y: 1))
+        let s = (hypot(x.x - o.x, x.y - o.y) + hypot(y.x - o.x, y.y - o.y)) / 2
+        return s.isFinite && s > 0 ? Float(s) : 1
+    }
+
+    // MARK: Local passes: rasterization and transitions
+
+    /// Draws a layer with `shouldRasterize` through a cached pass in its own space.
+    func drawRasterized(_ node: FlattenNode, _ s: LayerState, world: CATransform3D, time: CFTimeInterval, _ ctx: Context) {
+        let index = layerCounter - 1
+        let scale = Float(max(0.01, min(s.rasterizationScale, 16))) * list.scale * scaleOf(world)
+        beginPass(screenSpace: false)
+        var inner = s
+        inner.shouldRasterize = false
+        inner.opacity = 1
+        let local = Context(parent: .identity, time: ctx.time, opacity: 1, clip: -1, depth: ctx.depth)
+        let unplaced = placedAtOrigin(inner)
+        drawLayer(node, unplaced, world: unplaced.layerToSuperlayer, time: time, opacity: 1, clip: -1, local)
+        let key = rasterKey(node, s, scale: scale)
+        let id = endPass(sourceRect: rect(s.bounds), scale: scale, cacheKey: key)
+        append(
+            DrawItem(
+                transform: matrix(world), rect: rect(s.bounds), opacity: ctx.opacity * s.opacity, content: .pass(id),
+                clip: ctx.clip, doubleSided: s.isDoubleSided, layerIndex: index))
+    }
+
+    /// The state with its placement removed, so the layer's bounds map onto themselves.
+    func placedAtOrigin(_ s: LayerState) -> LayerState {
+        var p = s
+        p.transform = .identity
+        p.position = s.anchorInBounds
+        p.zPosition = 0
+        p.anchorPointZ = 0
+        return p
+    }
+
+    /// A key that changes whenever the rasterized drawing would.
+    func rasterKey(_ node: FlattenNode, _ s: LayerState, scale: Float) -> UInt64 {
+        var h = Hasher()
+        h.combine(node.identity)
+        h.combine(scale)
+        hashDrawing(node, s, into: &h, depth: 0)
+        return UInt64(bitPattern: Int64(h.finalize()))
+    }
+
+    private func hashDrawing(_ node: FlattenNode, _ s: LayerState, into h: inout Hasher, depth: Int) {
+        h.combine(s.bounds.width)
+        h.combine(s.bounds.height)
+        h.combine(s.contents.image?.identity ?? 0)
+        h.combine(s.backgroundColor.rgba?.r ?? -1)
+        h.combine(s.backgroundColor.rgba?.a ?? -1)
+        h.combine(s.borderWidth)
+        h.combine(s.cornerRadius)
+        h.combine(s.opacity)
+        guard depth < 64 else { return }
+        for i in 0..<node.sublayerCount {
+            let child = node.sublayer(i)
+            let (cs, _) = child.presented(parentTime: 0)
+            for e in cs.layerToSuperlayer.entries { h.combine(e) }
+            hashDrawing(child, cs, into: &h, depth: depth + 1)
+        }
+    }
+
+    /// Draws a layer with a running transition: its "before" snapshot and its current subtree
+    /// into passes in its own space, composited by the transition.
+    func drawTransition(
+        _ node: FlattenNode, _ s: LayerState, _ t: TransitionState, world: CATransform3D, time: CFTimeInterval, _ ctx: Context
+    ) {
+        let index = layerCounter - 1
+        let scale = list.scale * scaleOf(world)
+        let local = Context(parent: .identity, time: ctx.time, opacity: 1, clip: -1, depth: ctx.depth)
+        beginPass(screenSpace: false)
+        if let before = t.before {
+            var old = placedAtOrigin(before.state)
+            old.transition = nil
+            if !old.isHidden && old.opacity > 0 {
+                drawLayer(.frozen(before), old, world: old.layerToSuperlayer, time: time, opacity: old.opacity, clip: -1, local)
+            }
+        }
+        let beforeID = endPass(sourceRect: rect(s.bounds), scale: scale)
+        beginPass(screenSpace: false)
+        var now = placedAtOrigin(s)
+        now.transition = nil
+        if !now.isHidden && now.opacity > 0 {
+            drawLayer(node, now, world: now.layerToSuperlayer, time: time, opacity: now.opacity, clip: -1, local)
+        }
+        var effects = PassEffects()
+        effects.transition = TransitionSpec(
+            kind: TransitionKind(rawValue: t.type.rawValue) ?? .fade,
+            direction: TransitionDirection(rawValue: t.subtype?.rawValue ?? "fromLeft") ?? .fromLeft,
+            progress: Float(min(max(t.progress, 0), 1)), before: beforeID)
+        let afterID = endPass(sourceRect: rect(s.bounds), scale: scale, effects: effects)
+        append(
+            DrawItem(
+                transform: matrix(world), rect: rect(s.bounds), opacity: ctx.opacity, content: .pass(afterID), clip: ctx.clip,
+                doubleSided: s.isDoubleSided, layerIndex: index))
+    }
+
+    // MARK: Sublayer order
+
+    /// Calls `body` for each sublayer in paint order (by zPosition, stable), once per
+    /// replicator instance.
+    func forEachSublayer(of node: FlattenNode, state: LayerState, _ body: (FlattenNode, ReplicaInstance?) -> Void) {
+        let n = node.sublayerCount
+        var sorted = true
+        var last = -CGFloat.infinity
+        for i in 0..<n {
+            let z = node.sublayerZ(i)
+            if z < last { sorted = false; break }
+            last = z
+        }
+        let instances = replicaInstances(node, state)
+        func each(_ i: Int) {
+            if let instances {
+                for inst in instances { body(node.sublayer(i), inst) }
+            } else {
+                body(node.sublayer(i), nil)
+            }
+        }
+        if sorted {
+            for i in 0..<n { each(i) }
+            return
+        }
+        var order = orderScratch.popLast() ?? []
+        order.removeAll(keepingCapacity: true)
+        order.append(contentsOf: 0..<n)
+        order.sort { a, b in
+            let za = node.sublayerZ(a), zb = node.sublayerZ(b)
+            return za != zb ? za < zb : a < b
+        }
+        for i in order { each(i) }
+        orderScratch.append(order)
+    }
+
+    /// The instances of a replicator layer's sublayers, or nil for other layers.
+    func replicaInstances(_ node: FlattenNode, _ s: LayerState) -> [ReplicaInstance]? {
+        guard let replicator = node.replicator else { return nil }
+        let count = min(max(replicator.instanceCount, 0), 10_000)
+        let step = replicator.instanceTransform
+        let a = s.anchorInBounds
+        let about = CATransform3DMakeTranslation(-a.x, -a.y, 0).concatenating(step).concatenating(CATransform3DMakeTranslation(a.x, a.y, 0))
+        let baseAlpha = Float(replicator.instanceColor?.alpha ?? 1)
+        var m = CATransform3D.identity
+        var out: [ReplicaInstance] = []
+        out.reserveCapacity(count)
+        for i in 0..<count {
+            let alpha = min(max(baseAlpha + Float(i) * replicator.instanceAlphaOffset, 0), 1)
+            out.append(ReplicaInstance(matrix: m, delay: Double(i) * replicator.instanceDelay, alpha: alpha))
+            m = about.concatenating(m)
+        }
+        return out
+    }
+}
+
+/// One copy of a replicator layer's sublayers.
+struct ReplicaInstance {
+    var matrix: CATransform3D
+    var delay: CFTimeInterval
+    var alpha: Float
+}

@@ -1,0 +1,158 @@
+/// Flattening (SPEC R1): the presentation of a layer tree at one media time becomes a render
+/// list — draw items in paint order with world matrices, clip nodes, and offscreen passes
+/// where a subtree must be composited as a unit.
+///
+/// Takes the model tree and a time; produces `FrameBuilder.list` (refilled each frame, its
+/// storage reused so a steady frame allocates nothing). Does not commit transactions (the
+/// host calls `CATransaction.flush()` first), does not touch OpenGL.
+///
+/// - Paint order: a layer's background and contents, then its sublayers sorted by
+///   `zPosition` (stable), then its border (on top of the sublayers).
+/// - Matrices: `world(child) = T(−anchor)·transform·T(position) · [sublayerTransform about
+///   the parent's anchor] · flatten(world(parent))`; plain layers flatten their sublayers
+///   into their plane (z dropped), `CATransformLayer` does not.
+import Foundation
+import GLayersGraphics
+import GLayersRenderList
+
+/// Builds render lists from layer trees.
+public final class FrameBuilder {
+    /// The render list of the last `build` (refilled by the next one).
+    public let list = RenderList()
+
+    /// How many times a layer deeper than this is skipped (a resource limit; reported once).
+    public var maximumDepth = 2048
+
+    // Scratch storage, reused every frame.
+    var passStack: [PassFrame] = []
+    var finishedPasses: [PassFrame] = []
+    var bufferPool: [[DrawItem]] = []
+    var orderScratch: [[Int]] = []
+    var layerCounter: Int32 = 0
+    var viewport = CGRect.zero
+    var reportedProblems = Set<String>()
+
+    public init() {}
+
+    /// Builds the render list of `root` at media time `t` for a viewport of `size` points
+    /// shown at `scale` pixels per point, cleared to `clearColor`.
+    @discardableResult
+    public func build(root: CALayer, at t: CFTimeInterval, size: CGSize, scale: CGFloat, clearColor: CGColor? = nil) -> RenderList {
+        let s = scale > 0 && scale.isFinite ? scale : 1
+        let pw = max(1, Int((size.width * s).rounded())), ph = max(1, Int((size.height * s).rounded()))
+        list.reset(pixelWidth: pw, pixelHeight: ph, scale: Float(s), clearColor: premultiplied(clearColor.map { .object($0) } ?? .none))
+        viewport = CGRect(origin: .zero, size: size)
+        layerCounter = 0
+        beginPass(screenSpace: true)
+        visit(.live(root), Context(parent: .identity, time: t, opacity: 1, clip: -1, depth: 0))
+        endPass(sourceRect: Rect(x: 0, y: 0, width: Float(size.width), height: Float(size.height)), scale: Float(s))
+        assemble()
+        list.layerCount = Int(layerCounter)
+        return list
+    }
+
+    /// What a layer inherits from its superlayer while flattening.
+    struct Context {
+        /// Maps the superlayer's sublayer space into the pass's item space.
+        var parent: CATransform3D
+        /// The superlayer's local time.
+        var time: CFTimeInterval
+        /// Opacity inherited from ancestors that are not composited as groups.
+        var opacity: Float
+        var clip: Int32
+        var depth: Int
+    }
+
+    // MARK: The traversal
+
+    func visit(_ node: FlattenNode, _ ctx: Context) {
+        layerCounter += 1
+        guard ctx.depth < maximumDepth else {
+            report("the layer tree is deeper than \(maximumDepth) levels; deeper layers are not drawn")
+            return
+        }
+        let (state, time) = node.presented(parentTime: ctx.time)
+        let transition = state.transition
+        if transition == nil && (state.isHidden || !(state.opacity > 0)) { return }
+        let local = state.layerToSuperlayer
+        guard local.isFinite else {
+            report("\(node.name): its transform, position or bounds are not finite; the layer is not drawn")
+            return
+        }
+        let world = local.concatenating(ctx.parent)
+        var effects = Effects(state, node: node)
+        if let transition {
+            drawTransition(node, state, transition, world: world, time: time, ctx)
+            return
+        }
+        if effects.needsRasterPass && !node.isSingleContentItem(state) {
+            drawRasterized(node, state, world: world, time: time, ctx)
+            return
+        }
+        effects.needsRasterPass = false
+        if effects.needsScreenPass {
+            drawInPass(node, state, effects, world: world, time: time, ctx)
+        } else {
+            drawLayer(node, state, world: world, time: time, opacity: ctx.opacity * state.opacity, clip: ctx.clip, ctx)
+        }
+    }
+
+    /// Draws a layer and its subtree directly into the current pass.
+    func drawLayer(
+        _ node: FlattenNode, _ state: LayerState, world: CATransform3D, time: CFTimeInterval, opacity: Float,
+        clip: Int32, _ ctx: Context
+    ) {
+        guard opacity > 0 else { return }
+        let index = layerCounter - 1
+        let subCount = node.sublayerCount
+        if !node.preservesDepth {
+            if let shadow = analyticShadow(state, world: world, opacity: opacity, clip: clip) { append(shadow) }
+            if var item = layerItem(state, world: world, opacity: opacity, clip: clip, layerIndex: index, withBorder: subCount == 0) {
+                if let chain = backdropChain(state) { item.backdropFilters = chain }
+                append(item)
+            }
+        }
+        guard subCount > 0 else { return }
+        var childClip = clip
+        if state.masksToBounds && !node.preservesDepth {
+            childClip = addClip(world: world, state: state, parent: clip)
+        }
+        let childParent = sublayerSpace(state, world: world, preservesDepth: node.preservesDepth)
+        forEachSublayer(of: node, state: state) { child, instance in
+            var c = Context(parent: childParent, time: time, opacity: opacity, clip: childClip, depth: ctx.depth + 1)
+            if let instance {
+                c.parent = instance.matrix.concatenating(childParent)
+                c.time = time - instance.delay
+                c.opacity = opacity * instance.alpha
+            }
+            visit(child, c)
+        }
+        if state.borderWidth > 0 && !node.preservesDepth,
+            let border = borderItem(state, world: world, opacity: opacity, clip: clip, layerIndex: index)
+        {
+            append(border)
+        }
+    }
+
+    /// The space sublayers are placed in: the layer's flattened world with its
+    /// `sublayerTransform` about its anchor point (and a vertical flip for flipped geometry).
+    func sublayerSpace(_ state: LayerState, world: CATransform3D, preservesDepth: Bool) -> CATransform3D {
+        var base = world
+        // Flattening drops the z of points in this plane: row 3 no longer feeds x, y or w (the
+        // renderer ignores z, so keeping m33 = 1 changes nothing and keeps matrices readable).
+        if !preservesDepth { (base.m31, base.m32, base.m33, base.m34) = (0, 0, 1, 0) }
+        if let st = state.sublayerTransformAboutAnchor { base = st.concatenating(base) }
+        if state.isGeometryFlipped {
+            var flip = CATransform3D.identity
+            flip.m22 = -1
+            flip.m42 = state.bounds.minY + state.bounds.maxY
+            base = flip.concatenating(base)
+        }
+        return base
+    }
+
+    func report(_ message: String) {
+        guard reportedProblems.insert(message).inserted else { return }
+        Diagnostics.warn(message)
+    }
+}
