@@ -18,9 +18,13 @@ let swiftSettings: [SwiftSetting] = [.swiftLanguageMode(.v5)]
 let package = Package(
     name: "glayers",
     products: [
+        .executable(name: "glayers", targets: ["glayers"]),
         .library(name: "GLayers", targets: ["GLayers"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "GLayersGraphics", targets: ["GLayersGraphics"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         // System libraries (Debian -dev packages, found with pkg-config).
@@ -45,9 +49,22 @@ let package = Package(
             name: "GLayers",
             dependencies: ["GLayersGraphics", "GLayersRenderList"],
             swiftSettings: swiftSettings),
+        .target(name: "CAllocationCounter"),
+        .target(
+            name: "GLayersBench",
+            dependencies: ["GLayers", "CAllocationCounter"],
+            swiftSettings: swiftSettings),
         .target(
             name: "QuartzCore",
             dependencies: ["GLayers", "GLayersGraphics"],
+            swiftSettings: swiftSettings),
+
+        .executableTarget(
+            name: "glayers",
+            dependencies: [
+                "GLayersBench",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: swiftSettings),
 
         .testTarget(
@@ -57,7 +74,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GLayersTests",
-            dependencies: ["GLayers", "GLayersGraphics", "GLayersRenderList"],
+            dependencies: ["GLayers", "GLayersGraphics", "GLayersRenderList", "GLayersBench"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "QuartzCoreTests",

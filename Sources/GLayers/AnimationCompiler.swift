@@ -100,7 +100,7 @@ enum AnimationCompiler {
             return try compileValueFunction(p, vf, keyPath, timing, ctx)
         }
         let lens = keyPath.lens(valueKind: kind)
-        let build = Builder(animation: p, timing: timing, ctx: ctx, kind: kind, path: path)
+        let build = Builder(animation: p, timing: timing, ctx: ctx, kind: kind, path: path, resolvedPath: keyPath)
         switch lens {
         case .number(let l): return try build.make(l) { NumberCoercion.double($0).map { CGFloat($0) } }
         case .point(let l): return try build.make(l) { if case .point(let v)? = ValueConversion.convert($0, to: .point) { return v }; return nil }
@@ -173,10 +173,10 @@ enum AnimationCompiler {
         let additive = p.isAdditive
         func write(_ s: inout EvalState, _ m: CATransform3D) {
             if sublayer {
-                s.sublayerTransformParts = nil
+                s.finish()
                 s.state.sublayerTransform = additive ? m.concatenating(s.state.sublayerTransform) : m
             } else {
-                s.transformParts = nil
+                s.finish()
                 s.state.transform = additive ? m.concatenating(s.state.transform) : m
             }
         }
@@ -204,6 +204,8 @@ struct Builder {
     let kind: ValueKind
     let path: String
     var forceNonAdditive = false
+    /// The resolved key path (nil for value functions, which have no fast form).
+    var resolvedPath: LayerKeyPath?
 
     var additive: Bool { animation.isAdditive && !forceNonAdditive }
 
@@ -226,9 +228,10 @@ struct Builder {
             let spring = (b as? CASpringAnimation).map {
                 SpringSolver(mass: $0.mass, stiffness: $0.stiffness, damping: $0.damping, velocity: $0.initialVelocity)
             }
-            return BasicEvaluator(
-                timing: timing, lens: lens, ends: ends, additive: additive, cumulative: animation.isCumulative,
-                spring: spring)
+            return BasicCore(
+                lens: lens, ends: ends, additive: additive, cumulative: animation.isCumulative,
+                autoreverses: timing.autoreverses, duration: timing.duration, spring: spring
+            ).evaluator(timing, keyPath: resolvedPath)
         default:
             throw AnimationError(message: "\(type(of: animation)) cannot animate \"\(path)\"")
         }

@@ -42,38 +42,66 @@ enum BasicEnds<V: Interpolatable> {
     }
 }
 
-/// `CABasicAnimation` (and `CASpringAnimation`) compiled for a value type.
-final class BasicEvaluator<V: Interpolatable>: AnimationEvaluator {
+/// A compiled property animation: its timing, and a step that writes the value for a timing
+/// sample. The step is a closure made inside generic code specialized for the value type, so
+/// the per-frame path runs specialized code (no generic dispatch, no metadata lookups).
+final class PropertyEvaluator: AnimationEvaluator {
     var timing: TimingModel
-    let lens: Lens<V>
-    let ends: BasicEnds<V>
-    let additive: Bool
-    let cumulative: Bool
-    /// The spring that replaces the timing curve, for `CASpringAnimation`.
-    let spring: SpringSolver?
+    let step: (inout EvalState, TimingSample) -> Void
+    /// The same animation as a reference-free fast operation, when it has one.
+    let fast: FastAnimation?
 
-    init(timing: TimingModel, lens: Lens<V>, ends: BasicEnds<V>, additive: Bool, cumulative: Bool, spring: SpringSolver?) {
+    init(timing: TimingModel, fast: FastAnimation? = nil, step: @escaping (inout EvalState, TimingSample) -> Void) {
         self.timing = timing
-        self.lens = lens
-        self.ends = ends
-        self.additive = additive
-        self.cumulative = cumulative
-        self.spring = spring
+        self.fast = fast
+        self.step = step
     }
 
     func apply(to s: inout EvalState, at time: Double) {
         guard let sample = timing.sample(parentTime: time) else { return }
+        step(&s, sample)
+    }
+}
+
+/// `CABasicAnimation` (and `CASpringAnimation`) for a value type.
+struct BasicCore<V: Interpolatable> {
+    let lens: Lens<V>
+    let ends: BasicEnds<V>
+    let additive: Bool
+    let cumulative: Bool
+    let autoreverses: Bool
+    let duration: Double
+    /// The spring that replaces the timing curve, for `CASpringAnimation`.
+    let spring: SpringSolver?
+
+    @inline(__always)
+    func step(_ s: inout EvalState, _ sample: TimingSample) {
         let underlying = lens.get(&s)
         guard let (a, b) = ends.resolve(underlying: additive ? V.difference(underlying, underlying) : underlying) else {
             return
         }
-        let progress = spring.map { $0.value(at: sample.raw * timing.duration) } ?? sample.progress
+        let progress = spring.map { $0.value(at: sample.raw * duration) } ?? sample.progress
         var v = V.lerp(a, b, progress)
         if cumulative && sample.iteration > 0 {
-            v = V.sum(v, V.scaled(timing.autoreverses ? a : b, sample.iteration))
+            v = V.sum(v, V.scaled(autoreverses ? a : b, sample.iteration))
         }
         if additive { v = V.sum(underlying, v) }
         lens.set(&s, v)
+    }
+
+    /// The evaluator running this core (with its fast form for numbers and points at known
+    /// fields).
+    func evaluator(_ timing: TimingModel, keyPath: LayerKeyPath?) -> AnimationEvaluator {
+        let core = self
+        var fast: FastAnimation?
+        if spring == nil, let keyPath {
+            if let e = ends as? BasicEnds<CGFloat> {
+                fast = FastAnimation.make(for: keyPath, timing: timing, ends: e, additive: additive, cumulative: cumulative)
+            } else if let e = ends as? BasicEnds<CGPoint> {
+                fast = FastAnimation.make(for: keyPath, timing: timing, ends: e, additive: additive, cumulative: cumulative)
+            }
+        }
+        return PropertyEvaluator(timing: timing, fast: fast) { core.step(&$0, $1) }
     }
 }
 

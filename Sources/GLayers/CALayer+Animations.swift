@@ -15,6 +15,8 @@ final class AnimationEntry {
     var groups: [CompletionGroup] = []
     /// Whether the animation changes a key the layer's class redraws for (A10).
     var redrawsContents = false
+    /// The reference-free form the per-frame path runs, when the animation has one.
+    var fast: FastAnimation? { (evaluator as? PropertyEvaluator)?.fast }
 
     init(key: String?, animation: CAAnimation, evaluator: AnimationEvaluator) {
         self.key = key
@@ -65,6 +67,7 @@ extension CALayer {
         let entry = AnimationEntry(key: key, animation: copy, evaluator: evaluator)
         entry.redrawsContents = Self.rootKeys(of: copy).contains { type(of: self).needsDisplay(forKey: $0) }
         animationEntries.append(entry)
+        rebuildAnimationProgram()
         context.noteAdded(entry, to: self)
     }
 
@@ -83,6 +86,7 @@ extension CALayer {
     public func removeAnimation(forKey key: String) {
         guard let i = animationEntries.firstIndex(where: { $0.key == key }) else { return }
         let entry = animationEntries.remove(at: i)
+        rebuildAnimationProgram()
         TransactionContext.current.noteCompleted(entry, finished: false)
     }
 
@@ -90,6 +94,7 @@ extension CALayer {
     public func removeAllAnimations() {
         let entries = animationEntries
         animationEntries.removeAll()
+        rebuildAnimationProgram()
         let context = TransactionContext.current
         for e in entries { context.noteCompleted(e, finished: false) }
     }
@@ -109,12 +114,15 @@ extension CALayer {
         if let transition = entry.evaluator as? TransitionEvaluator {
             transition.before = snapshotBeforeTransaction()
         }
+        rebuildAnimationProgram()
     }
 
     /// Starts and finishes animations at media time `now`, queueing delegate callbacks.
     func tickAnimations(mediaTime now: CFTimeInterval, context: TransactionContext) {
         let t = localTime(atMediaTime: now)
+        guard t >= nextAnimationEvent else { return }
         var removed = false
+        var next = CFTimeInterval.infinity
         for entry in animationEntries where entry.committed {
             let phase = entry.evaluator.timing.phase(parentTime: t)
             if !entry.started && phase != .before {
@@ -125,10 +133,22 @@ extension CALayer {
                 context.noteCompleted(entry, finished: true)
                 if entry.animation.isRemovedOnCompletion { removed = true }
             }
+            next = min(next, Self.nextEvent(entry))
         }
         if removed {
             animationEntries.removeAll { $0.completed && $0.animation.isRemovedOnCompletion }
+            rebuildAnimationProgram()
         }
+        nextAnimationEvent = animationEntries.contains { !$0.committed } ? -.infinity : next
+    }
+
+    /// The local time of an entry's next start or end (-infinity: check every tick).
+    static func nextEvent(_ entry: AnimationEntry) -> CFTimeInterval {
+        let timing = entry.evaluator.timing
+        guard timing.speed > 0 else { return timing.speed == 0 && entry.started ? .infinity : -.infinity }
+        if !entry.started { return timing.beginTime }
+        if entry.completed { return .infinity }
+        return timing.beginTime + timing.activeDuration / timing.speed
     }
 
     /// The top-level keys an animation changes.

@@ -11,7 +11,7 @@ extension CALayer {
         needsDisplayFlag = true
         let context = TransactionContext.current
         context.ensureFrame()
-        context.displayRequests.append(WeakLayer(layer: self))
+        context.displayRequests.append(self)
     }
 
     /// Whether the contents are marked as needing display.

@@ -9,7 +9,7 @@ extension CALayer {
         needsLayoutFlag = true
         let context = TransactionContext.current
         context.ensureFrame()
-        context.layoutRequests.append(WeakLayer(layer: self))
+        context.layoutRequests.append(self)
     }
 
     /// Whether the layer is marked as needing layout.

@@ -61,16 +61,24 @@ extension CALayer {
     func presentedState(atLocalTime t: CFTimeInterval) -> LayerState {
         if animationEntries.isEmpty { return layerState }
         var s = EvalState(layerState, modelTransformParts: modelTransformParts)
-        for entry in animationEntries { entry.evaluator.apply(to: &s, at: t) }
+        runAnimationProgram(&s, at: t)
         s.finish()
         return s.state
     }
 
-    /// The decomposition of the model transform, cached until the transform changes.
-    var modelTransformParts: TransformParts? {
-        if let cache = transformPartsCache, cache.matrix == layerState.transform { return cache.parts }
-        let parts = TransformParts(layerState.transform)
-        transformPartsCache = (layerState.transform, parts)
-        return parts
+    /// The decomposition of the model transform, cached until the transform is set.
+    var modelTransformParts: TransformPartsBox {
+        if let cache = transformPartsCache { return cache }
+        let box = TransformPartsBox(layerState.transform)
+        transformPartsCache = box
+        return box
+    }
+}
+
+extension CALayer {
+    /// The presented position at media time `t` (for benchmarks and tools: evaluates the
+    /// layer's animations without making a presentation copy).
+    public func presentedPosition(atMediaTime t: CFTimeInterval) -> CGPoint {
+        presentedState(atMediaTime: t).position
     }
 }

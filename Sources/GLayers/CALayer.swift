@@ -50,29 +50,31 @@ extension CALayoutManager {
 /// A layer: a rectangle with contents, style and sublayers, animated by Core Animation.
 open class CALayer: NSObject, CAMediaTiming {
     /// Model values (or, on a presentation copy, the presented values).
-    var layerState = LayerState()
+    @exclusivity(unchecked) var layerState = LayerState()
 
     // Hierarchy (CALayer+Hierarchy.swift).
-    var sublayerStorage: [CALayer] = []
-    weak var superlayerStorage: CALayer?
-    var maskStorage: CALayer?
+    @exclusivity(unchecked) var sublayerStorage: [CALayer] = []
+    /// The superlayer. Not retained and not weak (weak references make every retain of a layer
+    /// slower): a layer clears its sublayers' and mask's back references when it goes away.
+    @exclusivity(unchecked) unowned(unsafe) var superlayerStorage: CALayer?
+    @exclusivity(unchecked) var maskStorage: CALayer?
     /// The layer that uses this one as its `mask`.
-    weak var maskOwner: CALayer?
+    @exclusivity(unchecked) unowned(unsafe) var maskOwner: CALayer?
     /// How many hosts (windows, headless renderers) show this layer as their root.
-    var hostCount = 0
+    @exclusivity(unchecked) var hostCount = 0
 
     // Presentation copies (CALayer+Presentation.swift).
     /// The model layer this presentation copy was made from; nil for model layers.
-    var presentationSource: CALayer?
+    @exclusivity(unchecked) var presentationSource: CALayer?
     /// The media time a presentation copy shows.
     var presentationTime: CFTimeInterval = 0
 
     // Animations (CALayer+Animations.swift), in the order they were added.
-    var animationEntries: [AnimationEntry] = []
+    @exclusivity(unchecked) var animationEntries: [AnimationEntry] = []
 
     // Layout and display state (CALayer+Layout.swift, CALayer+Display.swift).
-    var needsLayoutFlag = false
-    var needsDisplayFlag = false
+    @exclusivity(unchecked) var needsLayoutFlag = false
+    @exclusivity(unchecked) var needsDisplayFlag = false
     /// The layer's constraints, read by `CAConstraintLayoutManager`.
     var constraintStorage: [CAConstraint] = []
     /// Keys stored by key-value coding that are not declared properties.
@@ -80,7 +82,18 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The property change whose action is running (the "from" of implicit animations).
     var pendingChange: PendingChange?
     /// The decomposition of `layerState.transform`, for transform key-path animations.
-    var transformPartsCache: (matrix: CATransform3D, parts: TransformParts?)?
+    @exclusivity(unchecked) var transformPartsCache: TransformPartsBox?
+    /// The compiled form of `animationEntries` that presentation runs (rebuilt when they change).
+    @exclusivity(unchecked) var animationProgram: [AnimationOp] = []
+    /// The sublayers' indices in paint order (by zPosition), checked and reused every frame.
+    @exclusivity(unchecked) var paintOrder: [Int32] = []
+    /// The reference-free animations the program runs by index.
+    @exclusivity(unchecked) var fastAnimations: [FastAnimation] = []
+    /// The layer's local time of the next start or end among its animations (ticks before it
+    /// have nothing to do).
+    @exclusivity(unchecked) var nextAnimationEvent: CFTimeInterval = -.infinity
+    /// The transaction context ticking this layer's animations.
+    weak var animationRegistry: TransactionContext?
 
     // MARK: Non-animatable settings
 
@@ -113,10 +126,10 @@ open class CALayer: NSObject, CAMediaTiming {
 
     // MARK: CAMediaTiming (a layer's duration is infinite; CA-SEMANTICS §5)
 
-    public var beginTime: CFTimeInterval = 0 { didSet { timingDidChange() } }
+    @exclusivity(unchecked) public var beginTime: CFTimeInterval = 0 { didSet { timingDidChange() } }
     public var duration: CFTimeInterval = .infinity
-    public var speed: Float = 1 { didSet { timingDidChange() } }
-    public var timeOffset: CFTimeInterval = 0 { didSet { timingDidChange() } }
+    @exclusivity(unchecked) public var speed: Float = 1 { didSet { timingDidChange() } }
+    @exclusivity(unchecked) public var timeOffset: CFTimeInterval = 0 { didSet { timingDidChange() } }
     public var repeatCount: Float = 0
     public var repeatDuration: CFTimeInterval = 0
     public var autoreverses = false
@@ -162,6 +175,12 @@ open class CALayer: NSObject, CAMediaTiming {
     /// written for Apple (which must provide `init?(coder:)`) still compile and run.
     public required init?(coder: NSCoder) {
         super.init()
+    }
+
+    deinit {
+        for sub in sublayerStorage where sub.superlayerStorage === self { sub.superlayerStorage = nil }
+        if let m = maskStorage, m.maskOwner === self { m.maskOwner = nil }
+        if let context = animationRegistry { context.unregister(self) }
     }
 
     /// Whether the layer keeps its sublayers in 3D instead of flattening them into its plane
@@ -288,6 +307,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// (layout, display, autoresizing) and the action for `key`.
     @inline(__always)
     func setModel<V>(_ key: LayerKey, _ path: WritableKeyPath<LayerState, V>, _ value: V) {
+        if key == .transform { transformPartsCache = nil }
         if isPresentationCopy {
             layerState[keyPath: path] = value
             return

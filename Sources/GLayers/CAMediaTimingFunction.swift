@@ -5,68 +5,27 @@
 /// and returns By(s). Inputs are clamped to [0, 1], as Core Animation does (CA-SEMANTICS §4).
 import Foundation
 
-/// A timing function: maps an animation's progress in [0, 1] to an eased progress.
-open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
-    /// The first control point.
-    public let c1: CGPoint
-    /// The second control point.
-    public let c2: CGPoint
-    // Polynomial coefficients of Bx and By: B(s) = ((a·s + b)·s + c)·s.
+/// A cubic Bézier from (0, 0) to (1, 1) solved for x → y: the value part of a timing function,
+/// stored inline where timing is evaluated every frame.
+struct BezierCurve: Equatable {
     private let ax: Double, bx: Double, cx: Double
     private let ay: Double, by: Double, cy: Double
+    /// Whether the curve is the identity map.
+    let isLinear: Bool
 
-    /// One of the predefined curves.
-    public convenience init(name: CAMediaTimingFunctionName) {
-        switch name {
-        case .linear: self.init(controlPoints: 0, 0, 1, 1)
-        case .easeIn: self.init(controlPoints: 0.42, 0, 1, 1)
-        case .easeOut: self.init(controlPoints: 0, 0, 0.58, 1)
-        case .easeInEaseOut: self.init(controlPoints: 0.42, 0, 0.58, 1)
-        case .default: self.init(controlPoints: 0.25, 0.1, 0.25, 1)
-        default:
-            Diagnostics.warn("CAMediaTimingFunction: unknown name \"\(name.rawValue)\"; using linear")
-            self.init(controlPoints: 0, 0, 1, 1)
-        }
-    }
-
-    /// A curve with control points (c1x, c1y) and (c2x, c2y).
-    ///
-    /// - The x coordinates are clamped to [0, 1] so the curve stays a function of time.
-    public init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {
-        let p1 = CGPoint(x: CGFloat(min(max(c1x, 0), 1)), y: CGFloat(c1y))
-        let p2 = CGPoint(x: CGFloat(min(max(c2x, 0), 1)), y: CGFloat(c2y))
-        c1 = p1
-        c2 = p2
-        cx = 3 * Double(p1.x)
-        bx = 3 * (Double(p2.x) - Double(p1.x)) - cx
+    init(_ c1: CGPoint, _ c2: CGPoint) {
+        cx = 3 * Double(c1.x)
+        bx = 3 * (Double(c2.x) - Double(c1.x)) - cx
         ax = 1 - cx - bx
-        cy = 3 * Double(p1.y)
-        by = 3 * (Double(p2.y) - Double(p1.y)) - cy
+        cy = 3 * Double(c1.y)
+        by = 3 * (Double(c2.y) - Double(c1.y)) - cy
         ay = 1 - cy - by
-        super.init()
+        isLinear = c1.x == c1.y && c2.x == c2.y
     }
-
-    /// Control point `index` (0 … 3) of the curve: (0,0), c1, c2, (1,1).
-    ///
-    /// - `values` receives two Floats. An index outside 0…3 leaves it unchanged.
-    public func getControlPoint(at index: Int, values ptr: UnsafeMutablePointer<Float>) {
-        let p: CGPoint
-        switch index {
-        case 0: p = .zero
-        case 1: p = c1
-        case 2: p = c2
-        case 3: p = CGPoint(x: 1, y: 1)
-        default: return
-        }
-        ptr[0] = Float(p.x)
-        ptr[1] = Float(p.y)
-    }
-
-    /// Whether the curve is the identity (linear) map.
-    var isLinear: Bool { c1.x == c1.y && c2.x == c2.y }
 
     /// The eased progress for input progress `x` (clamped to [0, 1]).
-    public func evaluate(_ x: Double) -> Double {
+    @inline(__always)
+    func evaluate(_ x: Double) -> Double {
         if !(x > 0) { return 0 }
         if x >= 1 { return 1 }
         if isLinear { return x }
@@ -77,7 +36,7 @@ open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
     private func curveX(_ s: Double) -> Double { ((ax * s + bx) * s + cx) * s }
     private func curveDerivativeX(_ s: Double) -> Double { (3 * ax * s + 2 * bx) * s + cx }
 
-    /// The parameter s with Bx(s) = x, to 1e-9.
+    /// The parameter s with Bx(s) = x, to 1e-9: Newton–Raphson, then bisection.
     private func solveCurveX(_ x: Double) -> Double {
         let epsilon = 1e-9
         var s = x
@@ -98,6 +57,62 @@ open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
         }
         return s
     }
+}
+
+/// A timing function: maps an animation's progress in [0, 1] to an eased progress.
+open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
+    /// The first control point.
+    public let c1: CGPoint
+    /// The second control point.
+    public let c2: CGPoint
+    /// The solved curve.
+    let curve: BezierCurve
+
+    /// One of the predefined curves.
+    public convenience init(name: CAMediaTimingFunctionName) {
+        switch name {
+        case .linear: self.init(controlPoints: 0, 0, 1, 1)
+        case .easeIn: self.init(controlPoints: 0.42, 0, 1, 1)
+        case .easeOut: self.init(controlPoints: 0, 0, 0.58, 1)
+        case .easeInEaseOut: self.init(controlPoints: 0.42, 0, 0.58, 1)
+        case .default: self.init(controlPoints: 0.25, 0.1, 0.25, 1)
+        default:
+            Diagnostics.warn("CAMediaTimingFunction: unknown name \"\(name.rawValue)\"; using linear")
+            self.init(controlPoints: 0, 0, 1, 1)
+        }
+    }
+
+    /// A curve with control points (c1x, c1y) and (c2x, c2y).
+    ///
+    /// - The x coordinates are clamped to [0, 1] so the curve stays a function of time.
+    public init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {
+        c1 = CGPoint(x: CGFloat(min(max(c1x, 0), 1)), y: CGFloat(c1y))
+        c2 = CGPoint(x: CGFloat(min(max(c2x, 0), 1)), y: CGFloat(c2y))
+        curve = BezierCurve(c1, c2)
+        super.init()
+    }
+
+    /// Control point `index` (0 … 3) of the curve: (0,0), c1, c2, (1,1).
+    ///
+    /// - `values` receives two Floats. An index outside 0…3 leaves it unchanged.
+    public func getControlPoint(at index: Int, values ptr: UnsafeMutablePointer<Float>) {
+        let p: CGPoint
+        switch index {
+        case 0: p = .zero
+        case 1: p = c1
+        case 2: p = c2
+        case 3: p = CGPoint(x: 1, y: 1)
+        default: return
+        }
+        ptr[0] = Float(p.x)
+        ptr[1] = Float(p.y)
+    }
+
+    /// Whether the curve is the identity (linear) map.
+    var isLinear: Bool { curve.isLinear }
+
+    /// The eased progress for input progress `x` (clamped to [0, 1]).
+    public func evaluate(_ x: Double) -> Double { curve.evaluate(x) }
 
     open override var description: String {
         "CAMediaTimingFunction(\(c1.x), \(c1.y), \(c2.x), \(c2.y))"

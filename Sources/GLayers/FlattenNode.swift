@@ -108,3 +108,29 @@ extension CALayer {
         state.backingRect = copy.layerState.backingRect
     }
 }
+
+extension CALayer {
+    /// Whether `paintOrder` still lists the sublayers in non-decreasing zPosition (ties in
+    /// sublayer order).
+    func paintOrderIsCurrent(_ n: Int) -> Bool {
+        guard paintOrder.count == n else { return false }
+        var lastZ = -CGFloat.infinity
+        var lastIndex: Int32 = -1
+        for i in paintOrder {
+            let z = sublayerStorage[Int(i)].layerState.zPosition
+            if z < lastZ || (z == lastZ && i < lastIndex) { return false }
+            lastZ = z
+            lastIndex = i
+        }
+        return true
+    }
+
+    /// Sorts the sublayers by zPosition, stably, into `paintOrder`.
+    func sortPaintOrder(_ n: Int) {
+        var keyed: [(CGFloat, Int32)] = []
+        keyed.reserveCapacity(n)
+        for i in 0..<n { keyed.append((sublayerStorage[i].layerState.zPosition, Int32(i))) }
+        keyed.sort { a, b in a.0 != b.0 ? a.0 < b.0 : a.1 < b.1 }
+        paintOrder = keyed.map(\.1)
+    }
+}

@@ -361,15 +361,19 @@ extension FrameBuilder {
             for i in 0..<n { each(i) }
             return
         }
-        var order = orderScratch.popLast() ?? []
-        order.removeAll(keepingCapacity: true)
-        order.append(contentsOf: 0..<n)
-        order.sort { a, b in
-            let za = node.sublayerZ(a), zb = node.sublayerZ(b)
-            return za != zb ? za < zb : a < b
+        // The paint order of the last frame is usually still right: check it in one pass and
+        // sort (stably, by z then index) only when it is not.
+        if let layer = node.liveLayer {
+            if !layer.paintOrderIsCurrent(n) { layer.sortPaintOrder(n) }
+            layer.paintOrder.withUnsafeBufferPointer { order in
+                for i in order { each(Int(i)) }
+            }
+            return
         }
-        for i in order { each(i) }
-        orderScratch.append(order)
+        var order: [(CGFloat, Int)] = []
+        for i in 0..<n { order.append((node.sublayerZ(i), i)) }
+        order.sort { a, b in a.0 != b.0 ? a.0 < b.0 : a.1 < b.1 }
+        for (_, i) in order { each(i) }
     }
 
     /// The instances of a replicator layer's sublayers, or nil for other layers.

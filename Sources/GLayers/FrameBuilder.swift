@@ -21,15 +21,14 @@ public final class FrameBuilder {
     public let list = RenderList()
 
     /// How many times a layer deeper than this is skipped (a resource limit; reported once).
-    public var maximumDepth = 2048
+    @exclusivity(unchecked) public var maximumDepth = 2048
 
     // Scratch storage, reused every frame.
-    var passStack: [PassFrame] = []
-    var finishedPasses: [PassFrame] = []
-    var bufferPool: [[DrawItem]] = []
-    var orderScratch: [[Int]] = []
-    var layerCounter: Int32 = 0
-    var viewport = CGRect.zero
+    @exclusivity(unchecked) var passStack: [PassFrame] = []
+    @exclusivity(unchecked) var finishedPasses: [PassFrame] = []
+    @exclusivity(unchecked) var bufferPool: [[DrawItem]] = []
+    @exclusivity(unchecked) var layerCounter: Int32 = 0
+    @exclusivity(unchecked) var viewport = CGRect.zero
     var reportedProblems = Set<String>()
 
     public init() {}

@@ -59,19 +59,20 @@ struct KeyframeBuilder {
                 values, keyTimes: keyTimes, tension: numbers(animation.tensionValues),
                 continuity: numbers(animation.continuityValues), bias: numbers(animation.biasValues))
             : []
-        let evaluator = KeyframeEvaluator(
-            timing: builder.timing, lens: lens, values: values, keyTimes: keyTimes, functions: functions,
+        let core = KeyframeCore(
+            autoreverses: builder.timing.autoreverses, lens: lens, values: values, keyTimes: keyTimes, functions: functions,
             mode: effectiveMode, tangents: tangents, arcTables: nil, additive: builder.additive,
             cumulative: builder.cumulative)
-        guard mode == .cubicPaced && effectiveMode == .cubic else { return evaluator }
+        guard mode == .cubicPaced && effectiveMode == .cubic else { return core.evaluator(builder.timing) }
         // Re-time the spline by arc length: key times proportional to segment lengths, and
         // constant speed inside each segment.
-        let tables = KeyframeSpline.arcTables(evaluator)
+        let tables = KeyframeSpline.arcTables(core)
         let lengths = tables.map { $0.last ?? 0 }
-        return KeyframeEvaluator(
-            timing: builder.timing, lens: lens, values: values, keyTimes: Self.pacedTimes(lengths), functions: functions,
-            mode: .cubic, tangents: tangents, arcTables: tables, additive: builder.additive,
-            cumulative: builder.cumulative)
+        return KeyframeCore(
+            autoreverses: builder.timing.autoreverses, lens: lens, values: values, keyTimes: Self.pacedTimes(lengths),
+            functions: functions, mode: .cubic, tangents: tangents, arcTables: tables, additive: builder.additive,
+            cumulative: builder.cumulative
+        ).evaluator(builder.timing)
     }
 
     /// Key times for `count` values: the given ones when valid for the mode, else evenly spaced

@@ -15,9 +15,9 @@ enum KeyframeMode {
     case linear, discrete, cubic
 }
 
-/// Keyframe values of a value type `V`, with their timing.
-final class KeyframeEvaluator<V: Interpolatable>: AnimationEvaluator {
-    var timing: TimingModel
+/// Keyframe values of a value type `V`, with their timing (run by a `PropertyEvaluator`).
+struct KeyframeCore<V: Interpolatable> {
+    let autoreverses: Bool
     let lens: Lens<V>
     let values: [V]
     /// One per value (one more than the values for discrete mode).
@@ -33,10 +33,10 @@ final class KeyframeEvaluator<V: Interpolatable>: AnimationEvaluator {
     let cumulative: Bool
 
     init(
-        timing: TimingModel, lens: Lens<V>, values: [V], keyTimes: [Double], functions: [CAMediaTimingFunction?],
+        autoreverses: Bool, lens: Lens<V>, values: [V], keyTimes: [Double], functions: [CAMediaTimingFunction?],
         mode: KeyframeMode, tangents: [(out: V, into: V)], arcTables: [[Double]]?, additive: Bool, cumulative: Bool
     ) {
-        self.timing = timing
+        self.autoreverses = autoreverses
         self.lens = lens
         self.values = values
         self.keyTimes = keyTimes
@@ -48,14 +48,21 @@ final class KeyframeEvaluator<V: Interpolatable>: AnimationEvaluator {
         self.cumulative = cumulative
     }
 
-    func apply(to s: inout EvalState, at time: Double) {
-        guard let sample = timing.sample(parentTime: time), let first = values.first else { return }
+    @inline(__always)
+    func step(_ s: inout EvalState, _ sample: TimingSample) {
+        guard let first = values.first else { return }
         var v = value(at: sample.progress, first: first)
         if cumulative && sample.iteration > 0, let last = values.last {
-            v = V.sum(v, V.scaled(timing.autoreverses ? first : last, sample.iteration))
+            v = V.sum(v, V.scaled(autoreverses ? first : last, sample.iteration))
         }
         if additive { v = V.sum(lens.get(&s), v) }
         lens.set(&s, v)
+    }
+
+    /// The evaluator running this core.
+    func evaluator(_ timing: TimingModel) -> AnimationEvaluator {
+        let core = self
+        return PropertyEvaluator(timing: timing) { core.step(&$0, $1) }
     }
 
     /// The value at overall progress `p` in [0, 1].
@@ -137,7 +144,7 @@ enum KeyframeSpline {
     }
 
     /// Cumulative arc-length tables (64 steps) of each cubic segment.
-    static func arcTables<V: Interpolatable>(_ evaluator: KeyframeEvaluator<V>) -> [[Double]] {
+    static func arcTables<V: Interpolatable>(_ evaluator: KeyframeCore<V>) -> [[Double]] {
         let steps = 64
         return (0..<(evaluator.values.count - 1)).map { i in
             var table = [0.0]

@@ -101,40 +101,99 @@ public struct LayerState {
     public var shouldRasterize = false
     public var rasterizationScale: CGFloat = 1
 
-    // Style (L6).
-    public var backgroundColor = ColorValue.none
+    // Style (L6): numbers inline; colours, paths and filters in `style`.
     public var cornerRadius: CGFloat = 0
     public var maskedCorners = CACornerMask.all
     public var borderWidth: CGFloat = 0
-    public var borderColor = ColorValue.object(.black)
-    public var shadowColor = ColorValue.object(.black)
     public var shadowOpacity: Float = 0
     public var shadowOffset = CGSize(width: 0, height: -3)
     public var shadowRadius: CGFloat = 3
-    public var shadowPath: CGPath?
-    public var filters: [FilterValue] = []
-    public var backgroundFilters: [FilterValue] = []
-    public var compositingFilter: FilterValue?
 
     // Contents (L5).
-    public var contents = ContentsValue.none
     public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
     public var contentsScale: CGFloat = 1
-    public var contentsGravity = CALayerContentsGravity.resize
-    public var minificationFilter = CALayerContentsFilter.linear
-    public var magnificationFilter = CALayerContentsFilter.linear
+
+    /// The fields that hold references (colours, images, paths, filters, strings), kept in one
+    /// copy-on-write box so that copying a state — which presentation does for every animated
+    /// layer every frame — copies plain numbers and retains one object.
+    var style = LayerStyle.defaults
+
+    @inline(__always)
+    mutating func writableStyle() -> LayerStyle {
+        if !isKnownUniquelyReferenced(&style) { style = style.copy() }
+        return style
+    }
+
+    public var backgroundColor: ColorValue {
+        get { style.backgroundColor }
+        set { writableStyle().backgroundColor = newValue }
+    }
+    public var borderColor: ColorValue {
+        get { style.borderColor }
+        set { writableStyle().borderColor = newValue }
+    }
+    public var shadowColor: ColorValue {
+        get { style.shadowColor }
+        set { writableStyle().shadowColor = newValue }
+    }
+    public var shadowPath: CGPath? {
+        get { style.shadowPath }
+        set { writableStyle().shadowPath = newValue }
+    }
+    public var filters: [FilterValue] {
+        get { style.filters }
+        _modify { let s = writableStyle(); yield &s.filters }
+        set { writableStyle().filters = newValue }
+    }
+    public var backgroundFilters: [FilterValue] {
+        get { style.backgroundFilters }
+        _modify { let s = writableStyle(); yield &s.backgroundFilters }
+        set { writableStyle().backgroundFilters = newValue }
+    }
+    public var compositingFilter: FilterValue? {
+        get { style.compositingFilter }
+        set { writableStyle().compositingFilter = newValue }
+    }
+    public var contents: ContentsValue {
+        get { style.contents }
+        set { writableStyle().contents = newValue }
+    }
+    public var contentsGravity: CALayerContentsGravity {
+        get { style.contentsGravity }
+        set { writableStyle().contentsGravity = newValue }
+    }
+    public var minificationFilter: CALayerContentsFilter {
+        get { style.minificationFilter }
+        set { writableStyle().minificationFilter = newValue }
+    }
+    public var magnificationFilter: CALayerContentsFilter {
+        get { style.magnificationFilter }
+        set { writableStyle().magnificationFilter = newValue }
+    }
     /// For contents the layer drew itself (shapes, gradients, text): the part of the layer
     /// the bitmap covers; nil for contents placed by `contentsGravity`.
-    public var backingRect: CGRect?
+    public var backingRect: CGRect? {
+        get { style.backingRect }
+        set { writableStyle().backingRect = newValue }
+    }
     /// While `contents` cross-fades in an animation: the two images and the progress.
-    var contentsBlend: ImageBlend?
+    var contentsBlend: ImageBlend? {
+        get { style.contentsBlend }
+        set { writableStyle().contentsBlend = newValue }
+    }
     /// The transition running on the layer, if any (its progress and "before" snapshot).
-    var transition: TransitionState?
-
+    var transition: TransitionState? {
+        get { style.transition }
+        set { writableStyle().transition = newValue }
+    }
     /// Values of keys the layer stores by key-value coding (custom properties, A10) and of
     /// subclass properties (`strokeEnd`, `colors`, `fontSize`, …).
-    public var custom: [String: AnimatableValue] = [:]
+    public var custom: [String: AnimatableValue] {
+        get { style.custom }
+        _modify { let s = writableStyle(); yield &s.custom }
+        set { writableStyle().custom = newValue }
+    }
 
     public init() {}
 
@@ -174,5 +233,47 @@ public struct LayerState {
         return CATransform3DMakeTranslation(-a.x, -a.y, -anchorPointZ)
             .concatenating(sublayerTransform)
             .concatenating(CATransform3DMakeTranslation(a.x, a.y, anchorPointZ))
+    }
+}
+
+/// The reference-holding fields of a `LayerState` (shared until written).
+final class LayerStyle {
+    var backgroundColor = ColorValue.none
+    var borderColor = ColorValue.object(.black)
+    var shadowColor = ColorValue.object(.black)
+    var shadowPath: CGPath?
+    var filters: [FilterValue] = []
+    var backgroundFilters: [FilterValue] = []
+    var compositingFilter: FilterValue?
+    var contents = ContentsValue.none
+    var contentsGravity = CALayerContentsGravity.resize
+    var minificationFilter = CALayerContentsFilter.linear
+    var magnificationFilter = CALayerContentsFilter.linear
+    var backingRect: CGRect?
+    var contentsBlend: ImageBlend?
+    var transition: TransitionState?
+    var custom: [String: AnimatableValue] = [:]
+
+    /// The defaults, shared by every new state until it is written.
+    nonisolated(unsafe) static let defaults = LayerStyle()
+
+    func copy() -> LayerStyle {
+        let c = LayerStyle()
+        c.backgroundColor = backgroundColor
+        c.borderColor = borderColor
+        c.shadowColor = shadowColor
+        c.shadowPath = shadowPath
+        c.filters = filters
+        c.backgroundFilters = backgroundFilters
+        c.compositingFilter = compositingFilter
+        c.contents = contents
+        c.contentsGravity = contentsGravity
+        c.minificationFilter = minificationFilter
+        c.magnificationFilter = magnificationFilter
+        c.backingRect = backingRect
+        c.contentsBlend = contentsBlend
+        c.transition = transition
+        c.custom = custom
+        return c
     }
 }

@@ -5,44 +5,73 @@ import GLayersGraphics
 
 /// The state presentation evaluates animations into: the layer's values plus scratch space for
 /// transform components, which are composed back into the matrix once at the end.
+///
+/// - The parts are stored inline with "active" flags (not as optionals) so reading and writing a
+///   component never copies them.
 struct EvalState {
     var state: LayerState
     /// Decomposed `transform` while component key paths (`transform.rotation.x`) write to it.
-    var transformParts: TransformParts?
-    var sublayerTransformParts: TransformParts?
-    /// The decomposition of the model transform, cached by the layer.
-    let modelTransformParts: TransformParts?
+    var transformParts = TransformParts.identity
+    var transformPartsActive = false
+    var sublayerTransformParts = TransformParts.identity
+    var sublayerTransformPartsActive = false
+    /// The decomposition of the model transform, cached by the layer (which outlives this).
+    unowned(unsafe) let modelTransformParts: TransformPartsBox?
 
-    init(_ state: LayerState, modelTransformParts: TransformParts? = nil) {
+    init(_ state: LayerState, modelTransformParts: TransformPartsBox? = nil) {
         self.state = state
         self.modelTransformParts = modelTransformParts
     }
 
-    /// The parts of `transform` (or `sublayerTransform`), decomposed on first use.
-    mutating func parts(sublayer: Bool) -> TransformParts {
+    /// Makes the parts of `transform` (or `sublayerTransform`) current, decomposing on first use.
+    @inline(__always)
+    mutating func activateParts(sublayer: Bool) {
         if sublayer {
-            if let p = sublayerTransformParts { return p }
-            let p = TransformParts(state.sublayerTransform) ?? .identity
-            sublayerTransformParts = p
-            return p
+            if !sublayerTransformPartsActive {
+                sublayerTransformParts = TransformParts(state.sublayerTransform) ?? .identity
+                sublayerTransformPartsActive = true
+            }
+        } else if !transformPartsActive {
+            if let box = modelTransformParts, let p = box.parts {
+                transformParts = p
+            } else {
+                transformParts = TransformParts(state.transform) ?? .identity
+            }
+            transformPartsActive = true
         }
-        if let p = transformParts { return p }
-        let p: TransformParts
-        if let cached = modelTransformParts { p = cached } else { p = TransformParts(state.transform) ?? .identity }
-        transformParts = p
-        return p
+    }
+
+    /// The parts of `transform` (or `sublayerTransform`).
+    mutating func parts(sublayer: Bool) -> TransformParts {
+        activateParts(sublayer: sublayer)
+        return sublayer ? sublayerTransformParts : transformParts
+    }
+
+    /// Drops the parts (after the whole matrix was written).
+    mutating func dropParts(sublayer: Bool) {
+        if sublayer { sublayerTransformPartsActive = false } else { transformPartsActive = false }
     }
 
     /// Composes pending transform parts back into the matrices.
     mutating func finish() {
-        if let p = transformParts {
-            state.transform = p.matrix
-            transformParts = nil
+        if transformPartsActive {
+            state.transform = transformParts.matrix
+            transformPartsActive = false
         }
-        if let p = sublayerTransformParts {
-            state.sublayerTransform = p.matrix
-            sublayerTransformParts = nil
+        if sublayerTransformPartsActive {
+            state.sublayerTransform = sublayerTransformParts.matrix
+            sublayerTransformPartsActive = false
         }
+    }
+}
+
+/// A layer's cached decomposition of its model transform.
+final class TransformPartsBox {
+    let matrix: CATransform3D
+    let parts: TransformParts?
+    init(_ matrix: CATransform3D) {
+        self.matrix = matrix
+        parts = TransformParts(matrix)
     }
 }
 
@@ -127,12 +156,12 @@ extension LayerKeyPath {
             return .transform(
                 Lens(
                     get: { $0.finish(); return $0.state.transform },
-                    set: { $0.transformParts = nil; $0.state.transform = $1 }))
+                    set: { $0.dropParts(sublayer: false); $0.state.transform = $1 }))
         case .sublayerTransform:
             return .transform(
                 Lens(
                     get: { $0.finish(); return $0.state.sublayerTransform },
-                    set: { $0.sublayerTransformParts = nil; $0.state.sublayerTransform = $1 }))
+                    set: { $0.dropParts(sublayer: true); $0.state.sublayerTransform = $1 }))
         case .backgroundColor:
             return .color(Lens(get: { $0.state.backgroundColor }, set: { $0.state.backgroundColor = $1 }))
         case .borderColor: return .color(Lens(get: { $0.state.borderColor }, set: { $0.state.borderColor = $1 }))
@@ -199,9 +228,8 @@ extension LayerKeyPath {
                 Lens(
                     get: { CGFloat(get($0.parts(sublayer: sublayer))) },
                     set: { state, v in
-                        var p = state.parts(sublayer: sublayer)
-                        set(&p, Double(v))
-                        if sublayer { state.sublayerTransformParts = p } else { state.transformParts = p }
+                        state.activateParts(sublayer: sublayer)
+                        if sublayer { set(&state.sublayerTransformParts, Double(v)) } else { set(&state.transformParts, Double(v)) }
                     }))
         }
         switch field {
@@ -220,10 +248,14 @@ extension LayerKeyPath {
                 Lens(
                     get: { let p = $0.parts(sublayer: sublayer); return CGSize(width: p.translation.x, height: p.translation.y) },
                     set: { state, v in
-                        var p = state.parts(sublayer: sublayer)
-                        p.translation.x = Double(v.width)
-                        p.translation.y = Double(v.height)
-                        if sublayer { state.sublayerTransformParts = p } else { state.transformParts = p }
+                        state.activateParts(sublayer: sublayer)
+                        if sublayer {
+                            state.sublayerTransformParts.translation.x = Double(v.width)
+                            state.sublayerTransformParts.translation.y = Double(v.height)
+                        } else {
+                            state.transformParts.translation.x = Double(v.width)
+                            state.transformParts.translation.y = Double(v.height)
+                        }
                     }))
         }
     }

@@ -19,7 +19,8 @@ struct TimingModel {
     var autoreverses: Bool
     var fillsBackwards: Bool
     var fillsForwards: Bool
-    var timingFunction: CAMediaTimingFunction?
+    /// The pacing curve (nil: linear), inline so the model holds no references.
+    var curve: BezierCurve?
 
     init(_ a: CAAnimation, duration: Double, ignoresTimingFunction: Bool = false) {
         beginTime = a.beginTime
@@ -32,7 +33,7 @@ struct TimingModel {
         fillsBackwards = a.fillMode.fillsBackwards
         fillsForwards = a.fillMode.fillsForwards
         let tf = ignoresTimingFunction ? nil : a.timingFunction
-        timingFunction = (tf?.isLinear ?? true) ? nil : tf
+        curve = (tf?.isLinear ?? true) ? nil : tf?.curve
     }
 
     /// One cycle: the duration, twice with autoreverse.
@@ -65,7 +66,7 @@ struct TimingModel {
     /// - `progress` is eased by the timing function; `raw` is the uneased fraction of the
     ///   duration; `iteration` counts completed cycles (for cumulative animations).
     @inline(__always)
-    func sample(parentTime: Double) -> (progress: Double, raw: Double, iteration: Double)? {
+    func sample(parentTime: Double) -> TimingSample? {
         guard duration > 0 else { return nil }
         var a = activeTime(parentTime: parentTime)
         let ad = activeDuration
@@ -90,7 +91,17 @@ struct TimingModel {
         var raw = u / duration
         if autoreverses && raw > 1 { raw = 2 - raw }
         raw = min(max(raw, 0), 1)
-        let eased = timingFunction?.evaluate(raw) ?? raw
-        return (eased, raw, k)
+        let eased = curve?.evaluate(raw) ?? raw
+        return TimingSample(progress: eased, raw: raw, iteration: k)
     }
+}
+
+/// Where a timed object is within its simple duration.
+struct TimingSample {
+    /// The fraction of the duration, eased by the timing function.
+    var progress: Double
+    /// The uneased fraction of the duration.
+    var raw: Double
+    /// Completed cycles (for cumulative animations).
+    var iteration: Double
 }

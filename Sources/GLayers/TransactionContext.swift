@@ -40,11 +40,6 @@ struct TransactionSettings {
     var completionBlock: (() -> Void)?
 }
 
-/// A weak reference to a layer.
-struct WeakLayer {
-    weak var layer: CALayer?
-}
-
 /// The transaction state of one thread.
 final class TransactionContext {
     private static let key: pthread_key_t = {
@@ -65,20 +60,24 @@ final class TransactionContext {
         return c
     }
 
-    var frames: [TransactionFrame] = []
-    /// Animations added since the last outermost commit.
-    var addedSinceCommit: [(WeakLayer, AnimationEntry)] = []
+    @exclusivity(unchecked) var frames: [TransactionFrame] = []
+    /// Animations added since the last outermost commit (the layers are held until then).
+    @exclusivity(unchecked) var addedSinceCommit: [(CALayer, AnimationEntry)] = []
     /// Layers' states before their first change in the current transaction (for transitions).
-    var statesBefore: [ObjectIdentifier: (layer: WeakLayer, snapshot: LayerSnapshot)] = [:]
-    /// Layers that have animations (ticked by `flush()`).
-    var animatedLayers: [ObjectIdentifier: WeakLayer] = [:]
-    var layoutRequests: [WeakLayer] = []
-    var displayRequests: [WeakLayer] = []
+    ///
+    /// - These lists hold their layers strongly until the commit empties them: weak references
+    ///   would give every layer a side table and make each retain of it slower.
+    @exclusivity(unchecked) var statesBefore: [ObjectIdentifier: (layer: CALayer, snapshot: LayerSnapshot)] = [:]
+    /// Layers that have animations (ticked by `flush()`); not retained: a layer removes itself
+    /// when it goes away.
+    @exclusivity(unchecked) var animatedLayers: [ObjectIdentifier: Unmanaged<CALayer>] = [:]
+    @exclusivity(unchecked) var layoutRequests: [CALayer] = []
+    @exclusivity(unchecked) var displayRequests: [CALayer] = []
     /// Completion groups not yet fired.
-    var groups: [CompletionGroup] = []
+    @exclusivity(unchecked) var groups: [CompletionGroup] = []
     /// Delegate callbacks waiting for the next `flush()`.
-    var pendingStops: [(CAAnimation, Bool)] = []
-    var pendingStarts: [CAAnimation] = []
+    @exclusivity(unchecked) var pendingStops: [(CAAnimation, Bool)] = []
+    @exclusivity(unchecked) var pendingStarts: [CAAnimation] = []
 
     // MARK: Settings
 
@@ -141,18 +140,16 @@ final class TransactionContext {
             layoutRequests.removeAll()
             displayRequests.removeAll()
             var seen = Set<ObjectIdentifier>()
-            for w in layouts {
-                guard let root = w.layer?.rootOfTree, seen.insert(ObjectIdentifier(root)).inserted else { continue }
+            for layer in layouts {
+                let root = layer.rootOfTree
+                guard seen.insert(ObjectIdentifier(root)).inserted else { continue }
                 root.layoutIfNeeded()
             }
-            for w in displays { w.layer?.displayIfNeeded() }
+            for layer in displays { layer.displayIfNeeded() }
         }
         let added = addedSinceCommit
         addedSinceCommit.removeAll()
-        for (w, entry) in added {
-            guard let layer = w.layer else { continue }
-            layer.commitAnimation(entry)
-        }
+        for (layer, entry) in added { layer.commitAnimation(entry) }
         statesBefore.removeAll()
     }
 
@@ -160,13 +157,16 @@ final class TransactionContext {
 
     /// Starts, finishes and removes animations at media time `now`; delivers callbacks.
     func tick(at now: CFTimeInterval) {
-        for (id, w) in animatedLayers {
-            guard let layer = w.layer else {
-                animatedLayers[id] = nil
-                continue
+        var emptied: [ObjectIdentifier] = []
+        for (id, ref) in animatedLayers {
+            ref._withUnsafeGuaranteedRef { layer in
+                layer.tickAnimations(mediaTime: now, context: self)
+                if layer.animationEntries.isEmpty { emptied.append(id) }
             }
-            layer.tickAnimations(mediaTime: now, context: self)
-            if layer.animationEntries.isEmpty { animatedLayers[id] = nil }
+        }
+        for id in emptied {
+            animatedLayers[id]?._withUnsafeGuaranteedRef { $0.animationRegistry = nil }
+            animatedLayers[id] = nil
         }
         let starts = pendingStarts, stops = pendingStops
         pendingStarts.removeAll()
@@ -183,13 +183,22 @@ final class TransactionContext {
 
     /// Registers an animation added in the current transaction with every open completion group.
     func noteAdded(_ entry: AnimationEntry, to layer: CALayer) {
-        addedSinceCommit.append((WeakLayer(layer: layer), entry))
-        animatedLayers[ObjectIdentifier(layer)] = WeakLayer(layer: layer)
+        addedSinceCommit.append((layer, entry))
+        if layer.animationRegistry !== self {
+            layer.animationRegistry?.unregister(layer)
+            layer.animationRegistry = self
+            animatedLayers[ObjectIdentifier(layer)] = Unmanaged.passUnretained(layer)
+        }
         for f in frames {
             guard let g = f.completion, !g.fired else { continue }
             g.pending += 1
             entry.groups.append(g)
         }
+    }
+
+    /// Forgets a layer (it is going away or has no animations left).
+    func unregister(_ layer: CALayer) {
+        animatedLayers[ObjectIdentifier(layer)] = nil
     }
 
     /// Called when an animation finishes its active duration or is removed.

@@ -7,22 +7,22 @@ import Foundation
 ///   screen, last) and draws each pass's items in order.
 public final class RenderList {
     /// Size of the screen pass in pixels.
-    public var pixelWidth = 0, pixelHeight = 0
+    @exclusivity(unchecked) public var pixelWidth = 0, pixelHeight = 0
     /// Pixels per point on the screen.
-    public var scale: Float = 1
+    @exclusivity(unchecked) public var scale: Float = 1
     /// Premultiplied colour the screen is cleared to.
-    public var clearColor = Color.clear
+    @exclusivity(unchecked) public var clearColor = Color.clear
     /// `passes[0]` is the screen; the others are offscreen.
-    public var passes: [RenderPass] = []
+    @exclusivity(unchecked) public var passes: [RenderPass] = []
     /// Items of all passes; each pass owns `items[pass.itemRange]`.
-    public var items: [DrawItem] = []
-    public var clips: [ClipNode] = []
+    @exclusivity(unchecked) public var items: [DrawItem] = []
+    @exclusivity(unchecked) public var clips: [ClipNode] = []
     /// Filter chains referenced by `DrawItem.backdropFilters`.
-    public var filterChains: [[FilterOp]] = []
+    @exclusivity(unchecked) public var filterChains: [[FilterOp]] = []
     /// The pixels of every image the items reference.
-    public var images: [ImageID: any RenderImage] = [:]
+    @exclusivity(unchecked) public var images: [ImageID: any RenderImage] = [:]
     /// Number of layers flattened (including invisible ones skipped).
-    public var layerCount = 0
+    @exclusivity(unchecked) public var layerCount = 0
 
     public init() {}
 

@@ -1,0 +1,63 @@
+/* Interposes the C allocator of the process to count allocations: each entry point adds one
+ * to an atomic counter and forwards to glibc's implementation (__libc_*). Linked only into
+ * the benchmark command and the tests that check that a frame allocates nothing. */
+#define _GNU_SOURCE
+#include "CAllocationCounter.h"
+#include <errno.h>
+#include <stdatomic.h>
+#include <stddef.h>
+
+#if defined(__GLIBC__)
+extern void *__libc_malloc(size_t);
+extern void *__libc_calloc(size_t, size_t);
+extern void *__libc_realloc(void *, size_t);
+extern void *__libc_memalign(size_t, size_t);
+extern void __libc_free(void *);
+
+static _Atomic unsigned long long allocations;
+
+void *malloc(size_t n) {
+    atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
+    return __libc_malloc(n);
+}
+
+void *calloc(size_t count, size_t size) {
+    atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
+    return __libc_calloc(count, size);
+}
+
+void *realloc(void *p, size_t n) {
+    atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
+    return __libc_realloc(p, n);
+}
+
+void *memalign(size_t alignment, size_t n) {
+    atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
+    return __libc_memalign(alignment, n);
+}
+
+void *aligned_alloc(size_t alignment, size_t n) {
+    atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
+    return __libc_memalign(alignment, n);
+}
+
+int posix_memalign(void **out, size_t alignment, size_t n) {
+    if (alignment < sizeof(void *) || (alignment & (alignment - 1)) != 0) return EINVAL;
+    atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
+    void *p = __libc_memalign(alignment, n);
+    if (!p) return ENOMEM;
+    *out = p;
+    return 0;
+}
+
+void free(void *p) { __libc_free(p); }
+
+unsigned long long glayers_allocation_count(void) {
+    return atomic_load_explicit(&allocations, memory_order_relaxed);
+}
+
+int glayers_allocation_counting_enabled(void) { return 1; }
+#else
+unsigned long long glayers_allocation_count(void) { return 0; }
+int glayers_allocation_counting_enabled(void) { return 0; }
+#endif

@@ -1,0 +1,293 @@
+/// A layer's animations compiled for the per-frame path: an array of plain-value operations.
+/// The common case — a basic animation of a number or point at a known field (`position.y`,
+/// `opacity`, `transform.rotation.x`, …) — runs as a `FastAnimation` (no references, no
+/// closures, a switch on the field); everything else runs its general evaluator.
+///
+/// Rebuilt whenever the layer's animations change or commit; semantics are those of the
+/// general evaluators (`BasicCore`), which the tests check against the same numbers.
+import Foundation
+
+/// One step of a layer's animation stack, in the order the animations were added.
+enum AnimationOp {
+    /// An index into the layer's `fastAnimations`.
+    case fast(Int)
+    /// The entry is kept alive by the layer's `animationEntries`.
+    case general(Unmanaged<AnimationEntry>)
+}
+
+/// A number-valued field of a layer's state.
+enum ScalarField {
+    case positionX, positionY, anchorPointX, anchorPointY, zPosition, anchorPointZ, opacity, cornerRadius
+    case borderWidth, shadowOpacity, shadowRadius, contentsScale, rasterizationScale
+    case boundsX, boundsY, boundsWidth, boundsHeight, shadowOffsetWidth, shadowOffsetHeight
+
+    @inline(__always)
+    func read(_ s: inout LayerState) -> Double {
+        switch self {
+        case .positionX: return Double(s.position.x)
+        case .positionY: return Double(s.position.y)
+        case .anchorPointX: return Double(s.anchorPoint.x)
+        case .anchorPointY: return Double(s.anchorPoint.y)
+        case .zPosition: return Double(s.zPosition)
+        case .anchorPointZ: return Double(s.anchorPointZ)
+        case .opacity: return Double(s.opacity)
+        case .cornerRadius: return Double(s.cornerRadius)
+        case .borderWidth: return Double(s.borderWidth)
+        case .shadowOpacity: return Double(s.shadowOpacity)
+        case .shadowRadius: return Double(s.shadowRadius)
+        case .contentsScale: return Double(s.contentsScale)
+        case .rasterizationScale: return Double(s.rasterizationScale)
+        case .boundsX: return Double(s.bounds.origin.x)
+        case .boundsY: return Double(s.bounds.origin.y)
+        case .boundsWidth: return Double(s.bounds.size.width)
+        case .boundsHeight: return Double(s.bounds.size.height)
+        case .shadowOffsetWidth: return Double(s.shadowOffset.width)
+        case .shadowOffsetHeight: return Double(s.shadowOffset.height)
+        }
+    }
+
+    @inline(__always)
+    func write(_ v: Double, _ s: inout LayerState) {
+        let c = CGFloat(v)
+        switch self {
+        case .positionX: s.position.x = c
+        case .positionY: s.position.y = c
+        case .anchorPointX: s.anchorPoint.x = c
+        case .anchorPointY: s.anchorPoint.y = c
+        case .zPosition: s.zPosition = c
+        case .anchorPointZ: s.anchorPointZ = c
+        case .opacity: s.opacity = Float(v)
+        case .cornerRadius: s.cornerRadius = c
+        case .borderWidth: s.borderWidth = c
+        case .shadowOpacity: s.shadowOpacity = Float(v)
+        case .shadowRadius: s.shadowRadius = c
+        case .contentsScale: s.contentsScale = c
+        case .rasterizationScale: s.rasterizationScale = c
+        case .boundsX: s.bounds.origin.x = c
+        case .boundsY: s.bounds.origin.y = c
+        case .boundsWidth: s.bounds.size.width = c
+        case .boundsHeight: s.bounds.size.height = c
+        case .shadowOffsetWidth: s.shadowOffset.width = c
+        case .shadowOffsetHeight: s.shadowOffset.height = c
+        }
+    }
+}
+
+/// Where a fast animation writes.
+enum FastTarget {
+    case scalar(ScalarField)
+    /// `position` or `anchorPoint` as a whole (x and y fields).
+    case point(ScalarField, ScalarField)
+    case transform(TransformComponent, sublayer: Bool)
+}
+
+/// The ends of a fast animation (see `BasicEnds`), as 2-vectors (scalars use x).
+enum FastEnds {
+    case fixed(SIMD2<Double>, SIMD2<Double>)
+    case fromValue(SIMD2<Double>)
+    case toValue(SIMD2<Double>)
+    case byValue(SIMD2<Double>)
+    case implicit(SIMD2<Double>)
+    case inert
+}
+
+/// A basic animation of a number or a point, evaluated without references.
+struct FastAnimation {
+    var timing: TimingModel
+    let target: FastTarget
+    let ends: FastEnds
+    let additive: Bool
+    let cumulative: Bool
+
+    @inline(__always)
+    func apply(_ s: inout EvalState, at time: Double) {
+        guard let sample = timing.sample(parentTime: time) else { return }
+        let underlying = read(&s)
+        let base = additive ? SIMD2<Double>(0, 0) : underlying
+        let a: SIMD2<Double>, b: SIMD2<Double>
+        switch ends {
+        case .fixed(let x, let y): (a, b) = (x, y)
+        case .fromValue(let x): (a, b) = (x, base)
+        case .toValue(let y): (a, b) = (base, y)
+        case .byValue(let d): (a, b) = (base, base + d)
+        case .implicit(let x): (a, b) = (x, base)
+        case .inert: return
+        }
+        var v = a + (b - a) * sample.progress
+        if cumulative && sample.iteration > 0 { v += (timing.autoreverses ? a : b) * sample.iteration }
+        if additive { v += underlying }
+        write(v, &s)
+    }
+
+    @inline(__always)
+    private func read(_ s: inout EvalState) -> SIMD2<Double> {
+        switch target {
+        case .scalar(let f): return SIMD2(f.read(&s.state), 0)
+        case .point(let fx, let fy): return SIMD2(fx.read(&s.state), fy.read(&s.state))
+        case .transform(let c, let sublayer):
+            s.activateParts(sublayer: sublayer)
+            return SIMD2(sublayer ? s.sublayerTransformParts.component(c) : s.transformParts.component(c), 0)
+        }
+    }
+
+    @inline(__always)
+    private func write(_ v: SIMD2<Double>, _ s: inout EvalState) {
+        switch target {
+        case .scalar(let f): f.write(v.x, &s.state)
+        case .point(let fx, let fy):
+            fx.write(v.x, &s.state)
+            fy.write(v.y, &s.state)
+        case .transform(let c, let sublayer):
+            if sublayer { s.sublayerTransformParts.setComponent(c, v.x) } else { s.transformParts.setComponent(c, v.x) }
+        }
+    }
+
+    /// The fast form of a basic animation of a number, when its key path has one.
+    static func make(for path: LayerKeyPath, timing: TimingModel, ends: BasicEnds<CGFloat>, additive: Bool, cumulative: Bool) -> FastAnimation? {
+        guard let target = FastTarget(path) else { return nil }
+        if case .point = target { return nil }
+        return FastAnimation(timing: timing, target: target, ends: FastEnds(ends), additive: additive, cumulative: cumulative)
+    }
+
+    /// The fast form of a basic animation of a point, when its key path has one.
+    static func make(for path: LayerKeyPath, timing: TimingModel, ends: BasicEnds<CGPoint>, additive: Bool, cumulative: Bool) -> FastAnimation? {
+        guard let target = FastTarget(path), case .point = target else { return nil }
+        return FastAnimation(timing: timing, target: target, ends: FastEnds(ends), additive: additive, cumulative: cumulative)
+    }
+}
+
+extension FastTarget {
+    /// The fast target of a key path, or nil.
+    init?(_ path: LayerKeyPath) {
+        guard case .property(let key) = path.base else { return nil }
+        switch path.component {
+        case nil:
+            switch key {
+            case .zPosition: self = .scalar(.zPosition)
+            case .anchorPointZ: self = .scalar(.anchorPointZ)
+            case .opacity: self = .scalar(.opacity)
+            case .cornerRadius: self = .scalar(.cornerRadius)
+            case .borderWidth: self = .scalar(.borderWidth)
+            case .shadowOpacity: self = .scalar(.shadowOpacity)
+            case .shadowRadius: self = .scalar(.shadowRadius)
+            case .contentsScale: self = .scalar(.contentsScale)
+            case .rasterizationScale: self = .scalar(.rasterizationScale)
+            case .position: self = .point(.positionX, .positionY)
+            case .anchorPoint: self = .point(.anchorPointX, .anchorPointY)
+            default: return nil
+            }
+        case .structField(let f)?:
+            switch (key, f) {
+            case (.position, .x): self = .scalar(.positionX)
+            case (.position, .y): self = .scalar(.positionY)
+            case (.anchorPoint, .x): self = .scalar(.anchorPointX)
+            case (.anchorPoint, .y): self = .scalar(.anchorPointY)
+            case (.bounds, .originX): self = .scalar(.boundsX)
+            case (.bounds, .originY): self = .scalar(.boundsY)
+            case (.bounds, .sizeWidth): self = .scalar(.boundsWidth)
+            case (.bounds, .sizeHeight): self = .scalar(.boundsHeight)
+            case (.shadowOffset, .width): self = .scalar(.shadowOffsetWidth)
+            case (.shadowOffset, .height): self = .scalar(.shadowOffsetHeight)
+            default: return nil
+            }
+        case .transformField(let c)?:
+            guard c != .translation, key == .transform || key == .sublayerTransform else { return nil }
+            self = .transform(c, sublayer: key == .sublayerTransform)
+        }
+    }
+}
+
+extension FastEnds {
+    init(_ e: BasicEnds<CGFloat>) {
+        func v(_ x: CGFloat) -> SIMD2<Double> { SIMD2(Double(x), 0) }
+        switch e {
+        case .fixed(let a, let b): self = .fixed(v(a), v(b))
+        case .fromValue(let a): self = .fromValue(v(a))
+        case .toValue(let b): self = .toValue(v(b))
+        case .byValue(let d): self = .byValue(v(d))
+        case .implicit(let a): self = .implicit(v(a))
+        case .inert: self = .inert
+        }
+    }
+
+    init(_ e: BasicEnds<CGPoint>) {
+        func v(_ p: CGPoint) -> SIMD2<Double> { SIMD2(Double(p.x), Double(p.y)) }
+        switch e {
+        case .fixed(let a, let b): self = .fixed(v(a), v(b))
+        case .fromValue(let a): self = .fromValue(v(a))
+        case .toValue(let b): self = .toValue(v(b))
+        case .byValue(let d): self = .byValue(v(d))
+        case .implicit(let a): self = .implicit(v(a))
+        case .inert: self = .inert
+        }
+    }
+}
+
+extension TransformParts {
+    /// A numeric component (`transform.scale` is the mean of the three scales).
+    @inline(__always)
+    func component(_ c: TransformComponent) -> Double {
+        switch c {
+        case .rotationX: return rotation.x
+        case .rotationY: return rotation.y
+        case .rotationZ, .rotation: return rotation.z
+        case .scaleX: return scale.x
+        case .scaleY: return scale.y
+        case .scaleZ: return scale.z
+        case .scale: return (scale.x + scale.y + scale.z) / 3
+        case .translationX: return translation.x
+        case .translationY: return translation.y
+        case .translationZ: return translation.z
+        case .translation: return translation.x
+        }
+    }
+
+    @inline(__always)
+    mutating func setComponent(_ c: TransformComponent, _ v: Double) {
+        switch c {
+        case .rotationX: rotation.x = v
+        case .rotationY: rotation.y = v
+        case .rotationZ, .rotation: rotation.z = v
+        case .scaleX: scale.x = v
+        case .scaleY: scale.y = v
+        case .scaleZ: scale.z = v
+        case .scale: scale = SIMD3(v, v, v)
+        case .translationX: translation.x = v
+        case .translationY: translation.y = v
+        case .translationZ: translation.z = v
+        case .translation: translation.x = v
+        }
+    }
+}
+
+extension CALayer {
+    /// Recompiles `animationProgram` from `animationEntries` (after an add, a removal or a commit).
+    func rebuildAnimationProgram() {
+        animationProgram.removeAll(keepingCapacity: true)
+        fastAnimations.removeAll(keepingCapacity: true)
+        for entry in animationEntries {
+            if var fast = entry.fast {
+                fast.timing = entry.evaluator.timing
+                animationProgram.append(.fast(fastAnimations.count))
+                fastAnimations.append(fast)
+            } else {
+                animationProgram.append(.general(Unmanaged.passUnretained(entry)))
+            }
+        }
+        nextAnimationEvent = -.infinity
+    }
+
+    /// Runs the animation program on `s` at the layer's local time `t`.
+    @inline(__always)
+    func runAnimationProgram(_ s: inout EvalState, at t: Double) {
+        let program = animationProgram, fast = fastAnimations
+        fast.withUnsafeBufferPointer { fastOps in
+            for op in program {
+                switch op {
+                case .fast(let i): fastOps[i].apply(&s, at: t)
+                case .general(let e): e._withUnsafeGuaranteedRef { $0.evaluator.apply(to: &s, at: t) }
+                }
+            }
+        }
+    }
+}
