@@ -33,6 +33,7 @@ extension CALayer {
         let context = TransactionContext.current
         context.ensureFrame()
         guard isLive else { return nil }
+        context.changedSinceFlush = true
         recordStateBeforeTransaction(context)
         guard !context.settings.disableActions else { return nil }
         let before = animationEntries.isEmpty ? layerState : presentedState(atMediaTime: CACurrentMediaTime())

@@ -48,4 +48,9 @@ public final class CALayerHost {
     }
 
     deinit { detach() }
+
+    /// Whether the next frame on this thread may differ from the last (running animations,
+    /// changes to live layers, pending layout or display): a host draws while this is true
+    /// and sleeps otherwise.
+    public static var hasPendingWork: Bool { TransactionContext.current.hasPendingWork }
 }

@@ -78,6 +78,8 @@ final class TransactionContext {
     /// Delegate callbacks waiting for the next `flush()`.
     @exclusivity(unchecked) var pendingStops: [(CAAnimation, Bool)] = []
     @exclusivity(unchecked) var pendingStarts: [CAAnimation] = []
+    /// Whether a live layer changed since the last `flush()` (the host must draw a frame).
+    var changedSinceFlush = false
 
     // MARK: Settings
 
@@ -124,6 +126,7 @@ final class TransactionContext {
     /// Commits the implicit transaction (when it is the only one open), then ticks animations
     /// to the current media time and delivers callbacks.
     func flush() {
+        changedSinceFlush = false
         if frames.count == 1 && frames[0].isImplicit {
             commit()
         } else if frames.isEmpty {
@@ -194,6 +197,19 @@ final class TransactionContext {
             g.pending += 1
             entry.groups.append(g)
         }
+    }
+
+    /// Whether the next frame may differ from the last: running animations, live changes,
+    /// pending layout, display, transactions or callbacks.
+    var hasPendingWork: Bool {
+        if changedSinceFlush || !layoutRequests.isEmpty || !displayRequests.isEmpty || !addedSinceCommit.isEmpty { return true }
+        if !pendingStops.isEmpty || !pendingStarts.isEmpty || groups.contains(where: { $0.sealed && !$0.fired }) { return true }
+        if frames.contains(where: { !$0.isImplicit }) { return false }
+        for (_, ref) in animatedLayers {
+            let running = ref._withUnsafeGuaranteedRef { layer in layer.animationEntries.contains { !$0.completed } }
+            if running { return true }
+        }
+        return false
     }
 
     /// Forgets a layer (it is going away or has no animations left).
