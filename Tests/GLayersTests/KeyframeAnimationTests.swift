@@ -1,4 +1,5 @@
 import Foundation
+import GLayersRenderList
 import GLayers
 import Testing
 
@@ -230,6 +231,66 @@ extension ClockTests {
                     #expect(presented(layer, "position.x") == CGFloat(late), "\(mode) at 9 s")
                     frame(at: 20)
                 }
+            }
+        }
+    }
+}
+
+extension ClockTests {
+    /// CATransition (SPEC A8): the transition's progress and both appearances reach the
+    /// renderer as a pair of passes.
+    @Suite struct Transitions {
+        @Test func hidingALiveLayerFadesBetweenSnapshots() throws {
+            withManualClock {
+                let root = CALayer(), box = CALayer()
+                root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+                box.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
+                box.backgroundColor = CGColor(gray: 1, alpha: 1)
+                root.addSublayer(box)
+                let host = CALayerHost(rootLayer: root)
+                frame(at: 0)
+                box.isHidden = true
+                frame(at: 0)
+                frame(at: 0.125)
+                let list = FrameBuilder().build(root: root, at: 0.125, size: CGSize(width: 100, height: 100), scale: 1)
+                #expect(list.passes.count == 3)
+                let effects = list.passes.compactMap(\.effects.transition)
+                #expect(effects.count == 1 && effects.first?.kind == .fade)
+                #expect(abs((effects.first?.progress ?? 0) - 0.5) < 1e-6)
+                // The "before" pass holds the visible box; the "after" pass is empty.
+                #expect(list.passes.map(\.itemRange.count).sorted() == [0, 1, 1])
+                frame(at: 0.25)
+                let done = FrameBuilder().build(root: root, at: 0.25, size: CGSize(width: 100, height: 100), scale: 1)
+                #expect(done.passes.count == 1 && done.items.isEmpty)
+                host.detach()
+            }
+        }
+
+        @Test func explicitPushTransitionOnContents() {
+            withManualClock {
+                let layer = CALayer()
+                layer.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+                layer.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+                let host = CALayerHost(rootLayer: layer)
+                frame(at: 0)
+                let t = CATransition()
+                t.type = .push
+                t.subtype = .fromRight
+                t.duration = 1
+                t.startProgress = 0.2
+                CATransaction.begin()
+                layer.add(t, forKey: nil)
+                layer.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+                CATransaction.commit()
+                frame(at: 0.5)
+                let list = FrameBuilder().build(root: layer, at: 0.5, size: CGSize(width: 40, height: 40), scale: 1)
+                let spec = list.passes.compactMap(\.effects.transition).first
+                #expect(spec?.kind == .push && spec?.direction == .fromRight)
+                #expect(abs((spec?.progress ?? 0) - 0.6) < 1e-6)
+                guard let before = spec?.before else { return }
+                let oldItems = list.items(of: before)
+                #expect(oldItems.first?.background == Color(r: 1, g: 0, b: 0, a: 1))
+                host.detach()
             }
         }
     }
