@@ -137,6 +137,11 @@ extension CALayer {
             Diagnostics.warn("addSublayer: \(layer.diagnosticName) is \(diagnosticName) or one of its ancestors; refused (it would make a cycle)")
             return false
         }
+        let depth = depthInTree + 1 + layer.subtreeHeight
+        guard depth <= CALayer.maximumTreeDepth else {
+            Diagnostics.warn("addSublayer: the tree would be \(depth) levels deep (the limit is \(CALayer.maximumTreeDepth)); refused")
+            return false
+        }
         var index = index
         if layer.superlayerStorage === self, let old = sublayerStorage.firstIndex(where: { $0 === layer }) {
             sublayerStorage.remove(at: old)
@@ -166,6 +171,34 @@ extension CALayer {
         parent.sublayerStorage.removeAll { $0 === self }
         superlayerStorage = nil
         parent.setNeedsLayout()
+    }
+
+    /// The deepest a layer tree may be (deeper trees are refused on insertion, so recursive
+    /// walks — layout, hit testing, flattening — stay within the stack).
+    public static let maximumTreeDepth = 512
+
+    /// How many ancestors the layer has.
+    var depthInTree: Int {
+        var n = 0
+        var node = superlayerStorage ?? maskOwner
+        while let x = node {
+            n += 1
+            node = x.superlayerStorage ?? x.maskOwner
+        }
+        return n
+    }
+
+    /// The number of levels below the layer (0 for a leaf), computed without recursion.
+    var subtreeHeight: Int {
+        var deepest = 0
+        var stack: [(CALayer, Int)] = [(self, 0)]
+        while let (layer, d) = stack.popLast() {
+            deepest = max(deepest, d)
+            if d > CALayer.maximumTreeDepth { break }
+            for sub in layer.sublayerStorage { stack.append((sub, d + 1)) }
+            if let m = layer.maskStorage { stack.append((m, d + 1)) }
+        }
+        return deepest
     }
 
     /// Whether making `layer` a child of this layer would make a cycle.

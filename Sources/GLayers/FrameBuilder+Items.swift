@@ -45,7 +45,10 @@ extension FrameBuilder {
     /// The contents of a layer as an item content (registering the images the frame uses).
     func contentsItem(_ s: LayerState) -> ItemContent {
         guard let image = s.contents.image else { return .none }
-        list.images[ImageID(image.identity)] = image
+        if image.identity != lastImageIdentity {
+            list.images[ImageID(image.identity)] = image
+            lastImageIdentity = image.identity
+        }
         let g = ContentsGeometry(state: s, pixelWidth: image.width, pixelHeight: image.height)
         var placement = ContentPlacement(
             destination: rect(g.destination), source: rect(g.source), center: nil,

@@ -21,13 +21,15 @@ public final class FrameBuilder {
     public let list = RenderList()
 
     /// How many times a layer deeper than this is skipped (a resource limit; reported once).
-    @exclusivity(unchecked) public var maximumDepth = 2048
+    @exclusivity(unchecked) public var maximumDepth = 512
 
     // Scratch storage, reused every frame.
     @exclusivity(unchecked) var passStack: [PassFrame] = []
     @exclusivity(unchecked) var finishedPasses: [PassFrame] = []
     @exclusivity(unchecked) var bufferPool: [[DrawItem]] = []
     @exclusivity(unchecked) var layerCounter: Int32 = 0
+    /// The image registered last (consecutive layers often share one).
+    @exclusivity(unchecked) var lastImageIdentity: UInt64 = 0
     @exclusivity(unchecked) var viewport = CGRect.zero
     var reportedProblems = Set<String>()
 
@@ -42,6 +44,7 @@ public final class FrameBuilder {
         list.reset(pixelWidth: pw, pixelHeight: ph, scale: Float(s), clearColor: premultiplied(clearColor.map { .object($0) } ?? .none))
         viewport = CGRect(origin: .zero, size: size)
         layerCounter = 0
+        lastImageIdentity = 0
         beginPass(screenSpace: true)
         visit(.live(root), Context(parent: .identity, time: t, opacity: 1, clip: -1, depth: 0))
         endPass(sourceRect: Rect(x: 0, y: 0, width: Float(size.width), height: Float(size.height)), scale: Float(s))

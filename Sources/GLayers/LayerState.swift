@@ -238,21 +238,21 @@ public struct LayerState {
 
 /// The reference-holding fields of a `LayerState` (shared until written).
 final class LayerStyle {
-    var backgroundColor = ColorValue.none
-    var borderColor = ColorValue.object(.black)
-    var shadowColor = ColorValue.object(.black)
-    var shadowPath: CGPath?
-    var filters: [FilterValue] = []
-    var backgroundFilters: [FilterValue] = []
-    var compositingFilter: FilterValue?
-    var contents = ContentsValue.none
-    var contentsGravity = CALayerContentsGravity.resize
-    var minificationFilter = CALayerContentsFilter.linear
-    var magnificationFilter = CALayerContentsFilter.linear
-    var backingRect: CGRect?
-    var contentsBlend: ImageBlend?
-    var transition: TransitionState?
-    var custom: [String: AnimatableValue] = [:]
+    @exclusivity(unchecked) var backgroundColor = ColorValue.none
+    @exclusivity(unchecked) var borderColor = ColorValue.object(.black)
+    @exclusivity(unchecked) var shadowColor = ColorValue.object(.black)
+    @exclusivity(unchecked) var shadowPath: CGPath?
+    @exclusivity(unchecked) var filters: [FilterValue] = []
+    @exclusivity(unchecked) var backgroundFilters: [FilterValue] = []
+    @exclusivity(unchecked) var compositingFilter: FilterValue?
+    @exclusivity(unchecked) var contents = ContentsValue.none
+    @exclusivity(unchecked) var contentsGravity = CALayerContentsGravity.resize
+    @exclusivity(unchecked) var minificationFilter = CALayerContentsFilter.linear
+    @exclusivity(unchecked) var magnificationFilter = CALayerContentsFilter.linear
+    @exclusivity(unchecked) var backingRect: CGRect?
+    @exclusivity(unchecked) var contentsBlend: ImageBlend?
+    @exclusivity(unchecked) var transition: TransitionState?
+    @exclusivity(unchecked) var custom: [String: AnimatableValue] = [:]
 
     /// The defaults, shared by every new state until it is written.
     nonisolated(unsafe) static let defaults = LayerStyle()

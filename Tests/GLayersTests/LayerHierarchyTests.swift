@@ -97,3 +97,31 @@ import Testing
         #expect(a.superlayer == nil && c.sublayers == nil && b.mask == nil)
     }
 }
+
+@Suite struct TreeLimitTests {
+    @Test func deepTreesAreRefusedNotCrashing() {
+        let root = CALayer()
+        var tip = root
+        let (_, warnings) = Diagnostics.capture {
+            for _ in 0..<(CALayer.maximumTreeDepth + 10) {
+                let next = CALayer()
+                tip.addSublayer(next)
+                if next.superlayer == nil { break }
+                tip = next
+            }
+        }
+        #expect(warnings.count == 1 && warnings[0].contains("levels deep"))
+        // Flattening, hit testing and layout of the deepest allowed tree work.
+        root.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        tip.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        tip.backgroundColor = CGColor(gray: 1, alpha: 1)
+        _ = root.hitTest(CGPoint(x: 1, y: 1))
+        root.setNeedsLayout()
+        root.layoutIfNeeded()
+        let (list, flattenWarnings) = Diagnostics.capture {
+            FrameBuilder().build(root: root, at: 0, size: CGSize(width: 10, height: 10), scale: 1)
+        }
+        #expect(list.layerCount == CALayer.maximumTreeDepth + 1)
+        #expect(flattenWarnings.count <= 1)
+    }
+}
