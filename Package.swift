@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "GLayers", targets: ["GLayers"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "GLayersGraphics", targets: ["GLayersGraphics"]),
+        .library(name: "GLayersGL", targets: ["GLayersGL"]),
     ],
     targets: [
         // System libraries (Debian -dev packages, found with pkg-config).
@@ -33,6 +34,12 @@ let package = Package(
         .systemLibrary(
             name: "CCairo", path: "Sources/System/CCairo", pkgConfig: "pangocairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        .systemLibrary(
+            name: "COpenGL", path: "Sources/System/COpenGL", pkgConfig: "opengl",
+            providers: [.apt(["libopengl-dev", "libgl-dev"])]),
+        .systemLibrary(
+            name: "CEGL", path: "Sources/System/CEGL", pkgConfig: "egl",
+            providers: [.apt(["libegl-dev"])]),
 
         .target(
             name: "GLayersGraphics",
@@ -44,6 +51,30 @@ let package = Package(
         .target(
             name: "GLayers",
             dependencies: ["GLayersGraphics", "GLayersRenderList"],
+            swiftSettings: swiftSettings),
+        // The OpenGL backend: render list in, pixels out. Shaders come from the top-level
+        // `shaders/` folder, embedded at build time by the EmbedShaders plugin.
+        .target(
+            name: "GLayersGL",
+            dependencies: ["GLayersRenderList", "GLayersGraphics", "COpenGL", "CEGL"],
+            swiftSettings: swiftSettings,
+            plugins: ["EmbedShaders"]),
+        .executableTarget(
+            name: "glayers-gl-bench",
+            dependencies: ["GLayersGL"],
+            path: "Sources/GLayersGLBench",
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "ShaderEmbedder",
+            swiftSettings: swiftSettings),
+        .plugin(
+            name: "EmbedShaders",
+            capability: .buildTool(),
+            dependencies: ["ShaderEmbedder"]),
+        // Image comparison for golden tests and `glayers diff`: tolerances and diff images.
+        .target(
+            name: "GLayersImageDiff",
+            dependencies: ["GLayersGraphics"],
             swiftSettings: swiftSettings),
         .target(
             name: "QuartzCore",
@@ -58,6 +89,10 @@ let package = Package(
         .testTarget(
             name: "GLayersTests",
             dependencies: ["GLayers", "GLayersGraphics"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GLayersGLTests",
+            dependencies: ["GLayersGL", "GLayersRenderList", "GLayersGraphics", "GLayersImageDiff"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "QuartzCoreTests",
