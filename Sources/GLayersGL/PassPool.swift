@@ -12,9 +12,13 @@ final class OffscreenTarget {
     /// The last frame it was handed out.
     var lastUsed: UInt64 = 0
 
+    /// Makes the texture and framebuffer; the framebuffer binding is left as it was.
     init(width: Int, height: Int) throws {
         self.width = width
         self.height = height
+        var previous: GLint = 0
+        glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &previous)
+        defer { glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(previous)) }
         texture = makeTexture(width: width, height: height)
         var fbo: GLuint = 0
         glGenFramebuffers(1, &fbo)
