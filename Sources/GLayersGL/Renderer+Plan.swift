@@ -189,7 +189,9 @@ extension Renderer {
 
     /// Adds instance `index` to the open batch when it shares textures and blending.
     private func appendToBatch(_ index: Int32, textures: TextureSource, opaque: Bool, variant: QuadVariant) {
-        if !debug.disableBatching, let last = commands.last, last.kind == .batch, last.textures == textures,
+        // Never merge into a command of an earlier pass.
+        let passStart = passPlans.last.map { $0.commands.upperBound } ?? 0
+        if !debug.disableBatching, commands.count > passStart, let last = commands.last, last.kind == .batch, last.textures == textures,
             last.opaque == opaque, last.variant == variant, last.first + last.count == index
         {
             commands[commands.count - 1].count += 1
