@@ -16,6 +16,8 @@
 //   9 i_center  nine-slice centre in unit coordinates of i_src; blurred shape: x = sigma
 //  10 i_extra   (natural width, natural height, crossfade progress, 0)
 //  11 i_flags   ivec4 (flags, innermost clip index or -1, rounded-corner bits, 0)
+// Outputs: gl_Position (z = 0, w = the homography's W), gl_ClipDistance[0] = W − 1e-5 (the
+//   renderer enables GL_CLIP_DISTANCE0).
 // Uniforms:
 //   u_viewport  the target's size in pixels
 //   u_ySign     +1: target rows top-down (offscreen passes), -1: bottom-up (the screen)
@@ -125,6 +127,8 @@ void main() {
     v_extra = i_extra;
     v_flags = i_flags;
 #endif
-    // z = 0 always: layers never depth-clip; GL clips points with w <= 0 (|z| <= w).
+    // z = 0 always: layers never depth-clip. Points behind the eye are cut away by a clip
+    // plane just in front of w = 0 (at w = 0 itself a cut vertex would project to infinity).
+    gl_ClipDistance[0] = q.z - 1e-5;
     gl_Position = vec4(2.0 * q.x / u_viewport.x - q.z, u_ySign * (2.0 * q.y / u_viewport.y - q.z), 0.0, q.z);
 }

@@ -11,6 +11,7 @@ extension Renderer {
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_CULL_FACE))
         glDisable(GLenum(GL_SCISSOR_TEST))
+        glEnable(GLenum(GL_CLIP_DISTANCE0))
         glActiveTexture(GLenum(GL_TEXTURE0 + QuadUnit.clips))
         glBindTexture(GLenum(GL_TEXTURE_BUFFER), clips.texture)
         if list.passes.isEmpty || passPlans.isEmpty {
