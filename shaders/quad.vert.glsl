@@ -21,7 +21,8 @@
 // Uniforms:
 //   u_viewport  the target's size in pixels
 //   u_ySign     +1: target rows top-down (offscreen passes), -1: bottom-up (the screen)
-//   u_dilate    how far each edge moves out, in pixels (1 for AA, 0 disables)
+//   u_dilate    how far each edge moves out, in pixels: 0.5 (a pixel whose centre lies farther
+//               out than half a pixel has zero box-filter coverage, so it needs no fragment)
 // Varyings: v_local (smooth: perspective-correct local point); the instance fields (flat).
 // Variant SIMPLE (#define SIMPLE, with quad_simple.frag.glsl; for plain rects whose content
 //   fills the rect and whose four corners lie in front of the eye): instead of most flat

@@ -46,7 +46,8 @@ struct QuadProgram {
         program.bindSampler("u_tex1", unit: QuadUnit.tex1)
         program.bindSampler("u_clips", unit: QuadUnit.clips)
         program.bindSampler("u_backdrop", unit: QuadUnit.backdrop)
-        glUniform1f(uDilate, 1)
+        // Half a pixel: farther out, a pixel centre has zero coverage (quad.frag.glsl).
+        glUniform1f(uDilate, 0.5)
     }
 }
 
