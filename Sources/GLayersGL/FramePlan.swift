@@ -31,11 +31,22 @@ struct DrawCommand {
     var textures: TextureSource
     /// The quad program.
     var variant: QuadVariant = .general
-    /// Drawn without blending (opaque, pixel-aligned items).
-    var opaque: Bool
+    /// How a batch blends.
+    var blending: Blending
     var mode: Int32 = 0
     /// Target pixels (y down) read by blend and backdrop commands.
     var box: PixelBox = .empty
+}
+
+/// Fixed-function blending of a batch.
+enum Blending: UInt8 {
+    /// Premultiplied source-over: `ONE, ONE_MINUS_SRC_ALPHA`.
+    case sourceOver
+    /// None: opaque, pixel-aligned items.
+    case replace
+    /// The W3C screen mode, exact in fixed function on premultiplied colour:
+    /// `ONE, ONE_MINUS_SRC_COLOR` gives cs + cb − cs·cb (and αs + αb − αs·αb).
+    case screen
 }
 
 /// A pass's part of the plan.

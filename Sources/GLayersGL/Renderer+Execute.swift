@@ -86,7 +86,7 @@ extension Renderer {
             case .batch:
                 quad.use(command.variant)
                 bindSources(command.textures, variant: command.variant)
-                if command.opaque { glDisable(GLenum(GL_BLEND)) } else { glEnable(GLenum(GL_BLEND)) }
+                setBlending(command.blending)
                 quad.draw(first: Int(command.first), count: Int(command.count))
                 stats.batches += 1
                 stats.drawCalls += 1
@@ -112,6 +112,21 @@ extension Renderer {
             glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
         } else {
             glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        }
+    }
+
+    /// Fixed-function blending for a batch (overdraw mode keeps its additive blending).
+    private func setBlending(_ blending: Blending) {
+        if debug.showOverdraw { return }
+        switch blending {
+        case .replace:
+            glDisable(GLenum(GL_BLEND))
+        case .sourceOver:
+            glEnable(GLenum(GL_BLEND))
+            glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        case .screen:
+            glEnable(GLenum(GL_BLEND))
+            glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_COLOR))
         }
     }
 

@@ -88,13 +88,14 @@ extension Renderer {
         let index = Int32(quad.instanceCount)
         instance.write(to: &quad.staging)
         stats.items += 1
-        if item.blend != .normal && !debug.showOverdraw {
+        if item.blend != .normal && item.blend != .screen && !debug.showOverdraw {
             let box = PixelBox(covering: instance.geometry, under: instance.h, margin: 2, viewportWidth: g.width, viewportHeight: g.height)
             let mode = item.blend.shaderIndex
-            commands.append(DrawCommand(kind: .blend, first: index, count: 1, textures: textures, opaque: false, mode: mode, box: box))
+            commands.append(DrawCommand(kind: .blend, first: index, count: 1, textures: textures, blending: .replace, mode: mode, box: box))
             return
         }
-        appendToBatch(index, textures: textures, opaque: opaque, variant: isSimple(item, instance) ? .simple : .general)
+        let blending: Blending = opaque ? .replace : (item.blend == .screen && !debug.showOverdraw ? .screen : .sourceOver)
+        appendToBatch(index, textures: textures, blending: blending, variant: isSimple(item, instance) ? .simple : .general)
     }
 
     /// Whether `quad_simple.frag.glsl` draws the instance exactly as the general program:
@@ -188,16 +189,16 @@ extension Renderer {
     }
 
     /// Adds instance `index` to the open batch when it shares textures and blending.
-    private func appendToBatch(_ index: Int32, textures: TextureSource, opaque: Bool, variant: QuadVariant) {
+    private func appendToBatch(_ index: Int32, textures: TextureSource, blending: Blending, variant: QuadVariant) {
         // Never merge into a command of an earlier pass.
         let passStart = passPlans.last.map { $0.commands.upperBound } ?? 0
         if !debug.disableBatching, commands.count > passStart, let last = commands.last, last.kind == .batch, last.textures == textures,
-            last.opaque == opaque, last.variant == variant, last.first + last.count == index
+            last.blending == blending, last.variant == variant, last.first + last.count == index
         {
             commands[commands.count - 1].count += 1
             return
         }
-        commands.append(DrawCommand(kind: .batch, first: index, count: 1, textures: textures, variant: variant, opaque: opaque))
+        commands.append(DrawCommand(kind: .batch, first: index, count: 1, textures: textures, variant: variant, blending: blending))
     }
 
     /// The backdrop instance (the item's rounded rect, textured with the filtered copy of
@@ -221,7 +222,7 @@ extension Renderer {
         let box = PixelBox(covering: item.rect, under: instance.h, margin: reach * g.scale + 2, viewportWidth: g.width, viewportHeight: g.height)
         let index = Int32(quad.instanceCount)
         backdrop.write(to: &quad.staging)
-        commands.append(DrawCommand(kind: .backdrop, first: index, count: 1, textures: .none, opaque: false, mode: Int32(chain), box: box))
+        commands.append(DrawCommand(kind: .backdrop, first: index, count: 1, textures: .none, blending: .sourceOver, mode: Int32(chain), box: box))
     }
 
     /// A magenta one-pixel frame along the edges of offscreen pass `pass` (debug).
@@ -234,7 +235,7 @@ extension Renderer {
         outline.flags = [.noDilate]
         let index = Int32(quad.instanceCount)
         outline.write(to: &quad.staging)
-        appendToBatch(index, textures: .none, opaque: false, variant: .general)
+        appendToBatch(index, textures: .none, blending: .sourceOver, variant: .general)
     }
 
     /// Whether the item may be drawn without blending: it promises opacity, nothing makes it
