@@ -21,6 +21,12 @@ public final class Renderer {
     public var debug = RendererDebug()
     /// Counters of the last frame.
     public internal(set) var stats = RenderStats()
+    /// Bytes of image textures kept across frames; beyond it the least recently used are
+    /// freed at the end of a frame (never one the frame used). Default 512 MiB.
+    public var textureBudgetBytes: Int {
+        get { textures.budgetBytes }
+        set { textures.budgetBytes = max(0, newValue) }
+    }
     /// The first error GL or EGL reported while rendering (a lost context stops rendering).
     public internal(set) var lastError: GLError?
 

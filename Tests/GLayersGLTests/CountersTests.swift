@@ -65,6 +65,38 @@ import Testing
         }
     }
 
+    /// Over the byte budget, the least recently used texture is freed at frame end, never
+    /// one the frame used.
+    @Test func texturesOverBudgetAreFreedLeastRecentlyUsedFirst() throws {
+        func list(_ image: CGImage) -> RenderList {
+            let b = ListBuilder(width: 16, height: 16)
+            let id = b.add(image)
+            return b.screen([DrawItem(transform: .identity, rect: Rect(0, 0, 16, 16), content: .image(id, ContentPlacement(destination: Rect(0, 0, 16, 16))))])
+        }
+        let first = list(TestImages.checker(size: 16)), second = list(TestImages.disc(size: 16))
+        try GLHarness.withRenderer { r in
+            r.textureBudgetBytes = 16 * 16 * 4
+            r.render(first, to: .offscreen)
+            r.render(second, to: .offscreen)
+            #expect(r.stats.residentTextureBytes == 16 * 16 * 4)
+            r.render(first, to: .offscreen)
+            #expect(r.stats.textureUploads == 1)
+            r.textureBudgetBytes = 512 << 20
+        }
+    }
+
+    /// Screen blends in fixed function: screen items batch like normal ones (no copies).
+    @Test func screenBlendItemsBatch() throws {
+        let b = ListBuilder(width: 32, height: 32, clear: .rgba(0.2, 0.3, 0.4))
+        b.screen((0..<5).map { i in
+            DrawItem(transform: .translate(Float(i) * 4, Float(i) * 4), rect: Rect(0, 0, 12, 12), background: .rgba(0.5, 0.2, 0.1, 0.8), blend: .screen)
+        })
+        try GLHarness.withRenderer { r in
+            r.render(b.list, to: .offscreen)
+            #expect(r.stats.drawCalls == 1)
+        }
+    }
+
     /// An image larger than the texture limit is downscaled on upload (limit lowered to 8).
     @Test func oversizeImagesAreDownscaled() throws {
         let b = ListBuilder(width: 32, height: 32)
