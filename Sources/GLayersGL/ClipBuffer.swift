@@ -40,8 +40,10 @@ final class ClipBuffer {
             let h = Homography(clip.transform)
             let inverse = h.isFinite && clip.rect.isFinite ? h.inverse() : nil
             let g = inverse ?? Homography(c0: .zero, c1: .zero, c2: SIMD3(0, 0, 1))
-            let radius: Float = inverse == nil || clip.rect.isEmpty ? -1 : max(0, clip.cornerRadius.isFinite ? clip.cornerRadius : 0)
-            let parent = clip.parent >= 0 && Int(clip.parent) < clips.count && Int(clip.parent) != index ? clip.parent : -1
+            let radius: Float =
+                inverse == nil || clip.rect.isEmpty ? -1 : max(0, clip.cornerRadius.isFinite ? clip.cornerRadius : 0)
+            let parent =
+                clip.parent >= 0 && Int(clip.parent) < clips.count && Int(clip.parent) != index ? clip.parent : -1
             staging.append(SIMD4(g.c0, clip.rect.x))
             staging.append(SIMD4(g.c1, clip.rect.y))
             staging.append(SIMD4(g.c2, clip.rect.width))

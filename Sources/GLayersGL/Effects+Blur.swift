@@ -40,9 +40,11 @@ extension EffectPipeline {
             current = half
         }
         let horizontal = try pool.acquire(width: current.width, height: current.height)
-        blurPass(from: current, into: horizontal, sigma: sigmaHere, step: SIMD2(1 / Float(current.width), 0), wrap: wrap)
+        blurPass(
+            from: current, into: horizontal, sigma: sigmaHere, step: SIMD2(1 / Float(current.width), 0), wrap: wrap)
         let vertical = current === source ? try pool.acquire(width: current.width, height: current.height) : current
-        blurPass(from: horizontal, into: vertical, sigma: sigmaHere, step: SIMD2(0, 1 / Float(current.height)), wrap: wrap)
+        blurPass(
+            from: horizontal, into: vertical, sigma: sigmaHere, step: SIMD2(0, 1 / Float(current.height)), wrap: wrap)
         pool.release(horizontal)
         guard vertical.width != source.width || vertical.height != source.height else { return vertical }
         let full = try copy(vertical, width: source.width, height: source.height, wrap: wrap)

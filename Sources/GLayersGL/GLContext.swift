@@ -63,7 +63,9 @@ public final class GLContext {
         let display = try platformDisplay(EGLenum(EGL_PLATFORM_X11_KHR), native: UnsafeMutableRawPointer(nativeDisplay))
         let config = try chooseWindowConfig(display)
         var window = nativeWindow
-        guard let create = procedure("eglCreatePlatformWindowSurfaceEXT", as: PFNEGLCREATEPLATFORMWINDOWSURFACEEXTPROC.self),
+        guard
+            let create = procedure(
+                "eglCreatePlatformWindowSurfaceEXT", as: PFNEGLCREATEPLATFORMWINDOWSURFACEEXTPROC.self),
             let surface = withUnsafeMutablePointer(to: &window, { create(display, config, $0, nil) })
         else { throw GLError(.surface, "eglCreatePlatformWindowSurfaceEXT failed: \(eglErrorName())") }
         let context: EGLContext
@@ -125,10 +127,12 @@ public final class GLContext {
 
     private static func platformDisplay(_ platform: EGLenum, native: UnsafeMutableRawPointer?) throws -> EGLDisplay {
         guard let get = procedure("eglGetPlatformDisplayEXT", as: PFNEGLGETPLATFORMDISPLAYEXTPROC.self) else {
-            throw GLError(.noEGL, "EGL has no eglGetPlatformDisplayEXT (EGL_EXT_platform_base); install libegl1 and Mesa")
+            throw GLError(
+                .noEGL, "EGL has no eglGetPlatformDisplayEXT (EGL_EXT_platform_base); install libegl1 and Mesa")
         }
         guard let display = get(platform, native, nil) else {
-            throw GLError(.noEGL, "eglGetPlatformDisplayEXT(0x\(String(platform, radix: 16))) gave no display: \(eglErrorName())")
+            throw GLError(
+                .noEGL, "eglGetPlatformDisplayEXT(0x\(String(platform, radix: 16))) gave no display: \(eglErrorName())")
         }
         var major: EGLint = 0, minor: EGLint = 0
         guard eglInitialize(display, &major, &minor) == EGL_TRUE else {

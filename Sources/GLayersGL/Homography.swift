@@ -62,7 +62,9 @@ struct Homography: Equatable {
         // Rows of the inverse are the cross products of the columns, over the determinant.
         let r0 = cross(b, c), r1 = cross(c, a), r2 = cross(a, b)
         let det = (a * r0).sum()
-        let scale = max(a.replacing(with: -a, where: a .< 0).max(), b.replacing(with: -b, where: b .< 0).max(), c.replacing(with: -c, where: c .< 0).max())
+        let scale = max(
+            a.replacing(with: -a, where: a .< 0).max(), b.replacing(with: -b, where: b .< 0).max(),
+            c.replacing(with: -c, where: c .< 0).max())
         guard det.isFinite, abs(det) > 1e-12 * scale * scale * scale else { return nil }
         let inv = 1 / det
         // Column j of the inverse holds component j of each row.

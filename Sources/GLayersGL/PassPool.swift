@@ -30,7 +30,8 @@ final class OffscreenTarget {
             var t = texture
             glDeleteTextures(1, &t)
             glDeleteFramebuffers(1, &fbo)
-            throw GLError(.resource, "framebuffer \(width)×\(height) incomplete (status 0x\(String(status, radix: 16)))")
+            throw GLError(
+                .resource, "framebuffer \(width)×\(height) incomplete (status 0x\(String(status, radix: 16)))")
         }
     }
 

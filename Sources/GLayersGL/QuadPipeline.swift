@@ -97,7 +97,9 @@ final class QuadPipeline {
     func upload() -> Int {
         let bytes = staging.count * MemoryLayout<SIMD4<Float>>.stride
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
-        if bytes > capacityBytes { capacityBytes = max(bytes, capacityBytes + capacityBytes / 2, 64 * QuadInstance.stride) }
+        if bytes > capacityBytes {
+            capacityBytes = max(bytes, capacityBytes + capacityBytes / 2, 64 * QuadInstance.stride)
+        }
         glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(capacityBytes), nil, GLenum(GL_STREAM_DRAW))
         if bytes > 0 {
             staging.withUnsafeBytes { glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, GLsizeiptr(bytes), $0.baseAddress) }
@@ -107,7 +109,9 @@ final class QuadPipeline {
 
     /// Makes the vertex array and instance buffer current and sets both programs' per-pass
     /// uniforms: target size, row order, pixel → item-space mapping; leaves `general` in use.
-    func beginPass(viewportWidth: Int, viewportHeight: Int, rowsBottomUp: Bool, source: Rect, scale: Float, overdraw: Bool) {
+    func beginPass(
+        viewportWidth: Int, viewportHeight: Int, rowsBottomUp: Bool, source: Rect, scale: Float, overdraw: Bool
+    ) {
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
         func set(_ p: QuadProgram) {

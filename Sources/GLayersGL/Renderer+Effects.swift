@@ -21,14 +21,17 @@ extension Renderer {
             replace(&current, with: try self.effects.mask(current, by: source), keeping: content)
         }
         if let transition = effects.transition {
-            let next = try self.effects.transition(new: current, old: result(of: transition.before), spec: transition, blank: blank)
+            let next = try self.effects.transition(
+                new: current, old: result(of: transition.before), spec: transition, blank: blank)
             replace(&current, with: next, keeping: content)
         }
         return current
     }
 
     /// One filter on `source` (sigmas in points × `scale`); nil when the filter is unusable.
-    func applyFilter(_ filter: FilterOp, to source: OffscreenTarget, scale: Float, wrap: Int32) throws -> OffscreenTarget? {
+    func applyFilter(_ filter: FilterOp, to source: OffscreenTarget, scale: Float, wrap: Int32) throws
+        -> OffscreenTarget?
+    {
         switch filter {
         case .gaussianBlur(let sigma):
             return try effects.blur(source, sigma: sigma * scale, wrap: wrap)
@@ -51,7 +54,8 @@ extension Renderer {
     }
 
     /// Moves `current` to `next`, releasing the old one unless it is the pass's content.
-    private func replace(_ current: inout OffscreenTarget, with next: OffscreenTarget, keeping content: OffscreenTarget) {
+    private func replace(_ current: inout OffscreenTarget, with next: OffscreenTarget, keeping content: OffscreenTarget)
+    {
         if current !== content { pool.release(current) }
         current = next
     }

@@ -54,7 +54,8 @@ extension Renderer {
             glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
             glViewport(0, 0, GLsizei(w), GLsizei(h))
         case .offscreen:
-            if let s = screenTarget, s.width == w, s.height == h {} else {
+            if let s = screenTarget, s.width == w, s.height == h {
+            } else {
                 screenTarget = try OffscreenTarget(width: w, height: h)
             }
             screenTarget?.bind()
@@ -105,7 +106,8 @@ extension Renderer {
     /// Quad programs, per-pass uniforms, premultiplied source-over (or additive overdraw).
     private func beginQuadDrawing(_ g: PassGeometry) {
         quad.beginPass(
-            viewportWidth: g.width, viewportHeight: g.height, rowsBottomUp: g.rowsBottomUp, source: g.source, scale: g.scale,
+            viewportWidth: g.width, viewportHeight: g.height, rowsBottomUp: g.rowsBottomUp, source: g.source,
+            scale: g.scale,
             overdraw: debug.showOverdraw)
         glEnable(GLenum(GL_BLEND))
         if debug.showOverdraw {
@@ -167,7 +169,8 @@ extension Renderer {
         setSampling(linear: false, wrap: GL_CLAMP_TO_EDGE)
         quad.use(.general)
         let p = quad.general
-        glUniform4f(p.uBackdropRect, Float(origin.x), Float(origin.y), Float(command.box.width), Float(command.box.height))
+        glUniform4f(
+            p.uBackdropRect, Float(origin.x), Float(origin.y), Float(command.box.width), Float(command.box.height))
         glUniform1i(p.uBlendMode, command.mode)
         glDisable(GLenum(GL_BLEND))
         bindSources(command.textures)
@@ -181,7 +184,9 @@ extension Renderer {
 
     /// Backdrop filters: copy what lies behind, filter it, draw it inside the item's rounded
     /// rect; the item itself draws next.
-    private func drawBackdrop(_ command: DrawCommand, list: RenderList, geometry g: PassGeometry, framebuffer: GLuint) throws {
+    private func drawBackdrop(_ command: DrawCommand, list: RenderList, geometry g: PassGeometry, framebuffer: GLuint)
+        throws
+    {
         guard !command.box.isEmpty else { return }
         var current = try copyBehind(command.box, g)
         for filter in list.filterChains[Int(command.mode)] {
@@ -195,7 +200,9 @@ extension Renderer {
         beginQuadDrawing(g)
         let origin = glOrigin(of: command.box, g)
         quad.use(.general)
-        glUniform4f(quad.general.uBackdropRect, Float(origin.x), Float(origin.y), Float(command.box.width), Float(command.box.height))
+        glUniform4f(
+            quad.general.uBackdropRect, Float(origin.x), Float(origin.y), Float(command.box.width),
+            Float(command.box.height))
         bindTexture(current.texture, unit: QuadUnit.tex0)
         setSampling(linear: false, wrap: GL_CLAMP_TO_EDGE)
         quad.draw(first: Int(command.first), count: 1)

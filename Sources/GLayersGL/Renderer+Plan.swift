@@ -20,7 +20,8 @@ extension Renderer {
                 width = min(limit, max(1, Int((source.width * scale).rounded(.up))))
                 height = min(limit, max(1, Int((source.height * scale).rounded(.up))))
             }
-            passGeometry.append(PassGeometry(width: width, height: height, scale: scale, source: source, rowsBottomUp: index == 0))
+            passGeometry.append(
+                PassGeometry(width: width, height: height, scale: scale, source: source, rowsBottomUp: index == 0))
         }
     }
 
@@ -67,7 +68,9 @@ extension Renderer {
             return
         }
         let g = passGeometry[pass]
-        var instance = QuadInstance(h: local.toPixels(sourceX: g.source.x, sourceY: g.source.y, scale: g.scale), rect: item.rect, geometry: item.rect)
+        var instance = QuadInstance(
+            h: local.toPixels(sourceX: g.source.x, sourceY: g.source.y, scale: g.scale), rect: item.rect,
+            geometry: item.rect)
         instance.opacity = min(item.opacity, 1)
         instance.cornerRadius = item.roundedCorners & 0xF == 0 ? 0 : max(0, item.cornerRadius)
         instance.corners = item.roundedCorners & 0xF
@@ -89,13 +92,19 @@ extension Renderer {
         instance.write(to: &quad.staging)
         stats.items += 1
         if item.blend != .normal && item.blend != .screen && !debug.showOverdraw {
-            let box = PixelBox(covering: instance.geometry, under: instance.h, margin: 2, viewportWidth: g.width, viewportHeight: g.height)
+            let box = PixelBox(
+                covering: instance.geometry, under: instance.h, margin: 2, viewportWidth: g.width,
+                viewportHeight: g.height)
             let mode = item.blend.shaderIndex
-            commands.append(DrawCommand(kind: .blend, first: index, count: 1, textures: textures, blending: .replace, mode: mode, box: box))
+            commands.append(
+                DrawCommand(
+                    kind: .blend, first: index, count: 1, textures: textures, blending: .replace, mode: mode, box: box))
             return
         }
-        let blending: Blending = opaque ? .replace : (item.blend == .screen && !debug.showOverdraw ? .screen : .sourceOver)
-        appendToBatch(index, textures: textures, blending: blending, variant: isSimple(item, instance) ? .simple : .general)
+        let blending: Blending =
+            opaque ? .replace : (item.blend == .screen && !debug.showOverdraw ? .screen : .sourceOver)
+        appendToBatch(
+            index, textures: textures, blending: blending, variant: isSimple(item, instance) ? .simple : .general)
     }
 
     /// Whether `quad_simple.frag.glsl` draws the instance exactly as the general program:
@@ -110,95 +119,19 @@ extension Renderer {
             && h.apply(r.maxX, r.maxY).z > 1e-6
     }
 
-    /// Sets the instance's content fields; returns its texture source, or nil (skipped).
-    private func planContent(_ item: DrawItem, list: RenderList, pass: Int, into instance: inout QuadInstance) -> TextureSource? {
-        switch item.content {
-        case .none:
-            return TextureSource.none
-        case .image(let id, let placement):
-            guard place(placement, item, into: &instance) else { return nil }
-            guard let texture = textures.texture(for: id, images: list.images, stats: &stats) else {
-                skip(.missingImage)
-                return nil
-            }
-            return .image(texture)
-        case .crossfade(let from, let to, let progress, let placement):
-            guard progress.isFinite else {
-                skip(.nonFiniteTransform)
-                return nil
-            }
-            guard place(placement, item, into: &instance) else { return nil }
-            guard let a = textures.texture(for: from, images: list.images, stats: &stats),
-                let b = textures.texture(for: to, images: list.images, stats: &stats)
-            else {
-                skip(.missingImage)
-                return nil
-            }
-            instance.flags.insert(.crossfade)
-            instance.progress = min(max(progress, 0), 1)
-            return .images(a, b)
-        case .pass(let id):
-            let source = Int(id.index)
-            guard source > 0, source < scheduler.position.count, source != pass,
-                scheduler.position[source] >= 0, scheduler.position[source] < scheduler.position[pass]
-            else {
-                skip(.missingPass)
-                return nil
-            }
-            let p = list.passes[source], g = passGeometry[source]
-            instance.flags.insert(.texture)
-            instance.destination = item.rect
-            // The texture's last column may be partly outside the source rect.
-            instance.source = Rect(
-                x: 0, y: 0, width: min(1, p.sourceRect.width * g.scale / Float(g.width)),
-                height: min(1, p.sourceRect.height * g.scale / Float(g.height)))
-            return .pass(id.index)
-        case .blurredShape(let sigma):
-            guard sigma.isFinite else {
-                skip(.nonFiniteTransform)
-                return nil
-            }
-            let s = max(0, sigma)
-            instance.flags.insert(.blurredShape)
-            instance.center = SIMD4(s, 0, 0, 0)
-            instance.geometry = item.rect.insetBy(-(3 * s + 1))
-            instance.borderWidth = 0
-            return TextureSource.none
-        }
-    }
-
-    /// Content placement fields; false (skipped) when its rects are unusable.
-    private func place(_ p: ContentPlacement, _ item: DrawItem, into instance: inout QuadInstance) -> Bool {
-        guard p.destination.isFinite, !p.destination.isEmpty, p.source.isFinite, p.source.width != 0, p.source.height != 0
-        else {
-            skip(.badPlacement)
-            return false
-        }
-        instance.flags.insert(.texture)
-        if p.nearest { instance.flags.insert(.nearest) }
-        instance.destination = p.destination
-        instance.source = p.source
-        if let c = p.center, c.isFinite, p.naturalSize.width > 0, p.naturalSize.height > 0 {
-            instance.flags.insert(.nineSlice)
-            instance.center = c.vector
-            instance.naturalWidth = p.naturalSize.width
-            instance.naturalHeight = p.naturalSize.height
-        }
-        if !item.clipsContent { instance.geometry = item.rect.union(p.destination) }
-        return true
-    }
-
     /// Adds instance `index` to the open batch when it shares textures and blending.
     private func appendToBatch(_ index: Int32, textures: TextureSource, blending: Blending, variant: QuadVariant) {
         // Never merge into a command of an earlier pass.
         let passStart = passPlans.last.map { $0.commands.upperBound } ?? 0
-        if !debug.disableBatching, commands.count > passStart, let last = commands.last, last.kind == .batch, last.textures == textures,
+        if !debug.disableBatching, commands.count > passStart, let last = commands.last, last.kind == .batch,
+            last.textures == textures,
             last.blending == blending, last.variant == variant, last.first + last.count == index
         {
             commands[commands.count - 1].count += 1
             return
         }
-        commands.append(DrawCommand(kind: .batch, first: index, count: 1, textures: textures, variant: variant, blending: blending))
+        commands.append(
+            DrawCommand(kind: .batch, first: index, count: 1, textures: textures, variant: variant, blending: blending))
     }
 
     /// The backdrop instance (the item's rounded rect, textured with the filtered copy of
@@ -219,10 +152,15 @@ extension Renderer {
             case .colorMatrix: break
             }
         }
-        let box = PixelBox(covering: item.rect, under: instance.h, margin: reach * g.scale + 2, viewportWidth: g.width, viewportHeight: g.height)
+        let box = PixelBox(
+            covering: item.rect, under: instance.h, margin: reach * g.scale + 2, viewportWidth: g.width,
+            viewportHeight: g.height)
         let index = Int32(quad.instanceCount)
         backdrop.write(to: &quad.staging)
-        commands.append(DrawCommand(kind: .backdrop, first: index, count: 1, textures: .none, blending: .sourceOver, mode: Int32(chain), box: box))
+        commands.append(
+            DrawCommand(
+                kind: .backdrop, first: index, count: 1, textures: .none, blending: .sourceOver, mode: Int32(chain),
+                box: box))
     }
 
     /// A magenta one-pixel frame along the edges of offscreen pass `pass` (debug).

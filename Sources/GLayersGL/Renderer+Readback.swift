@@ -9,7 +9,9 @@ extension Renderer {
     ///
     /// - For `.window` it reads the back buffer, so call it before `swapBuffers()`.
     public func readPixels() -> [UInt8] {
-        guard let target = lastTarget, lastWidth > 0, lastHeight > 0, (try? context.makeCurrent()) != nil else { return [] }
+        guard let target = lastTarget, lastWidth > 0, lastHeight > 0, (try? context.makeCurrent()) != nil else {
+            return []
+        }
         let w = lastWidth, h = lastHeight
         switch target {
         case .window: glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
@@ -19,7 +21,9 @@ extension Renderer {
         }
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
         var raw = [UInt8](repeating: 0, count: w * h * 4)
-        raw.withUnsafeMutableBytes { glReadPixels(0, 0, GLsizei(w), GLsizei(h), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress) }
+        raw.withUnsafeMutableBytes {
+            glReadPixels(0, 0, GLsizei(w), GLsizei(h), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+        }
         // GL's rows run bottom-up; the screen's top row is the framebuffer's last.
         var out = [UInt8](repeating: 0, count: w * h * 4)
         let row = w * 4

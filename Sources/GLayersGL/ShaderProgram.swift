@@ -24,7 +24,9 @@ final class ShaderProgram {
         glLinkProgram(program)
         var ok: GLint = 0
         glGetProgramiv(program, GLenum(GL_LINK_STATUS), &ok)
-        label = "\(vertex.fileName) + \(fragment.fileName)" + (defines.isEmpty ? "" : " (\(defines.joined(separator: ", ")))")
+        label =
+            "\(vertex.fileName) + \(fragment.fileName)"
+            + (defines.isEmpty ? "" : " (\(defines.joined(separator: ", ")))")
         guard ok == GL_TRUE else {
             let log = ShaderProgram.log(program, isProgram: true)
             glDeleteProgram(program)
@@ -70,12 +72,16 @@ final class ShaderProgram {
 
     private static func log(_ object: GLuint, isProgram: Bool) -> String {
         var length: GLint = 0
-        if isProgram { glGetProgramiv(object, GLenum(GL_INFO_LOG_LENGTH), &length) } else {
+        if isProgram {
+            glGetProgramiv(object, GLenum(GL_INFO_LOG_LENGTH), &length)
+        } else {
             glGetShaderiv(object, GLenum(GL_INFO_LOG_LENGTH), &length)
         }
         guard length > 1 else { return "(no log)" }
         var buffer = [GLchar](repeating: 0, count: Int(length))
-        if isProgram { glGetProgramInfoLog(object, length, nil, &buffer) } else {
+        if isProgram {
+            glGetProgramInfoLog(object, length, nil, &buffer)
+        } else {
             glGetShaderInfoLog(object, length, nil, &buffer)
         }
         let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }

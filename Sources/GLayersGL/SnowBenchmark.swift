@@ -18,9 +18,11 @@ public enum SnowBenchmark {
         public var count: Int
         /// Frames measured (after warm-up).
         public var frames: Int
-        /// Median, 10th and 90th percentile of the frame period, in milliseconds.
+        /// Median frame period (end of one frame's `glFinish` to the next), in milliseconds.
         public var medianMilliseconds: Double
+        /// 10th percentile of the frame period, in milliseconds.
         public var p10Milliseconds: Double
+        /// 90th percentile of the frame period, in milliseconds.
         public var p90Milliseconds: Double
         /// Median time spent building the list and issuing GL calls (before `glFinish`).
         public var submitMilliseconds: Double
@@ -30,8 +32,10 @@ public enum SnowBenchmark {
         /// A `RESULT key=value …` line like snow.c's.
         public var description: String {
             String(
-                format: "RESULT scene=snow renderer=glayers n=%d frames=%d median_ms=%.3f p10_ms=%.3f p90_ms=%.3f submit_median_ms=%.3f draws=%d batches=%d",
-                count, frames, medianMilliseconds, p10Milliseconds, p90Milliseconds, submitMilliseconds, stats.drawCalls,
+                format:
+                    "RESULT scene=snow renderer=glayers n=%d frames=%d median_ms=%.3f p10_ms=%.3f p90_ms=%.3f submit_median_ms=%.3f draws=%d batches=%d",
+                count, frames, medianMilliseconds, p10Milliseconds, p90Milliseconds, submitMilliseconds,
+                stats.drawCalls,
                 stats.batches)
         }
     }
@@ -129,7 +133,8 @@ final class SnowScene {
         let span = Float(height) + 2 * side
         for f in flakes {
             let y = fmodf(f.y0 + f.speed * t, span) - side
-            var m = ColumnMatrix.multiply(ColumnMatrix.translate(f.x, y, f.z), ColumnMatrix.rotate(f.angle0 + f.omega * t, f.axis))
+            var m = ColumnMatrix.multiply(
+                ColumnMatrix.translate(f.x, y, f.z), ColumnMatrix.rotate(f.angle0 + f.omega * t, f.axis))
             m = ColumnMatrix.multiply(m, ColumnMatrix.translate(-side / 2, -side / 2, 0))
             // A column-major array of a column-vector matrix is Core Animation's row-major
             // array of the same map for row vectors.

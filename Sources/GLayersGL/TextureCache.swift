@@ -111,10 +111,12 @@ final class TextureCache {
             return Entry(texture: texture, width: w, height: h, bytes: w * h * 4, lastUsed: frame)
         }
         let k = Double(maximumSize) / Double(max(w, h))
-        let dw = max(1, min(maximumSize, Int((Double(w) * k).rounded()))), dh = max(1, min(maximumSize, Int((Double(h) * k).rounded())))
+        let dw = max(1, min(maximumSize, Int((Double(w) * k).rounded()))),
+            dh = max(1, min(maximumSize, Int((Double(h) * k).rounded())))
         Diagnostics.warnOnce(
             "oversize-\(id.raw)",
-            "image \(id) is \(w)×\(h) pixels, larger than GL_MAX_TEXTURE_SIZE \(maximumSize); uploading it downscaled to \(dw)×\(dh)")
+            "image \(id) is \(w)×\(h) pixels, larger than GL_MAX_TEXTURE_SIZE \(maximumSize); uploading it downscaled to \(dw)×\(dh)"
+        )
         let pixels = image.withPixelBytes { bytes, bytesPerRow in
             Downscale.box(bytes, width: w, height: h, bytesPerRow: bytesPerRow, toWidth: dw, toHeight: dh)
         }

@@ -18,12 +18,14 @@ while let flag = arguments.popFirst() {
         let parts = value.split(separator: "x").compactMap { Int($0) }
         if parts.count == 2 { (width, height) = (parts[0], parts[1]) }
     default:
-        FileHandle.standardError.write(Data("usage: glayers-gl-bench [--n N] [--frames F] [--warmup K] [--size WxH] [--quad PX]\n".utf8))
+        FileHandle.standardError.write(
+            Data("usage: glayers-gl-bench [--n N] [--frames F] [--warmup K] [--size WxH] [--quad PX]\n".utf8))
         exit(2)
     }
 }
 do {
-    let result = try SnowBenchmark.run(count: count, frames: frames, warmup: warmup, width: width, height: height, flake: flake)
+    let result = try SnowBenchmark.run(
+        count: count, frames: frames, warmup: warmup, width: width, height: height, flake: flake)
     print(result)
 } catch {
     FileHandle.standardError.write(Data("glayers-gl-bench: \(error)\n".utf8))

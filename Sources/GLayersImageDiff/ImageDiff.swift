@@ -60,7 +60,8 @@ public enum ImageDiff {
             if pixelDelta > tolerance.maxChannelDelta { differing += 1 }
             i += 4
         }
-        return ImageComparison(sizeMismatch: false, differingPixels: differing, largestChannelDelta: largest, tolerance: tolerance)
+        return ImageComparison(
+            sizeMismatch: false, differingPixels: differing, largestChannelDelta: largest, tolerance: tolerance)
     }
 
     /// An opaque picture of the differences: pixels differing by more than `maxChannelDelta`

@@ -27,10 +27,14 @@ import Testing
         var items: [DrawItem] = []
         for (i, mode) in BlendMode.allCases.enumerated() {
             let x = Float(i % 4) * 44 + 2, y = Float(i / 4) * 36 + 2
-            items.append(DrawItem(transform: .translate(x, y), rect: Rect(0, 0, 40, 32), content: .image(bars, ContentPlacement(destination: Rect(0, 0, 40, 32)))))
             items.append(
                 DrawItem(
-                    transform: .layer(size: 30, 18, at: x + 29, y + 18, transform: .rotate(0.12, 0, 0, 1)), rect: Rect(0, 0, 30, 18),
+                    transform: .translate(x, y), rect: Rect(0, 0, 40, 32),
+                    content: .image(bars, ContentPlacement(destination: Rect(0, 0, 40, 32)))))
+            items.append(
+                DrawItem(
+                    transform: .layer(size: 30, 18, at: x + 29, y + 18, transform: .rotate(0.12, 0, 0, 1)),
+                    rect: Rect(0, 0, 30, 18),
                     background: .rgba(1, 0.55, 0.2, 0.85), cornerRadius: 5, blend: mode))
         }
         b.screen(items)
@@ -53,7 +57,9 @@ import Testing
                 DrawItem(transform: .translate(12, 6), rect: Rect(0, 0, 20, 18), background: .rgba(0, 1, 1)),
             ])
         b.screen([
-            DrawItem(transform: .translate(4, 4), rect: Rect(0, 0, 40, 32), content: .image(bars, ContentPlacement(destination: Rect(0, 0, 40, 32)))),
+            DrawItem(
+                transform: .translate(4, 4), rect: Rect(0, 0, 40, 32),
+                content: .image(bars, ContentPlacement(destination: Rect(0, 0, 40, 32)))),
             DrawItem(transform: .translate(10, 8), rect: Rect(0, 0, 32, 24), content: .pass(group), blend: .multiply),
         ])
         Golden.check(try GLHarness.image(of: b.list), "blend-pass-multiply", .geometry)
@@ -73,9 +79,13 @@ import Testing
             DrawItem(transform: .translate(2, 4), rect: Rect(0, 0, 56, 48), content: .image(bars, place)),
             DrawItem(transform: .translate(62, 4), rect: Rect(0, 0, 56, 48), content: .image(bars, place)),
             DrawItem(
-                transform: .layer(size: 36, 26, at: 30, 28, transform: .rotate(0.14, 0, 0, 1)), rect: Rect(0, 0, 36, 26),
-                background: .rgba(1, 1, 1, 0.25), cornerRadius: 8, borderWidth: 1, borderColor: .rgba(1, 1, 1, 0.8), backdropFilters: 0),
-            DrawItem(transform: .translate(74, 14), rect: Rect(0, 0, 32, 28), cornerRadius: 6, borderWidth: 1, borderColor: .black, backdropFilters: 1),
+                transform: .layer(size: 36, 26, at: 30, 28, transform: .rotate(0.14, 0, 0, 1)),
+                rect: Rect(0, 0, 36, 26),
+                background: .rgba(1, 1, 1, 0.25), cornerRadius: 8, borderWidth: 1, borderColor: .rgba(1, 1, 1, 0.8),
+                backdropFilters: 0),
+            DrawItem(
+                transform: .translate(74, 14), rect: Rect(0, 0, 32, 28), cornerRadius: 6, borderWidth: 1,
+                borderColor: .black, backdropFilters: 1),
         ])
         Golden.check(try GLHarness.image(of: b.list), "blend-backdrop-filters", .blurred)
     }
@@ -84,7 +94,9 @@ import Testing
     @Test func blendFormulasAtAPixel() throws {
         func pixel(_ mode: BlendMode) throws -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8)? {
             let b = ListBuilder(width: 8, height: 8, clear: .rgba(0.5, 0.25, 1))
-            b.screen([DrawItem(transform: .identity, rect: Rect(0, 0, 8, 8), background: .rgba(0.5, 1, 0.5, 0.5), blend: mode)])
+            b.screen([
+                DrawItem(transform: .identity, rect: Rect(0, 0, 8, 8), background: .rgba(0.5, 1, 0.5, 0.5), blend: mode)
+            ])
             return try GLHarness.image(of: b.list).pixel(x: 4, y: 4)
         }
         // Multiply over an opaque backdrop: cs·(1 − ab) + cb·(1 − as) + as·ab·B = cb·(1 − as) + as·cb·cs.

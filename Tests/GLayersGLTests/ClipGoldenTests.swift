@@ -10,7 +10,9 @@ import Testing
     /// its corner (all in the clip's plane, then `world`).
     private func children(in world: Matrix4, clip: Int32) -> [DrawItem] {
         [
-            DrawItem(transform: Matrix4.translate(-20, 14).then(world), rect: Rect(0, 0, 110, 12), background: .red, clip: clip),
+            DrawItem(
+                transform: Matrix4.translate(-20, 14).then(world), rect: Rect(0, 0, 110, 12), background: .red,
+                clip: clip),
             DrawItem(
                 transform: Matrix4.layer(size: 30, 30, at: 56, 36, transform: .rotate(0.5, 0, 0, 1)).then(world),
                 rect: Rect(0, 0, 30, 30), background: .blue, clip: clip),
@@ -22,7 +24,9 @@ import Testing
         let b = ListBuilder(width: 100, height: 72, clear: .white)
         let world = Matrix4.layer(size: 64, 44, at: 50, 36, transform: .rotate(0.35, 0, 0, 1))
         let clip = b.clip(ClipNode(transform: world, rect: Rect(0, 0, 64, 44), cornerRadius: 12, parent: -1))
-        b.screen([DrawItem(transform: world, rect: Rect(0, 0, 64, 44), background: .rgba(0.85, 0.9, 0.85))] + children(in: world, clip: clip))
+        b.screen(
+            [DrawItem(transform: world, rect: Rect(0, 0, 64, 44), background: .rgba(0.85, 0.9, 0.85))]
+                + children(in: world, clip: clip))
         Golden.check(try GLHarness.image(of: b.list), "clip-rotated", .geometry)
     }
 
@@ -30,9 +34,12 @@ import Testing
     /// foreshortened rounded rect.
     @Test func perspectiveClip() throws {
         let b = ListBuilder(width: 100, height: 72, clear: .white)
-        let world = Matrix4.layer(size: 64, 44, at: 50, 36, transform: .rotate(0.9, 0, 1, 0), perspective: 150, about: 50, 36)
+        let world = Matrix4.layer(
+            size: 64, 44, at: 50, 36, transform: .rotate(0.9, 0, 1, 0), perspective: 150, about: 50, 36)
         let clip = b.clip(ClipNode(transform: world, rect: Rect(0, 0, 64, 44), cornerRadius: 12, parent: -1))
-        b.screen([DrawItem(transform: world, rect: Rect(0, 0, 64, 44), background: .rgba(0.85, 0.9, 0.85))] + children(in: world, clip: clip))
+        b.screen(
+            [DrawItem(transform: world, rect: Rect(0, 0, 64, 44), background: .rgba(0.85, 0.9, 0.85))]
+                + children(in: world, clip: clip))
         Golden.check(try GLHarness.image(of: b.list), "clip-perspective", .geometry)
     }
 
@@ -42,13 +49,17 @@ import Testing
         let b = ListBuilder(width: 112, height: 80, clear: .white)
         let outerWorld = Matrix4.layer(size: 80, 60, at: 56, 40, transform: .rotate(-0.26, 0, 0, 1))
         let outer = b.clip(ClipNode(transform: outerWorld, rect: Rect(0, 0, 80, 60), cornerRadius: 14, parent: -1))
-        let innerWorld = Matrix4.layer(size: 50, 36, at: 46, 30, transform: .rotate(0.7, 1, 0.4, 0), perspective: 120, about: 40, 30)
-            .then(outerWorld)
+        let innerWorld = Matrix4.layer(
+            size: 50, 36, at: 46, 30, transform: .rotate(0.7, 1, 0.4, 0), perspective: 120, about: 40, 30
+        )
+        .then(outerWorld)
         let inner = b.clip(ClipNode(transform: innerWorld, rect: Rect(0, 0, 50, 36), cornerRadius: 8, parent: outer))
         b.screen(
             [
                 DrawItem(transform: outerWorld, rect: Rect(0, 0, 80, 60), background: .rgba(0.85, 0.88, 0.95)),
-                DrawItem(transform: Matrix4.translate(-10, 44).then(outerWorld), rect: Rect(0, 0, 100, 10), background: .green, clip: outer),
+                DrawItem(
+                    transform: Matrix4.translate(-10, 44).then(outerWorld), rect: Rect(0, 0, 100, 10),
+                    background: .green, clip: outer),
                 DrawItem(transform: innerWorld, rect: Rect(0, 0, 50, 36), background: .yellow, clip: outer),
             ] + children(in: innerWorld, clip: inner))
         Golden.check(try GLHarness.image(of: b.list), "clip-nested", .geometry)

@@ -15,16 +15,20 @@ import Testing
         let checker = b.add(TestImages.checker(size: 16, cells: 4))
         let bg = Color.rgba(0.8, 0.85, 1)
         b.screen([
-            DrawItem(transform: .translate(6, 12), rect: Rect(0, 0, 32, 32), content: .image(checker, ContentPlacement(destination: Rect(0, 0, 32, 32)))),
+            DrawItem(
+                transform: .translate(6, 12), rect: Rect(0, 0, 32, 32),
+                content: .image(checker, ContentPlacement(destination: Rect(0, 0, 32, 32)))),
             DrawItem(
                 transform: .translate(44, 12), rect: Rect(0, 0, 40, 32), background: bg,
                 content: .image(checker, ContentPlacement(destination: Rect(4, 0, 32, 32)))),
             DrawItem(
                 transform: .translate(96, 16), rect: Rect(0, 0, 24, 24), background: bg,
-                content: .image(checker, ContentPlacement(destination: Rect(-8, -8, 40, 40))), borderWidth: 1, borderColor: .black),
+                content: .image(checker, ContentPlacement(destination: Rect(-8, -8, 40, 40))), borderWidth: 1,
+                borderColor: .black),
             DrawItem(
                 transform: .translate(132, 16), rect: Rect(0, 0, 24, 24), background: bg,
-                content: .image(checker, ContentPlacement(destination: Rect(-8, -8, 40, 40))), cornerRadius: 8, clipsContent: true),
+                content: .image(checker, ContentPlacement(destination: Rect(-8, -8, 40, 40))), cornerRadius: 8,
+                clipsContent: true),
         ])
         Golden.check(try GLHarness.image(of: b.list), "content-placements", .textured)
     }
@@ -38,10 +42,12 @@ import Testing
         b.screen([
             DrawItem(
                 transform: .translate(4, 6), rect: Rect(0, 0, 36, 36),
-                content: .image(checker, ContentPlacement(destination: Rect(0, 0, 36, 36), source: Rect(0.25, 0.25, 0.5, 0.5)))),
+                content: .image(
+                    checker, ContentPlacement(destination: Rect(0, 0, 36, 36), source: Rect(0.25, 0.25, 0.5, 0.5)))),
             DrawItem(
                 transform: .translate(46, 6), rect: Rect(0, 0, 36, 36),
-                content: .image(checker, ContentPlacement(destination: Rect(0, 0, 36, 36), source: Rect(-0.5, 0, 1, 1)))),
+                content: .image(checker, ContentPlacement(destination: Rect(0, 0, 36, 36), source: Rect(-0.5, 0, 1, 1)))
+            ),
             DrawItem(
                 transform: .translate(88, 6), rect: Rect(0, 0, 36, 36), background: .rgba(0.9, 0.3, 0.1),
                 content: .image(disc, ContentPlacement(destination: Rect(0, 0, 36, 36)))),
@@ -56,13 +62,16 @@ import Testing
         let b = ListBuilder(width: 136, height: 64, clear: .rgba(0.7, 0.7, 0.7))
         let frame = b.add(TestImages.frame())
         func place(_ w: Float, _ h: Float) -> ContentPlacement {
-            ContentPlacement(destination: Rect(0, 0, w, h), center: Rect(1.0 / 3, 1.0 / 3, 1.0 / 3, 1.0 / 3), naturalSize: (12, 12), nearest: true)
+            ContentPlacement(
+                destination: Rect(0, 0, w, h), center: Rect(1.0 / 3, 1.0 / 3, 1.0 / 3, 1.0 / 3), naturalSize: (12, 12),
+                nearest: true)
         }
         b.screen([
             DrawItem(transform: .translate(4, 4), rect: Rect(0, 0, 56, 32), content: .image(frame, place(56, 32))),
             DrawItem(transform: .translate(66, 8), rect: Rect(0, 0, 8, 6), content: .image(frame, place(8, 6))),
             DrawItem(
-                transform: .layer(size: 48, 24, at: 104, 32, transform: .rotate(0.35, 0, 0, 1)), rect: Rect(0, 0, 48, 24),
+                transform: .layer(size: 48, 24, at: 104, 32, transform: .rotate(0.35, 0, 0, 1)),
+                rect: Rect(0, 0, 48, 24),
                 content: .image(frame, place(48, 24))),
             DrawItem(transform: .translate(4, 42), rect: Rect(0, 0, 60, 18), content: .image(frame, place(60, 18))),
         ])
@@ -74,8 +83,12 @@ import Testing
         let b = ListBuilder(width: 96, height: 48, clear: .white)
         let checker = b.add(TestImages.checker(size: 4, cells: 4))
         b.screen([
-            DrawItem(transform: .translate(4, 4), rect: Rect(0, 0, 40, 40), content: .image(checker, ContentPlacement(destination: Rect(0, 0, 40, 40), nearest: true))),
-            DrawItem(transform: .translate(52, 4), rect: Rect(0, 0, 40, 40), content: .image(checker, ContentPlacement(destination: Rect(0, 0, 40, 40)))),
+            DrawItem(
+                transform: .translate(4, 4), rect: Rect(0, 0, 40, 40),
+                content: .image(checker, ContentPlacement(destination: Rect(0, 0, 40, 40), nearest: true))),
+            DrawItem(
+                transform: .translate(52, 4), rect: Rect(0, 0, 40, 40),
+                content: .image(checker, ContentPlacement(destination: Rect(0, 0, 40, 40)))),
         ])
         Golden.check(try GLHarness.image(of: b.list), "content-sampling", .textured)
     }
@@ -85,9 +98,12 @@ import Testing
         let b = ListBuilder(width: 112, height: 40, clear: .white)
         let from = b.add(TestImages.checker(size: 16, cells: 4)), to = b.add(TestImages.disc(size: 32))
         let place = ContentPlacement(destination: Rect(0, 0, 32, 32))
-        b.screen([0, 0.3, 1].enumerated().map { i, t in
-            DrawItem(transform: .translate(4 + Float(i) * 36, 4), rect: Rect(0, 0, 32, 32), content: .crossfade(from: from, to: to, progress: Float(t), place))
-        })
+        b.screen(
+            [0, 0.3, 1].enumerated().map { i, t in
+                DrawItem(
+                    transform: .translate(4 + Float(i) * 36, 4), rect: Rect(0, 0, 32, 32),
+                    content: .crossfade(from: from, to: to, progress: Float(t), place))
+            })
         Golden.check(try GLHarness.image(of: b.list), "content-crossfade", .textured)
     }
 }

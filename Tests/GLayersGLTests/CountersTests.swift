@@ -11,7 +11,9 @@ import Testing
     private func flakes(_ n: Int, image: ImageID, in b: ListBuilder) -> [DrawItem] {
         (0..<n).map { i in
             DrawItem(
-                transform: .layer(size: 8, 8, at: Float(i % 16) * 4 + 4, Float(i / 16 % 16) * 4 + 4, transform: .rotate(Float(i) * 0.3, 0.3, 1, 0.2)),
+                transform: .layer(
+                    size: 8, 8, at: Float(i % 16) * 4 + 4, Float(i / 16 % 16) * 4 + 4,
+                    transform: .rotate(Float(i) * 0.3, 0.3, 1, 0.2)),
                 rect: Rect(0, 0, 8, 8), content: .image(image, ContentPlacement(destination: Rect(0, 0, 8, 8))))
         }
     }
@@ -50,7 +52,11 @@ import Testing
     @Test func texturesUploadOnceAndAreFreedWhenIdle() throws {
         let b = ListBuilder(width: 16, height: 16)
         let image = b.add(TestImages.checker(size: 16))
-        b.screen([DrawItem(transform: .identity, rect: Rect(0, 0, 16, 16), content: .image(image, ContentPlacement(destination: Rect(0, 0, 16, 16))))])
+        b.screen([
+            DrawItem(
+                transform: .identity, rect: Rect(0, 0, 16, 16),
+                content: .image(image, ContentPlacement(destination: Rect(0, 0, 16, 16))))
+        ])
         let idle = ListBuilder(width: 16, height: 16)
         idle.screen([])
         try GLHarness.withRenderer { r in
@@ -71,7 +77,11 @@ import Testing
         func list(_ image: CGImage) -> RenderList {
             let b = ListBuilder(width: 16, height: 16)
             let id = b.add(image)
-            return b.screen([DrawItem(transform: .identity, rect: Rect(0, 0, 16, 16), content: .image(id, ContentPlacement(destination: Rect(0, 0, 16, 16))))])
+            return b.screen([
+                DrawItem(
+                    transform: .identity, rect: Rect(0, 0, 16, 16),
+                    content: .image(id, ContentPlacement(destination: Rect(0, 0, 16, 16))))
+            ])
         }
         let first = list(TestImages.checker(size: 16)), second = list(TestImages.disc(size: 16))
         try GLHarness.withRenderer { r in
@@ -88,9 +98,12 @@ import Testing
     /// Screen blends in fixed function: screen items batch like normal ones (no copies).
     @Test func screenBlendItemsBatch() throws {
         let b = ListBuilder(width: 32, height: 32, clear: .rgba(0.2, 0.3, 0.4))
-        b.screen((0..<5).map { i in
-            DrawItem(transform: .translate(Float(i) * 4, Float(i) * 4), rect: Rect(0, 0, 12, 12), background: .rgba(0.5, 0.2, 0.1, 0.8), blend: .screen)
-        })
+        b.screen(
+            (0..<5).map { i in
+                DrawItem(
+                    transform: .translate(Float(i) * 4, Float(i) * 4), rect: Rect(0, 0, 12, 12),
+                    background: .rgba(0.5, 0.2, 0.1, 0.8), blend: .screen)
+            })
         try GLHarness.withRenderer { r in
             r.render(b.list, to: .offscreen)
             #expect(r.stats.drawCalls == 1)
@@ -101,7 +114,11 @@ import Testing
     @Test func oversizeImagesAreDownscaled() throws {
         let b = ListBuilder(width: 32, height: 32)
         let image = b.add(TestImages.checker(size: 32, cells: 2))
-        b.screen([DrawItem(transform: .identity, rect: Rect(0, 0, 32, 32), content: .image(image, ContentPlacement(destination: Rect(0, 0, 32, 32))))])
+        b.screen([
+            DrawItem(
+                transform: .identity, rect: Rect(0, 0, 32, 32),
+                content: .image(image, ContentPlacement(destination: Rect(0, 0, 32, 32))))
+        ])
         try GLHarness.withRenderer { r in
             r.debug.maximumTextureSize = 8
             r.render(b.list, to: .offscreen)
@@ -118,7 +135,9 @@ import Testing
     @Test func rasterizedPassesAreReused() throws {
         func list(key: UInt64, colour: Color) -> RenderList {
             let b = ListBuilder(width: 32, height: 32)
-            let pass = b.pass(source: Rect(0, 0, 16, 16), cacheKey: key, items: [DrawItem(transform: .identity, rect: Rect(0, 0, 16, 16), background: colour)])
+            let pass = b.pass(
+                source: Rect(0, 0, 16, 16), cacheKey: key,
+                items: [DrawItem(transform: .identity, rect: Rect(0, 0, 16, 16), background: colour)])
             return b.screen([DrawItem(transform: .translate(8, 8), rect: Rect(0, 0, 16, 16), content: .pass(pass))])
         }
         try GLHarness.withRenderer { r in
@@ -139,7 +158,9 @@ import Testing
     /// Overdraw and pass outlines change the picture as documented.
     @Test func debugSwitches() throws {
         let b = ListBuilder(width: 48, height: 32, clear: .black)
-        let pass = b.pass(source: Rect(0, 0, 20, 20), items: [DrawItem(transform: .identity, rect: Rect(0, 0, 20, 20), background: .green)])
+        let pass = b.pass(
+            source: Rect(0, 0, 20, 20),
+            items: [DrawItem(transform: .identity, rect: Rect(0, 0, 20, 20), background: .green)])
         b.screen([
             DrawItem(transform: .translate(2, 2), rect: Rect(0, 0, 20, 20), background: .red),
             DrawItem(transform: .translate(10, 10), rect: Rect(0, 0, 20, 20), background: .red),

@@ -28,7 +28,8 @@ import Testing
         b.screen(
             separate + [
                 DrawItem(
-                    transform: .layer(size: 48, 40, at: 82, 28, transform: .rotate(0.17, 0, 0, 1)), rect: Rect(0, 0, 48, 40),
+                    transform: .layer(size: 48, 40, at: 82, 28, transform: .rotate(0.17, 0, 0, 1)),
+                    rect: Rect(0, 0, 48, 40),
                     opacity: 0.5, content: .pass(pass))
             ])
         Golden.check(try GLHarness.image(of: b.list), "pass-group-opacity", .geometry)
@@ -41,17 +42,23 @@ import Testing
         let disc = b.add(TestImages.disc(size: 32))
         let maskPass = b.pass(
             source: Rect(0, 0, 48, 48),
-            items: [DrawItem(transform: .identity, rect: Rect(0, 0, 48, 48), content: .image(disc, ContentPlacement(destination: Rect(0, 0, 48, 48))))])
+            items: [
+                DrawItem(
+                    transform: .identity, rect: Rect(0, 0, 48, 48),
+                    content: .image(disc, ContentPlacement(destination: Rect(0, 0, 48, 48))))
+            ])
         var effects = PassEffects()
         effects.mask = maskPass
         let stripes = (0..<6).map { i in
-            DrawItem(transform: .translate(0, Float(i) * 8), rect: Rect(0, 0, 48, 8), background: i % 2 == 0 ? .red : .blue)
+            DrawItem(
+                transform: .translate(0, Float(i) * 8), rect: Rect(0, 0, 48, 8), background: i % 2 == 0 ? .red : .blue)
         }
         let masked = b.pass(source: Rect(0, 0, 48, 48), effects: effects, items: stripes)
         b.screen([
             DrawItem(transform: .translate(6, 8), rect: Rect(0, 0, 48, 48), content: .pass(masked)),
             DrawItem(
-                transform: .layer(size: 48, 48, at: 82, 32, transform: .rotate(0.8, 0, 1, 0), perspective: 100, about: 82, 32),
+                transform: .layer(
+                    size: 48, 48, at: 82, 32, transform: .rotate(0.8, 0, 1, 0), perspective: 100, about: 82, 32),
                 rect: Rect(0, 0, 48, 48), content: .pass(masked)),
         ])
         Golden.check(try GLHarness.image(of: b.list), "pass-mask", .textured)
@@ -73,7 +80,9 @@ import Testing
         let pass = b.pass(source: Rect(0, 0, 76, 68), effects: effects, items: shifted)
         b.screen([
             DrawItem(transform: .translate(-10, -10), rect: Rect(0, 0, 76, 68), content: .pass(pass)),
-            DrawItem(transform: .translate(80, 17), rect: Rect(0, 0, 36, 30), background: .rgba(0, 0, 0, 0.6), content: .blurredShape(sigma: 3), cornerRadius: 8),
+            DrawItem(
+                transform: .translate(80, 17), rect: Rect(0, 0, 36, 30), background: .rgba(0, 0, 0, 0.6),
+                content: .blurredShape(sigma: 3), cornerRadius: 8),
             DrawItem(transform: .translate(76, 12), rect: Rect(0, 0, 36, 30), background: .yellow, cornerRadius: 8),
         ])
         Golden.check(try GLHarness.image(of: b.list), "pass-shadows", .blurred)
@@ -95,7 +104,10 @@ import Testing
                     DrawItem(transform: .identity, rect: Rect(0, 0, 18, 18), background: .red, cornerRadius: 3),
                     DrawItem(transform: .translate(8, 14), rect: Rect(0, 0, 18, 12), background: .blue),
                 ])
-            items.append(DrawItem(transform: .translate(x, 40 - 13 - m), rect: Rect(0, 0, 26 + 2 * m, 26 + 2 * m), content: .pass(pass)))
+            items.append(
+                DrawItem(
+                    transform: .translate(x, 40 - 13 - m), rect: Rect(0, 0, 26 + 2 * m, 26 + 2 * m),
+                    content: .pass(pass)))
             x += 26 + 2 * m + 2
         }
         b.screen(items)
@@ -113,10 +125,13 @@ import Testing
             let pass = b.pass(
                 source: Rect(0, 0, 56, 48), effects: effects,
                 items: [
-                    DrawItem(transform: .translate(8, 12), rect: Rect(0, 0, 40, 24), cornerRadius: 12, borderWidth: 2, borderColor: .white),
+                    DrawItem(
+                        transform: .translate(8, 12), rect: Rect(0, 0, 40, 24), cornerRadius: 12, borderWidth: 2,
+                        borderColor: .white),
                     DrawItem(transform: .translate(20, 20), rect: Rect(0, 0, 16, 8), background: .rgba(0.2, 0.3, 0.8)),
                 ])
-            items.append(DrawItem(transform: .translate(Float(i) * 56, 0), rect: Rect(0, 0, 56, 48), content: .pass(pass)))
+            items.append(
+                DrawItem(transform: .translate(Float(i) * 56, 0), rect: Rect(0, 0, 56, 48), content: .pass(pass)))
         }
         b.screen(items)
         Golden.check(try GLHarness.image(of: b.list), "pass-bloom", .blurred)
@@ -126,14 +141,17 @@ import Testing
     /// the right; straight colour, so translucent edges keep their hue.
     @Test func colorMatrix() throws {
         let b = ListBuilder(width: 112, height: 48, clear: .white)
-        let grey: [Float] = [0.2126, 0.7152, 0.0722, 0, 0, 0.2126, 0.7152, 0.0722, 0, 0, 0.2126, 0.7152, 0.0722, 0, 0, 0, 0, 0, 1, 0]
+        let grey: [Float] = [
+            0.2126, 0.7152, 0.0722, 0, 0, 0.2126, 0.7152, 0.0722, 0, 0, 0.2126, 0.7152, 0.0722, 0, 0, 0, 0, 0, 1, 0,
+        ]
         let swap: [Float] = [0, 0, 1, 0, 0.2, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0]
         var items: [DrawItem] = []
         for (i, matrix) in [grey, swap].enumerated() {
             var effects = PassEffects()
             effects.filters = [.colorMatrix(matrix)]
             let pass = b.pass(source: Rect(0, 0, 48, 40), effects: effects, items: group())
-            items.append(DrawItem(transform: .translate(4 + Float(i) * 56, 4), rect: Rect(0, 0, 48, 40), content: .pass(pass)))
+            items.append(
+                DrawItem(transform: .translate(4 + Float(i) * 56, 4), rect: Rect(0, 0, 48, 40), content: .pass(pass)))
         }
         b.screen(items)
         Golden.check(try GLHarness.image(of: b.list), "pass-color-matrix", .geometry)
@@ -146,11 +164,12 @@ import Testing
         let pass = b.pass(source: Rect(0, 0, 48, 40), scale: 2, items: group())
         b.screen([DrawItem(transform: .translate(4, 4), rect: Rect(0, 0, 48, 40), content: .pass(pass))])
         let direct = ListBuilder(width: 56, height: 48, clear: .white)
-        direct.screen(group().map { item -> DrawItem in
-            var d = item
-            d.transform = d.transform.then(.translate(4, 4))
-            return d
-        })
+        direct.screen(
+            group().map { item -> DrawItem in
+                var d = item
+                d.transform = d.transform.then(.translate(4, 4))
+                return d
+            })
         let viaPass = try GLHarness.image(of: b.list), plain = try GLHarness.image(of: direct.list)
         // Downsampling 2:1 with one bilinear tap blends the AA ramps differently.
         let result = ImageDiff.compare(plain, viaPass, tolerance: .init(maxChannelDelta: 48, maxDifferingPixels: 0))

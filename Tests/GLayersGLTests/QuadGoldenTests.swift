@@ -12,8 +12,12 @@ import Testing
     @Test func rotatedQuadsHaveSmoothEdges() throws {
         let b = ListBuilder(width: 96, height: 64, clear: .white)
         b.screen([
-            DrawItem(transform: .layer(size: 32, 32, at: 30, 32, transform: .rotate(.pi / 6, 0, 0, 1)), rect: Rect(0, 0, 32, 32), background: .blue),
-            DrawItem(transform: .layer(size: 40, 8, at: 70, 30, transform: .rotate(-0.21, 0, 0, 1)), rect: Rect(0, 0, 40, 8), background: .red),
+            DrawItem(
+                transform: .layer(size: 32, 32, at: 30, 32, transform: .rotate(.pi / 6, 0, 0, 1)),
+                rect: Rect(0, 0, 32, 32), background: .blue),
+            DrawItem(
+                transform: .layer(size: 40, 8, at: 70, 30, transform: .rotate(-0.21, 0, 0, 1)), rect: Rect(0, 0, 40, 8),
+                background: .red),
             DrawItem(transform: .translate(60.5, 44.25), rect: Rect(0, 0, 24, 10.5), background: .green),
         ])
         Golden.check(try GLHarness.image(of: b.list), "quad-rotated", .geometry)
@@ -27,10 +31,12 @@ import Testing
         let place = ContentPlacement(destination: Rect(0, 0, 48, 48))
         b.screen([
             DrawItem(
-                transform: .layer(size: 48, 48, at: 32, 32, transform: .rotate(1.0, 0, 1, 0), perspective: 120, about: 32, 32),
+                transform: .layer(
+                    size: 48, 48, at: 32, 32, transform: .rotate(1.0, 0, 1, 0), perspective: 120, about: 32, 32),
                 rect: Rect(0, 0, 48, 48), content: .image(checker, place)),
             DrawItem(
-                transform: .layer(size: 48, 48, at: 96, 32, transform: .rotate(0.9, 1, 0, 0), perspective: 120, about: 96, 32),
+                transform: .layer(
+                    size: 48, 48, at: 96, 32, transform: .rotate(0.9, 1, 0, 0), perspective: 120, about: 96, 32),
                 rect: Rect(0, 0, 48, 48), content: .image(checker, place)),
         ])
         Golden.check(try GLHarness.image(of: b.list), "quad-perspective", .textured)
@@ -42,7 +48,9 @@ import Testing
         let b = ListBuilder(width: 128, height: 64, clear: .white)
         b.screen([
             DrawItem(transform: .translate(4, 4), rect: Rect(0, 0, 36, 26), background: .blue, cornerRadius: 8),
-            DrawItem(transform: .translate(46, 4), rect: Rect(0, 0, 36, 26), background: .red, cornerRadius: 10, roundedCorners: 0b1001),
+            DrawItem(
+                transform: .translate(46, 4), rect: Rect(0, 0, 36, 26), background: .red, cornerRadius: 10,
+                roundedCorners: 0b1001),
             DrawItem(transform: .translate(88, 4), rect: Rect(0, 0, 30, 30), background: .green, cornerRadius: 40),
             DrawItem(
                 transform: .layer(size: 50, 20, at: 64, 48, transform: .rotate(0.3, 0, 0, 1)), rect: Rect(0, 0, 50, 20),
@@ -56,13 +64,19 @@ import Testing
     @Test func borders() throws {
         let b = ListBuilder(width: 128, height: 64, clear: .white)
         b.screen([
-            DrawItem(transform: .translate(4, 4), rect: Rect(0, 0, 34, 26), background: .yellow, borderWidth: 3, borderColor: .black),
-            DrawItem(transform: .translate(46, 4), rect: Rect(0, 0, 34, 26), background: .blue, cornerRadius: 10, borderWidth: 4, borderColor: .red),
             DrawItem(
-                transform: .translate(88, 4), rect: Rect(0, 0, 34, 26), background: .green, cornerRadius: 6, borderWidth: 6,
+                transform: .translate(4, 4), rect: Rect(0, 0, 34, 26), background: .yellow, borderWidth: 3,
+                borderColor: .black),
+            DrawItem(
+                transform: .translate(46, 4), rect: Rect(0, 0, 34, 26), background: .blue, cornerRadius: 10,
+                borderWidth: 4, borderColor: .red),
+            DrawItem(
+                transform: .translate(88, 4), rect: Rect(0, 0, 34, 26), background: .green, cornerRadius: 6,
+                borderWidth: 6,
                 borderColor: .rgba(0, 0, 0, 0.4)),
             DrawItem(
-                transform: .layer(size: 44, 18, at: 64, 46, transform: .rotate(-0.25, 0, 0, 1)), rect: Rect(0, 0, 44, 18),
+                transform: .layer(size: 44, 18, at: 64, 46, transform: .rotate(-0.25, 0, 0, 1)),
+                rect: Rect(0, 0, 44, 18),
                 cornerRadius: 9, borderWidth: 2, borderColor: .blue),
         ])
         Golden.check(try GLHarness.image(of: b.list), "quad-borders", .geometry)
@@ -73,7 +87,9 @@ import Testing
     @Test func opacity() throws {
         let b = ListBuilder(width: 64, height: 48, clear: .white)
         b.screen([
-            DrawItem(transform: .translate(6, 6), rect: Rect(0, 0, 32, 24), opacity: 0.5, background: .blue, borderWidth: 3, borderColor: .black),
+            DrawItem(
+                transform: .translate(6, 6), rect: Rect(0, 0, 32, 24), opacity: 0.5, background: .blue, borderWidth: 3,
+                borderColor: .black),
             DrawItem(transform: .translate(24, 18), rect: Rect(0, 0, 32, 24), opacity: 0.7, background: .red),
         ])
         Golden.check(try GLHarness.image(of: b.list), "quad-opacity", .geometry)
@@ -87,10 +103,12 @@ import Testing
         let turned = Matrix4.rotate(2.6, 0, 1, 0)
         b.screen([
             DrawItem(
-                transform: .layer(size: 36, 36, at: 24, 24, transform: turned, perspective: 200, about: 24, 24), rect: Rect(0, 0, 36, 36),
+                transform: .layer(size: 36, 36, at: 24, 24, transform: turned, perspective: 200, about: 24, 24),
+                rect: Rect(0, 0, 36, 36),
                 content: .image(checker, ContentPlacement(destination: Rect(0, 0, 36, 36))), doubleSided: true),
             DrawItem(
-                transform: .layer(size: 36, 36, at: 72, 24, transform: turned, perspective: 200, about: 72, 24), rect: Rect(0, 0, 36, 36),
+                transform: .layer(size: 36, 36, at: 72, 24, transform: turned, perspective: 200, about: 72, 24),
+                rect: Rect(0, 0, 36, 36),
                 background: .red, doubleSided: false),
         ])
         let image = try GLHarness.withRenderer { r -> CGImage in

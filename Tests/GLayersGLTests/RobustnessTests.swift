@@ -19,7 +19,9 @@ import Testing
             DrawItem(transform: infinite, rect: Rect(0, 0, 10, 10), background: .red),
             DrawItem(transform: .scale(0, 1), rect: Rect(0, 0, 10, 10), background: .red),
             DrawItem(transform: .identity, rect: Rect(0, 0, 0, 10), background: .red),
-            DrawItem(transform: .identity, rect: Rect(0, 0, 10, 10), content: .image(ImageID(987_654_321), ContentPlacement(destination: Rect(0, 0, 10, 10)))),
+            DrawItem(
+                transform: .identity, rect: Rect(0, 0, 10, 10),
+                content: .image(ImageID(987_654_321), ContentPlacement(destination: Rect(0, 0, 10, 10)))),
             DrawItem(transform: .identity, rect: Rect(0, 0, 10, 10), content: .pass(PassID(42))),
             DrawItem(transform: .identity, rect: Rect(0, 0, 10, 10), opacity: .nan, background: .red),
             DrawItem(transform: .translate(8, 8), rect: Rect(0, 0, 16, 16), background: .blue),
@@ -44,11 +46,16 @@ import Testing
             #expect(r.readPixels().count == 64)
 
             let b = ListBuilder(width: 16, height: 16)
-            b.list.passes.append(RenderPass(itemRange: 5..<900, sourceRect: Rect(0, 0, 0, 0), scale: .nan, screenSpace: false))
             b.list.passes.append(
-                RenderPass(itemRange: 0..<0, sourceRect: Rect(0, 0, 8, 8), scale: 1, screenSpace: false, dependencies: [PassID(3), PassID(2)]))
+                RenderPass(itemRange: 5..<900, sourceRect: Rect(0, 0, 0, 0), scale: .nan, screenSpace: false))
             b.list.passes.append(
-                RenderPass(itemRange: 0..<0, sourceRect: Rect(0, 0, 8, 8), scale: 1, screenSpace: false, dependencies: [PassID(2)]))
+                RenderPass(
+                    itemRange: 0..<0, sourceRect: Rect(0, 0, 8, 8), scale: 1, screenSpace: false,
+                    dependencies: [PassID(3), PassID(2)]))
+            b.list.passes.append(
+                RenderPass(
+                    itemRange: 0..<0, sourceRect: Rect(0, 0, 8, 8), scale: 1, screenSpace: false,
+                    dependencies: [PassID(2)]))
             b.screen([
                 DrawItem(transform: .identity, rect: Rect(0, 0, 8, 8), content: .pass(PassID(1))),
                 DrawItem(transform: .identity, rect: Rect(0, 0, 8, 8), content: .pass(PassID(2))),
@@ -68,15 +75,19 @@ import Testing
         let behind = Matrix4.translate(0, 0, 300).then(.perspective(100))
         // Turned 1 radian about x and pushed 70 towards the eye (d = 80): its far edge lies
         // behind the eye and is cut away; the rest is magnified below its near edge.
-        let crossing = Matrix4.layer(size: 40, 40, at: 32, 48, transform: .rotate(1.0, 1, 0, 0)).then(.translate(0, 0, 70))
-            .then(.translate(-32, -32)).then(.perspective(80)).then(.translate(32, 32))
+        let crossing = Matrix4.layer(size: 40, 40, at: 32, 48, transform: .rotate(1.0, 1, 0, 0)).then(
+            .translate(0, 0, 70)
+        )
+        .then(.translate(-32, -32)).then(.perspective(80)).then(.translate(32, 32))
         b.screen([
             DrawItem(transform: behind, rect: Rect(0, 0, 64, 64), background: .red),
             DrawItem(transform: crossing, rect: Rect(0, 0, 40, 40), background: .blue),
         ])
         let image = try GLHarness.image(of: b.list)
         var red = 0
-        for y in 0..<64 { for x in 0..<64 where image.pixel(x: x, y: y).map({ $0.r > 200 && $0.g < 60 }) == true { red += 1 } }
+        for y in 0..<64 {
+            for x in 0..<64 where image.pixel(x: x, y: y).map({ $0.r > 200 && $0.g < 60 }) == true { red += 1 }
+        }
         #expect(red == 0)
         Golden.check(image, "robust-behind-eye", .geometry)
     }

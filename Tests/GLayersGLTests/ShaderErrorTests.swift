@@ -7,7 +7,9 @@ import Testing
 @Suite(.serialized) struct ShaderErrorTests {
     @Test func compileErrorsNameTheFileAndQuoteTheLog() throws {
         try GLHarness.withRenderer { _ in
-            let broken = ShaderSource(fileName: "broken.frag.glsl", text: "#version 330 core\nout vec4 o;\nvoid main() { o = undefinedThing; }\n")
+            let broken = ShaderSource(
+                fileName: "broken.frag.glsl",
+                text: "#version 330 core\nout vec4 o;\nvoid main() { o = undefinedThing; }\n")
             do {
                 _ = try ShaderProgram(vertex: EmbeddedShaders.fullscreen_vert, fragment: broken)
                 Issue.record("a broken shader compiled")

@@ -10,7 +10,9 @@ import Testing
     static let tile = Rect(0, 0, 36, 28)
 
     /// Adds the old and new passes with a transition; returns the composite item at `x`.
-    private func transition(_ b: ListBuilder, _ kind: TransitionKind, _ direction: TransitionDirection, _ progress: Float, x: Float) -> DrawItem {
+    private func transition(
+        _ b: ListBuilder, _ kind: TransitionKind, _ direction: TransitionDirection, _ progress: Float, x: Float
+    ) -> DrawItem {
         let old = b.pass(
             source: Self.tile,
             items: [

@@ -12,7 +12,8 @@ private struct Xlib {
     typealias OpenDisplay = @convention(c) (UnsafePointer<CChar>?) -> OpaquePointer?
     typealias DefaultScreen = @convention(c) (OpaquePointer) -> Int32
     typealias RootWindow = @convention(c) (OpaquePointer, Int32) -> UInt
-    typealias CreateSimpleWindow = @convention(c) (OpaquePointer, UInt, Int32, Int32, UInt32, UInt32, UInt32, UInt, UInt) -> UInt
+    typealias CreateSimpleWindow =
+        @convention(c) (OpaquePointer, UInt, Int32, Int32, UInt32, UInt32, UInt32, UInt, UInt) -> UInt
     typealias WindowCall = @convention(c) (OpaquePointer, UInt) -> Int32
     typealias Sync = @convention(c) (OpaquePointer, Int32) -> Int32
     typealias CloseDisplay = @convention(c) (OpaquePointer) -> Int32
@@ -23,8 +24,10 @@ private struct Xlib {
     init?() {
         guard let lib = dlopen("libX11.so.6", RTLD_NOW) else { return nil }
         func load<T>(_ name: String, _: T.Type) -> T? { dlsym(lib, name).map { unsafeBitCast($0, to: T.self) } }
-        guard let open = load("XOpenDisplay", OpenDisplay.self), let screen = load("XDefaultScreen", DefaultScreen.self),
-            let root = load("XRootWindow", RootWindow.self), let create = load("XCreateSimpleWindow", CreateSimpleWindow.self),
+        guard let open = load("XOpenDisplay", OpenDisplay.self),
+            let screen = load("XDefaultScreen", DefaultScreen.self),
+            let root = load("XRootWindow", RootWindow.self),
+            let create = load("XCreateSimpleWindow", CreateSimpleWindow.self),
             let map = load("XMapWindow", WindowCall.self), let destroy = load("XDestroyWindow", WindowCall.self),
             let sync = load("XSync", Sync.self), let close = load("XCloseDisplay", CloseDisplay.self)
         else { return nil }
@@ -53,7 +56,8 @@ struct WindowContextTests {
         let b = ListBuilder(width: 96, height: 64, clear: .rgba(0.9, 0.9, 0.8))
         b.screen([
             DrawItem(
-                transform: .layer(size: 50, 30, at: 48, 32, transform: .rotate(0.4, 0.2, 0.1, 1), perspective: 150, about: 48, 32),
+                transform: .layer(
+                    size: 50, 30, at: 48, 32, transform: .rotate(0.4, 0.2, 0.1, 1), perspective: 150, about: 48, 32),
                 rect: Rect(0, 0, 50, 30), background: .blue, cornerRadius: 8, borderWidth: 2, borderColor: .red)
         ])
         renderer.render(b.list, to: .window)

@@ -25,7 +25,8 @@ enum Golden {
 
     /// Checks `actual` against golden `name` under `tolerance`.
     static func check(
-        _ actual: CGImage, _ name: String, _ tolerance: ImageTolerance, sourceLocation: SourceLocation = #_sourceLocation
+        _ actual: CGImage, _ name: String, _ tolerance: ImageTolerance,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let url = references.appendingPathComponent(name + ".png")
         if isRecording {
@@ -56,7 +57,9 @@ enum Golden {
         Issue.record("golden \(name): \(result). Wrote \(written)", sourceLocation: sourceLocation)
     }
 
-    private static func writeFailure(_ name: String, reference: CGImage?, actual: CGImage, tolerance: ImageTolerance) -> String {
+    private static func writeFailure(_ name: String, reference: CGImage?, actual: CGImage, tolerance: ImageTolerance)
+        -> String
+    {
         var paths: [String] = []
         do {
             try FileManager.default.createDirectory(at: failures, withIntermediateDirectories: true)

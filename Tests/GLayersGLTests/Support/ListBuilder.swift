@@ -12,7 +12,8 @@ final class ListBuilder {
         list.reset(pixelWidth: width, pixelHeight: height, scale: scale, clearColor: clear)
         list.passes.append(
             RenderPass(
-                itemRange: 0..<0, sourceRect: Rect(x: 0, y: 0, width: Float(width) / scale, height: Float(height) / scale),
+                itemRange: 0..<0,
+                sourceRect: Rect(x: 0, y: 0, width: Float(width) / scale, height: Float(height) / scale),
                 scale: scale, screenSpace: true))
     }
 
