@@ -118,9 +118,15 @@ public final class GLContext {
         return (Int(w), Int(h))
     }
 
-    /// Throws `GLError.contextLost` when GL reports `GL_CONTEXT_LOST`.
+    /// Throws `GLError.contextLost` when GL reports `GL_CONTEXT_LOST`; other pending GL errors
+    /// are cleared and reported once each to standard error (they are bugs of the renderer).
     public func checkLost() throws {
-        if glGetError() == GLenum(GL_CONTEXT_LOST) { throw GLError(.contextLost, "glGetError: GL_CONTEXT_LOST") }
+        for _ in 0..<8 {
+            let code = glGetError()
+            if code == GLenum(GL_NO_ERROR) { return }
+            if code == GLenum(GL_CONTEXT_LOST) { throw GLError(.contextLost, "glGetError: GL_CONTEXT_LOST") }
+            Diagnostics.warnOnce("gl-error-\(code)", "GL error 0x\(String(code, radix: 16)) during a frame")
+        }
     }
 
     // MARK: - Creation steps
