@@ -2,12 +2,13 @@
 # Compares glayers' renderer with the floor (shared/bench/floor/snow.c) on the snowfall scene:
 # alternating runs (floor, glayers, floor, glayers, ...), same N, size and frame count, and
 # prints each pair's medians and the median of the ratios.
-#   scripts/bench-floor.sh [N] [FRAMES] [ROUNDS]     (defaults: 1000 300 5)
+#   scripts/bench-floor.sh [N] [FRAMES] [ROUNDS] [QUAD]     (defaults: 1000 300 5 64)
 #   SNOW_C=path/to/snow.c  to use another copy of snow.c
 set -eu
 N=${1:-1000}
 FRAMES=${2:-300}
 ROUNDS=${3:-5}
+QUAD=${4:-64}
 cd "$(dirname "$0")/.."
 SNOW_C=${SNOW_C:-../shared/bench/floor/snow.c}
 [ -f "$SNOW_C" ] || SNOW_C=/work/shared/bench/floor/snow.c
@@ -19,8 +20,8 @@ median() { sed -n 's/.* median_ms=\([0-9.]*\).*/\1/p'; }
 RATIOS=""
 i=1
 while [ "$i" -le "$ROUNDS" ]; do
-  F=$("$SNOW" --mode headless --n "$N" --frames "$FRAMES" --draw instanced | median)
-  G=$("$BENCH" --n "$N" --frames "$FRAMES" | median)
+  F=$("$SNOW" --mode headless --n "$N" --frames "$FRAMES" --quad "$QUAD" --draw instanced | median)
+  G=$("$BENCH" --n "$N" --frames "$FRAMES" --quad "$QUAD" | median)
   R=$(awk -v g="$G" -v f="$F" 'BEGIN { printf "%.3f", g / f }')
   echo "round $i: floor ${F} ms, glayers ${G} ms, ratio ${R}"
   RATIOS="$RATIOS $R"
