@@ -78,6 +78,11 @@ public final class Renderer {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
     }
 
+    deinit {
+        // The pipeline, caches and pool delete their GL objects as they go: in this context.
+        try? context.makeCurrent()
+    }
+
     /// Renders `list` into `target`: every needed pass in dependency order, the screen last.
     ///
     /// - `.window` draws into the default framebuffer (then call `context.swapBuffers()`);

@@ -176,4 +176,25 @@ import Testing
         #expect(result.passes, "\(result)")
         Golden.check(viaPass, "pass-scale-2", .textured)
     }
+
+    /// Passes inside passes: a group flattened at opacity 0.6 inside a second pass that casts
+    /// a shadow, composited rotated on the screen.
+    @Test func nestedPasses() throws {
+        let b = ListBuilder(width: 96, height: 72, clear: .white)
+        let inner = b.pass(source: Rect(0, 0, 48, 40), items: group())
+        var effects = PassEffects()
+        effects.shadow = ShadowSpec(color: .rgba(0, 0, 0.3, 0.5), offsetX: 3, offsetY: 4, sigma: 2)
+        let outer = b.pass(
+            source: Rect(0, 0, 64, 56), effects: effects,
+            items: [
+                DrawItem(transform: .translate(4, 4), rect: Rect(0, 0, 52, 44), background: .yellow, cornerRadius: 6),
+                DrawItem(transform: .translate(6, 6), rect: Rect(0, 0, 48, 40), opacity: 0.6, content: .pass(inner)),
+            ])
+        b.screen([
+            DrawItem(
+                transform: .layer(size: 64, 56, at: 48, 36, transform: .rotate(-0.2, 0, 0, 1)), rect: Rect(0, 0, 64, 56),
+                content: .pass(outer))
+        ])
+        Golden.check(try GLHarness.image(of: b.list), "pass-nested", .blurred)
+    }
 }

@@ -133,4 +133,16 @@ import Testing
         // background; without blending it cannot.
         #expect(ImageDiff.compare(a, c, tolerance: .geometry).passes)
     }
+
+    /// HiDPI: the screen at 2 pixels per point (items in points): edges, radii and borders
+    /// are twice as many pixels and as smooth.
+    @Test func scaleTwoScreen() throws {
+        let b = ListBuilder(width: 96, height: 64, scale: 2, clear: .white)
+        b.screen([
+            DrawItem(
+                transform: .layer(size: 30, 18, at: 24, 16, transform: .rotate(0.3, 0, 0, 1)), rect: Rect(0, 0, 30, 18),
+                background: .blue, cornerRadius: 6, borderWidth: 1.5, borderColor: .red)
+        ])
+        Golden.check(try GLHarness.image(of: b.list), "quad-scale-2", .geometry)
+    }
 }
