@@ -43,6 +43,7 @@ import Testing
             #expect(r.stats.items == 24)
             return try r.readImage()
         }
+        // Tolerance: geometry. Flat colours and AA edges through the blend formulas; nothing is sampled between texels except the unscaled bars.
         Golden.check(image, "blend-modes", .geometry)
     }
 
@@ -62,6 +63,7 @@ import Testing
                 content: .image(bars, ContentPlacement(destination: Rect(0, 0, 40, 32)))),
             DrawItem(transform: .translate(10, 8), rect: Rect(0, 0, 32, 24), content: .pass(group), blend: .multiply),
         ])
+        // Tolerance: geometry. The pass is drawn at its own size, so its texels land on pixels.
         Golden.check(try GLHarness.image(of: b.list), "blend-pass-multiply", .geometry)
     }
 
@@ -87,6 +89,7 @@ import Testing
                 transform: .translate(74, 14), rect: Rect(0, 0, 32, 28), cornerRadius: 6, borderWidth: 1,
                 borderColor: .black, backdropFilters: 1),
         ])
+        // Tolerance: blurred. The frosted panel sums 2 × 16 blur taps.
         Golden.check(try GLHarness.image(of: b.list), "blend-backdrop-filters", .blurred)
     }
 

@@ -27,6 +27,7 @@ import Testing
         b.screen(
             [DrawItem(transform: world, rect: Rect(0, 0, 64, 44), background: .rgba(0.85, 0.9, 0.85))]
                 + children(in: world, clip: clip))
+        // Tolerance: geometry. Flat colours; every edge is analytic coverage.
         Golden.check(try GLHarness.image(of: b.list), "clip-rotated", .geometry)
     }
 
@@ -40,6 +41,7 @@ import Testing
         b.screen(
             [DrawItem(transform: world, rect: Rect(0, 0, 64, 44), background: .rgba(0.85, 0.9, 0.85))]
                 + children(in: world, clip: clip))
+        // Tolerance: geometry. Flat colours; the clip's coverage goes through one perspective division per pixel.
         Golden.check(try GLHarness.image(of: b.list), "clip-perspective", .geometry)
     }
 
@@ -62,6 +64,7 @@ import Testing
                     background: .green, clip: outer),
                 DrawItem(transform: innerWorld, rect: Rect(0, 0, 50, 36), background: .yellow, clip: outer),
             ] + children(in: innerWorld, clip: inner))
+        // Tolerance: geometry. Flat colours; two clip coverages multiply.
         Golden.check(try GLHarness.image(of: b.list), "clip-nested", .geometry)
     }
 

@@ -30,6 +30,7 @@ import Testing
                 content: .image(checker, ContentPlacement(destination: Rect(-8, -8, 40, 40))), cornerRadius: 8,
                 clipsContent: true),
         ])
+        // Tolerance: textured. Bilinear magnification of a 16-pixel image.
         Golden.check(try GLHarness.image(of: b.list), "content-placements", .textured)
     }
 
@@ -52,6 +53,7 @@ import Testing
                 transform: .translate(88, 6), rect: Rect(0, 0, 36, 36), background: .rgba(0.9, 0.3, 0.1),
                 content: .image(disc, ContentPlacement(destination: Rect(0, 0, 36, 36)))),
         ])
+        // Tolerance: textured. Bilinear magnification, edge texels repeated.
         Golden.check(try GLHarness.image(of: b.list), "content-source-rects", .textured)
     }
 
@@ -75,6 +77,7 @@ import Testing
                 content: .image(frame, place(48, 24))),
             DrawItem(transform: .translate(4, 42), rect: Rect(0, 0, 60, 18), content: .image(frame, place(60, 18))),
         ])
+        // Tolerance: textured. Nearest sampling, but the rotated tile's texel choice sits on texel borders.
         Golden.check(try GLHarness.image(of: b.list), "content-nine-slice", .textured)
     }
 
@@ -90,6 +93,7 @@ import Testing
                 transform: .translate(52, 4), rect: Rect(0, 0, 40, 40),
                 content: .image(checker, ContentPlacement(destination: Rect(0, 0, 40, 40)))),
         ])
+        // Tolerance: textured. Bilinear (right) and nearest (left) magnification ×10.
         Golden.check(try GLHarness.image(of: b.list), "content-sampling", .textured)
     }
 
@@ -104,6 +108,7 @@ import Testing
                     transform: .translate(4 + Float(i) * 36, 4), rect: Rect(0, 0, 32, 32),
                     content: .crossfade(from: from, to: to, progress: Float(t), place))
             })
+        // Tolerance: textured. Two bilinear fetches mixed.
         Golden.check(try GLHarness.image(of: b.list), "content-crossfade", .textured)
     }
 }

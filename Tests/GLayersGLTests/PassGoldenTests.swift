@@ -32,6 +32,7 @@ import Testing
                     rect: Rect(0, 0, 48, 40),
                     opacity: 0.5, content: .pass(pass))
             ])
+        // Tolerance: geometry. The pass lands on whole pixels unrotated; rotated, its texels are resampled bilinearly but the colours are flat.
         Golden.check(try GLHarness.image(of: b.list), "pass-group-opacity", .geometry)
     }
 
@@ -61,6 +62,7 @@ import Testing
                     size: 48, 48, at: 82, 32, transform: .rotate(0.8, 0, 1, 0), perspective: 100, about: 82, 32),
                 rect: Rect(0, 0, 48, 48), content: .pass(masked)),
         ])
+        // Tolerance: textured. The mask disc is a magnified image; the right tile resamples the pass in perspective.
         Golden.check(try GLHarness.image(of: b.list), "pass-mask", .textured)
     }
 
@@ -85,6 +87,7 @@ import Testing
                 content: .blurredShape(sigma: 3), cornerRadius: 8),
             DrawItem(transform: .translate(76, 12), rect: Rect(0, 0, 36, 30), background: .yellow, cornerRadius: 8),
         ])
+        // Tolerance: blurred. Blur taps and the erf approximation.
         Golden.check(try GLHarness.image(of: b.list), "pass-shadows", .blurred)
     }
 
@@ -111,6 +114,7 @@ import Testing
             x += 26 + 2 * m + 2
         }
         b.screen(items)
+        // Tolerance: blurred. Many taps; the widest blur is downsampled and scaled back up.
         Golden.check(try GLHarness.image(of: b.list), "pass-blur", .blurred)
     }
 
@@ -134,6 +138,7 @@ import Testing
                 DrawItem(transform: .translate(Float(i) * 56, 0), rect: Rect(0, 0, 56, 48), content: .pass(pass)))
         }
         b.screen(items)
+        // Tolerance: blurred. The glow is a blur added back.
         Golden.check(try GLHarness.image(of: b.list), "pass-bloom", .blurred)
     }
 
@@ -154,6 +159,7 @@ import Testing
                 DrawItem(transform: .translate(4 + Float(i) * 56, 4), rect: Rect(0, 0, 48, 40), content: .pass(pass)))
         }
         b.screen(items)
+        // Tolerance: geometry. Per-pixel arithmetic on flat colours.
         Golden.check(try GLHarness.image(of: b.list), "pass-color-matrix", .geometry)
     }
 
@@ -174,6 +180,7 @@ import Testing
         // Downsampling 2:1 with one bilinear tap blends the AA ramps differently.
         let result = ImageDiff.compare(plain, viaPass, tolerance: .init(maxChannelDelta: 48, maxDifferingPixels: 0))
         #expect(result.passes, "\(result)")
+        // Tolerance: textured. A 2× texture minified with one bilinear tap per pixel.
         Golden.check(viaPass, "pass-scale-2", .textured)
     }
 
@@ -192,9 +199,11 @@ import Testing
             ])
         b.screen([
             DrawItem(
-                transform: .layer(size: 64, 56, at: 48, 36, transform: .rotate(-0.2, 0, 0, 1)), rect: Rect(0, 0, 64, 56),
+                transform: .layer(size: 64, 56, at: 48, 36, transform: .rotate(-0.2, 0, 0, 1)),
+                rect: Rect(0, 0, 64, 56),
                 content: .pass(outer))
         ])
+        // Tolerance: blurred. The shadow is blurred; the composite is rotated.
         Golden.check(try GLHarness.image(of: b.list), "pass-nested", .blurred)
     }
 }

@@ -20,6 +20,7 @@ import Testing
                 background: .red),
             DrawItem(transform: .translate(60.5, 44.25), rect: Rect(0, 0, 24, 10.5), background: .green),
         ])
+        // Tolerance: geometry. Flat colours; edge coverage is analytic.
         Golden.check(try GLHarness.image(of: b.list), "quad-rotated", .geometry)
     }
 
@@ -39,6 +40,7 @@ import Testing
                     size: 48, 48, at: 96, 32, transform: .rotate(0.9, 1, 0, 0), perspective: 120, about: 96, 32),
                 rect: Rect(0, 0, 48, 48), content: .image(checker, place)),
         ])
+        // Tolerance: textured. Bilinear sampling after a perspective division per pixel.
         Golden.check(try GLHarness.image(of: b.list), "quad-perspective", .textured)
     }
 
@@ -56,6 +58,7 @@ import Testing
                 transform: .layer(size: 50, 20, at: 64, 48, transform: .rotate(0.3, 0, 0, 1)), rect: Rect(0, 0, 50, 20),
                 background: .yellow, cornerRadius: 6),
         ])
+        // Tolerance: geometry. Flat colours; rounded-rect SDF coverage.
         Golden.check(try GLHarness.image(of: b.list), "quad-rounded", .geometry)
     }
 
@@ -79,6 +82,7 @@ import Testing
                 rect: Rect(0, 0, 44, 18),
                 cornerRadius: 9, borderWidth: 2, borderColor: .blue),
         ])
+        // Tolerance: geometry. Flat colours; two SDF coverages per border.
         Golden.check(try GLHarness.image(of: b.list), "quad-borders", .geometry)
     }
 
@@ -92,6 +96,7 @@ import Testing
                 borderColor: .black),
             DrawItem(transform: .translate(24, 18), rect: Rect(0, 0, 32, 24), opacity: 0.7, background: .red),
         ])
+        // Tolerance: geometry. Flat colours blended at fixed opacities.
         Golden.check(try GLHarness.image(of: b.list), "quad-opacity", .geometry)
     }
 
@@ -116,6 +121,7 @@ import Testing
             #expect(r.stats.culledItems == 1)
             return try r.readImage()
         }
+        // Tolerance: textured. The back face is sampled bilinearly in perspective.
         Golden.check(image, "quad-backfaces", .textured)
     }
 
@@ -143,6 +149,7 @@ import Testing
                 transform: .layer(size: 30, 18, at: 24, 16, transform: .rotate(0.3, 0, 0, 1)), rect: Rect(0, 0, 30, 18),
                 background: .blue, cornerRadius: 6, borderWidth: 1.5, borderColor: .red)
         ])
+        // Tolerance: geometry. Flat colours at two pixels per point.
         Golden.check(try GLHarness.image(of: b.list), "quad-scale-2", .geometry)
     }
 }

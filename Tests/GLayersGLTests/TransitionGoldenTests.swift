@@ -43,23 +43,27 @@ import Testing
 
     /// Fade: old at 1 − p plus new at p (linear cross-fade).
     @Test func fade() throws {
+        // Tolerance: geometry. Flat colours mixed at fixed fractions.
         Golden.check(try progressStrip(.fade), "transition-fade", .geometry)
     }
 
     /// moveIn from the left: the new content slides in over the old, which stays put.
     @Test func moveIn() throws {
+        // Tolerance: geometry. Offsets of whole pixels (a quarter of 36 is 9); flat colours.
         Golden.check(try progressStrip(.moveIn), "transition-movein", .geometry)
     }
 
     /// push from the left: the new content enters from the left and pushes the old out to
     /// the right.
     @Test func push() throws {
+        // Tolerance: geometry. Offsets of whole pixels; flat colours.
         Golden.check(try progressStrip(.push), "transition-push", .geometry)
     }
 
     /// reveal from the left: the old content slides out to the right, uncovering the new,
     /// which does not move.
     @Test func reveal() throws {
+        // Tolerance: geometry. Offsets of whole pixels; flat colours.
         Golden.check(try progressStrip(.reveal), "transition-reveal", .geometry)
     }
 
@@ -71,6 +75,7 @@ import Testing
             items.append(transition(b, .push, d, 0.5, x: 2 + Float(i) * 38))
         }
         b.screen(items)
+        // Tolerance: geometry. Half offsets are whole pixels (18 and 14); flat colours.
         Golden.check(try GLHarness.image(of: b.list), "transition-directions", .geometry)
     }
 }
