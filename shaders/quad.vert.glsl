@@ -10,11 +10,13 @@
 //   3 i_rect    shape rect (x, y, width, height) in local points
 //   4 i_geom    the rect the quad covers (shape ∪ content; grown 3σ for blurred shapes)
 //   5 i_bg      background colour, premultiplied
-//   6 i_border  border colour, premultiplied
+//   6 i_border  border colour, premultiplied      (SIMPLE: x coefficients of the edge lines)
 //   7 i_dst     content destination rect (local points)
 //   8 i_src     texture sub-rectangle (unit texture coordinates, top-left origin)
 //   9 i_center  nine-slice centre in unit coordinates of i_src; blurred shape: x = sigma
+//               (SIMPLE: y coefficients of the edge lines)
 //  10 i_extra   (natural width, natural height, crossfade progress, 0)
+//               (SIMPLE: constant terms of the edge lines)
 //  11 i_flags   ivec4 (flags, innermost clip index or -1, rounded-corner bits, 0)
 // Outputs: gl_Position (z = 0, w = the homography's W), gl_ClipDistance[0] = W − 1e-5 (the
 //   renderer enables GL_CLIP_DISTANCE0).
@@ -67,15 +69,6 @@ flat out ivec4 v_flags;
 
 const int FLAG_NO_DILATE = 128;
 
-#ifdef SIMPLE
-// Signed distance in pixels from s to the line a→b, positive on the left of a→b (y down:
-// the inside of a clockwise quad), times `orientation`.
-float edgeDistance(vec2 s, vec2 a, vec2 b, float orientation) {
-    vec2 e = b - a;
-    float l = length(e);
-    return l > 1e-6 ? orientation * (e.x * (s.y - a.y) - e.y * (s.x - a.x)) / l : 1e6;
-}
-#endif
 
 void main() {
     mat3 h = mat3(i_hx.xyz, i_hy.xyz, i_ht.xyz);
@@ -103,16 +96,10 @@ void main() {
     }
 
 #ifdef SIMPLE
-    vec3 q00 = h * vec3(i_rect.xy, 1.0);
-    vec3 q10 = h * vec3(i_rect.x + i_rect.z, i_rect.y, 1.0);
-    vec3 q11 = h * vec3(i_rect.xy + i_rect.zw, 1.0);
-    vec3 q01 = h * vec3(i_rect.x, i_rect.y + i_rect.w, 1.0);
-    vec2 a = q00.xy / q00.z, b = q10.xy / q10.z, c = q11.xy / q11.z, d = q01.xy / q01.z;
-    vec2 diagonal1 = c - a, diagonal2 = d - b;
-    float orientation = sign(diagonal1.x * diagonal2.y - diagonal1.y * diagonal2.x);
+    // The renderer computed each projected edge's line (a, b, c) once per instance, scaled so
+    // a·x + b·y + c is the signed pixel distance (positive inside): four FMAs per corner.
     vec2 s = q.xy / q.z;
-    v_edges = vec4(edgeDistance(s, a, b, orientation), edgeDistance(s, b, c, orientation),
-                   edgeDistance(s, c, d, orientation), edgeDistance(s, d, a, orientation));
+    v_edges = i_border * s.x + i_center * s.y + i_extra;
     v_uv = i_src.xy + (p - i_dst.xy) / i_dst.zw * i_src.zw;
     v_opacity = i_hx.w;
     v_bg = i_bg;

@@ -41,6 +41,9 @@ struct QuadInstance {
     var flags: QuadFlags = []
     var clip: Int32 = -1
     var corners: UInt8 = 0xF
+    /// For the simple program: the four projected edges as lines a·x + b·y + c (pixels,
+    /// positive inside), written in place of border colour, centre and extra.
+    var edgeLines: EdgeLines?
 
     /// Appends the twelve vectors to `out`.
     func write(to out: inout [SIMD4<Float>]) {
@@ -50,11 +53,11 @@ struct QuadInstance {
         out.append(rect.vector)
         out.append(geometry.vector)
         out.append(background.vector)
-        out.append(borderColor.vector)
+        out.append(edgeLines?.a ?? borderColor.vector)
         out.append(destination.vector)
         out.append(source.vector)
-        out.append(center)
-        out.append(SIMD4(naturalWidth, naturalHeight, progress, 0))
+        out.append(edgeLines?.b ?? center)
+        out.append(edgeLines?.c ?? SIMD4(naturalWidth, naturalHeight, progress, 0))
         out.append(
             SIMD4(
                 Float(bitPattern: UInt32(bitPattern: flags.rawValue)), Float(bitPattern: UInt32(bitPattern: clip)),

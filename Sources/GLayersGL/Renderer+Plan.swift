@@ -88,10 +88,12 @@ extension Renderer {
         }
         let opaque = isOpaqueAndAligned(item, instance)
         if opaque { instance.flags.insert(.noDilate) }
+        let ownCommand = item.blend != .normal && item.blend != .screen && !debug.showOverdraw
+        if !ownCommand && isPlainRect(item, instance) { instance.edgeLines = instance.h.edgeLines(of: item.rect) }
         let index = Int32(quad.instanceCount)
         instance.write(to: &quad.staging)
         stats.items += 1
-        if item.blend != .normal && item.blend != .screen && !debug.showOverdraw {
+        if ownCommand {
             let box = PixelBox(
                 covering: instance.geometry, under: instance.h, margin: 2, viewportWidth: g.width,
                 viewportHeight: g.height)
@@ -104,19 +106,16 @@ extension Renderer {
         let blending: Blending =
             opaque ? .replace : (item.blend == .screen && !debug.showOverdraw ? .screen : .sourceOver)
         appendToBatch(
-            index, textures: textures, blending: blending, variant: isSimple(item, instance) ? .simple : .general)
+            index, textures: textures, blending: blending, variant: instance.edgeLines == nil ? .general : .simple)
     }
 
-    /// Whether `quad_simple.frag.glsl` draws the instance exactly as the general program:
-    /// a plain rect (content filling it, if any) whose corners all lie in front of the eye.
-    private func isSimple(_ item: DrawItem, _ instance: QuadInstance) -> Bool {
-        guard !debug.showOverdraw, instance.clip < 0, instance.cornerRadius == 0, instance.borderWidth == 0,
-            instance.flags.isSubset(of: [.texture, .clipsContent, .noDilate]), instance.geometry == item.rect,
-            !instance.flags.contains(.texture) || instance.destination == item.rect
-        else { return false }
-        let h = instance.h, r = item.rect
-        return h.apply(r.x, r.y).z > 1e-6 && h.apply(r.maxX, r.y).z > 1e-6 && h.apply(r.x, r.maxY).z > 1e-6
-            && h.apply(r.maxX, r.maxY).z > 1e-6
+    /// Whether `quad_simple.frag.glsl` can draw the instance exactly as the general program:
+    /// a plain rect, its content (if any) filling it; its corners must also lie in front of
+    /// the eye (`Homography.edgeLines(of:)` checks that).
+    private func isPlainRect(_ item: DrawItem, _ instance: QuadInstance) -> Bool {
+        !debug.showOverdraw && instance.clip < 0 && instance.cornerRadius == 0 && instance.borderWidth == 0
+            && instance.flags.isSubset(of: [.texture, .clipsContent, .noDilate]) && instance.geometry == item.rect
+            && (!instance.flags.contains(.texture) || instance.destination == item.rect)
     }
 
     /// Adds instance `index` to the open batch when it shares textures and blending.
