@@ -88,8 +88,18 @@ public final class Renderer {
     /// - `.window` draws into the default framebuffer (then call `context.swapBuffers()`);
     ///   `.offscreen` into a framebuffer of the list's pixel size (then `readPixels()`).
     /// - Errors do not throw: a lost context sets `lastError` and later frames do nothing.
-    public func render(_ list: RenderList, to target: RenderTarget) {
+    /// - A list of zero pixels draws nothing; `.window` on a headless context draws offscreen.
+    public func render(_ list: RenderList, to requested: RenderTarget) {
         if lastError?.kind == .contextLost { return }
+        guard list.pixelWidth > 0, list.pixelHeight > 0 else {
+            stats = RenderStats()
+            return
+        }
+        var target = requested
+        if target == .window && context.isHeadless {
+            Diagnostics.warnOnce("window-headless", "render(to: .window) on a headless context; drawing offscreen")
+            target = .offscreen
+        }
         do { try context.makeCurrent() } catch let error as GLError {
             lastError = error
             return

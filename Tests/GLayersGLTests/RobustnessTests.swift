@@ -45,6 +45,11 @@ import Testing
             r.render(empty, to: .offscreen)
             #expect(r.readPixels().count == 64)
 
+            let zero = RenderList()
+            zero.reset(pixelWidth: 0, pixelHeight: 0, scale: 1, clearColor: .white)
+            r.render(zero, to: .window)
+            #expect(r.stats.items == 0)
+
             let b = ListBuilder(width: 16, height: 16)
             b.list.passes.append(
                 RenderPass(itemRange: 5..<900, sourceRect: Rect(0, 0, 0, 0), scale: .nan, screenSpace: false))
