@@ -2,12 +2,14 @@
 #   make run       install what is missing, build, run the kiosk sample in a window
 #   make test      install what is missing (Xvfb too), build, run the whole test suite
 #   make install   put `glayers` on PATH ($(PREFIX)/bin)
+#   make record-goldens   re-record the renderer's golden PNGs (look at every one before committing)
+#   make bench-floor      the snowfall benchmark against shared/bench/floor/snow.c (ratios)
 
 SWIFT ?= swift
 PREFIX ?= /usr/local
 SCENE ?= samples/kiosk.json
 
-.PHONY: run test build release install deps test-deps bench format clean
+.PHONY: run test build release install deps test-deps bench bench-floor record-goldens format clean
 
 run: deps release
 	.build/release/glayers $(SCENE)
@@ -35,6 +37,17 @@ install: deps release
 
 bench: deps release
 	.build/release/glayers bench --snow 1000 --frames 120
+
+# Golden images are never recorded by a test run; this is the only way (see Tests/Goldens/README.md).
+record-goldens: test-deps
+	$(SWIFT) build --build-tests
+	GLAYERS_RECORD_GOLDENS=1 $(SWIFT) test --skip-build --filter GLayersGLTests
+	@git status --short Tests/Goldens
+
+bench-floor: deps
+	scripts/bench-floor.sh 100 300 5
+	scripts/bench-floor.sh 1000 300 5
+	scripts/bench-floor.sh 10000 60 5
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift

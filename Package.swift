@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "GLayers", targets: ["GLayers"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "GLayersGraphics", targets: ["GLayersGraphics"]),
+        .library(name: "GLayersGL", targets: ["GLayersGL"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -37,6 +38,12 @@ let package = Package(
         .systemLibrary(
             name: "CCairo", path: "Sources/System/CCairo", pkgConfig: "pangocairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        .systemLibrary(
+            name: "COpenGL", path: "Sources/System/COpenGL", pkgConfig: "opengl",
+            providers: [.apt(["libopengl-dev", "libgl-dev"])]),
+        .systemLibrary(
+            name: "CEGL", path: "Sources/System/CEGL", pkgConfig: "egl",
+            providers: [.apt(["libegl-dev"])]),
 
         .target(
             name: "GLayersGraphics",
@@ -54,6 +61,25 @@ let package = Package(
             name: "GLayersBench",
             dependencies: ["GLayers", "CAllocationCounter"],
             swiftSettings: swiftSettings),
+        // The OpenGL backend: render list in, pixels out. Shaders come from the top-level
+        // `shaders/` folder, embedded at build time by the EmbedShaders plugin.
+        .target(
+            name: "GLayersGL",
+            dependencies: ["GLayersRenderList", "GLayersGraphics", "COpenGL", "CEGL"],
+            swiftSettings: swiftSettings,
+            plugins: ["EmbedShaders"]),
+        .executableTarget(
+            name: "glayers-gl-bench",
+            dependencies: ["GLayersGL"],
+            path: "Sources/GLayersGLBench",
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "ShaderEmbedder",
+            swiftSettings: swiftSettings),
+        .plugin(
+            name: "EmbedShaders",
+            capability: .buildTool(),
+            dependencies: ["ShaderEmbedder"]),
         .target(
             name: "QuartzCore",
             dependencies: ["GLayers", "GLayersGraphics"],
@@ -75,6 +101,10 @@ let package = Package(
         .testTarget(
             name: "GLayersTests",
             dependencies: ["GLayers", "GLayersGraphics", "GLayersRenderList", "GLayersBench"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GLayersGLTests",
+            dependencies: ["GLayersGL", "GLayersRenderList", "GLayersGraphics"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "QuartzCoreTests",

@@ -1,0 +1,92 @@
+/// Image-space effects on offscreen targets: each effect draws one full-screen triangle from
+/// one or two textures into a target taken from the pass pool.
+///
+/// Ownership: every effect returns a new target the caller owns; it never releases its
+/// inputs. Inputs are sampled with the wrap mode the caller asks for: a transparent border
+/// for pass contents (nothing lies outside a pass), extended edges for backdrops.
+import COpenGL
+import GLayersRenderList
+
+/// Texture units of the effect programs.
+enum EffectUnit {
+    static let source: Int32 = 0
+    static let second: Int32 = 1
+}
+
+/// The effect programs, the empty vertex array they draw with, and the pool they draw into.
+final class EffectPipeline {
+    let pool: PassPool
+    private let vertexArray: GLuint
+    let copyProgram: CopyProgram
+    let blurProgram: BlurProgram
+    let bloomProgram: BloomProgram
+    let colorMatrixProgram: ColorMatrixProgram
+    let shadowProgram: ShadowProgram
+    let maskProgram: MaskProgram
+    let transitionProgram: TransitionProgram
+    /// Effect draws since the last `resetCounters()`.
+    var draws = 0
+    /// Blur tap offsets and weights (reused; 64 entries, as in blur.frag.glsl).
+    var tapOffsets = [Float](repeating: 0, count: 64)
+    var tapWeights = [Float](repeating: 0, count: 64)
+    /// The 4×4 part of a colour matrix (reused).
+    var matrixScratch = [Float](repeating: 0, count: 16)
+
+    init(pool: PassPool) throws {
+        self.pool = pool
+        copyProgram = try CopyProgram()
+        blurProgram = try BlurProgram()
+        bloomProgram = try BloomProgram()
+        colorMatrixProgram = try ColorMatrixProgram()
+        shadowProgram = try ShadowProgram()
+        maskProgram = try MaskProgram()
+        transitionProgram = try TransitionProgram()
+        var vao: GLuint = 0
+        glGenVertexArrays(1, &vao)
+        vertexArray = vao
+    }
+
+    deinit {
+        var vao = vertexArray
+        glDeleteVertexArrays(1, &vao)
+    }
+
+    /// Binds `target`, draws the full-screen triangle with `program` (blending off).
+    func drawFullscreen(_ program: ShaderProgram, into target: OffscreenTarget) {
+        target.bind()
+        glUseProgram(program.name)
+        glBindVertexArray(vertexArray)
+        glDisable(GLenum(GL_BLEND))
+        glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        draws += 1
+    }
+
+    /// Binds `target`'s texture to `unit` with linear filtering and `wrap`.
+    func bindInput(_ target: OffscreenTarget, unit: Int32, wrap: Int32) {
+        bindTexture(target.texture, unit: unit)
+        setSampling(linear: true, wrap: wrap)
+    }
+
+    /// A copy of `source` (region `region` in unit coordinates) rescaled to `width` × `height`.
+    func copy(_ source: OffscreenTarget, width: Int, height: Int, region: Rect = .unit, wrap: Int32) throws
+        -> OffscreenTarget
+    {
+        let out = try pool.acquire(width: width, height: height)
+        bindInput(source, unit: EffectUnit.source, wrap: wrap)
+        glUseProgram(copyProgram.program.name)
+        glUniform4f(copyProgram.uRegion, region.x, region.y, region.width, region.height)
+        drawFullscreen(copyProgram.program, into: out)
+        return out
+    }
+}
+
+/// copy.frag.glsl.
+struct CopyProgram {
+    let program: ShaderProgram
+    let uRegion: GLint
+    init() throws {
+        program = try ShaderProgram(vertex: EmbeddedShaders.fullscreen_vert, fragment: EmbeddedShaders.copy_frag)
+        uRegion = program.location("u_region")
+        program.bindSampler("u_source", unit: EffectUnit.source)
+    }
+}

@@ -1,0 +1,45 @@
+/// Bloom (a CIBloom-like glow): the content plus its blurred bright parts × intensity.
+import COpenGL
+import GLayersRenderList
+
+/// bloom.frag.glsl.
+struct BloomProgram {
+    let program: ShaderProgram
+    let uStage, uThreshold, uIntensity: GLint
+    /// Straight luminance where the glow starts (full at 1).
+    static let threshold: Float = 0.5
+
+    init() throws {
+        program = try ShaderProgram(vertex: EmbeddedShaders.fullscreen_vert, fragment: EmbeddedShaders.bloom_frag)
+        uStage = program.location("u_stage")
+        uThreshold = program.location("u_threshold")
+        uIntensity = program.location("u_intensity")
+        program.bindSampler("u_source", unit: EffectUnit.source)
+        program.bindSampler("u_glow", unit: EffectUnit.second)
+    }
+}
+
+extension EffectPipeline {
+    /// `source` with a glow: bright parts (straight luminance above 0.5, fading in) blurred
+    /// with `sigma` pixels, times `intensity`, added on top.
+    func bloom(_ source: OffscreenTarget, sigma: Float, intensity: Float, wrap: Int32) throws -> OffscreenTarget {
+        let p = bloomProgram
+        let bright = try pool.acquire(width: source.width, height: source.height)
+        bindInput(source, unit: EffectUnit.source, wrap: wrap)
+        glUseProgram(p.program.name)
+        glUniform1i(p.uStage, 0)
+        glUniform1f(p.uThreshold, BloomProgram.threshold)
+        drawFullscreen(p.program, into: bright)
+        let glow = try blur(bright, sigma: sigma, wrap: wrap)
+        pool.release(bright)
+        let out = try pool.acquire(width: source.width, height: source.height)
+        bindInput(source, unit: EffectUnit.source, wrap: wrap)
+        bindInput(glow, unit: EffectUnit.second, wrap: wrap)
+        glUseProgram(p.program.name)
+        glUniform1i(p.uStage, 1)
+        glUniform1f(p.uIntensity, intensity.isFinite ? max(0, intensity) : 0)
+        drawFullscreen(p.program, into: out)
+        pool.release(glow)
+        return out
+    }
+}

@@ -1,0 +1,152 @@
+/// The 3×3 projective maps the renderer works with: a layer's plane (z = 0) into item space
+/// or pass pixels, taken from the x, y and w rows and columns of a `Matrix4`.
+import GLayersRenderList
+
+/// A projective map of the plane in column-vector form: `(X, Y, W) = x·c0 + y·c1 + c2`,
+/// then divide by W.
+///
+/// - From a `Matrix4` (Core Animation's row vectors, z = 0 in, z dropped out): c0 is row 1's
+///   (m11, m12, m14), c1 row 2's (m21, m22, m24), c2 row 4's (m41, m42, m44).
+struct Homography: Equatable {
+    var c0: SIMD3<Float>
+    var c1: SIMD3<Float>
+    var c2: SIMD3<Float>
+
+    /// The map a `Matrix4` makes of its input plane z = 0 (its output z is dropped).
+    init(_ m: Matrix4) {
+        let v = m.m
+        c0 = SIMD3(v[0], v[1], v[3])
+        c1 = SIMD3(v[4], v[5], v[7])
+        c2 = SIMD3(v[12], v[13], v[15])
+    }
+
+    init(c0: SIMD3<Float>, c1: SIMD3<Float>, c2: SIMD3<Float>) {
+        (self.c0, self.c1, self.c2) = (c0, c1, c2)
+    }
+
+    /// Whether every coefficient is finite.
+    var isFinite: Bool {
+        let zero = SIMD3<Float>.zero
+        // x * 0 is 0 for finite x and NaN for infinities and NaNs.
+        let a: SIMD3<Float> = c0 * zero
+        let b: SIMD3<Float> = c1 * zero
+        let c: SIMD3<Float> = c2 * zero
+        return a + b + c == zero
+    }
+
+    /// The determinant: its sign is the orientation (negative: the plane shows its back).
+    var determinant: Float {
+        let a = Double(c0.x) * (Double(c1.y) * Double(c2.z) - Double(c2.y) * Double(c1.z))
+        let b = Double(c1.x) * (Double(c0.y) * Double(c2.z) - Double(c2.y) * Double(c0.z))
+        let c = Double(c2.x) * (Double(c0.y) * Double(c1.z) - Double(c1.y) * Double(c0.z))
+        return Float(a - b + c)
+    }
+
+    /// `(X, Y, W)` of the local point (x, y).
+    func apply(_ x: Float, _ y: Float) -> SIMD3<Float> { c0 * x + c1 * y + c2 }
+
+    /// This map followed by item space → pass pixels: subtract the pass's source origin
+    /// (times W) and scale.
+    func toPixels(sourceX: Float, sourceY: Float, scale: Float) -> Homography {
+        func map(_ c: SIMD3<Float>) -> SIMD3<Float> {
+            SIMD3((c.x - sourceX * c.z) * scale, (c.y - sourceY * c.z) * scale, c.z)
+        }
+        return Homography(c0: map(c0), c1: map(c1), c2: map(c2))
+    }
+
+    /// The inverse map, or nil when the map is singular (the plane is seen edge-on).
+    func inverse() -> Homography? {
+        let a = SIMD3<Double>(Double(c0.x), Double(c0.y), Double(c0.z))
+        let b = SIMD3<Double>(Double(c1.x), Double(c1.y), Double(c1.z))
+        let c = SIMD3<Double>(Double(c2.x), Double(c2.y), Double(c2.z))
+        // Rows of the inverse are the cross products of the columns, over the determinant.
+        let r0 = cross(b, c), r1 = cross(c, a), r2 = cross(a, b)
+        let det = (a * r0).sum()
+        let scale = max(
+            a.replacing(with: -a, where: a .< 0).max(), b.replacing(with: -b, where: b .< 0).max(),
+            c.replacing(with: -c, where: c .< 0).max())
+        guard det.isFinite, abs(det) > 1e-12 * scale * scale * scale else { return nil }
+        let inv = 1 / det
+        // Column j of the inverse holds component j of each row.
+        return Homography(
+            c0: SIMD3(Float(r0.x * inv), Float(r1.x * inv), Float(r2.x * inv)),
+            c1: SIMD3(Float(r0.y * inv), Float(r1.y * inv), Float(r2.y * inv)),
+            c2: SIMD3(Float(r0.z * inv), Float(r1.z * inv), Float(r2.z * inv)))
+    }
+}
+
+/// Four lines a·x + b·y + c, one per lane (edges top, right, bottom, left of a rect).
+struct EdgeLines: Equatable {
+    var a: SIMD4<Float>
+    var b: SIMD4<Float>
+    var c: SIMD4<Float>
+}
+
+extension Homography {
+    /// The projected edges of `rect` as lines whose value at a pixel (x, y) is its signed
+    /// distance in pixels from the edge, positive inside (for either orientation); nil when a
+    /// corner lies behind the eye. A degenerate edge gives a line that is far inside everywhere.
+    func edgeLines(of rect: Rect) -> EdgeLines? {
+        let q0 = apply(rect.x, rect.y), q1 = apply(rect.maxX, rect.y)
+        let q2 = apply(rect.maxX, rect.maxY), q3 = apply(rect.x, rect.maxY)
+        guard q0.z > 1e-6, q1.z > 1e-6, q2.z > 1e-6, q3.z > 1e-6 else { return nil }
+        let p0 = SIMD2(q0.x / q0.z, q0.y / q0.z), p1 = SIMD2(q1.x / q1.z, q1.y / q1.z)
+        let p2 = SIMD2(q2.x / q2.z, q2.y / q2.z), p3 = SIMD2(q3.x / q3.z, q3.y / q3.z)
+        let d1 = p2 - p0, d2 = p3 - p1
+        // Clockwise on a y-down screen (the front side): positive area.
+        let orientation: Float = d1.x * d2.y - d1.y * d2.x < 0 ? -1 : 1
+        let top = Self.line(p0, p1, orientation), right = Self.line(p1, p2, orientation)
+        let bottom = Self.line(p2, p3, orientation), left = Self.line(p3, p0, orientation)
+        return EdgeLines(
+            a: SIMD4(top.x, right.x, bottom.x, left.x), b: SIMD4(top.y, right.y, bottom.y, left.y),
+            c: SIMD4(top.z, right.z, bottom.z, left.z))
+    }
+
+    /// (a, b, c) of the line from → to: a·x + b·y + c is the distance from it, positive on
+    /// the side `orientation` names.
+    private static func line(_ from: SIMD2<Float>, _ to: SIMD2<Float>, _ orientation: Float) -> SIMD3<Float> {
+        let e = to - from
+        let length = (e * e).sum().squareRoot()
+        guard length > 1e-6, length.isFinite else { return SIMD3(0, 0, 1e6) }
+        let k = orientation / length
+        return SIMD3(-e.y * k, e.x * k, (e.y * from.x - e.x * from.y) * k)
+    }
+}
+
+private func cross(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {
+    SIMD3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
+}
+
+/// An axis-aligned box of target pixels, y down, clamped to the target.
+struct PixelBox: Equatable {
+    var x: Int32, y: Int32, width: Int32, height: Int32
+    static let empty = PixelBox(x: 0, y: 0, width: 0, height: 0)
+    var isEmpty: Bool { width <= 0 || height <= 0 }
+
+    /// The pixels the local rect covers under `h` (pixels), grown by `margin` and clamped to
+    /// a `viewportWidth` × `viewportHeight` target; the whole target when a corner lies
+    /// behind the eye.
+    init(covering rect: Rect, under h: Homography, margin: Float, viewportWidth: Int, viewportHeight: Int) {
+        var lo = SIMD2<Float>(.infinity, .infinity), hi = SIMD2<Float>(-.infinity, -.infinity)
+        var behind = false
+        for corner in 0..<4 {
+            let q = h.apply(corner & 1 == 0 ? rect.x : rect.maxX, corner < 2 ? rect.y : rect.maxY)
+            if q.z <= 1e-6 { behind = true; break }
+            let p = SIMD2(q.x / q.z, q.y / q.z)
+            lo = pointwiseMin(lo, p)
+            hi = pointwiseMax(hi, p)
+        }
+        let w = Float(viewportWidth), hgt = Float(viewportHeight)
+        if behind || !(lo.x.isFinite && lo.y.isFinite && hi.x.isFinite && hi.y.isFinite) {
+            lo = .zero
+            hi = SIMD2(w, hgt)
+        }
+        let x0 = max(0, (lo.x - margin).rounded(.down)), y0 = max(0, (lo.y - margin).rounded(.down))
+        let x1 = min(w, (hi.x + margin).rounded(.up)), y1 = min(hgt, (hi.y + margin).rounded(.up))
+        self.init(x: Int32(x0), y: Int32(y0), width: Int32(max(0, x1 - x0)), height: Int32(max(0, y1 - y0)))
+    }
+
+    init(x: Int32, y: Int32, width: Int32, height: Int32) {
+        (self.x, self.y, self.width, self.height) = (x, y, width, height)
+    }
+}

@@ -1,0 +1,88 @@
+/// The per-instance record of quad.vert.glsl: twelve 16-byte vectors per draw item, written
+/// straight into the frame's staging array.
+import GLayersRenderList
+
+/// Bits of `i_flags.x` (keep in step with quad.vert.glsl and quad.frag.glsl).
+struct QuadFlags: OptionSet {
+    let rawValue: Int32
+    static let texture = QuadFlags(rawValue: 1)
+    static let crossfade = QuadFlags(rawValue: 2)
+    static let nineSlice = QuadFlags(rawValue: 4)
+    static let nearest = QuadFlags(rawValue: 8)
+    static let clipsContent = QuadFlags(rawValue: 16)
+    static let blurredShape = QuadFlags(rawValue: 32)
+    static let screenTexture = QuadFlags(rawValue: 64)
+    static let noDilate = QuadFlags(rawValue: 128)
+}
+
+/// One quad as the shaders read it (attribute locations 0…11).
+struct QuadInstance {
+    /// Vectors per instance.
+    static let vectorCount = 12
+    /// Bytes per instance.
+    static let stride = vectorCount * MemoryLayout<SIMD4<Float>>.stride
+
+    /// Local → target pixels.
+    var h: Homography
+    var opacity: Float = 1
+    var cornerRadius: Float = 0
+    var borderWidth: Float = 0
+    var rect: Rect
+    var geometry: Rect
+    var background: Color = .clear
+    var borderColor: Color = .clear
+    var destination: Rect = .zero
+    var source: Rect = .unit
+    /// Nine-slice centre, or (sigma, 0, 0, 0) for a blurred shape.
+    var center: SIMD4<Float> = .zero
+    var naturalWidth: Float = 0
+    var naturalHeight: Float = 0
+    var progress: Float = 0
+    var flags: QuadFlags = []
+    var clip: Int32 = -1
+    var corners: UInt8 = 0xF
+    /// For the simple program: the four projected edges as lines a·x + b·y + c (pixels,
+    /// positive inside), written in place of border colour, centre and extra.
+    var edgeLines: EdgeLines?
+
+    /// Appends the twelve vectors to `out`.
+    func write(to out: inout [SIMD4<Float>]) {
+        out.append(SIMD4(h.c0, opacity))
+        out.append(SIMD4(h.c1, cornerRadius))
+        out.append(SIMD4(h.c2, borderWidth))
+        out.append(rect.vector)
+        out.append(geometry.vector)
+        out.append(background.vector)
+        out.append(edgeLines?.a ?? borderColor.vector)
+        out.append(destination.vector)
+        out.append(source.vector)
+        out.append(edgeLines?.b ?? center)
+        out.append(edgeLines?.c ?? SIMD4(naturalWidth, naturalHeight, progress, 0))
+        out.append(
+            SIMD4(
+                Float(bitPattern: UInt32(bitPattern: flags.rawValue)), Float(bitPattern: UInt32(bitPattern: clip)),
+                Float(bitPattern: UInt32(corners)), 0))
+    }
+}
+
+extension Rect {
+    /// (x, y, width, height).
+    var vector: SIMD4<Float> { SIMD4(x, y, width, height) }
+
+    /// The smallest rect holding both.
+    func union(_ other: Rect) -> Rect {
+        let x0 = min(x, other.x), y0 = min(y, other.y)
+        return Rect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
+    }
+
+    /// Grown by `d` on every side.
+    func insetBy(_ d: Float) -> Rect { Rect(x: x + d, y: y + d, width: width - 2 * d, height: height - 2 * d) }
+
+    /// Whether every field is finite.
+    var isFinite: Bool { x.isFinite && y.isFinite && width.isFinite && height.isFinite }
+}
+
+extension Color {
+    /// (r, g, b, a).
+    var vector: SIMD4<Float> { SIMD4(r, g, b, a) }
+}

@@ -1,0 +1,155 @@
+/// The quad programs and their streamed instance buffer: what every draw item goes through.
+///
+/// One buffer holds the frame's instances (orphaned and refilled once per frame from a
+/// staging array that keeps its capacity); a batch points the attributes at its first
+/// instance and draws `count` instances of a 4-vertex strip. Two programs read the same
+/// instances: `general` (quad.frag.glsl: rounded rects, borders, clips, nine-slice, blend
+/// modes) and `simple` (quad_simple.frag.glsl: plain rects, the cheapest per pixel).
+import COpenGL
+import GLayersRenderList
+
+/// Texture units of the quad programs.
+enum QuadUnit {
+    static let tex0: Int32 = 0
+    static let tex1: Int32 = 1
+    static let clips: Int32 = 2
+    static let backdrop: Int32 = 3
+}
+
+/// Which quad program draws an instance.
+enum QuadVariant: UInt8 {
+    case general, simple
+}
+
+/// A quad program and the locations of its uniforms (-1 where the variant has none).
+struct QuadProgram {
+    let program: ShaderProgram
+    let uViewport, uYSign, uDilate, uPixelToItem, uFlipY, uBlendMode, uBackdropRect, uOverdraw: GLint
+
+    init(_ variant: QuadVariant) throws {
+        switch variant {
+        case .general:
+            program = try ShaderProgram(vertex: EmbeddedShaders.quad_vert, fragment: EmbeddedShaders.quad_frag)
+        case .simple:
+            program = try ShaderProgram(
+                vertex: EmbeddedShaders.quad_vert, fragment: EmbeddedShaders.quad_simple_frag, defines: ["SIMPLE"])
+        }
+        uViewport = program.location("u_viewport")
+        uYSign = program.location("u_ySign")
+        uDilate = program.location("u_dilate")
+        uPixelToItem = program.location("u_pixelToItem")
+        uFlipY = program.location("u_flipY")
+        uBlendMode = program.location("u_blendMode")
+        uBackdropRect = program.location("u_backdropRect")
+        uOverdraw = program.location("u_overdraw")
+        program.bindSampler("u_tex0", unit: QuadUnit.tex0)
+        program.bindSampler("u_tex1", unit: QuadUnit.tex1)
+        program.bindSampler("u_clips", unit: QuadUnit.clips)
+        program.bindSampler("u_backdrop", unit: QuadUnit.backdrop)
+        // Half a pixel: farther out, a pixel centre has zero coverage (quad.frag.glsl).
+        glUniform1f(uDilate, 0.5)
+    }
+}
+
+/// The quad programs, their vertex array and instance buffer.
+final class QuadPipeline {
+    let general: QuadProgram
+    let simple: QuadProgram
+    private let vertexArray: GLuint
+    private let instanceBuffer: GLuint
+    private var capacityBytes = 0
+    private var current: QuadVariant?
+    /// The frame's instances, `QuadInstance.vectorCount` vectors each.
+    var staging: [SIMD4<Float>] = []
+    /// Instances in `staging`.
+    var instanceCount: Int { staging.count / QuadInstance.vectorCount }
+
+    init() throws {
+        general = try QuadProgram(.general)
+        simple = try QuadProgram(.simple)
+        var vao: GLuint = 0, vbo: GLuint = 0
+        glGenVertexArrays(1, &vao)
+        glGenBuffers(1, &vbo)
+        vertexArray = vao
+        instanceBuffer = vbo
+        glBindVertexArray(vao)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vbo)
+        for location in 0..<GLuint(QuadInstance.vectorCount) {
+            glEnableVertexAttribArray(location)
+            glVertexAttribDivisor(location, 1)
+        }
+        pointAttributes(firstInstance: 0)
+        glBindVertexArray(0)
+    }
+
+    deinit {
+        var vao = vertexArray, vbo = instanceBuffer
+        glDeleteVertexArrays(1, &vao)
+        glDeleteBuffers(1, &vbo)
+    }
+
+    /// Empties the staging array (keeping its storage) for a new frame.
+    func beginFrame() { staging.removeAll(keepingCapacity: true) }
+
+    /// Streams the staging array into the instance buffer (orphaning last frame's storage).
+    /// Returns the bytes uploaded.
+    @discardableResult
+    func upload() -> Int {
+        let bytes = staging.count * MemoryLayout<SIMD4<Float>>.stride
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
+        if bytes > capacityBytes {
+            capacityBytes = max(bytes, capacityBytes + capacityBytes / 2, 64 * QuadInstance.stride)
+        }
+        glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(capacityBytes), nil, GLenum(GL_STREAM_DRAW))
+        if bytes > 0 {
+            staging.withUnsafeBytes { glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, GLsizeiptr(bytes), $0.baseAddress) }
+        }
+        return bytes
+    }
+
+    /// Makes the vertex array and instance buffer current and sets both programs' per-pass
+    /// uniforms: target size, row order, pixel → item-space mapping; leaves `general` in use.
+    func beginPass(
+        viewportWidth: Int, viewportHeight: Int, rowsBottomUp: Bool, source: Rect, scale: Float, overdraw: Bool
+    ) {
+        glBindVertexArray(vertexArray)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
+        func set(_ p: QuadProgram) {
+            glUseProgram(p.program.name)
+            glUniform2f(p.uViewport, Float(viewportWidth), Float(viewportHeight))
+            glUniform1f(p.uYSign, rowsBottomUp ? -1 : 1)
+            glUniform1f(p.uFlipY, rowsBottomUp ? 1 : 0)
+            glUniform4f(p.uPixelToItem, 1 / scale, source.x, source.y, Float(viewportHeight))
+            glUniform1i(p.uOverdraw, overdraw ? 1 : 0)
+            glUniform1i(p.uBlendMode, 0)
+        }
+        set(simple)
+        set(general)
+        current = .general
+    }
+
+    /// Switches to `variant`'s program (cheap when it is current).
+    func use(_ variant: QuadVariant) {
+        guard current != variant else { return }
+        glUseProgram(variant == .general ? general.program.name : simple.program.name)
+        current = variant
+    }
+
+    /// Draws instances `first ..< first + count` with the current program.
+    func draw(first: Int, count: Int) {
+        pointAttributes(firstInstance: first)
+        glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(count))
+    }
+
+    private func pointAttributes(firstInstance: Int) {
+        let stride = GLsizei(QuadInstance.stride)
+        let base = firstInstance * QuadInstance.stride
+        for location in 0..<QuadInstance.vectorCount - 1 {
+            glVertexAttribPointer(
+                GLuint(location), 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
+                UnsafeRawPointer(bitPattern: base + location * 16))
+        }
+        let last = QuadInstance.vectorCount - 1
+        glVertexAttribIPointer(GLuint(last), 4, GLenum(GL_INT), stride, UnsafeRawPointer(bitPattern: base + last * 16))
+    }
+}

@@ -1,0 +1,62 @@
+/// A pass's effects in their order: filters, shadow, mask, transition (each reads the
+/// previous step's result). Mask and transition read other passes' results of this frame.
+import COpenGL
+import GLayersRenderList
+
+extension Renderer {
+    /// `content` with `effects` applied: a new target, or `content` itself when there are none.
+    func applyEffects(_ effects: PassEffects, to content: OffscreenTarget, scale: Float) throws -> OffscreenTarget {
+        if effects.isEmpty { return content }
+        var current = content
+        for filter in effects.filters {
+            if let next = try applyFilter(filter, to: current, scale: scale, wrap: GL_CLAMP_TO_BORDER) {
+                replace(&current, with: next, keeping: content)
+            }
+        }
+        if let shadow = effects.shadow {
+            replace(&current, with: try self.effects.shadow(current, spec: shadow, scale: scale), keeping: content)
+        }
+        if let mask = effects.mask {
+            let source = result(of: mask) ?? blank
+            replace(&current, with: try self.effects.mask(current, by: source), keeping: content)
+        }
+        if let transition = effects.transition {
+            let next = try self.effects.transition(
+                new: current, old: result(of: transition.before), spec: transition, blank: blank)
+            replace(&current, with: next, keeping: content)
+        }
+        return current
+    }
+
+    /// One filter on `source` (sigmas in points × `scale`); nil when the filter is unusable.
+    func applyFilter(_ filter: FilterOp, to source: OffscreenTarget, scale: Float, wrap: Int32) throws
+        -> OffscreenTarget?
+    {
+        switch filter {
+        case .gaussianBlur(let sigma):
+            return try effects.blur(source, sigma: sigma * scale, wrap: wrap)
+        case .bloom(let sigma, let intensity):
+            return try effects.bloom(source, sigma: sigma * scale, intensity: intensity, wrap: wrap)
+        case .colorMatrix(let matrix):
+            guard let out = try effects.colorMatrix(source, matrix: matrix, wrap: wrap) else {
+                skip(.badFilter)
+                stats.skippedItems -= 1
+                return nil
+            }
+            return out
+        }
+    }
+
+    /// This frame's result of pass `id`, if it was rendered.
+    private func result(of id: PassID) -> OffscreenTarget? {
+        let i = Int(id.index)
+        return i > 0 && i < passResults.count ? passResults[i] : nil
+    }
+
+    /// Moves `current` to `next`, releasing the old one unless it is the pass's content.
+    private func replace(_ current: inout OffscreenTarget, with next: OffscreenTarget, keeping content: OffscreenTarget)
+    {
+        if current !== content { pool.release(current) }
+        current = next
+    }
+}

@@ -1,0 +1,247 @@
+/// Executing a planned frame: for each pass, bind its target, run its commands, apply its
+/// effects; then hand targets back to the pool and keep rasterized passes for next frame.
+import COpenGL
+import GLayersRenderList
+
+extension Renderer {
+    /// Runs `passPlans` (instances and clips are already uploaded).
+    func execute(_ list: RenderList, to target: RenderTarget) throws {
+        reset(&passContents, count: list.passes.count)
+        reset(&passResults, count: list.passes.count)
+        glDisable(GLenum(GL_DEPTH_TEST))
+        glDisable(GLenum(GL_CULL_FACE))
+        glDisable(GLenum(GL_SCISSOR_TEST))
+        glEnable(GLenum(GL_CLIP_DISTANCE0))
+        glActiveTexture(GLenum(GL_TEXTURE0 + QuadUnit.clips))
+        glBindTexture(GLenum(GL_TEXTURE_BUFFER), clips.texture)
+        if list.passes.isEmpty || passPlans.isEmpty {
+            try bindScreen(list, to: target)
+            clearScreen(list)
+            return
+        }
+        for plan in passPlans {
+            let pass = Int(plan.pass)
+            if pass == 0 {
+                try bindScreen(list, to: target)
+                clearScreen(list)
+                runCommands(plan, list: list, pass: 0)
+                continue
+            }
+            let g = passGeometry[pass]
+            let content: OffscreenTarget
+            if plan.cached, let key = list.passes[pass].cacheKey, let entry = rasterCache[key] {
+                content = entry.target
+                rasterCache[key]?.lastUsed = frame
+                stats.cachedPasses += 1
+            } else {
+                content = try pool.acquire(width: g.width, height: g.height)
+                content.bind()
+                glClearColor(0, 0, 0, 0)
+                glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+                runCommands(plan, list: list, pass: pass)
+                stats.passes += 1
+            }
+            passContents[pass] = content
+            passResults[pass] = try applyEffects(list.passes[pass].effects, to: content, scale: g.scale)
+        }
+    }
+
+    /// Binds the screen pass's framebuffer (the window's or the offscreen screen target).
+    private func bindScreen(_ list: RenderList, to target: RenderTarget) throws {
+        let w = max(1, list.pixelWidth), h = max(1, list.pixelHeight)
+        switch target {
+        case .window:
+            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+            glViewport(0, 0, GLsizei(w), GLsizei(h))
+        case .offscreen:
+            if let s = screenTarget, s.width == w, s.height == h {
+            } else {
+                screenTarget = try OffscreenTarget(width: w, height: h)
+            }
+            screenTarget?.bind()
+        }
+    }
+
+    private func clearScreen(_ list: RenderList) {
+        let c = list.clearColor
+        glClearColor(c.r, c.g, c.b, c.a)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+    }
+
+    /// The framebuffer currently bound for drawing.
+    private var currentFramebuffer: GLuint {
+        var name: GLint = 0
+        glGetIntegerv(GLenum(GL_DRAW_FRAMEBUFFER_BINDING), &name)
+        return GLuint(name)
+    }
+
+    /// Draws a pass's commands into the bound framebuffer.
+    private func runCommands(_ plan: PassPlan, list: RenderList, pass: Int) {
+        guard !plan.commands.isEmpty else { return }
+        let g = passGeometry[pass]
+        let framebuffer = currentFramebuffer
+        beginQuadDrawing(g)
+        for i in plan.commands {
+            let command = commands[i]
+            switch command.kind {
+            case .batch:
+                quad.use(command.variant)
+                bindSources(command.textures, variant: command.variant)
+                setBlending(command.blending)
+                quad.draw(first: Int(command.first), count: Int(command.count))
+                stats.batches += 1
+                stats.drawCalls += 1
+            case .blend:
+                drawBlended(command, geometry: g)
+            case .backdrop:
+                do {
+                    try drawBackdrop(command, list: list, geometry: g, framebuffer: framebuffer)
+                } catch let error as GLError {
+                    if lastError == nil { lastError = error }
+                } catch {}
+            }
+        }
+    }
+
+    /// Quad programs, per-pass uniforms, premultiplied source-over (or additive overdraw).
+    private func beginQuadDrawing(_ g: PassGeometry) {
+        quad.beginPass(
+            viewportWidth: g.width, viewportHeight: g.height, rowsBottomUp: g.rowsBottomUp, source: g.source,
+            scale: g.scale,
+            overdraw: debug.showOverdraw)
+        glEnable(GLenum(GL_BLEND))
+        if debug.showOverdraw {
+            glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
+        } else {
+            glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        }
+    }
+
+    /// Fixed-function blending for a batch (overdraw mode keeps its additive blending).
+    private func setBlending(_ blending: Blending) {
+        if debug.showOverdraw { return }
+        switch blending {
+        case .replace:
+            glDisable(GLenum(GL_BLEND))
+        case .sourceOver:
+            glEnable(GLenum(GL_BLEND))
+            glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        case .screen:
+            glEnable(GLenum(GL_BLEND))
+            glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_COLOR))
+        }
+    }
+
+    private func bindSources(_ source: TextureSource, variant: QuadVariant = .general) {
+        switch source {
+        case .none:
+            // The simple program always samples: give it nothing to sample.
+            if variant == .simple { bindTexture(blank.texture, unit: QuadUnit.tex0) }
+        case .image(let t): bindTexture(t, unit: QuadUnit.tex0)
+        case .images(let a, let b):
+            bindTexture(a, unit: QuadUnit.tex0)
+            bindTexture(b, unit: QuadUnit.tex1)
+        case .pass(let p):
+            let texture = passResults[Int(p)]?.texture ?? blank.texture
+            bindTexture(texture, unit: QuadUnit.tex0)
+            setSampling(linear: true, wrap: GL_CLAMP_TO_EDGE)
+        }
+    }
+
+    /// The GL window-space origin (rows bottom-up) of a y-down box of the bound target.
+    private func glOrigin(of box: PixelBox, _ g: PassGeometry) -> (x: Int32, y: Int32) {
+        (box.x, g.rowsBottomUp ? Int32(g.height) - box.y - box.height : box.y)
+    }
+
+    /// Copies `box` of the bound framebuffer into a pooled target.
+    private func copyBehind(_ box: PixelBox, _ g: PassGeometry) throws -> OffscreenTarget {
+        let copy = try pool.acquire(width: Int(box.width), height: Int(box.height))
+        let origin = glOrigin(of: box, g)
+        bindTexture(copy.texture, unit: QuadUnit.backdrop)
+        glCopyTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, origin.x, origin.y, box.width, box.height)
+        return copy
+    }
+
+    /// One item through its W3C blend mode: the destination under it is copied and read.
+    private func drawBlended(_ command: DrawCommand, geometry g: PassGeometry) {
+        guard !command.box.isEmpty, let copy = try? copyBehind(command.box, g) else { return }
+        let origin = glOrigin(of: command.box, g)
+        setSampling(linear: false, wrap: GL_CLAMP_TO_EDGE)
+        quad.use(.general)
+        let p = quad.general
+        glUniform4f(
+            p.uBackdropRect, Float(origin.x), Float(origin.y), Float(command.box.width), Float(command.box.height))
+        glUniform1i(p.uBlendMode, command.mode)
+        glDisable(GLenum(GL_BLEND))
+        bindSources(command.textures)
+        quad.draw(first: Int(command.first), count: 1)
+        glUniform1i(p.uBlendMode, 0)
+        glEnable(GLenum(GL_BLEND))
+        pool.release(copy)
+        stats.drawCalls += 1
+        stats.batches += 1
+    }
+
+    /// Backdrop filters: copy what lies behind, filter it, draw it inside the item's rounded
+    /// rect; the item itself draws next.
+    private func drawBackdrop(_ command: DrawCommand, list: RenderList, geometry g: PassGeometry, framebuffer: GLuint)
+        throws
+    {
+        guard !command.box.isEmpty else { return }
+        var current = try copyBehind(command.box, g)
+        for filter in list.filterChains[Int(command.mode)] {
+            if let next = try applyFilter(filter, to: current, scale: g.scale, wrap: GL_CLAMP_TO_EDGE) {
+                pool.release(current)
+                current = next
+            }
+        }
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        glViewport(0, 0, GLsizei(g.width), GLsizei(g.height))
+        beginQuadDrawing(g)
+        let origin = glOrigin(of: command.box, g)
+        quad.use(.general)
+        glUniform4f(
+            quad.general.uBackdropRect, Float(origin.x), Float(origin.y), Float(command.box.width),
+            Float(command.box.height))
+        bindTexture(current.texture, unit: QuadUnit.tex0)
+        setSampling(linear: false, wrap: GL_CLAMP_TO_EDGE)
+        quad.draw(first: Int(command.first), count: 1)
+        pool.release(current)
+        stats.drawCalls += 1
+        stats.batches += 1
+    }
+
+    /// Releases this frame's targets, keeps rasterized passes, ages the caches.
+    func finishFrame(_ list: RenderList) {
+        for (pass, content) in passContents.enumerated() {
+            guard let content else { continue }
+            let result = passResults[pass]
+            if let result, result !== content { pool.release(result) }
+            if let key = list.passes[pass].cacheKey {
+                if let entry = rasterCache[key], entry.target === content { continue }
+                if let entry = rasterCache[key], entry.lastUsed == frame {
+                    pool.release(content)  // two passes with one key this frame: keep the first
+                    continue
+                }
+                if let old = rasterCache[key] { pool.release(old.target) }
+                rasterCache[key] = CachedPass(target: content, lastUsed: frame)
+                continue
+            }
+            pool.release(content)
+        }
+        staleCacheKeys.removeAll(keepingCapacity: true)
+        for (key, entry) in rasterCache where entry.lastUsed != frame { staleCacheKeys.append(key) }
+        for key in staleCacheKeys {
+            if let entry = rasterCache.removeValue(forKey: key) { pool.release(entry.target) }
+        }
+        reset(&passContents, count: 0)
+        reset(&passResults, count: 0)
+        textures.endFrame()
+        pool.endFrame()
+    }
+
+    private func reset(_ array: inout [OffscreenTarget?], count: Int) {
+        array.removeAll(keepingCapacity: true)
+        array.append(contentsOf: repeatElement(nil, count: count))
+    }
+}

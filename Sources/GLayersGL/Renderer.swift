@@ -1,0 +1,167 @@
+/// The renderer: a render list in, pixels out. One frame is planned on the CPU (commands and
+/// instances for every needed pass, `Renderer+Plan.swift`), streamed to GL in one upload,
+/// then executed pass by pass with effects in between (`Renderer+Execute.swift`).
+///
+/// It reads nothing but the render list, keeps nothing of it but handles (image textures by
+/// `ImageID`, rasterized passes by `cacheKey`), and never crashes on bad input: bad items are
+/// skipped, counted in `stats` and reported once to standard error.
+import COpenGL
+import Foundation
+import GLayersGraphics
+import GLayersRenderList
+
+/// Draws render lists with OpenGL 3.3 core on a `GLContext`.
+///
+/// - Not thread-safe: use it on the thread where its context is current.
+/// - Deterministic: the same render list gives the same pixels.
+public final class Renderer {
+    /// The context it draws with.
+    public let context: GLContext
+    /// Debug switches (batching off, pass outlines, overdraw), read at every frame.
+    public var debug = RendererDebug()
+    /// Counters of the last frame.
+    public internal(set) var stats = RenderStats()
+    /// Bytes of image textures kept across frames; beyond it the least recently used are
+    /// freed at the end of a frame (never one the frame used). Default 512 MiB.
+    public var textureBudgetBytes: Int {
+        get { textures.budgetBytes }
+        set { textures.budgetBytes = max(0, newValue) }
+    }
+    /// The first error GL or EGL reported while rendering (a lost context stops rendering).
+    public internal(set) var lastError: GLError?
+
+    let quad: QuadPipeline
+    let clips = ClipBuffer()
+    let textures: TextureCache
+    let pool = PassPool()
+    let effects: EffectPipeline
+    let scheduler = PassScheduler()
+    let driverMaximumTextureSize: Int
+    /// The frame's commands (all passes) and each pass's share of them.
+    var commands: [DrawCommand] = []
+    var passPlans: [PassPlan] = []
+    /// Per pass of this frame: size, scale, source rect.
+    var passGeometry: [PassGeometry] = []
+    /// Per pass of this frame: its drawn content and its result after effects.
+    var passContents: [OffscreenTarget?] = []
+    var passResults: [OffscreenTarget?] = []
+    /// Rasterized passes by cache key: their content target and the last frame it was used.
+    var rasterCache: [UInt64: CachedPass] = [:]
+    var staleCacheKeys: [UInt64] = []
+    /// The offscreen screen target (`RenderTarget.offscreen`).
+    var screenTarget: OffscreenTarget?
+    /// Where and how large the last frame was, for `readPixels()`.
+    var lastTarget: RenderTarget?
+    var lastWidth = 0, lastHeight = 0
+    var frame: UInt64 = 0
+    /// Skip reasons already reported (bit per `SkipReason`).
+    var reportedSkips: UInt32 = 0
+    /// A 1×1 transparent target standing in for missing inputs.
+    let blank: OffscreenTarget
+
+    /// A renderer on `context` (made current): compiles the shaders, makes the buffers.
+    ///
+    /// - Throws `GLError.shader` (with the shader file and GL log) or `.resource`.
+    public init(context: GLContext) throws {
+        self.context = context
+        try context.makeCurrent()
+        var maxSize: GLint = 0
+        glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &maxSize)
+        driverMaximumTextureSize = Int(max(maxSize, 64))
+        quad = try QuadPipeline()
+        effects = try EffectPipeline(pool: pool)
+        textures = TextureCache(maximumSize: driverMaximumTextureSize)
+        blank = try OffscreenTarget(width: 1, height: 1)
+        blank.bind()
+        glClearColor(0, 0, 0, 0)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+    }
+
+    deinit {
+        // The pipeline, caches and pool delete their GL objects as they go: in this context.
+        try? context.makeCurrent()
+    }
+
+    /// Renders `list` into `target`: every needed pass in dependency order, the screen last.
+    ///
+    /// - `.window` draws into the default framebuffer (then call `context.swapBuffers()`);
+    ///   `.offscreen` into a framebuffer of the list's pixel size (then `readPixels()`).
+    /// - Errors do not throw: a lost context sets `lastError` and later frames do nothing.
+    /// - A list of zero pixels draws nothing; `.window` on a headless context draws offscreen.
+    public func render(_ list: RenderList, to requested: RenderTarget) {
+        if lastError?.kind == .contextLost { return }
+        guard list.pixelWidth > 0, list.pixelHeight > 0 else {
+            stats = RenderStats()
+            return
+        }
+        var target = requested
+        if target == .window && context.isHeadless {
+            Diagnostics.warnOnce("window-headless", "render(to: .window) on a headless context; drawing offscreen")
+            target = .offscreen
+        }
+        do { try context.makeCurrent() } catch let error as GLError {
+            lastError = error
+            return
+        } catch { return }
+        frame += 1
+        stats = RenderStats()
+        textures.maximumSize = min(debug.maximumTextureSize ?? driverMaximumTextureSize, driverMaximumTextureSize)
+        textures.beginFrame(frame)
+        pool.beginFrame(frame)
+        effects.draws = 0
+        preparePasses(list)
+        scheduler.schedule(list) { isCacheHit($0, list) }
+        plan(list)
+        stats.instanceBytes = quad.upload()
+        clips.upload(list.clips)
+        do {
+            try execute(list, to: target)
+        } catch let error as GLError {
+            if lastError == nil { lastError = error }
+            Diagnostics.warnOnce("render-\(error.kind)", "frame failed: \(error)")
+        } catch {}
+        finishFrame(list)
+        lastTarget = target
+        lastWidth = list.pixelWidth
+        lastHeight = list.pixelHeight
+        stats.effectDraws = effects.draws
+        stats.drawCalls += effects.draws
+        stats.residentTextureBytes = textures.residentBytes
+        do { try context.checkLost() } catch let error as GLError { lastError = error } catch {}
+    }
+
+    /// Frees pooled targets, cached rasterizations and image textures now (they are made
+    /// again when needed).
+    public func purgeCaches() {
+        for entry in rasterCache.values { pool.release(entry.target) }
+        rasterCache.removeAll()
+        pool.purge()
+        textures.purge()
+    }
+
+    /// Counts `reason` and reports it the first time.
+    func skip(_ reason: SkipReason) {
+        stats.skippedItems += 1
+        let bit = UInt32(1) << UInt32(reason.rawValue)
+        guard reportedSkips & bit == 0 else { return }
+        reportedSkips |= bit
+        Diagnostics.warnOnce("skip-\(reason)", reason.message)
+    }
+}
+
+/// A pass's pixel size, scale and source rect for this frame.
+struct PassGeometry {
+    var width: Int
+    var height: Int
+    var scale: Float
+    var source: Rect
+    /// The screen: framebuffer rows bottom-up (top of the image at the last row).
+    var rowsBottomUp: Bool
+}
+
+/// A rasterized pass kept for the next frame.
+struct CachedPass {
+    var target: OffscreenTarget
+    var lastUsed: UInt64
+}

@@ -1,0 +1,65 @@
+/// The renderer's small public value types: where a frame goes, its counters, debug switches.
+import GLayersRenderList
+
+/// Where `Renderer.render(_:to:)` draws the screen pass.
+public enum RenderTarget: Equatable, Sendable {
+    /// The default framebuffer of a window context (present with `GLContext.swapBuffers()`).
+    case window
+    /// A framebuffer the renderer owns, of the render list's pixel size (headless; read it
+    /// back with `readPixels()`).
+    case offscreen
+}
+
+/// Counters of the last frame.
+public struct RenderStats: Equatable, Sendable, CustomStringConvertible {
+    /// GL draw calls, effects included.
+    public var drawCalls = 0
+    /// Items drawn.
+    public var items = 0
+    /// Items not drawn because of bad input (non-finite or singular transform, empty rect,
+    /// missing image or pass); each reason is reported once to standard error.
+    public var skippedItems = 0
+    /// Single-sided items culled because they show their back.
+    public var culledItems = 0
+    /// Offscreen passes drawn (the screen not counted).
+    public var passes = 0
+    /// Offscreen passes whose texture was reused from the last frame (`cacheKey`).
+    public var cachedPasses = 0
+    /// Images uploaded this frame.
+    public var textureUploads = 0
+    /// Bytes uploaded this frame.
+    public var textureBytes = 0
+    /// Bytes of image textures held by the cache.
+    public var residentTextureBytes = 0
+    /// Instanced quad draws (each one batch of items).
+    public var batches = 0
+    /// Image-space effect draws (blur, bloom, shadow, mask, transition, colour matrix).
+    public var effectDraws = 0
+    /// Bytes of instance data streamed.
+    public var instanceBytes = 0
+
+    /// Zero counters.
+    public init() {}
+
+    /// `key=value` pairs on one line.
+    public var description: String {
+        "draws=\(drawCalls) batches=\(batches) items=\(items) skipped=\(skippedItems) culled=\(culledItems) "
+            + "passes=\(passes) cached=\(cachedPasses) effects=\(effectDraws) uploads=\(textureUploads) "
+            + "uploadBytes=\(textureBytes) residentBytes=\(residentTextureBytes) instanceBytes=\(instanceBytes)"
+    }
+}
+
+/// Switches that isolate rendering bugs; all off by default.
+public struct RendererDebug: Equatable, Sendable {
+    /// One draw call per item instead of merging runs that share program, texture and blend.
+    public var disableBatching = false
+    /// A magenta 1-pixel frame around every offscreen pass's texture.
+    public var outlinePasses = false
+    /// Every item adds a constant tint where it draws (additive): bright = drawn over often.
+    public var showOverdraw = false
+    /// A smaller texture-size limit than the driver's (to test downscaling of large images).
+    public var maximumTextureSize: Int?
+
+    /// All switches off.
+    public init() {}
+}

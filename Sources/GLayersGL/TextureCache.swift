@@ -1,0 +1,130 @@
+/// The texture cache: one GL texture per `ImageID`, uploaded the first time a render list
+/// references the image, freed when unused for a while or when over the byte budget.
+///
+/// It does not decode or own images: the pixels come from `RenderList.images`.
+import COpenGL
+import Foundation
+import GLayersRenderList
+
+/// Textures of images, keyed by image identity.
+final class TextureCache {
+    struct Entry {
+        var texture: GLuint
+        var width: Int
+        var height: Int
+        var bytes: Int
+        var lastUsed: UInt64
+    }
+
+    /// Frames an unused texture is kept.
+    var maximumIdleFrames: UInt64 = 120
+    /// Bytes of textures kept; the least recently used beyond it are freed at frame end.
+    var budgetBytes = 512 << 20
+    /// The largest side GL accepts (GL_MAX_TEXTURE_SIZE, or a smaller debug limit).
+    var maximumSize: Int
+
+    private(set) var entries: [ImageID: Entry] = [:]
+    private(set) var residentBytes = 0
+    private var frame: UInt64 = 0
+    /// The last lookup, so runs of items with one image hash once.
+    private var recentID: ImageID?
+    private var recentTexture: GLuint = 0
+
+    init(maximumSize: Int) { self.maximumSize = maximumSize }
+
+    deinit {
+        for entry in entries.values {
+            var t = entry.texture
+            glDeleteTextures(1, &t)
+        }
+    }
+
+    /// Starts a frame: lookups mark textures used in `frame`.
+    func beginFrame(_ frame: UInt64) {
+        self.frame = frame
+        recentID = nil
+    }
+
+    /// The texture of `id`, uploading it from `images` the first time; nil when the image is
+    /// neither cached nor in `images`.
+    func texture(for id: ImageID, images: [ImageID: any RenderImage], stats: inout RenderStats) -> GLuint? {
+        if id == recentID { return recentTexture }
+        if var entry = entries[id] {
+            entry.lastUsed = frame
+            entries[id] = entry
+            remember(id, entry.texture)
+            return entry.texture
+        }
+        guard let image = images[id], image.pixelWidth > 0, image.pixelHeight > 0 else { return nil }
+        let entry = upload(image, id: id)
+        entries[id] = entry
+        residentBytes += entry.bytes
+        stats.textureUploads += 1
+        stats.textureBytes += entry.bytes
+        remember(id, entry.texture)
+        return entry.texture
+    }
+
+    /// Frees textures idle for `maximumIdleFrames`, then the least recently used ones while
+    /// over `budgetBytes` (never one used this frame).
+    func endFrame() {
+        var idle: [ImageID] = []
+        for (id, entry) in entries where frame - entry.lastUsed > maximumIdleFrames { idle.append(id) }
+        for id in idle { evict(id) }
+        guard residentBytes > budgetBytes else { return }
+        let byAge = entries.filter { $0.value.lastUsed < frame }.sorted {
+            ($0.value.lastUsed, $0.key) < ($1.value.lastUsed, $1.key)
+        }
+        for (id, _) in byAge where residentBytes > budgetBytes { evict(id) }
+    }
+
+    /// Frees every texture.
+    func purge() {
+        for id in Array(entries.keys) { evict(id) }
+    }
+
+    private func remember(_ id: ImageID, _ texture: GLuint) {
+        recentID = id
+        recentTexture = texture
+    }
+
+    private func evict(_ id: ImageID) {
+        guard let entry = entries.removeValue(forKey: id) else { return }
+        var t = entry.texture
+        glDeleteTextures(1, &t)
+        residentBytes -= entry.bytes
+        if recentID == id { recentID = nil }
+    }
+
+    private func upload(_ image: any RenderImage, id: ImageID) -> Entry {
+        let w = image.pixelWidth, h = image.pixelHeight
+        let texture = makeTexture(width: 1, height: 1)
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        if w <= maximumSize && h <= maximumSize {
+            image.withPixelBytes { bytes, bytesPerRow in
+                glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), GLint(bytesPerRow / 4))
+                glTexImage2D(
+                    GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(w), GLsizei(h), 0, GLenum(GL_RGBA),
+                    GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
+                glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
+            }
+            return Entry(texture: texture, width: w, height: h, bytes: w * h * 4, lastUsed: frame)
+        }
+        let k = Double(maximumSize) / Double(max(w, h))
+        let dw = max(1, min(maximumSize, Int((Double(w) * k).rounded()))),
+            dh = max(1, min(maximumSize, Int((Double(h) * k).rounded())))
+        Diagnostics.warnOnce(
+            "oversize-\(id.raw)",
+            "image \(id) is \(w)×\(h) pixels, larger than GL_MAX_TEXTURE_SIZE \(maximumSize); uploading it downscaled to \(dw)×\(dh)"
+        )
+        let pixels = image.withPixelBytes { bytes, bytesPerRow in
+            Downscale.box(bytes, width: w, height: h, bytesPerRow: bytesPerRow, toWidth: dw, toHeight: dh)
+        }
+        pixels.withUnsafeBytes { bytes in
+            glTexImage2D(
+                GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(dw), GLsizei(dh), 0, GLenum(GL_RGBA),
+                GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
+        }
+        return Entry(texture: texture, width: dw, height: dh, bytes: dw * dh * 4, lastUsed: frame)
+    }
+}

@@ -1,0 +1,114 @@
+/// Goldens of compositing filters (blend modes) and background filters (backdrops).
+import GLayersGL
+import GLayersGraphics
+import GLayersRenderList
+import Testing
+
+@Suite(.serialized) struct BlendGoldenTests {
+    /// A backdrop of colour bars with a top-to-bottom dark → light ramp, 40×32.
+    static let bars = TestImages.make(40, 32) { x, y in
+        let v = 60 + y * 6
+        switch x / 10 {
+        case 0: return (UInt8(v), UInt8(v / 3), UInt8(v / 4), 255)
+        case 1: return (UInt8(v / 3), UInt8(v), UInt8(v / 4), 255)
+        case 2: return (UInt8(v / 4), UInt8(v / 3), UInt8(v), 255)
+        default: return (UInt8(v), UInt8(v), UInt8(v), 255)
+        }
+    }
+
+    /// Every blend mode (row by row: normal, multiply, screen, overlay, darken, lighten,
+    /// difference, colorDodge, colorBurn, softLight, hardLight, exclusion): an orange rounded
+    /// rect at alpha 0.85 reaching past the bars onto the white background, rotated a
+    /// little so its AA edges blend too.
+    @Test func blendModes() throws {
+        let b = ListBuilder(width: 176, height: 108, clear: .white)
+        let bars = b.add(Self.bars)
+        var items: [DrawItem] = []
+        for (i, mode) in BlendMode.allCases.enumerated() {
+            let x = Float(i % 4) * 44 + 2, y = Float(i / 4) * 36 + 2
+            items.append(
+                DrawItem(
+                    transform: .translate(x, y), rect: Rect(0, 0, 40, 32),
+                    content: .image(bars, ContentPlacement(destination: Rect(0, 0, 40, 32)))))
+            items.append(
+                DrawItem(
+                    transform: .layer(size: 30, 18, at: x + 29, y + 18, transform: .rotate(0.12, 0, 0, 1)),
+                    rect: Rect(0, 0, 30, 18),
+                    background: .rgba(1, 0.55, 0.2, 0.85), cornerRadius: 5, blend: mode))
+        }
+        b.screen(items)
+        let image = try GLHarness.withRenderer { r -> CGImage in
+            r.render(b.list, to: .offscreen)
+            #expect(r.stats.items == 24)
+            return try r.readImage()
+        }
+        // Tolerance: geometry. Flat colours and AA edges through the blend formulas; nothing is sampled between texels except the unscaled bars.
+        Golden.check(image, "blend-modes", .geometry)
+    }
+
+    /// A blend mode on a composite item: a group flattened in a pass, multiplied onto the bars.
+    @Test func blendModeOnAPass() throws {
+        let b = ListBuilder(width: 48, height: 40, clear: .white)
+        let bars = b.add(Self.bars)
+        let group = b.pass(
+            source: Rect(0, 0, 32, 24),
+            items: [
+                DrawItem(transform: .identity, rect: Rect(0, 0, 20, 20), background: .rgba(1, 1, 0), cornerRadius: 10),
+                DrawItem(transform: .translate(12, 6), rect: Rect(0, 0, 20, 18), background: .rgba(0, 1, 1)),
+            ])
+        b.screen([
+            DrawItem(
+                transform: .translate(4, 4), rect: Rect(0, 0, 40, 32),
+                content: .image(bars, ContentPlacement(destination: Rect(0, 0, 40, 32)))),
+            DrawItem(transform: .translate(10, 8), rect: Rect(0, 0, 32, 24), content: .pass(group), blend: .multiply),
+        ])
+        // Tolerance: geometry. The pass is drawn at its own size, so its texels land on pixels.
+        Golden.check(try GLHarness.image(of: b.list), "blend-pass-multiply", .geometry)
+    }
+
+    /// Background filters: a frosted panel (blur 2.5 behind a translucent white rounded rect,
+    /// turned 8°) and a greyscale panel (colour matrix behind a clear one) over the bars.
+    @Test func backdropFilters() throws {
+        let b = ListBuilder(width: 120, height: 56, clear: .white)
+        let bars = b.add(Self.bars)
+        b.list.filterChains = [
+            [.gaussianBlur(sigma: 2.5)],
+            [.colorMatrix([0.3, 0.59, 0.11, 0, 0, 0.3, 0.59, 0.11, 0, 0, 0.3, 0.59, 0.11, 0, 0, 0, 0, 0, 1, 0])],
+        ]
+        let place = ContentPlacement(destination: Rect(0, 0, 56, 48))
+        b.screen([
+            DrawItem(transform: .translate(2, 4), rect: Rect(0, 0, 56, 48), content: .image(bars, place)),
+            DrawItem(transform: .translate(62, 4), rect: Rect(0, 0, 56, 48), content: .image(bars, place)),
+            DrawItem(
+                transform: .layer(size: 36, 26, at: 30, 28, transform: .rotate(0.14, 0, 0, 1)),
+                rect: Rect(0, 0, 36, 26),
+                background: .rgba(1, 1, 1, 0.25), cornerRadius: 8, borderWidth: 1, borderColor: .rgba(1, 1, 1, 0.8),
+                backdropFilters: 0),
+            DrawItem(
+                transform: .translate(74, 14), rect: Rect(0, 0, 32, 28), cornerRadius: 6, borderWidth: 1,
+                borderColor: .black, backdropFilters: 1),
+        ])
+        // Tolerance: blurred. The frosted panel sums 2 × 16 blur taps.
+        Golden.check(try GLHarness.image(of: b.list), "blend-backdrop-filters", .blurred)
+    }
+
+    /// Screen and multiply agree with their W3C formulas at one pixel (premultiplied maths).
+    @Test func blendFormulasAtAPixel() throws {
+        func pixel(_ mode: BlendMode) throws -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8)? {
+            let b = ListBuilder(width: 8, height: 8, clear: .rgba(0.5, 0.25, 1))
+            b.screen([
+                DrawItem(transform: .identity, rect: Rect(0, 0, 8, 8), background: .rgba(0.5, 1, 0.5, 0.5), blend: mode)
+            ])
+            return try GLHarness.image(of: b.list).pixel(x: 4, y: 4)
+        }
+        // Multiply over an opaque backdrop: cs·(1 − ab) + cb·(1 − as) + as·ab·B = cb·(1 − as) + as·cb·cs.
+        let m = try #require(try pixel(.multiply))
+        #expect(abs(Int(m.r) - Int((0.5 * 0.5 + 0.5 * 0.25) * 255)) <= 1)
+        #expect(abs(Int(m.g) - Int((0.25 * 0.5 + 0.5 * 0.25) * 255)) <= 1)
+        #expect(abs(Int(m.b) - Int((1 * 0.5 + 0.5 * 0.5) * 255)) <= 1)
+        // Screen: cs + cb − cs·cb on premultiplied values.
+        let s = try #require(try pixel(.screen))
+        #expect(abs(Int(s.r) - Int((0.25 + 0.5 - 0.125) * 255)) <= 1)
+        #expect(s.a == 255)
+    }
+}

@@ -1,0 +1,255 @@
+#version 330 core
+// quad.frag.glsl: one draw item: background, contents, border, clips, opacity, blend mode.
+//
+// Varyings (from quad.vert.glsl): v_local (local point, perspective-correct); flat:
+//   v_params (opacity, corner radius, border width), v_rect (shape), v_bg, v_border
+//   (premultiplied), v_dst (content rect), v_src (texture sub-rect), v_center (nine-slice
+//   centre | blurred-shape sigma), v_extra (natural size, crossfade progress),
+//   v_flags (flags, clip index, corner bits, 0).
+// Uniforms:
+//   u_tex0, u_tex1     content textures (u_tex1: crossfade target); premultiplied RGBA
+//   u_clips            samplerBuffer, 4 RGBA32F texels per clip node (ClipBuffer.swift):
+//                      (g0, rect.x) (g1, rect.y) (g2, rect.width)
+//                      (rect.height, radius, corner bits, parent): g0 g1 g2 are the columns of
+//                      the inverse homography item space -> clip plane
+//   u_pixelToItem      (1 / pass scale, sourceRect.x, sourceRect.y, target height px)
+//   u_flipY            1 when framebuffer rows run bottom-up (the screen), else 0
+//   u_blendMode        0: normal (fixed-function blending); 1...11: BlendMode order, reads
+//                      u_backdrop and writes the blended result with blending off
+//   u_backdrop, u_backdropRect  copy of the target behind the item: texture and its
+//                      framebuffer rect (x, y, width, height) in GL window coordinates
+//   u_overdraw         1: output a constant tint per covered fragment (additive heat map)
+// Output: o_color, premultiplied.
+
+in vec2 v_local;
+flat in vec3 v_params;
+flat in vec4 v_rect;
+flat in vec4 v_bg;
+flat in vec4 v_border;
+flat in vec4 v_dst;
+flat in vec4 v_src;
+flat in vec4 v_center;
+flat in vec4 v_extra;
+flat in ivec4 v_flags;
+
+uniform sampler2D u_tex0;
+uniform sampler2D u_tex1;
+uniform samplerBuffer u_clips;
+uniform vec4 u_pixelToItem;
+uniform float u_flipY;
+uniform int u_blendMode;
+uniform sampler2D u_backdrop;
+uniform vec4 u_backdropRect;
+uniform int u_overdraw;
+
+out vec4 o_color;
+
+const int FLAG_TEXTURE = 1;
+const int FLAG_CROSSFADE = 2;
+const int FLAG_NINE_SLICE = 4;
+const int FLAG_NEAREST = 8;
+const int FLAG_CLIPS_CONTENT = 16;
+const int FLAG_BLURRED_SHAPE = 32;
+const int FLAG_SCREEN_TEXTURE = 64;
+const int MAX_CLIP_DEPTH = 32;
+
+// Signed distance to a rounded rect (negative inside) with its unit gradient, in local units.
+// Corner bits: 1 minX/minY, 2 maxX/minY, 4 minX/maxY, 8 maxX/maxY.
+vec3 roundedRectSDF(vec2 p, vec4 rect, float radius, int corners) {
+    vec2 hs = rect.zw * 0.5;
+    vec2 q = p - (rect.xy + hs);
+    int quadrant = (q.x > 0.0 ? 1 : 0) + (q.y > 0.0 ? 2 : 0);
+    float r = ((corners >> quadrant) & 1) != 0 ? clamp(radius, 0.0, min(hs.x, hs.y)) : 0.0;
+    vec2 w = abs(q) - hs + r;
+    float g = max(w.x, w.y);
+    vec2 m = max(w, 0.0);
+    float l = length(m);
+    float d = g > 0.0 ? l - r : g - r;
+    vec2 n = g > 0.0 ? m / l : (w.x > w.y ? vec2(1.0, 0.0) : vec2(0.0, 1.0));
+    return vec3(d, vec2(q.x < 0.0 ? -n.x : n.x, q.y < 0.0 ? -n.y : n.y));
+}
+
+// Box-filter coverage of a pixel by the region sdf < 0: the local distance divided by how
+// fast it changes per pixel (its gradient through the local point's screen derivatives).
+float coverage(vec3 sdf, vec2 dx, vec2 dy) {
+    float rate = length(vec2(dot(sdf.yz, dx), dot(sdf.yz, dy)));
+    return clamp(0.5 - sdf.x / max(rate, 1e-6), 0.0, 1.0);
+}
+
+// Nine-slice: a point in the destination (points from its origin) to unit source coordinates.
+float nineSlice(float x, float size, float natural, float c0, float cw) {
+    float lo = c0 * natural;
+    float hi = (1.0 - c0 - cw) * natural;
+    float caps = lo + hi;
+    if (caps >= size) {
+        // Too small for the caps: they shrink together, the centre vanishes.
+        float k = size / max(caps, 1e-6);
+        return x < lo * k ? x / (k * natural) : 1.0 - (size - x) / (k * natural);
+    }
+    if (x < lo) return x / natural;
+    if (x > size - hi) return 1.0 - (size - x) / natural;
+    return c0 + (x - lo) / max(size - caps, 1e-6) * cw;
+}
+
+vec4 sampleContent(sampler2D tex, vec2 uv, bool nearest) {
+    if (nearest) {
+        vec2 size = vec2(textureSize(tex, 0));
+        uv = (floor(uv * size) + 0.5) / size;
+    }
+    return textureLod(tex, uv, 0.0);
+}
+
+// Evan Wallace's Gaussian-blurred rounded rect (erf approximation, 4 samples along y).
+vec2 erf2(vec2 x) {
+    vec2 s = sign(x), a = abs(x);
+    x = 1.0 + (0.278393 + (0.230389 + 0.000972 * a + 0.078108 * a * a) * a) * a;
+    x *= x;
+    return s - s / (x * x);
+}
+
+float blurredBoxX(float x, float y, float sigma, float corner, vec2 hs) {
+    float delta = min(hs.y - corner - abs(y), 0.0);
+    float curved = hs.x - corner + sqrt(max(0.0, corner * corner - delta * delta));
+    vec2 integral = 0.5 + 0.5 * erf2((x + vec2(-curved, curved)) * (sqrt(0.5) / sigma));
+    return integral.y - integral.x;
+}
+
+float blurredRoundedRect(vec2 p, vec4 rect, float sigma, float corner) {
+    vec2 hs = rect.zw * 0.5;
+    p -= rect.xy + hs;
+    corner = min(corner, min(hs.x, hs.y));
+    float low = p.y - hs.y;
+    float high = p.y + hs.y;
+    float start = clamp(-3.0 * sigma, low, high);
+    float end = clamp(3.0 * sigma, low, high);
+    float stepY = (end - start) / 4.0;
+    float y = start + stepY * 0.5;
+    float value = 0.0;
+    for (int i = 0; i < 4; i++) {
+        float g = exp(-(y * y) / (2.0 * sigma * sigma)) / (2.5066283 * sigma);
+        value += blurredBoxX(p.x, p.y - y, sigma, corner, hs) * g * stepY;
+        y += stepY;
+    }
+    return value;
+}
+
+// The framebuffer pixel (y down, origin top-left of the target).
+vec2 targetPixel() {
+    vec2 f = gl_FragCoord.xy;
+    return vec2(f.x, u_flipY > 0.5 ? u_pixelToItem.w - f.y : f.y);
+}
+
+// Product of the coverage of every clip from `clip` up its chain.
+float clipCoverage(int clip) {
+    if (clip < 0) return 1.0;
+    vec2 item = u_pixelToItem.yz + targetPixel() * u_pixelToItem.x;
+    float result = 1.0;
+    for (int depth = 0; depth < MAX_CLIP_DEPTH && clip >= 0; depth++) {
+        vec4 t0 = texelFetch(u_clips, clip * 4);
+        vec4 t1 = texelFetch(u_clips, clip * 4 + 1);
+        vec4 t2 = texelFetch(u_clips, clip * 4 + 2);
+        vec4 t3 = texelFetch(u_clips, clip * 4 + 3);
+        vec3 q = t0.xyz * item.x + t1.xyz * item.y + t2.xyz;
+        if (q.z <= 1e-6 || t3.y < 0.0) return 0.0;
+        vec2 local = q.xy / q.z;
+        // d(local)/d(pixel): the homography's derivative, times item points per pixel.
+        vec2 dx = (t0.xy - local * t0.z) / q.z * u_pixelToItem.x;
+        vec2 dy = (t1.xy - local * t1.z) / q.z * u_pixelToItem.x;
+        vec3 sdf = roundedRectSDF(local, vec4(t0.w, t1.w, t2.w, t3.x), t3.y, int(t3.z));
+        result *= coverage(sdf, dx, dy);
+        clip = int(t3.w);
+    }
+    return result;
+}
+
+vec3 blendFunction(vec3 cb, vec3 cs, int mode) {
+    if (mode == 1) return cb * cs;
+    if (mode == 2) return cb + cs - cb * cs;
+    if (mode == 3) return mix(cs * 2.0 * cb, 1.0 - (1.0 - cs) * (1.0 - (2.0 * cb - 1.0)), step(0.5, cb));
+    if (mode == 4) return min(cb, cs);
+    if (mode == 5) return max(cb, cs);
+    if (mode == 6) return abs(cb - cs);
+    if (mode == 7) {
+        vec3 dodge = min(vec3(1.0), cb / max(1.0 - cs, 1e-6));
+        return mix(mix(dodge, vec3(1.0), step(1.0, cs)), vec3(0.0), step(cb, vec3(0.0)));
+    }
+    if (mode == 8) {
+        vec3 burn = 1.0 - min(vec3(1.0), (1.0 - cb) / max(cs, 1e-6));
+        return mix(mix(burn, vec3(0.0), step(cs, vec3(0.0))), vec3(1.0), step(1.0, cb));
+    }
+    if (mode == 9) {
+        vec3 d = mix(((16.0 * cb - 12.0) * cb + 4.0) * cb, sqrt(cb), step(0.25, cb));
+        return mix(cb - (1.0 - 2.0 * cs) * cb * (1.0 - cb), cb + (2.0 * cs - 1.0) * (d - cb), step(0.5, cs));
+    }
+    if (mode == 10) return mix(cb * 2.0 * cs, 1.0 - (1.0 - cb) * (1.0 - (2.0 * cs - 1.0)), step(0.5, cs));
+    if (mode == 11) return cb + cs - 2.0 * cb * cs;
+    return cs;
+}
+
+// W3C compositing: source-over with a separable blend function, premultiplied in and out.
+vec4 blendW3C(vec4 src, vec4 dst, int mode) {
+    vec3 cs = src.a > 0.0 ? src.rgb / src.a : vec3(0.0);
+    vec3 cb = dst.a > 0.0 ? dst.rgb / dst.a : vec3(0.0);
+    vec3 mixed = blendFunction(clamp(cb, 0.0, 1.0), clamp(cs, 0.0, 1.0), mode);
+    vec3 rgb = src.rgb * (1.0 - dst.a) + dst.rgb * (1.0 - src.a) + src.a * dst.a * mixed;
+    return vec4(rgb, src.a + dst.a * (1.0 - src.a));
+}
+
+void main() {
+    int flags = v_flags.x;
+    vec2 p = v_local;
+    vec2 dx = dFdx(p);
+    vec2 dy = dFdy(p);
+    float opacity = v_params.x;
+    float radius = v_params.y;
+    float border = v_params.z;
+    vec4 color;
+
+    if ((flags & FLAG_BLURRED_SHAPE) != 0) {
+        float sigma = v_center.x;
+        float a = sigma > 1e-3
+            ? blurredRoundedRect(p, v_rect, sigma, radius)
+            : coverage(roundedRectSDF(p, v_rect, radius, 15), dx, dy);
+        color = v_bg * a;
+    } else {
+        float shape = coverage(roundedRectSDF(p, v_rect, radius, v_flags.z), dx, dy);
+        color = v_bg * shape;
+        if ((flags & (FLAG_TEXTURE | FLAG_SCREEN_TEXTURE)) != 0) {
+            float c = coverage(roundedRectSDF(p, v_dst, 0.0, 0), dx, dy);
+            if ((flags & FLAG_CLIPS_CONTENT) != 0) c *= shape;
+            vec4 texel;
+            if ((flags & FLAG_SCREEN_TEXTURE) != 0) {
+                texel = textureLod(u_tex0, (gl_FragCoord.xy - u_backdropRect.xy) / u_backdropRect.zw, 0.0);
+            } else {
+                vec2 u = (p - v_dst.xy) / v_dst.zw;
+                if ((flags & FLAG_NINE_SLICE) != 0) {
+                    u = vec2(nineSlice(u.x * v_dst.z, v_dst.z, v_extra.x, v_center.x, v_center.z),
+                             nineSlice(u.y * v_dst.w, v_dst.w, v_extra.y, v_center.y, v_center.w));
+                }
+                vec2 uv = v_src.xy + u * v_src.zw;
+                bool nearest = (flags & FLAG_NEAREST) != 0;
+                texel = sampleContent(u_tex0, uv, nearest);
+                if ((flags & FLAG_CROSSFADE) != 0) texel = mix(texel, sampleContent(u_tex1, uv, nearest), v_extra.z);
+            }
+            color = texel * c + color * (1.0 - texel.a * c);
+        }
+        if (border > 0.0) {
+            vec4 inner = vec4(v_rect.xy + border, v_rect.zw - 2.0 * border);
+            float innerCoverage = (inner.z > 0.0 && inner.w > 0.0)
+                ? coverage(roundedRectSDF(p, inner, max(radius - border, 0.0), v_flags.z), dx, dy) : 0.0;
+            float ring = max(shape - innerCoverage, 0.0);
+            color = v_border * ring + color * (1.0 - v_border.a * ring);
+        }
+    }
+
+    color *= opacity * clipCoverage(v_flags.y);
+
+    if (u_overdraw != 0) {
+        o_color = color.a > 0.0 ? vec4(0.125, 0.0625, 0.03125, 0.125) : vec4(0.0);
+    } else if (u_blendMode != 0) {
+        vec4 dst = textureLod(u_backdrop, (gl_FragCoord.xy - u_backdropRect.xy) / u_backdropRect.zw, 0.0);
+        o_color = blendW3C(color, dst, u_blendMode);
+    } else {
+        o_color = color;
+    }
+}

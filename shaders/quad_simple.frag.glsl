@@ -1,0 +1,29 @@
+#version 330 core
+// quad_simple.frag.glsl: the fast path for plain rectangular items (no rounded corners,
+// border, clip, nine-slice, crossfade or blend mode; content filling the rect), e.g. the
+// snowfall's flakes. Pixels are the budget on a software rasterizer, so this does as little
+// per fragment as the result allows.
+//
+// Varyings (quad.vert.glsl compiled with SIMPLE):
+//   v_uv       texture coordinate (perspective-correct)
+//   v_edges    signed pixel distances to the four projected edges (noperspective)
+//   v_opacity  (flat) the item's opacity
+//   v_bg       (flat) background colour, premultiplied
+// Uniforms:
+//   u_tex0     the content (a 1×1 transparent texture when the item has none)
+// Output: o_color, premultiplied: (content over background) × edge coverage × opacity.
+
+in vec2 v_uv;
+noperspective in vec4 v_edges;
+flat in float v_opacity;
+flat in vec4 v_bg;
+
+uniform sampler2D u_tex0;
+
+out vec4 o_color;
+
+void main() {
+    vec4 c = clamp(v_edges + 0.5, 0.0, 1.0);
+    vec4 texel = textureLod(u_tex0, v_uv, 0.0);
+    o_color = (texel + v_bg * (1.0 - texel.a)) * (c.x * c.y * c.z * c.w * v_opacity);
+}
