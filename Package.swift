@@ -5,6 +5,7 @@
 // The targets follow the pipeline in ARCHITECTURE.md:
 //   GLayersGraphics  CoreGraphics-like ground (colours, images, paths, 2D drawing, text)
 //   GLayers          the Core Animation engine (layers, animation, timing, transactions)
+//   GLayersScene     the JSON scene format: decoding, behaviours, key bindings, dumps
 //   QuartzCore       re-exports GLayers and GLayersGraphics for code written for Apple
 //
 // Language mode: Swift 5. Core Animation's API is a graph of mutable reference types shared
@@ -21,6 +22,7 @@ let package = Package(
         .library(name: "GLayers", targets: ["GLayers"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "GLayersGraphics", targets: ["GLayersGraphics"]),
+        .library(name: "GLayersScene", targets: ["GLayersScene"]),
     ],
     targets: [
         // System libraries (Debian -dev packages, found with pkg-config).
@@ -46,6 +48,10 @@ let package = Package(
             dependencies: ["GLayersGraphics", "GLayersRenderList"],
             swiftSettings: swiftSettings),
         .target(
+            name: "GLayersScene",
+            dependencies: ["GLayers"],
+            swiftSettings: swiftSettings),
+        .target(
             name: "QuartzCore",
             dependencies: ["GLayers", "GLayersGraphics"],
             swiftSettings: swiftSettings),
@@ -58,6 +64,10 @@ let package = Package(
         .testTarget(
             name: "GLayersTests",
             dependencies: ["GLayers", "GLayersGraphics"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GLayersSceneTests",
+            dependencies: ["GLayersScene", "GLayers"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "QuartzCoreTests",
