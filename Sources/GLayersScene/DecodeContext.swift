@@ -31,6 +31,9 @@ final class DecodeContext {
     private var images: [String: CGImage] = [:]
     /// The scene-relative path of every image loaded, by image identity (for dumps).
     private(set) var imagePaths: [UInt64: String] = [:]
+    /// The scene's size: the root layer has it from the start, so sublayers' frames and
+    /// autoresizing masks are relative to the window the scene describes.
+    var rootSize = CGSize.zero
 
     init(file: String, baseURL: URL?) {
         log = ErrorLog(file: file)

@@ -35,6 +35,7 @@ extension DecodeContext {
             className = n
         }
         guard let layer = SceneClasses.makeLayer(named: className) else { return nil }
+        if isRoot { layer.frame = CGRect(origin: .zero, size: rootSize) }
         let declared = type(of: layer).declaredKeys
         let aliases = PropertyTypes.aliases.filter { declared.contains($0.value) }.map(\.key)
         let allowed = Set(declared + aliases + Self.structuralLayerKeys)

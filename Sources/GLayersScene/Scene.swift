@@ -109,6 +109,7 @@ public final class Scene {
         if let (v, p) = top.member("scale"), let s = ctx.positive(v, p) { scale = s }
         var background = CGColor.black
         if let (v, p) = top.member("background"), let c = ctx.color(v, p) { background = c }
+        ctx.rootSize = size
         let index = LayerIndex()
         guard let (r, rp) = top.member("root") else {
             ctx.fail("a scene needs a \"root\" layer", document, JSONPath())
