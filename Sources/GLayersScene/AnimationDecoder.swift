@@ -94,7 +94,7 @@ extension DecodeContext {
         if let (v, p) = obj.member("speed"), let n = number(v, p) { anim.speed = Float(n) }
         if let (v, p) = obj.member("timeOffset"), let n = number(v, p) { anim.timeOffset = Double(n) }
         if let (v, p) = obj.member("repeatCount"), let n = repeatCount(v, p) { anim.repeatCount = n }
-        if let (v, p) = obj.member("repeatDuration"), let d = duration(v, p, allowInfinity: true) { anim.repeatDuration = d }
+        if let (v, p) = obj.member("repeatDuration"), let d = duration(v, p) { anim.repeatDuration = d }
         if obj.has("repeatCount"), let (v, p) = obj.member("repeatDuration") {
             fail("give repeatCount or repeatDuration, not both (Core Animation leaves the pair undefined)", v, p)
         }
