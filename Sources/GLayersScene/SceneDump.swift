@@ -29,7 +29,11 @@ extension Scene {
         let own = Set(CALayer.declaredKeys)
         let keys = LayerKey.allCases.filter { $0.isAnimatable && $0 != .mask && $0 != .sublayers }.map(\.rawValue)
             + cls.declaredKeys.filter { !own.contains($0) }
-        let properties = keys.sorted().map { ($0, encode(shown.value(forKey: $0))) }
+        let lists: Set<String> = ["filters", "backgroundFilters"]
+        let properties = keys.sorted().map { key -> (String, JSONOutput) in
+            let value = shown.value(forKey: key)
+            return (key, value == nil && lists.contains(key) ? .array([]) : encode(value))
+        }
         out.append(
             .object([
                 ("path", .string("\(path)")),
