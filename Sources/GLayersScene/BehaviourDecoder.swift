@@ -20,8 +20,8 @@ extension DecodeContext {
         var out: [StateVariable] = []
         for m in map.members {
             let p = path.key(m.key)
-            guard !m.key.isEmpty, !m.key.hasPrefix("$"), m.key != "clickedIndex" else {
-                log.report("\"\(m.key)\" cannot name a state variable", at: m.keyPosition, p)
+            guard Self.isIdentifier(m.key), m.key != "clickedIndex" else {
+                log.report("\"\(m.key)\" cannot name a state variable (use letters, digits and _, not starting with a digit; \"clickedIndex\" is reserved)", at: m.keyPosition, p)
                 continue
             }
             if m.value.number != nil {
@@ -43,6 +43,14 @@ extension DecodeContext {
             out.append(variable)
         }
         return out
+    }
+
+    /// Whether `name` is a letter or _ followed by letters, digits and _.
+    static func isIdentifier(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+        return name.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+        }
     }
 
     // MARK: Transactions

@@ -26,7 +26,7 @@ enum PropertyType: Equatable {
     /// Whether JSON `null` is a valid value (no colour, no image, no path).
     var allowsNull: Bool {
         switch self {
-        case .color, .image, .path: return true
+        case .color, .image, .path, .blendMode: return true
         default: return false
         }
     }
