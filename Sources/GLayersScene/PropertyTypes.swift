@@ -22,6 +22,8 @@ enum PropertyType: Equatable {
     case blendMode
     /// Three numbers `[x, y, z]` (values of the `scale` and `translate` value functions).
     case vector3
+    /// An integer from 0 to `PropertyTypes.maximumCount` (`instanceCount`).
+    case count
 
     /// Whether JSON `null` is a valid value (no colour, no image, no path).
     var allowsNull: Bool {
@@ -78,6 +80,9 @@ enum PropertyTypes {
         "edgeAntialiasingMask": ["layerLeftEdge": 1, "layerRightEdge": 2, "layerBottomEdge": 4, "layerTopEdge": 8],
     ]
 
+    /// The largest `instanceCount` a scene may ask for (each copy is drawn every frame).
+    static let maximumCount = 10_000
+
     /// Properties holding plain strings.
     static let strings: Set<String> = ["string", "font", "name"]
 
@@ -108,6 +113,7 @@ enum PropertyTypes {
             if head == "compositingFilter" { return .success(.blendMode) }
             if head == "duration" || head == "repeatDuration" { return .success(.duration) }
             if head == "repeatCount" { return .success(.repeatCount) }
+            if head == "instanceCount" { return .success(.count) }
         }
         guard let kind = layerClass.valueKind(forKeyPath: path) else {
             return .failure(KeyProblem(keyPathProblem(path, layerClass: layerClass)))

@@ -83,6 +83,13 @@ extension DecodeContext {
         case .options(let table): return wrap(options(node, path, table).map { Int($0) })
         case .blendMode: return wrap(blendMode(node, path))
         case .vector3: return wrap(numbers(node, path, count: 3, what: "a vector [x, y, z]"))
+        case .count:
+            guard let n = integer(node, path) else { return nil }
+            guard (0...PropertyTypes.maximumCount).contains(n) else {
+                fail("expected an integer from 0 to \(PropertyTypes.maximumCount), got \(n)", node, path)
+                return nil
+            }
+            return .some(CGFloat(n))
         }
     }
 
@@ -113,6 +120,7 @@ extension DecodeContext {
         case .options: return "a list of names"
         case .blendMode: return "a blend mode name"
         case .vector3: return "a vector [x, y, z]"
+        case .count: return "an integer from 0 to \(PropertyTypes.maximumCount)"
         }
     }
 
