@@ -126,7 +126,7 @@ SUBCLASSES = {
         "type": (enum(["axial", "radial", "conic"]), "The gradient's style."),
     },
     "CAReplicatorLayer": {
-        "instanceCount": (ref("number"), "How many copies of the sublayers are drawn."),
+        "instanceCount": ({"type": "integer", "minimum": 0, "maximum": 10000}, "How many copies of the sublayers are drawn."),
         "instanceDelay": (ref("number"), "The delay of each copy's animations, in seconds."),
         "instanceTransform": (ref("transform"), "The transform of each copy relative to the previous one."),
         "instanceColor": (ref("nullableColor"), "The colour the first copy is multiplied by."),
