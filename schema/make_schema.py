@@ -388,11 +388,8 @@ def defs():
                            "timingFunction": ref("timingFunction"), "animationTimingFunction": ref("timingFunction")},
         },
         "action": action_schema(),
-        "actionList": {"oneOf": [
-            {"type": "array", "items": ref("action")},
-            {"type": "object", "required": ["actions"], "additionalProperties": False,
-             "properties": {"actions": {"type": "array", "items": ref("action")}, "transaction": ref("transaction")}},
-        ]},
+        "actionList": {"oneOf": [{"type": "array", "items": ref("action")}, ref("action")],
+                       "description": "A list of actions, or one action such as { \"transaction\": {…}, \"actions\": […] }."},
         "keysym": enum(keysyms(), "An X11 keysym name (case-sensitive)."),
         "stateVariable": {"oneOf": [
             {"type": "integer"},

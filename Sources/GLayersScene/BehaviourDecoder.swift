@@ -99,7 +99,8 @@ extension DecodeContext {
         return out
     }
 
-    /// A list of actions, or `{ "transaction": {…}, "actions": […] }`, as one group.
+    /// A list of actions (as one group), or one action such as
+    /// `{ "transaction": {…}, "actions": […] }`.
     func actionList(_ node: JSONValue, _ path: JSONPath, _ scope: BehaviourScope) -> SceneAction? {
         if node.members != nil { return action(node, path, scope) }
         guard let items = node.array else {

@@ -34,6 +34,13 @@ extension SceneSerialTests {
             #expect(theError(withLayer(#"{ "delegate": 1 }"#)) == "test.json:3:19: root.sublayers[0].delegate: a delegate is code; scenes cannot set it")
         }
 
+        @Test func aliasesAndSchemaKey() {
+            #expect(theError(withLayer(#"{ "hidden": true, "isHidden": false }"#))
+                == "test.json:3:23: root.sublayers[0].isHidden: \"hidden\" and \"isHidden\" are the same property; give only one")
+            #expect(sceneErrors(#"{ "$schema": "../schema/scene.schema.json", "root": { "isHidden": true } }"#).isEmpty)
+            #expect(theError(withLayer(#"{ "style": {} }"#)) == "test.json:3:16: root.sublayers[0].style: set the properties directly instead of through style")
+        }
+
         @Test func unknownClasses() {
             #expect(theError(withLayer(#"{ "class": "CATextlayer" }"#))
                 == "test.json:3:16: root.sublayers[0].class: unknown layer class \"CATextlayer\"; did you mean \"CATextLayer\"? expected one of: CALayer, CATextLayer, CAShapeLayer, CAGradientLayer, CAReplicatorLayer, CATransformLayer, CAScrollLayer")
