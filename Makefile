@@ -16,7 +16,8 @@ run: deps release
 
 test: test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	@echo "running the suite under Xvfb (xvfb-run), so window tests have a display of their own"
+	xvfb-run -a -s "-screen 0 1280x1024x24" $(SWIFT) test --skip-build
 
 deps:
 	@scripts/install-deps.sh run

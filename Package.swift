@@ -3,9 +3,15 @@
 // glayers: Core Animation for the Linux desktop.
 //
 // The targets follow the pipeline in ARCHITECTURE.md:
-//   GLayersGraphics  CoreGraphics-like ground (colours, images, paths, 2D drawing, text)
-//   GLayers          the Core Animation engine (layers, animation, timing, transactions)
-//   QuartzCore       re-exports GLayers and GLayersGraphics for code written for Apple
+//   GLayersGraphics    CoreGraphics-like ground (colours, images, paths, 2D drawing, text)
+//   GLayersRenderList  the render list: the only thing the renderer reads
+//   GLayers            the Core Animation engine (layers, animation, timing, transactions,
+//                      flattening the presentation tree into a render list)
+//   GLayersGL          the OpenGL 3.3 backend (EGL; render list in, pixels out)
+//   GLayersScene       the JSON scene format: decoding, behaviours, key bindings, dumps
+//   GLayersHost        frames: headless rendering and the X11 window with its frame loop
+//   QuartzCore         re-exports GLayers and GLayersGraphics for code written for Apple
+//   glayers            the command (thin, on swift-argument-parser)
 //
 // Language mode: Swift 5. Core Animation's API is a graph of mutable reference types shared
 // by convention with the thread that owns the tree (as on Apple's platforms, where the types
@@ -23,6 +29,8 @@ let package = Package(
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "GLayersGraphics", targets: ["GLayersGraphics"]),
         .library(name: "GLayersGL", targets: ["GLayersGL"]),
+        .library(name: "GLayersScene", targets: ["GLayersScene"]),
+        .library(name: "GLayersHost", targets: ["GLayersHost"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -44,6 +52,9 @@ let package = Package(
         .systemLibrary(
             name: "CEGL", path: "Sources/System/CEGL", pkgConfig: "egl",
             providers: [.apt(["libegl-dev"])]),
+        .systemLibrary(
+            name: "CX11", path: "Sources/System/CX11", pkgConfig: "x11",
+            providers: [.apt(["libx11-dev"])]),
 
         .target(
             name: "GLayersGraphics",
@@ -81,6 +92,14 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["ShaderEmbedder"]),
         .target(
+            name: "GLayersScene",
+            dependencies: ["GLayers"],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "GLayersHost",
+            dependencies: ["GLayers", "GLayersGL", "GLayersRenderList", "GLayersGraphics", "GLayersBench", "CX11"],
+            swiftSettings: swiftSettings),
+        .target(
             name: "QuartzCore",
             dependencies: ["GLayers", "GLayersGraphics"],
             swiftSettings: swiftSettings),
@@ -88,7 +107,7 @@ let package = Package(
         .executableTarget(
             name: "glayers",
             dependencies: [
-                "GLayersBench",
+                "GLayers", "GLayersScene", "GLayersHost", "GLayersBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings),
@@ -105,6 +124,14 @@ let package = Package(
         .testTarget(
             name: "GLayersGLTests",
             dependencies: ["GLayersGL", "GLayersRenderList", "GLayersGraphics"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GLayersSceneTests",
+            dependencies: ["GLayersScene", "GLayers"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GLayersHostTests",
+            dependencies: ["GLayersHost", "GLayersScene", "GLayers", "CX11"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "QuartzCoreTests",

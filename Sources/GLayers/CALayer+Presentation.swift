@@ -9,8 +9,9 @@ extension CALayer {
         return presentation(atMediaTime: CACurrentMediaTime())
     }
 
-    /// A presentation copy of the layer at media time `t`.
-    func presentation(atMediaTime t: CFTimeInterval) -> Self {
+    /// A presentation copy of the layer at media time `t` (what `presentation()` gives when
+    /// `CACurrentMediaTime()` is `t`; for tools that show a chosen time, such as scene dumps).
+    public func presentation(atMediaTime t: CFTimeInterval) -> Self {
         let copy = type(of: self).init(layer: self)
         copy.layerState = presentedState(atMediaTime: t)
         copy.presentationSource = self

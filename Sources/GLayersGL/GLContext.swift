@@ -97,6 +97,13 @@ public final class GLContext {
         if eglGetCurrentContext() == context { eglMakeCurrent(display, nil, nil, nil) }
     }
 
+    /// Sets how many vertical blanks `swapBuffers()` waits for: 1 (the default for windows)
+    /// paces frames by vsync, 0 presents at once (benchmarks). Nothing when headless.
+    public func setSwapInterval(_ interval: Int) {
+        guard surface != nil, (try? makeCurrent()) != nil else { return }
+        eglSwapInterval(display, EGLint(interval))
+    }
+
     /// Presents the window's back buffer (waits for vsync); nothing when headless.
     ///
     /// - Throws `GLError.contextLost` on `EGL_CONTEXT_LOST`, `.surface` on other failures.

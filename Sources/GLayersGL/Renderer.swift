@@ -131,6 +131,13 @@ public final class Renderer {
         do { try context.checkLost() } catch let error as GLError { lastError = error } catch {}
     }
 
+    /// Waits until the GPU has executed every command issued so far (`glFinish`); benchmarks
+    /// call it so a frame's time includes its drawing.
+    public func finish() {
+        guard (try? context.makeCurrent()) != nil else { return }
+        glFinish()
+    }
+
     /// Frees pooled targets, cached rasterizations and image textures now (they are made
     /// again when needed).
     public func purgeCaches() {

@@ -1,4 +1,5 @@
-/// The `glayers` command: thin wrappers over the library (ARCHITECTURE.md).
+/// The `glayers` command: thin wrappers over the library (ARCHITECTURE.md). Each sub-command
+/// parses its options, calls the library, and prints results or errors.
 import ArgumentParser
 import Foundation
 
@@ -7,5 +8,10 @@ struct Glayers: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "glayers",
         abstract: "Core Animation for the Linux desktop: run, render and test layer scenes.",
-        subcommands: [Bench.self])
+        discussion: """
+            `glayers SCENE.json` opens the scene in a window (the same as `glayers run SCENE.json`).
+            Scenes are JSON files described in docs/scene-format.md.
+            """,
+        subcommands: [Run.self, Shot.self, Dump.self, Filmstrip.self, Diff.self, Check.self, Validate.self, Bench.self],
+        defaultSubcommand: Run.self)
 }

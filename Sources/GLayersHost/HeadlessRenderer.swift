@@ -1,0 +1,63 @@
+/// Headless rendering (SPEC R7): any layer tree at any media time to an image or a PNG file,
+/// through the same frame code as the window, on EGL's surfaceless platform (no display, no
+/// GPU needed: Mesa's llvmpipe).
+import Foundation
+import GLayers
+import GLayersGL
+import GLayersGraphics
+import GLayersRenderList
+
+/// Renders layer trees to images without a window.
+///
+/// ```swift
+/// let renderer = try HeadlessRenderer(size: CGSize(width: 640, height: 480), scale: 2)
+/// try renderer.renderPNG(rootLayer, at: 1.25, to: URL(fileURLWithPath: "frame.png"))
+/// ```
+/// - Time: rendering at `t` switches the media clock to manual time `t` (see
+///   `CAMediaClock`), so `CACurrentMediaTime()` reads `t` and animations added before the
+///   frame start there. The same tree and times give the same bytes.
+/// - The rendered tree is live (its changes animate implicitly) while the renderer shows it.
+public final class HeadlessRenderer {
+    /// The size of the images in points.
+    public var size: CGSize
+    /// Pixels per point.
+    public var scale: CGFloat
+    /// The colour behind the root layer (default transparent).
+    public var background: CGColor?
+    /// The frame code (renderer, flattener, counters).
+    public let driver: FrameDriver
+    private var host: CALayerHost?
+
+    /// A renderer for images of `size` points at `scale` pixels per point.
+    ///
+    /// - Throws `GLError` when EGL or OpenGL 3.3 is not available.
+    public init(size: CGSize, scale: CGFloat = 1, background: CGColor? = nil) throws {
+        self.size = size
+        self.scale = scale
+        self.background = background
+        driver = try FrameDriver(context: GLContext.headless())
+    }
+
+    /// Makes `root` the live tree shown by this renderer.
+    public func show(_ root: CALayer) {
+        if host?.rootLayer === root { return }
+        host?.detach()
+        host = CALayerHost(rootLayer: root)
+    }
+
+    /// The image of `root` at media time `t`.
+    public func render(_ root: CALayer, at t: CFTimeInterval) throws -> CGImage {
+        show(root)
+        CAMediaClock.setTime(t)
+        driver.drawFrame(root, at: t, size: size, scale: scale, background: background, target: .offscreen)
+        if let error = driver.renderer.lastError { throw error }
+        return try driver.renderer.readImage()
+    }
+
+    /// Writes the PNG of `root` at media time `t` to `url`.
+    public func renderPNG(_ root: CALayer, at t: CFTimeInterval, to url: URL) throws {
+        try render(root, at: t).writePNG(to: url)
+    }
+
+    deinit { host?.detach() }
+}

@@ -1,0 +1,163 @@
+/// The window's frame loop (SPEC X1): events → content, then — only while something animates
+/// or changed — one frame per vsync through the same `FrameDriver` as headless rendering. An
+/// idle scene sleeps in `poll` on the X connection (no busy loop).
+import Foundation
+import GLayers
+import GLayersBench
+import GLayersGL
+import GLayersGraphics
+
+/// What a window shows and how it reacts (the command's scene adapter implements it).
+public protocol WindowContent: AnyObject {
+    /// The root of the tree shown (it may change, e.g. when a scene file is reloaded).
+    var rootLayer: CALayer { get }
+    /// The colour behind the tree.
+    var background: CGColor? { get }
+    /// A key was pressed (X11 keysym name); returns whether the content used it.
+    func handleKey(_ name: String) -> Bool
+    /// A click at a point in points (origin top-left).
+    func handleClick(at point: CGPoint)
+    /// The window's size in points changed: lay the tree out for it.
+    func layout(size: CGSize)
+    /// Called before each frame (the content may reload itself here).
+    func frameWillBegin(at time: CFTimeInterval)
+}
+
+/// Options of a window.
+public struct WindowOptions {
+    public var title = "glayers"
+    /// Size in points.
+    public var size = CGSize(width: 1024, height: 768)
+    /// Pixels per point (nil: from `Xft.dpi`, else 1).
+    public var scale: CGFloat?
+    public var fullscreen = false
+    /// Show frame time, layer and draw-call counts in a corner.
+    public var showFPS = false
+    /// Frames per second when vsync does not pace the loop (default 60).
+    public var frameRate = 60.0
+    public init() {}
+}
+
+/// A window that shows a layer tree until it is closed.
+public final class WindowHost {
+    public let options: WindowOptions
+    public let window: X11Window
+    public let driver: FrameDriver
+    /// Pixels per point.
+    public let scale: CGFloat
+    private let container = CALayer()
+    private let overlay = CATextLayer()
+    private var host: CALayerHost?
+    private var lastOverlayUpdate = 0.0
+    private var running = true
+
+    /// Opens the window (on `$DISPLAY`) with an OpenGL context on it.
+    ///
+    /// - Throws `WindowError` when there is no display, `GLError` when OpenGL 3.3 is missing.
+    public init(options: WindowOptions) throws {
+        self.options = options
+        let probeScale = options.scale ?? 1
+        window = try X11Window(
+            title: options.title, width: Int((options.size.width * probeScale).rounded()),
+            height: Int((options.size.height * probeScale).rounded()), fullscreen: options.fullscreen)
+        scale = options.scale ?? window.desktopScale() ?? 1
+        driver = try FrameDriver(context: GLContext.window(nativeDisplay: window.display, nativeWindow: window.window))
+        container.name = "glayers.window"
+        overlay.name = "glayers.fps"
+        overlay.fontSize = 13
+        overlay.font = "DejaVu Sans Mono"
+        overlay.foregroundColor = CGColor(red: 1, green: 1, blue: 0.4, alpha: 1)
+        overlay.backgroundColor = CGColor(gray: 0, alpha: 0.6)
+        overlay.contentsScale = scale
+    }
+
+    /// The window's size in points.
+    public var pointSize: CGSize { CGSize(width: CGFloat(window.width) / scale, height: CGFloat(window.height) / scale) }
+
+    /// Runs the loop until the window closes, Escape is pressed (or q, unless the content
+    /// uses it), or `stop()` is called.
+    public func run(_ content: WindowContent) throws {
+        attach(content)
+        CATransaction.flush()
+        var needsDraw = true
+        var lastSwap = MonotonicClock.now
+        while running {
+            for event in window.pendingEvents() {
+                needsDraw = true
+                handle(event, content)
+            }
+            if !running { break }
+            content.frameWillBegin(at: CACurrentMediaTime())
+            attach(content)
+            if needsDraw || CALayerHost.hasPendingWork {
+                try drawFrame(content)
+                needsDraw = false
+                // Pace the loop when the swap does not wait for vsync (Xvfb, some drivers).
+                let period = 1 / max(options.frameRate, 1)
+                let elapsed = MonotonicClock.now - lastSwap
+                if elapsed < period { usleep(useconds_t((period - elapsed) * 1_000_000)) }
+                lastSwap = MonotonicClock.now
+            } else {
+                window.waitForEvents(timeout: nil)
+            }
+        }
+        host?.detach()
+    }
+
+    /// Ends the loop after the current frame.
+    public func stop() { running = false }
+
+    private func attach(_ content: WindowContent) {
+        let root = content.rootLayer
+        if root.superlayer !== container {
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            container.sublayers = options.showFPS ? [root, overlay] : [root]
+            CATransaction.commit()
+            relayout(content)
+        }
+        if host == nil { host = CALayerHost(rootLayer: container) }
+    }
+
+    private func handle(_ event: WindowEvent, _ content: WindowContent) {
+        switch event {
+        case .key(let name):
+            let used = content.handleKey(name)
+            if name == "Escape" || (name == "q" && !used) { running = false }
+        case .click(let x, let y, _):
+            content.handleClick(at: CGPoint(x: CGFloat(x) / scale, y: CGFloat(y) / scale))
+        case .resize:
+            relayout(content)
+        case .expose:
+            break
+        case .close:
+            running = false
+        }
+    }
+
+    private func relayout(_ content: WindowContent) {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        container.frame = CGRect(origin: .zero, size: pointSize)
+        overlay.frame = CGRect(x: 8, y: 8, width: 260, height: 20)
+        CATransaction.commit()
+        content.layout(size: pointSize)
+    }
+
+    private func drawFrame(_ content: WindowContent) throws {
+        let now = CACurrentMediaTime()
+        if options.showFPS && now - lastOverlayUpdate > 0.5 {
+            lastOverlayUpdate = now
+            let s = driver.renderer.stats
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            overlay.string = String(
+                format: " %.1f ms · %d layers · %d draws", driver.lastFrameMilliseconds, driver.builder.list.layerCount,
+                s.drawCalls)
+            CATransaction.commit()
+        }
+        driver.drawFrame(container, at: now, size: pointSize, scale: scale, background: content.background, target: .window)
+        if let error = driver.renderer.lastError { throw error }
+        try driver.context.swapBuffers()
+    }
+}

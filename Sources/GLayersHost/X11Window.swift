@@ -1,0 +1,162 @@
+/// An X11 window for the layer host: created with Xlib, titled, optionally full screen,
+/// announcing `WM_DELETE_WINDOW`, and turning X events into `WindowEvent`s (key names are X11
+/// keysym names). Knows nothing of layers or OpenGL.
+import CX11
+import Foundation
+
+/// Something that happened to the window.
+public enum WindowEvent: Equatable {
+    /// A key was pressed: its X11 keysym name ("Down", "Return", "space", "a", "A", …).
+    case key(String)
+    /// A mouse button was pressed at a point in pixels (origin top-left).
+    case click(x: Int, y: Int, button: Int)
+    /// The window's size changed (pixels).
+    case resize(width: Int, height: Int)
+    /// The window must be redrawn.
+    case expose
+    /// The window manager asked the window to close.
+    case close
+}
+
+/// Why a window could not be made.
+public struct WindowError: Error, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}
+
+/// A top-level X11 window.
+public final class X11Window {
+    /// The Xlib `Display*`.
+    public let display: OpaquePointer
+    /// The X window id.
+    public let window: UInt
+    /// The window's size in pixels.
+    public private(set) var width: Int
+    public private(set) var height: Int
+    private let wmProtocols: Atom
+    private let wmDelete: Atom
+
+    /// Opens the display named by `$DISPLAY` and makes a mapped window.
+    ///
+    /// - Throws `WindowError` when there is no display (say so in one line: `glayers` exits
+    ///   with status 2 and suggests `glayers shot`).
+    public init(title: String, width: Int, height: Int, fullscreen: Bool) throws {
+        guard let d = XOpenDisplay(nil) else {
+            let name = ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
+            throw WindowError(message: name.isEmpty ? "no X11 display ($DISPLAY is not set)" : "cannot open X11 display \"\(name)\"")
+        }
+        display = d
+        let screen = glayers_default_screen(d)
+        let root = glayers_root_window(d, screen)
+        var w = max(1, width), h = max(1, height)
+        if fullscreen {
+            w = Int(glayers_display_width(d, screen))
+            h = Int(glayers_display_height(d, screen))
+        }
+        var attributes = XSetWindowAttributes()
+        attributes.background_pixel = glayers_black_pixel(d, screen)
+        attributes.event_mask = KeyPressMask | ButtonPressMask | StructureNotifyMask | ExposureMask
+        let mask = UInt(CWBackPixel | CWEventMask)
+        window = XCreateWindow(
+            d, root, 0, 0, UInt32(w), UInt32(h), 0, Int32(CopyFromParent), UInt32(InputOutput), nil, mask, &attributes)
+        self.width = w
+        self.height = h
+        wmProtocols = XInternAtom(d, "WM_PROTOCOLS", 0)
+        wmDelete = XInternAtom(d, "WM_DELETE_WINDOW", 0)
+        var protocols = [wmDelete]
+        XSetWMProtocols(d, window, &protocols, 1)
+        setTitle(title)
+        var hints = XClassHint()
+        title.withCString { name in
+            "glayers".withCString { cls in
+                hints.res_name = UnsafeMutablePointer(mutating: name)
+                hints.res_class = UnsafeMutablePointer(mutating: cls)
+                XSetClassHint(d, window, &hints)
+            }
+        }
+        if fullscreen { requestFullscreen() }
+        XMapWindow(d, window)
+        XFlush(d)
+    }
+
+    deinit {
+        XDestroyWindow(display, window)
+        XCloseDisplay(display)
+    }
+
+    /// Sets the title (`WM_NAME` and the UTF-8 `_NET_WM_NAME`).
+    public func setTitle(_ title: String) {
+        XStoreName(display, window, title)
+        let utf8 = XInternAtom(display, "UTF8_STRING", 0), netName = XInternAtom(display, "_NET_WM_NAME", 0)
+        let bytes = Array(title.utf8)
+        bytes.withUnsafeBufferPointer {
+            XChangeProperty(display, window, netName, utf8, 8, PropModeReplace, $0.baseAddress, Int32($0.count))
+        }
+    }
+
+    private func requestFullscreen() {
+        let state = XInternAtom(display, "_NET_WM_STATE", 0), full = XInternAtom(display, "_NET_WM_STATE_FULLSCREEN", 0)
+        var value = full
+        withUnsafePointer(to: &value) {
+            $0.withMemoryRebound(to: UInt8.self, capacity: MemoryLayout<Atom>.size) {
+                XChangeProperty(display, window, state, XA_ATOM, 32, PropModeReplace, $0, 1)
+            }
+        }
+    }
+
+    /// The events that have arrived, without waiting.
+    public func pendingEvents() -> [WindowEvent] {
+        var out: [WindowEvent] = []
+        while XPending(display) > 0 {
+            var e = XEvent()
+            XNextEvent(display, &e)
+            if let event = translate(&e) { out.append(event) }
+        }
+        return out
+    }
+
+    /// Waits until an event arrives, or `timeout` seconds pass (nil: no limit).
+    public func waitForEvents(timeout: Double?) {
+        if XPending(display) > 0 { return }
+        var fd = pollfd(fd: glayers_connection_number(display), events: Int16(POLLIN), revents: 0)
+        let ms = timeout.map { Int32(max(0, min($0, 3600)) * 1000) } ?? -1
+        _ = poll(&fd, 1, ms)
+    }
+
+    private func translate(_ e: inout XEvent) -> WindowEvent? {
+        switch e.type {
+        case KeyPress:
+            let shifted = (e.xkey.state & UInt32(ShiftMask)) != 0
+            var sym = XLookupKeysym(&e.xkey, shifted ? 1 : 0)
+            if sym == 0 { sym = XLookupKeysym(&e.xkey, 0) }
+            guard sym != 0, let name = XKeysymToString(sym) else { return nil }
+            return .key(String(cString: name))
+        case ButtonPress:
+            return .click(x: Int(e.xbutton.x), y: Int(e.xbutton.y), button: Int(e.xbutton.button))
+        case ConfigureNotify:
+            let w = Int(e.xconfigure.width), h = Int(e.xconfigure.height)
+            guard w != width || h != height else { return nil }
+            width = w
+            height = h
+            return .resize(width: w, height: h)
+        case Expose:
+            return e.xexpose.count == 0 ? .expose : nil
+        case ClientMessage:
+            if e.xclient.message_type == wmProtocols && Atom(e.xclient.data.l.0) == wmDelete { return .close }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// The scale the desktop asks for: `Xft.dpi` / 96, or nil when unset.
+    public func desktopScale() -> CGFloat? {
+        guard let resources = XResourceManagerString(display) else { return nil }
+        let text = String(cString: resources)
+        for line in text.split(separator: "\n") where line.hasPrefix("Xft.dpi:") {
+            let value = line.dropFirst("Xft.dpi:".count).trimmingCharacters(in: .whitespaces)
+            if let dpi = Double(value), dpi > 0 { return CGFloat(dpi / 96) }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,252 @@
+/// The JSON reader: bytes in, a `JSONValue` tree with a line and column on every node out.
+///
+/// It follows RFC 8259 strictly (no comments, no trailing commas, no NaN) and explains each
+/// refusal precisely ("expected ',' or '}' after object member"). Duplicate keys are errors.
+/// Input larger than `maximumSize` or nested deeper than `maximumDepth` is refused up front or
+/// at the offending bracket, so hostile files cost bounded time and stack.
+import Foundation
+
+/// A syntax error: where, in which value, and what was expected.
+public struct JSONSyntaxError: Error, Sendable, CustomStringConvertible {
+    /// Where the problem is.
+    public let position: SourcePosition
+    /// The path of the innermost value being read (empty at the top level).
+    public let path: JSONPath
+    /// What went wrong.
+    public let message: String
+
+    public var description: String { "\(position): \(message)" }
+}
+
+/// Parses JSON text into `JSONValue` trees.
+public struct JSONReader {
+    /// The deepest nesting of arrays and objects accepted.
+    public static let maximumDepth = 256
+    /// The largest input accepted, in bytes (16 MiB).
+    public static let maximumSize = 16 << 20
+
+    let bytes: [UInt8]
+    var offset = 0
+    var line = 1
+    var column = 1
+    var depth = 0
+    var path = JSONPath()
+
+    /// Parses `data` as one JSON value.
+    ///
+    /// - Throws `JSONSyntaxError`.
+    public static func parse(_ data: Data) throws -> JSONValue {
+        guard data.count <= maximumSize else {
+            throw JSONSyntaxError(
+                position: SourcePosition(line: 1, column: 1), path: JSONPath(),
+                message: "the file is \(data.count) bytes; scenes are limited to \(maximumSize) bytes (16 MiB)")
+        }
+        var reader = JSONReader(bytes: [UInt8](data))
+        return try reader.parseDocument()
+    }
+
+    private init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    // MARK: Positions and errors
+
+    var position: SourcePosition { SourcePosition(line: line, column: column) }
+    var current: UInt8? { offset < bytes.count ? bytes[offset] : nil }
+
+    func fail(_ message: String, at p: SourcePosition? = nil) -> JSONSyntaxError {
+        JSONSyntaxError(position: p ?? position, path: path, message: message)
+    }
+
+    /// Moves past one byte, keeping line and column (columns count Unicode scalars).
+    mutating func advance() {
+        let b = bytes[offset]
+        offset += 1
+        if b == 0x0A {
+            line += 1
+            column = 1
+        } else if b == 0x0D {
+            if current != 0x0A {
+                line += 1
+                column = 1
+            }
+        } else if b & 0xC0 != 0x80 {
+            column += 1
+        }
+    }
+
+    private mutating func skipWhitespace() {
+        while let b = current, b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { advance() }
+    }
+
+    // MARK: Values
+
+    private mutating func parseDocument() throws -> JSONValue {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
+        skipWhitespace()
+        guard current != nil else { throw fail("the file is empty; expected a JSON value") }
+        let value = try parseValue()
+        skipWhitespace()
+        if current != nil { throw fail("unexpected text after the JSON value") }
+        return value
+    }
+
+    private mutating func parseValue() throws -> JSONValue {
+        let start = position
+        guard let b = current else { throw fail("unexpected end of file; expected a value") }
+        switch b {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return JSONValue(.string(try parseString()), at: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return JSONValue(.number(try parseNumber()), at: start)
+        default: return try parseWord(start)
+        }
+    }
+
+    /// `true`, `false`, `null`, or an explanation of what the word is not.
+    private mutating func parseWord(_ start: SourcePosition) throws -> JSONValue {
+        guard let b = current else { throw fail("expected a value") }
+        switch b {
+        case UInt8(ascii: "/"): throw fail("comments are not allowed in JSON")
+        case UInt8(ascii: "'"): throw fail("strings need double quotes (\"), not single quotes")
+        case UInt8(ascii: "+"), UInt8(ascii: "."): throw fail("invalid number: it must start with a digit or '-'")
+        default: break
+        }
+        var word = ""
+        while let c = current, isWordByte(c) {
+            word.append(Character(UnicodeScalar(c)))
+            advance()
+        }
+        switch word {
+        case "true": return JSONValue(.bool(true), at: start)
+        case "false": return JSONValue(.bool(false), at: start)
+        case "null": return JSONValue(.null, at: start)
+        case "NaN", "nan": throw fail("NaN is not a JSON number", at: start)
+        case "Infinity", "infinity", "inf": throw fail("Infinity is not a JSON number; write the string \"infinity\" where a key accepts it", at: start)
+        case "": throw fail("expected a value", at: start)
+        default: throw fail("unexpected '\(word)'; expected a value (strings need double quotes)", at: start)
+        }
+    }
+
+    private func isWordByte(_ c: UInt8) -> Bool {
+        (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39) || c == 0x5F
+    }
+
+    private mutating func enter() throws {
+        depth += 1
+        if depth > JSONReader.maximumDepth {
+            throw fail("arrays and objects are nested deeper than \(JSONReader.maximumDepth) levels")
+        }
+    }
+
+    private mutating func parseObject() throws -> JSONValue {
+        let start = position
+        try enter()
+        advance()  // {
+        var members: [JSONMember] = []
+        var seen: [String: SourcePosition] = [:]
+        skipWhitespace()
+        if current == UInt8(ascii: "}") {
+            advance()
+            depth -= 1
+            return JSONValue(.object([]), at: start)
+        }
+        while true {
+            skipWhitespace()
+            let keyPosition = position
+            guard current == UInt8(ascii: "\"") else {
+                if current == UInt8(ascii: "}") { throw fail("trailing comma before '}'") }
+                if current == nil { throw fail("unexpected end of file; expected an object key") }
+                throw fail("expected an object key in double quotes")
+            }
+            let key = try parseString()
+            if let first = seen[key] {
+                throw fail("duplicate key \"\(key)\" (first at \(first))", at: keyPosition)
+            }
+            seen[key] = keyPosition
+            skipWhitespace()
+            guard current == UInt8(ascii: ":") else { throw fail("expected ':' after object key \"\(key)\"") }
+            advance()
+            skipWhitespace()
+            let saved = path
+            path = path.key(key)
+            let value = try parseValue()
+            path = saved
+            members.append(JSONMember(key: key, keyPosition: keyPosition, value: value))
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","): advance()
+            case UInt8(ascii: "}"):
+                advance()
+                depth -= 1
+                return JSONValue(.object(members), at: start)
+            case nil: throw fail("unexpected end of file; expected ',' or '}' after object member")
+            default: throw fail("expected ',' or '}' after object member")
+            }
+        }
+    }
+
+    private mutating func parseArray() throws -> JSONValue {
+        let start = position
+        try enter()
+        advance()  // [
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if current == UInt8(ascii: "]") {
+            advance()
+            depth -= 1
+            return JSONValue(.array([]), at: start)
+        }
+        while true {
+            skipWhitespace()
+            if current == UInt8(ascii: "]") { throw fail("trailing comma before ']'") }
+            let saved = path
+            path = path.index(elements.count)
+            elements.append(try parseValue())
+            path = saved
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","): advance()
+            case UInt8(ascii: "]"):
+                advance()
+                depth -= 1
+                return JSONValue(.array(elements), at: start)
+            case nil: throw fail("unexpected end of file; expected ',' or ']' after array element")
+            default: throw fail("expected ',' or ']' after array element")
+            }
+        }
+    }
+
+    // MARK: Numbers
+
+    private mutating func parseNumber() throws -> Double {
+        let start = position, first = offset
+        if current == UInt8(ascii: "-") { advance() }
+        guard let d = current, isDigit(d) else { throw fail("invalid number: expected a digit") }
+        if d == UInt8(ascii: "0") {
+            advance()
+            if let n = current, isDigit(n) { throw fail("invalid number: leading zeros are not allowed", at: start) }
+        } else {
+            while let c = current, isDigit(c) { advance() }
+        }
+        if current == UInt8(ascii: ".") {
+            advance()
+            guard let c = current, isDigit(c) else { throw fail("invalid number: expected a digit after '.'") }
+            while let c = current, isDigit(c) { advance() }
+        }
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            advance()
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { advance() }
+            guard let c = current, isDigit(c) else { throw fail("invalid number: expected a digit in the exponent") }
+            while let c = current, isDigit(c) { advance() }
+        }
+        let text = String(decoding: bytes[first..<offset], as: UTF8.self)
+        guard let value = Double(text), value.isFinite else {
+            throw fail("the number \(text) is out of range", at: start)
+        }
+        return value
+    }
+
+    private func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+}

@@ -1,0 +1,177 @@
+/// Decoding layer objects into layers.
+///
+/// A layer object names its `class` (CALayer by default) and then any property the class
+/// declares (`CALayer.declaredKeys`), by Core Animation's KVC name or Swift's `is…` spelling.
+/// Properties are set in file order, except `frame`, which is set last so that it works as
+/// Apple's frame setter does (from the bounds, position, anchor point and transform already
+/// set). Then come the parts that are not plain values, in this order: `filters`,
+/// `backgroundFilters`, `sublayers`, `mask`, `constraints`, `layoutManager`, `actions` and
+/// `animations` (last, so their key paths can name the layer's filters).
+import Foundation
+import GLayers
+
+/// Layers by name, as decoded (behaviours refer to layers by name).
+final class LayerIndex {
+    private(set) var byName: [String: [(layer: CALayer, path: JSONPath)]] = [:]
+
+    func add(_ layer: CALayer, named name: String, at path: JSONPath) {
+        byName[name, default: []].append((layer, path))
+    }
+}
+
+extension DecodeContext {
+    /// Keys of layer objects that are not plain property values.
+    static let structuralLayerKeys = [
+        "class", "filters", "backgroundFilters", "sublayers", "mask", "constraints", "layoutManager", "actions",
+        "animations",
+    ]
+
+    /// The layer described by `node`; nil when it cannot be made (reported).
+    func layer(_ node: JSONValue, _ path: JSONPath, isRoot: Bool, index: LayerIndex) -> CALayer? {
+        guard let obj = object(node, path, "a layer object") else { return nil }
+        var className = "CALayer"
+        if let (c, cp) = obj.member("class") {
+            guard let n = name(c, cp, among: SceneClasses.layers.map(\.0), what: "layer class") else { return nil }
+            className = n
+        }
+        guard let layer = SceneClasses.makeLayer(named: className) else { return nil }
+        if isRoot { layer.frame = CGRect(origin: .zero, size: rootSize) }
+        let declared = type(of: layer).declaredKeys
+        let aliases = PropertyTypes.aliases.filter { declared.contains($0.value) }.map(\.key)
+        let allowed = Set(declared + aliases + Self.structuralLayerKeys)
+        checkKeys(obj, allowed: allowed, in: className) { key in
+            SceneClasses.layerClassDeclaring(key).flatMap { owner in
+                owner == type(of: layer) ? nil : "it is a \(owner) property (set \"class\": \"\(owner)\")"
+            }
+        }
+        checkAliases(obj, PropertyTypes.aliases.filter { declared.contains($0.value) }.map { ($0.value, $0.key) })
+        let plain = obj.members.filter { allowed.contains($0.key) && !Self.structuralLayerKeys.contains($0.key) }
+        for m in plain where PropertyTypes.canonical(m.key) != "frame" {
+            setProperty(layer, m, obj.path, isRoot: isRoot)
+        }
+        for m in plain where m.key == "frame" { setProperty(layer, m, obj.path, isRoot: isRoot) }
+        if let name = layer.name { index.add(layer, named: name, at: path) }
+        decodeParts(layer, obj, index: index)
+        return layer
+    }
+
+    private func setProperty(_ layer: CALayer, _ m: JSONMember, _ owner: JSONPath, isRoot: Bool) {
+        let key = PropertyTypes.canonical(m.key)
+        let path = owner.key(m.key)
+        if isRoot && ["bounds", "position", "frame"].contains(key) {
+            log.report("the root layer follows the window; set the scene's \"size\" instead of \"\(m.key)\"", at: m.keyPosition, path)
+            return
+        }
+        switch PropertyTypes.type(of: key, on: type(of: layer)) {
+        case .failure(let problem):
+            let message = problem.message
+            fail(message, m.value, path)
+        case .success(let t):
+            guard let v = value(m.value, path, as: t) else { return }
+            apply(v, to: layer, key: key, m.value, path)
+        }
+    }
+
+    /// Sets a decoded value on a layer, reporting what the engine refuses.
+    func apply(_ value: Any?, to layer: CALayer, key: String, _ node: JSONValue, _ path: JSONPath) {
+        for problem in LayerValues.set(value, on: layer, keyPath: key) { fail(problem, node, path) }
+    }
+
+    // MARK: Parts that are not plain values
+
+    private func decodeParts(_ layer: CALayer, _ obj: ObjectNode, index: LayerIndex) {
+        if let (v, p) = obj.member("filters"), let f = filters(v, p) { layer.filters = f }
+        if let (v, p) = obj.member("backgroundFilters"), let f = filters(v, p) { layer.backgroundFilters = f }
+        if let (v, p) = obj.member("sublayers") { sublayers(v, p, of: layer, index: index) }
+        if let (v, p) = obj.member("mask"), let mask = self.layer(v, p, isRoot: false, index: index) { layer.mask = mask }
+        if let (v, p) = obj.member("constraints"), let c = constraints(v, p) { layer.constraints = c }
+        layoutManager(layer, obj)
+        if let (v, p) = obj.member("actions") { actions(v, p, of: layer) }
+        if let (v, p) = obj.member("animations") { animations(v, p, of: layer) }
+    }
+
+    private func sublayers(_ node: JSONValue, _ path: JSONPath, of layer: CALayer, index: LayerIndex) {
+        guard let items = node.array else { return expected("a list of layers", node, path) }
+        var children: [CALayer] = []
+        for (i, item) in items.enumerated() {
+            guard !log.isFull else { return }
+            if let child = self.layer(item, path.index(i), isRoot: false, index: index) { children.append(child) }
+        }
+        for child in children { layer.addSublayer(child) }
+        checkConstraintSources(items, path, siblings: Set(children.compactMap(\.name)))
+    }
+
+    /// `layoutManager: "constraints"` sets a constraint layout manager; without the key, one is
+    /// implied when a sublayer has constraints.
+    private func layoutManager(_ layer: CALayer, _ obj: ObjectNode) {
+        let constrained = layer.sublayers?.contains { $0.constraints != nil } ?? false
+        guard let (v, p) = obj.member("layoutManager") else {
+            if constrained { layer.layoutManager = CAConstraintLayoutManager() }
+            return
+        }
+        if v.isNull {
+            if constrained { fail("sublayers have constraints, so the layout manager cannot be null", v, p) }
+            return
+        }
+        guard name(v, p, among: ["constraints"], what: "layout manager") != nil else { return }
+        layer.layoutManager = CAConstraintLayoutManager()
+    }
+
+    private func actions(_ node: JSONValue, _ path: JSONPath, of layer: CALayer) {
+        guard let map = object(node, path, "a map of action keys to animations (or null)") else { return }
+        let events = ["onOrderIn", "onOrderOut", "transition"]
+        let valid = Set(type(of: layer).declaredKeys + events)
+        var actions: [String: CAAction] = [:]
+        for m in map.members {
+            let p = path.key(m.key)
+            guard valid.contains(m.key) else {
+                let hint = Suggestions.closest(to: m.key, among: valid).map { "; did you mean \"\($0)\"?" } ?? ""
+                log.report("unknown action key \"\(m.key)\" (a property name or \(events.joined(separator: ", ")))\(hint)", at: m.keyPosition, p)
+                continue
+            }
+            if m.value.isNull {
+                actions[m.key] = NSNull()
+            } else if let a = animation(m.value, p, target: AnimationTarget(layer: layer, key: m.key, isAction: true)) {
+                actions[m.key] = SceneAnimationAction.wrapping(a)
+            }
+        }
+        layer.actions = actions
+    }
+
+    private func animations(_ node: JSONValue, _ path: JSONPath, of layer: CALayer) {
+        guard let map = object(node, path, "a map of animation keys to animations") else { return }
+        for m in map.members {
+            let p = path.key(m.key)
+            guard let a = animation(m.value, p, target: AnimationTarget(layer: layer, key: m.key, isAction: false)) else {
+                continue
+            }
+            let warnings = SceneAnimationAction.add(a, to: layer, forKey: m.key)
+            for w in warnings { fail(w, m.value, p) }
+        }
+    }
+}
+
+/// Setting decoded values on layers (at load, and for `set` actions and bindings at run time).
+enum LayerValues {
+    /// Sets `value` at `keyPath`; returns what the engine refused or warned about.
+    @discardableResult
+    static func set(_ value: Any?, on layer: CALayer, keyPath: String) -> [String] {
+        switch keyPath {
+        case "name": layer.name = value as? String
+        case "scrollMode": (layer as? CAScrollLayer)?.scrollMode = CAScrollLayerScrollMode(rawValue: value as? String ?? "both")
+        case "beginTime": layer.beginTime = Double(value as? CGFloat ?? 0)
+        case "duration": layer.duration = value as? Double ?? .infinity
+        case "repeatDuration": layer.repeatDuration = value as? Double ?? 0
+        case "repeatCount": layer.repeatCount = value as? Float ?? 0
+        case "speed": layer.speed = Float(value as? CGFloat ?? 1)
+        case "timeOffset": layer.timeOffset = Double(value as? CGFloat ?? 0)
+        default:
+            var problems: [String] = []
+            let (_, warnings) = Diagnostics.capture {
+                do { try layer.strictSetValue(value, forKeyPath: keyPath) } catch { problems.append("\(error)") }
+            }
+            return problems + warnings
+        }
+        return []
+    }
+}

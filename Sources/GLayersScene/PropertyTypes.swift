@@ -1,0 +1,160 @@
+/// What each layer property (or key path) holds, as scenes write it. The engine's own tables
+/// drive this (`declaredKeys`, `valueKind(forKeyPath:)`); this file adds what the engine
+/// stores as untyped objects: names from a fixed set (`contentsGravity`, `alignmentMode`, …),
+/// option sets written as lists of names (`autoresizingMask`), and plain strings.
+import Foundation
+import GLayers
+
+/// The type of a value in a scene, resolved once from a layer class and a key path.
+enum PropertyType: Equatable {
+    /// A number; `angle` accepts `"90deg"` too.
+    case number(angle: Bool)
+    case bool, point, size, rect, transform, color, image, path, numbers, colors, string
+    /// A number of seconds ≥ 0 (or `"infinity"`).
+    case duration
+    /// A repeat count ≥ 0 or `"infinity"`.
+    case repeatCount
+    /// One name from a fixed list.
+    case name([String])
+    /// A list of names from an option set, stored as its raw value.
+    case options([String: UInt32])
+    /// A compositing (blend mode) filter name.
+    case blendMode
+    /// Three numbers `[x, y, z]` (values of the `scale` and `translate` value functions).
+    case vector3
+    /// An integer from 0 to `PropertyTypes.maximumCount` (`instanceCount`).
+    case count
+
+    /// Whether JSON `null` is a valid value (no colour, no image, no path).
+    var allowsNull: Bool {
+        switch self {
+        case .color, .image, .path, .blendMode: return true
+        default: return false
+        }
+    }
+}
+
+/// Why a key or key path has no type.
+struct KeyProblem: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// The tables behind `PropertyType`.
+enum PropertyTypes {
+    /// Swift's `is…` spellings and Apple's KVC names that differ from the engine's keys.
+    static let aliases: [String: String] = [
+        "isHidden": "hidden", "isDoubleSided": "doubleSided", "isOpaque": "opaque",
+        "isGeometryFlipped": "geometryFlipped", "wrapped": "isWrapped",
+    ]
+
+    /// Properties whose value is one name from a fixed list.
+    static let names: [String: [String]] = [
+        "contentsGravity": [
+            "center", "top", "bottom", "left", "right", "topLeft", "topRight", "bottomLeft", "bottomRight", "resize",
+            "resizeAspect", "resizeAspectFill",
+        ],
+        "contentsFormat": ["RGBA8", "RGBAh", "Gray8"],
+        "minificationFilter": ["linear", "nearest", "trilinear"],
+        "magnificationFilter": ["linear", "nearest", "trilinear"],
+        "cornerCurve": ["circular", "continuous"],
+        "fillMode": ["removed", "forwards", "backwards", "both"],
+        "alignmentMode": ["natural", "left", "right", "center", "justified"],
+        "truncationMode": ["none", "start", "end", "middle"],
+        "fillRule": ["non-zero", "even-odd"],
+        "lineCap": ["butt", "round", "square"],
+        "lineJoin": ["miter", "round", "bevel"],
+        "type": ["axial", "radial", "conic"],
+        "scrollMode": ["none", "vertically", "horizontally", "both"],
+    ]
+
+    /// Option sets written as lists of names.
+    static let options: [String: [String: UInt32]] = [
+        "autoresizingMask": [
+            "layerMinXMargin": 1, "layerWidthSizable": 2, "layerMaxXMargin": 4, "layerMinYMargin": 8,
+            "layerHeightSizable": 16, "layerMaxYMargin": 32,
+        ],
+        "maskedCorners": [
+            "layerMinXMinYCorner": 1, "layerMaxXMinYCorner": 2, "layerMinXMaxYCorner": 4, "layerMaxXMaxYCorner": 8,
+        ],
+        "edgeAntialiasingMask": ["layerLeftEdge": 1, "layerRightEdge": 2, "layerBottomEdge": 4, "layerTopEdge": 8],
+    ]
+
+    /// The largest `instanceCount` a scene may ask for (each copy is drawn every frame).
+    static let maximumCount = 10_000
+
+    /// Properties holding plain strings.
+    static let strings: Set<String> = ["string", "font", "name"]
+
+    /// Declared properties a scene cannot set, with the reason.
+    static let unsettable: [String: String] = [
+        "delegate": "a delegate is code; scenes cannot set it",
+        "style": "set the properties directly instead of through style",
+        "superlayer": "superlayer is read-only; nest the layer in \"sublayers\"",
+    ]
+
+    /// The engine's name for `key` (aliases resolved).
+    static func canonical(_ key: String) -> String { aliases[key] ?? key }
+
+    /// The type of `keyPath` on layers of `layerClass`, or a message saying why there is none.
+    static func type(of keyPath: String, on layerClass: CALayer.Type) -> Result<PropertyType, KeyProblem> {
+        let parts = keyPath.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let head = canonical(parts[0])
+        let path = parts.count > 1 ? head + "." + parts[1] : head
+        let declared = layerClass.declaredKeys
+        guard declared.contains(head) else {
+            return .failure(KeyProblem(unknownKeyMessage(parts[0], layerClass: layerClass)))
+        }
+        if let reason = unsettable[head] { return .failure(KeyProblem(reason)) }
+        if parts.count == 1 {
+            if let list = names[head] { return .success(.name(list)) }
+            if let table = options[head] { return .success(.options(table)) }
+            if strings.contains(head) { return .success(.string) }
+            if head == "compositingFilter" { return .success(.blendMode) }
+            if head == "duration" || head == "repeatDuration" { return .success(.duration) }
+            if head == "repeatCount" { return .success(.repeatCount) }
+            if head == "instanceCount" { return .success(.count) }
+        }
+        guard let kind = layerClass.valueKind(forKeyPath: path) else {
+            return .failure(KeyProblem(keyPathProblem(path, layerClass: layerClass)))
+        }
+        switch kind {
+        case .number: return .success(.number(angle: path.contains("rotation")))
+        case .bool: return .success(.bool)
+        case .point: return .success(.point)
+        case .size: return .success(.size)
+        case .rect: return .success(.rect)
+        case .transform: return .success(.transform)
+        case .color: return .success(.color)
+        case .image: return .success(.image)
+        case .path: return .success(.path)
+        case .numbers: return .success(.numbers)
+        case .colors: return .success(.colors)
+        case .object: return .failure(KeyProblem("\"\(keyPath)\" cannot be given a value here"))
+        }
+    }
+
+    /// "unknown key" with a suggestion, or a note that another class declares the key.
+    static func unknownKeyMessage(_ key: String, layerClass: CALayer.Type, extra: [String] = []) -> String {
+        var message = "unknown key \"\(key)\" for \(layerClass)"
+        if let owner = SceneClasses.layerClassDeclaring(key), owner != layerClass {
+            message += "; it is a \(owner) property (set \"class\": \"\(owner)\")"
+        } else if let s = Suggestions.closest(to: key, among: layerClass.declaredKeys + Array(aliases.keys) + extra) {
+            message += "; did you mean \"\(s)\"?"
+        }
+        return message
+    }
+
+    /// Why the engine refuses `keyPath` (its own words, without the layer prefix).
+    private static func keyPathProblem(_ keyPath: String, layerClass: CALayer.Type) -> String {
+        let probe = layerClass.init(layer: NSNull())
+        do {
+            _ = try probe.strictValue(forKeyPath: keyPath)
+        } catch {
+            let text = "\(error)"
+            if let range = text.range(of: ": ") { return String(text[range.upperBound...]) }
+            return text
+        }
+        return "bad key path \"\(keyPath)\""
+    }
+}

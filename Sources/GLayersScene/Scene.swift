@@ -1,0 +1,147 @@
+/// `Scene`: a JSON scene file loaded into a live-able layer tree with its behaviours.
+///
+/// Loading reads the file (at most 16 MiB), parses it with positions, decodes the layer tree
+/// and the behaviours, and collects every error it finds; a scene with any error is refused
+/// (`SceneErrors`). A loaded scene is laid out at its `size` and its bindings are applied
+/// without animation. The tree is not live until a host shows it (`CALayerHost(rootLayer:)`):
+/// the `glayers` command does that, and drives time with `CATransaction.flush()`.
+import Foundation
+import GLayers
+
+/// A scene: a layer tree, its window settings, and what keys and clicks do to it.
+public final class Scene {
+    /// The file name errors and dumps name.
+    public let fileName: String
+    /// The window title (`name`; the file's base name by default).
+    public let name: String
+    /// The window size in points (`size`; 800 × 600 by default).
+    public let size: CGSize
+    /// The scale of pixels to points (`scale`; 1 by default; HiDPI screens use 2).
+    public let scale: CGFloat
+    /// The colour the window is cleared with behind the root layer (`background`; black).
+    public let backgroundColor: CGColor
+    /// The root of the layer tree; it follows the window's size (`layout(size:)`).
+    public let rootLayer: CALayer
+
+    let behaviours: Behaviours
+    var stateValues: [String: Int]
+    /// Scene-relative paths of the images loaded, by image identity (for dumps).
+    let imagePaths: [UInt64: String]
+
+    /// The keys a scene's top level accepts.
+    static let topLevelKeys: Set<String> = [
+        "$schema", "name", "size", "scale", "background", "root", "state", "keys", "clicks", "bindings", "transaction",
+    ]
+
+    private init(
+        fileName: String, name: String, size: CGSize, scale: CGFloat, background: CGColor, root: CALayer,
+        behaviours: Behaviours, imagePaths: [UInt64: String]
+    ) {
+        self.fileName = fileName
+        self.name = name
+        self.size = size
+        self.scale = scale
+        backgroundColor = background
+        rootLayer = root
+        self.behaviours = behaviours
+        self.imagePaths = imagePaths
+        stateValues = Dictionary(uniqueKeysWithValues: behaviours.states.map { ($0.name, $0.initial) })
+    }
+
+    // MARK: Loading
+
+    /// Loads the scene file at `url`; images are read relative to its folder.
+    ///
+    /// - Throws `SceneErrors` naming the file, line, column and JSON path of every problem.
+    public static func load(contentsOf url: URL) throws -> Scene {
+        let fileName = url.isFileURL ? url.relativePath : url.absoluteString
+        let data: Data
+        do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+            if let size = attributes[.size] as? Int, size > JSONReader.maximumSize {
+                throw SceneErrors([fileError(fileName, "the file is \(size) bytes; scenes are limited to \(JSONReader.maximumSize) bytes (16 MiB)")])
+            }
+            data = try Data(contentsOf: url)
+        } catch let e as SceneErrors {
+            throw e
+        } catch {
+            throw SceneErrors([fileError(fileName, "cannot read the file: \(error.localizedDescription)")])
+        }
+        return try load(data: data, fileName: fileName, baseURL: url.deletingLastPathComponent())
+    }
+
+    /// Loads a scene from `data`; `fileName` names it in errors; images are read relative to
+    /// `baseURL` (none can be loaded without one).
+    ///
+    /// - Throws `SceneErrors`.
+    public static func load(data: Data, fileName: String, baseURL: URL? = nil) throws -> Scene {
+        let document: JSONValue
+        do {
+            document = try JSONReader.parse(data)
+        } catch let e as JSONSyntaxError {
+            throw SceneErrors([SceneError(file: fileName, position: e.position, path: e.path, message: e.message)])
+        }
+        let ctx = DecodeContext(file: fileName, baseURL: baseURL)
+        let scene = decode(document, ctx)
+        if let scene, ctx.log.errors.isEmpty {
+            let problems = Diagnostics.capture { scene.layout(size: scene.size) }.warnings
+            for p in problems { ctx.fail("layout: \(p)", document["root"] ?? document, JSONPath().key("root")) }
+        }
+        guard let scene, ctx.log.errors.isEmpty else { throw SceneErrors(ctx.log.errors) }
+        return scene
+    }
+
+    private static func fileError(_ file: String, _ message: String) -> SceneError {
+        SceneError(file: file, position: SourcePosition(line: 1, column: 1), path: JSONPath(), message: message)
+    }
+
+    private static func decode(_ document: JSONValue, _ ctx: DecodeContext) -> Scene? {
+        guard let top = ctx.object(document, JSONPath(), "a scene object { \"root\": { … } }") else { return nil }
+        ctx.checkKeys(top, allowed: topLevelKeys, in: "a scene")
+        let base = (ctx.log.file as NSString).lastPathComponent
+        var name = (base as NSString).deletingPathExtension
+        if let (v, p) = top.member("name"), let s = ctx.string(v, p) { name = s }
+        var size = CGSize(width: 800, height: 600)
+        if let (v, p) = top.member("size"), let s = ctx.size(v, p) {
+            if s.width > 0 && s.height > 0 { size = s } else { ctx.fail("the size must be positive", v, p) }
+        }
+        var scale: CGFloat = 1
+        if let (v, p) = top.member("scale"), let s = ctx.positive(v, p) { scale = s }
+        var background = CGColor.black
+        if let (v, p) = top.member("background"), let c = ctx.color(v, p) { background = c }
+        ctx.rootSize = size
+        let index = LayerIndex()
+        guard let (r, rp) = top.member("root") else {
+            ctx.fail("a scene needs a \"root\" layer", document, JSONPath())
+            return nil
+        }
+        guard let root = ctx.layer(r, rp, isRoot: true, index: index) else { return nil }
+        let behaviours = decodeBehaviours(top, ctx, index)
+        return Scene(
+            fileName: ctx.log.file, name: name, size: size, scale: scale, background: background, root: root,
+            behaviours: behaviours, imagePaths: ctx.imagePaths)
+    }
+
+    private static func decodeBehaviours(_ top: ObjectNode, _ ctx: DecodeContext, _ index: LayerIndex) -> Behaviours {
+        var b = Behaviours()
+        var scope = BehaviourScope(index: index)
+        if let (v, p) = top.member("state") { b.states = ctx.stateVariables(v, p) }
+        scope.states = Dictionary(b.states.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        if let (v, p) = top.member("transaction") { b.transaction = ctx.transactionSpec(v, p) }
+        if let (v, p) = top.member("keys") { b.keys = ctx.keyBindings(v, p, scope) }
+        if let (v, p) = top.member("clicks") { b.clicks = ctx.clickBindings(v, p, scope) }
+        if let (v, p) = top.member("bindings") { b.bindings = ctx.bindings(v, p, scope) }
+        return b
+    }
+
+    // MARK: State
+
+    /// The names of the scene's state variables, in file order.
+    public var stateNames: [String] { behaviours.states.map(\.name) }
+
+    /// The current value of state variable `name` (nil for an unknown name).
+    public func value(ofState name: String) -> Int? { stateValues[name] }
+
+    /// The X11 keysym names the scene binds, sorted.
+    public var boundKeys: [String] { behaviours.keys.keys.sorted() }
+}

@@ -1,0 +1,108 @@
+/// `glayers dump`: the presentation tree at a time, as JSON, in the encodings scenes use.
+///
+/// For every layer, depth first (a layer, its mask, then its sublayers): its `path`
+/// (`root.sublayers[1]`), `name`, `class`, the keys of its animations, and the presentation
+/// value of every animatable property plus its class's own properties. Colours are
+/// `"#RRGGBB"`/`"#RRGGBBAA"` when 8-bit exact and `[r, g, b, a]` otherwise; images are the
+/// scene-relative path they were loaded from; paths are SVG path data.
+import Foundation
+import GLayers
+
+extension Scene {
+    /// The presentation tree at media time `time` as JSON text.
+    ///
+    /// - The animation keys are the model layer's at the moment of the call: flush at `time`
+    ///   first (`CATransaction.flush()`) so that finished animations are gone.
+    public func dump(at time: CFTimeInterval) -> String {
+        var layers: [JSONOutput] = []
+        dumpLayer(rootLayer, path: JSONPath().key("root"), time: time, into: &layers)
+        let state = stateNames.map { ($0, JSONOutput.number(Double(stateValues[$0] ?? 0))) }
+        let top: [(String, JSONOutput)] = [
+            ("scene", .string(name)), ("time", .number(time)), ("state", .object(state)), ("layers", .array(layers)),
+        ]
+        return JSONOutput.object(top).render() + "\n"
+    }
+
+    private func dumpLayer(_ layer: CALayer, path: JSONPath, time: CFTimeInterval, into out: inout [JSONOutput]) {
+        let shown = layer.presentation(atMediaTime: time)
+        let cls = type(of: layer)
+        let own = Set(CALayer.declaredKeys)
+        let keys = LayerKey.allCases.filter { $0.isAnimatable && $0 != .mask && $0 != .sublayers }.map(\.rawValue)
+            + cls.declaredKeys.filter { !own.contains($0) }
+        let lists: Set<String> = ["filters", "backgroundFilters"]
+        let properties = keys.sorted().map { key -> (String, JSONOutput) in
+            let value = shown.value(forKey: key)
+            return (key, value == nil && lists.contains(key) ? .array([]) : encode(value))
+        }
+        out.append(
+            .object([
+                ("path", .string("\(path)")),
+                ("name", layer.name.map { .string($0) } ?? .null),
+                ("class", .string(String(describing: cls))),
+                ("animations", .array((layer.animationKeys() ?? []).map { .string($0) })),
+                ("properties", .object(properties)),
+            ]))
+        if let mask = layer.mask { dumpLayer(mask, path: path.key("mask"), time: time, into: &out) }
+        for (i, sub) in (layer.sublayers ?? []).enumerated() {
+            dumpLayer(sub, path: path.key("sublayers").index(i), time: time, into: &out)
+        }
+    }
+
+    /// A property value in the encoding scenes use.
+    func encode(_ value: Any?) -> JSONOutput {
+        switch value {
+        case nil: return .null
+        case let b as Bool: return .bool(b)
+        case let n as CGFloat: return .number(Double(n))
+        case let n as Double: return .number(n)
+        case let n as Float: return .number(Double(n))
+        case let n as Int: return .number(Double(n))
+        case let s as String: return .string(s)
+        case let p as CGPoint: return .array([.number(Double(p.x)), .number(Double(p.y))])
+        case let s as CGSize: return .array([.number(Double(s.width)), .number(Double(s.height))])
+        case let r as CGRect: return .array([r.origin.x, r.origin.y, r.width, r.height].map { .number(Double($0)) })
+        case let t as CATransform3D: return .array(t.entries.map { .number(Double($0)) })
+        case let c as CGColor: return Self.encode(c)
+        case let i as CGImage: return .string(imagePaths[i.identity] ?? "image \(i.width)x\(i.height)")
+        case let p as CGPath: return .string(Self.svg(p))
+        case let f as CIFilter: return .string(f.kind.rawValue)
+        case let a as [NSNumber]: return .array(a.map { .number($0.doubleValue) })
+        case let a as [Any]: return .array(a.map { ($0 as? CIFilter).map(Self.encode) ?? encode($0) })
+        default: return .string(String(describing: value))
+        }
+    }
+
+    static func encode(_ c: CGColor) -> JSONOutput {
+        let v = [c.rgba.r, c.rgba.g, c.rgba.b, c.rgba.a].map(Double.init)
+        let bytes = v.map { ($0 * 255).rounded() }
+        if zip(v, bytes).allSatisfy({ abs($0 * 255 - $1) < 1e-6 }) && bytes.allSatisfy({ (0...255).contains($0) }) {
+            let hex = bytes.map { String(format: "%02X", Int($0)) }
+            return .string("#" + hex[0] + hex[1] + hex[2] + (hex[3] == "FF" ? "" : hex[3]))
+        }
+        return .array(v.map { .number($0) })
+    }
+
+    static func encode(_ f: CIFilter) -> JSONOutput {
+        var members: [(String, JSONOutput)] = [("type", .string(f.kind.rawValue)), ("name", .string(f.name))]
+        if !f.isEnabled { members.append(("enabled", .bool(false))) }
+        for key in f.inputKeys {
+            if let v = f.value(forKey: key) as? Double { members.append((key, .number(v))) }
+        }
+        return .object(members)
+    }
+
+    /// SVG path data for `path`.
+    static func svg(_ path: CGPath) -> String {
+        func n(_ v: CGFloat) -> String { JSONOutput.format(Double(v)) }
+        func p(_ q: CGPoint) -> String { "\(n(q.x)) \(n(q.y))" }
+        return path.elements.map { e -> String in
+            switch e {
+            case .moveTo(let a): return "M " + p(a)
+            case .lineTo(let a): return "L " + p(a)
+            case .quadCurveTo(let c, let a): return "Q " + p(c) + " " + p(a)
+            case .curveTo(let c1, let c2, let a): return "C " + p(c1) + " " + p(c2) + " " + p(a)
+            case .closeSubpath: return "Z"
+            }
+        }.joined(separator: " ")
+    }
+}

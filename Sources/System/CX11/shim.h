@@ -1,0 +1,14 @@
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#include <X11/Xatom.h>
+#include <X11/Xresource.h>
+#include <X11/keysym.h>
+#include <poll.h>
+
+/* Xlib's macros are not visible to Swift; these wrap the ones glayers uses. */
+static inline int glayers_connection_number(Display *d) { return ConnectionNumber(d); }
+static inline int glayers_default_screen(Display *d) { return DefaultScreen(d); }
+static inline Window glayers_root_window(Display *d, int screen) { return RootWindow(d, screen); }
+static inline int glayers_display_width(Display *d, int screen) { return DisplayWidth(d, screen); }
+static inline int glayers_display_height(Display *d, int screen) { return DisplayHeight(d, screen); }
+static inline unsigned long glayers_black_pixel(Display *d, int screen) { return BlackPixel(d, screen); }

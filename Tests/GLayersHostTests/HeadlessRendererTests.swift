@@ -1,0 +1,47 @@
+import Foundation
+import GLayers
+import GLayersHost
+import Testing
+
+/// Headless rendering (SPEC R7) through the public API: the frame at a media time, as bytes.
+@Suite(.serialized) struct HeadlessRendererTests {
+    /// A 40×30 red layer at (10, 10) on a blue root; its implicit position animation is half
+    /// way at 0.125 s (linear-ish default curve: inside the path, not at either end).
+    @Test func rendersTheTreeAtAMediaTime() throws {
+        CAMediaClock.useManualTime(0)
+        defer { CAMediaClock.useSystemTime() }
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 100, height: 60)
+        root.position = CGPoint(x: 50, y: 30)
+        root.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        let box = CALayer()
+        box.frame = CGRect(x: 10, y: 10, width: 40, height: 30)
+        box.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        root.addSublayer(box)
+
+        let renderer = try HeadlessRenderer(size: CGSize(width: 100, height: 60), scale: 2)
+        let first = try renderer.render(root, at: 0)
+        #expect(first.width == 200 && first.height == 120)
+        #expect(pixel(first, 40, 40) == [255, 0, 0, 255])
+        #expect(pixel(first, 150, 40) == [0, 0, 255, 255])
+
+        // Moving the box starts a 0.25 s implicit animation at the next frame.
+        box.position.x += 40
+        let start = try renderer.render(root, at: 0)
+        #expect(pixel(start, 40, 40) == [255, 0, 0, 255])
+        let end = try renderer.render(root, at: 1)
+        #expect(pixel(end, 40, 40) == [0, 0, 255, 255])
+        #expect(pixel(end, 120, 40) == [255, 0, 0, 255])
+
+        // Deterministic: the same tree and time give the same bytes.
+        let again = try renderer.render(root, at: 1)
+        #expect(again.withUnsafeBytes { Array($0) } == end.withUnsafeBytes { Array($0) })
+    }
+
+    private func pixel(_ image: CGImage, _ x: Int, _ y: Int) -> [UInt8] {
+        image.withUnsafeBytes { bytes in
+            let i = y * image.bytesPerRow + x * 4
+            return [bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]
+        }
+    }
+}

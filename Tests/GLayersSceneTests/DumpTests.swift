@@ -1,0 +1,77 @@
+import Foundation
+import GLayers
+import Testing
+
+@testable import GLayersScene
+
+extension SceneSerialTests {
+    /// `Scene.dump(at:)`: the presentation tree as JSON in scene encodings.
+    @Suite struct DumpTests {
+        /// The dump parsed back, and its layers by path.
+        func parsedDump(_ scene: Scene, at t: CFTimeInterval) throws -> (JSONValue, [String: JSONValue]) {
+            let text = scene.dump(at: t)
+            let v = try JSONReader.parse(Data(text.utf8))
+            var byPath: [String: JSONValue] = [:]
+            for l in v["layers"]?.array ?? [] {
+                if let p = l["path"]?.string { byPath[p] = l }
+            }
+            return (v, byPath)
+        }
+
+        func numbers(_ v: JSONValue?) -> [Double]? { v?.array?.compactMap(\.number) }
+
+        @Test func kioskAfterDownDownUpShowsTheSecondItem() throws {
+            CAMediaClock.useManualTime(0)
+            let scene = try Scene.load(contentsOf: samplesFolder.appendingPathComponent("kiosk.json"))
+            let host = CALayerHost(rootLayer: scene.rootLayer)
+            defer { host.detach() }
+            CATransaction.flush()
+            for (t, key) in [(0.5, "Down"), (0.9, "Down"), (1.3, "Up")] {
+                CAMediaClock.setTime(t)
+                CATransaction.flush()
+                scene.handleKey(key)
+            }
+            CAMediaClock.setTime(2)
+            CATransaction.flush()
+            let (dump, layers) = try parsedDump(scene, at: 2)
+            #expect(dump["scene"]?.string == "Core Animation Kiosk Menu" && dump["time"]?.number == 2)
+            #expect(dump["state"]?["selected"]?.number == 1)
+            let selection = try #require(layers["root.sublayers[1]"])
+            let music = try #require(layers["root.sublayers[0].sublayers[1]"])
+            #expect(selection["name"]?.string == "selection" && selection["class"]?.string == "CALayer")
+            #expect(music["class"]?.string == "CATextLayer" && music["properties"]?["string"]?.string == "Music")
+            #expect(numbers(selection["properties"]?["position"]) == numbers(music["properties"]?["position"]))
+            #expect(numbers(selection["properties"]?["position"]) == [512, 314])
+            #expect(selection["animations"]?.array?.compactMap(\.string) == ["pulseAnimation"])
+            // The pulse at t = 2 has run two cycles (0 → 2 → 0): its intensity is back at 0.
+            let filters = try #require(selection["properties"]?["filters"]?.array)
+            #expect(filters.first?["name"]?.string == "pulseFilter" && filters.first?["inputIntensity"]?.number == 0)
+            #expect(selection["properties"]?["borderColor"]?.string == "#FFFFFF")
+        }
+
+        @Test func dumpIsStableAndUsesSceneEncodings() throws {
+            let scene = try loadScene(#"""
+                { "name": "d", "root": { "sublayers": [{ "name": "a", "backgroundColor": [0.1, 0.2, 0.3, 0.5],
+                  "shadowPath": "M 0 0 L 1.5 2 Z", "transform": [{ "translate": [1, 2, 3] }], "contents": "images/flake0.png",
+                  "mask": { "name": "m" } }] } }
+                """#)
+            let text = scene.dump(at: 0)
+            #expect(text == scene.dump(at: 0))
+            let (_, layers) = try parsedDump(scene, at: 0)
+            let a = try #require(layers["root.sublayers[0]"]?["properties"])
+            #expect(numbers(a["backgroundColor"]) == [0.1, 0.2, 0.3, 0.5])
+            #expect(a["shadowPath"]?.string == "M 0 0 L 1.5 2 Z")
+            #expect(numbers(a["transform"]) == [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1, 2, 3, 1])
+            #expect(a["contents"]?.string == "images/flake0.png")
+            #expect(layers["root.sublayers[0].mask"]?["name"]?.string == "m")
+            #expect(a["sublayers"] == nil && a["opacity"]?.number == 1 && a["hidden"]?.bool == false)
+            #expect(a["filters"]?.array?.isEmpty == true)
+        }
+
+        @Test func numberFormatting() {
+            #expect(JSONOutput.format(1) == "1" && JSONOutput.format(-0.0) == "0" && JSONOutput.format(0.1 + 0.2) == "0.3")
+            #expect(JSONOutput.format(1.0 / 3) == "0.333333" && JSONOutput.format(.infinity) == "\"infinity\"")
+            #expect(JSONOutput.quote("a\"\n\u{1}") == "\"a\\\"\\n\\u0001\"")
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+@testable import GLayersScene
+
+/// The JSON reader: values, positions, and every syntax error with its message and place.
+@Suite struct JSONReaderTests {
+    func parse(_ text: String) throws -> JSONValue { try JSONReader.parse(Data(text.utf8)) }
+
+    /// The syntax error of `text` as "line:column: message".
+    func syntaxError(_ text: String) -> String {
+        do {
+            _ = try parse(text)
+            return "(parsed)"
+        } catch let e as JSONSyntaxError {
+            return e.description
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func valuesAndPositions() throws {
+        let v = try parse("{\n  \"a\": [1, -2.5e1, true, null],\n\t\"b\": \"x\"\n}")
+        #expect(v.position == SourcePosition(line: 1, column: 1))
+        let members = try #require(v.members)
+        #expect(members.map(\.key) == ["a", "b"])
+        #expect(members[0].keyPosition == SourcePosition(line: 2, column: 3))
+        let a = try #require(members[0].value.array)
+        #expect(a[0].number == 1 && a[1].number == -25 && a[2].bool == true && a[3].isNull)
+        #expect(a[1].position == SourcePosition(line: 2, column: 12))
+        #expect(members[1].value.string == "x")
+        #expect(members[1].value.position == SourcePosition(line: 3, column: 7))
+    }
+
+    @Test func columnsCountCharactersNotBytes() throws {
+        let v = try parse("[\"日本語\", 1]")
+        #expect(v.array?[1].position == SourcePosition(line: 1, column: 9))
+        #expect(v.array?[0].string == "日本語")
+    }
+
+    @Test func escapesAndSurrogatePairs() throws {
+        let v = try parse(#"["a\"b\\c\/d\n\t", "\u00e9\ud83d\ude00"]"#)
+        #expect(v.array?[0].string == "a\"b\\c/d\n\t")
+        #expect(v.array?[1].string == "é😀")
+    }
+
+    @Test func byteOrderMarkAndCRLF() throws {
+        let v = try JSONReader.parse(Data([0xEF, 0xBB, 0xBF] + Array("{\r\n\"k\": 1}".utf8)))
+        #expect(v.members?.first?.keyPosition == SourcePosition(line: 2, column: 1))
+    }
+
+    @Test func objectErrors() {
+        #expect(syntaxError("{\"a\": 1 \"b\": 2}") == "1:9: expected ',' or '}' after object member")
+        #expect(syntaxError("{\"a\" 1}") == "1:6: expected ':' after object key \"a\"")
+        #expect(syntaxError("{a: 1}") == "1:2: expected an object key in double quotes")
+        #expect(syntaxError("{\"a\": 1,}") == "1:9: trailing comma before '}'")
+        #expect(syntaxError("{\"a\": 1, \"a\": 2}") == "1:10: duplicate key \"a\" (first at 1:2)")
+        #expect(syntaxError("{\"a\": 1") == "1:8: unexpected end of file; expected ',' or '}' after object member")
+    }
+
+    @Test func arrayErrors() {
+        #expect(syntaxError("[1 2]") == "1:4: expected ',' or ']' after array element")
+        #expect(syntaxError("[1,]") == "1:4: trailing comma before ']'")
+        #expect(syntaxError("[") == "1:2: unexpected end of file; expected a value")
+    }
+
+    @Test func valueErrors() {
+        #expect(syntaxError("") == "1:1: the file is empty; expected a JSON value")
+        #expect(syntaxError("[NaN]") == "1:2: NaN is not a JSON number")
+        #expect(syntaxError("[Infinity]") == "1:2: Infinity is not a JSON number; write the string \"infinity\" where a key accepts it")
+        #expect(syntaxError("[yes]") == "1:2: unexpected 'yes'; expected a value (strings need double quotes)")
+        #expect(syntaxError("['a']") == "1:2: strings need double quotes (\"), not single quotes")
+        #expect(syntaxError("// hi\n{}") == "1:1: comments are not allowed in JSON")
+        #expect(syntaxError("{} {}") == "1:4: unexpected text after the JSON value")
+    }
+
+    @Test func numberErrors() {
+        #expect(syntaxError("[01]") == "1:2: invalid number: leading zeros are not allowed")
+        #expect(syntaxError("[1.]") == "1:4: invalid number: expected a digit after '.'")
+        #expect(syntaxError("[1e]") == "1:4: invalid number: expected a digit in the exponent")
+        #expect(syntaxError("[-]") == "1:3: invalid number: expected a digit")
+        #expect(syntaxError("[+1]") == "1:2: invalid number: it must start with a digit or '-'")
+        #expect(syntaxError("[1e999]") == "1:2: the number 1e999 is out of range")
+    }
+
+    @Test func stringErrors() {
+        #expect(syntaxError("[\"abc") == "1:6: unterminated string (it starts at 1:2)")
+        #expect(syntaxError("[\"a\nb\"]") == "1:4: a line break inside a string; write it as an escape (\\n, \\t, \\u00XX)")
+        #expect(syntaxError(#"["\x"]"#) == "1:3: invalid escape '\\x' in string")
+        #expect(syntaxError(#"["\u12"]"#) == "1:3: invalid \\u escape: expected four hexadecimal digits")
+        #expect(syntaxError(#"["\ud800"]"#) == "1:3: invalid \\u escape: a high surrogate must be followed by a low one")
+        #expect(syntaxError(#"["\udc00"]"#) == "1:3: invalid \\u escape: a lone low surrogate")
+        let bad = try? JSONReader.parse(Data([0x5B, 0x22, 0xC3, 0x28, 0x22, 0x5D]))
+        #expect(bad == nil)
+        do {
+            _ = try JSONReader.parse(Data([0x5B, 0x22, 0xFF, 0x22, 0x5D]))
+        } catch let e as JSONSyntaxError {
+            #expect(e.description == "1:3: invalid UTF-8 byte 0xFF")
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+
+    @Test func errorsKnowTheirPath() {
+        do {
+            _ = try parse("{\"root\": {\"sublayers\": [{}, {\"a\": 1 2}]}}")
+        } catch let e as JSONSyntaxError {
+            #expect(e.path.description == "root.sublayers[1]")
+            #expect(e.message == "expected ',' or '}' after object member")
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+
+    @Test func nestingLimit() {
+        let ok = String(repeating: "[", count: 256) + String(repeating: "]", count: 256)
+        #expect((try? parse(ok)) != nil)
+        let deep = String(repeating: "[", count: 257) + String(repeating: "]", count: 257)
+        #expect(syntaxError(deep) == "1:257: arrays and objects are nested deeper than 256 levels")
+        // A hostile file: a million brackets fail fast at the limit, without exhausting the stack.
+        #expect(syntaxError(String(repeating: "{\"a\":", count: 1_000_000)).hasSuffix("nested deeper than 256 levels"))
+    }
+
+    @Test func sizeLimit() {
+        let big = Data(count: JSONReader.maximumSize + 1)
+        do {
+            _ = try JSONReader.parse(big)
+            Issue.record("parsed")
+        } catch let e as JSONSyntaxError {
+            #expect(e.message == "the file is 16777217 bytes; scenes are limited to 16777216 bytes (16 MiB)")
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+
+    @Test func pathDescriptions() {
+        let p = JSONPath().key("root").key("sublayers").index(2).key("animations").key("pulse").key("duration")
+        #expect(p.description == "root.sublayers[2].animations.pulse.duration")
+        #expect(JSONPath().key("keys").key("Page Up").index(0).description == "keys[\"Page Up\"][0]")
+    }
+}
