@@ -21,6 +21,13 @@ public protocol WindowContent: AnyObject {
     func layout(size: CGSize)
     /// Called before each frame (the content may reload itself here).
     func frameWillBegin(at time: CFTimeInterval)
+    /// How long an idle window may sleep before `frameWillBegin` runs again (nil: until the
+    /// next event). A content that watches a file answers its polling period.
+    var idleWakeInterval: Double? { get }
+}
+
+extension WindowContent {
+    public var idleWakeInterval: Double? { nil }
 }
 
 /// Options of a window.
@@ -98,7 +105,7 @@ public final class WindowHost {
                 if elapsed < period { usleep(useconds_t((period - elapsed) * 1_000_000)) }
                 lastSwap = MonotonicClock.now
             } else {
-                window.waitForEvents(timeout: nil)
+                window.waitForEvents(timeout: content.idleWakeInterval)
             }
         }
         host?.detach()

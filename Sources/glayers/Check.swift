@@ -15,6 +15,8 @@ struct CheckEntry: Decodable {
     var tolerance: [Int]?
     var size: [Double]?
     var scale: Double?
+    /// Why the frame and its tolerance are what they are (not read).
+    var note: String?
 }
 
 /// `DIR/manifest.json`: `{ "entries": [ … ] }`.

@@ -77,6 +77,8 @@ final class SceneWindowContent: WindowContent {
         scene.layout(size: size)
     }
 
+    var idleWakeInterval: Double? { watch ? 0.25 : nil }
+
     func frameWillBegin(at time: CFTimeInterval) {
         guard watch, time - lastCheck > 0.25 else { return }
         lastCheck = time

@@ -1,0 +1,133 @@
+/// The `glayers` command end to end (SPEC X4): each sub-command run as a user runs it, with
+/// its output and exit status checked.
+import Foundation
+import Testing
+
+@Suite(.serialized) struct CommandTests {
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs `glayers` with `arguments` from the package root, without a display unless given.
+    func glayers(_ arguments: [String], display: String? = nil) throws -> Output {
+        let process = Process()
+        guard let executable = TestEnvironment.glayers else { throw HarnessError("the glayers executable is not built (swift build)") }
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = TestEnvironment.packageRoot
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        process.environment = environment
+        // Standard error goes to a file, so neither stream can fill a pipe and block the process.
+        let errURL = temporaryFile("stderr-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errURL) }
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let errData = (try? Data(contentsOf: errURL)) ?? Data()
+        return Output(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    func temporaryFile(_ name: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("glayers-cmd-\(getpid())-\(name)")
+    }
+
+    /// Every golden scene frame (kiosk at 0, 0.5, 1.0, gliding, after Down, Down, Up; the other
+    /// samples) matches; the manifest states each tolerance and why.
+    @Test func checkMatchesTheSceneGoldens() throws {
+        let result = try glayers(["check", "Tests/Goldens/Scenes"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("all 12 frames match"))
+    }
+
+    /// After Down, Down, Up the selection rests on the second item (Music): its presentation
+    /// position equals that item's position once the glide has ended.
+    @Test func dumpShowsTheSelectionOnTheSecondItem() throws {
+        let result = try glayers(["dump", "samples/kiosk.json", "--at", "2", "--keys", "Down@0.2,Down@0.6,Up@1.0"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect((json["state"] as? [String: Any])?["selected"] as? Int == 1)
+        let layers = try #require(json["layers"] as? [[String: Any]])
+        func position(_ path: String) -> [Double]? {
+            let layer = layers.first { $0["path"] as? String == path }
+            return (layer?["properties"] as? [String: Any])?["position"] as? [Double]
+        }
+        let selection = try #require(layers.first { $0["name"] as? String == "selection" })
+        let selectionPosition = (selection["properties"] as? [String: Any])?["position"] as? [Double]
+        // The menu fills the root, so its items' positions are in the selection's coordinates.
+        #expect(position("root.sublayers[0]") == [512, 384])
+        #expect(selectionPosition != nil && selectionPosition == position("root.sublayers[0].sublayers[1]"))
+        #expect(selection["animations"] as? [String] == ["pulseAnimation"])
+    }
+
+    /// The same scene, time and keys give the same PNG bytes.
+    @Test func shotIsDeterministic() throws {
+        let a = temporaryFile("a.png"), b = temporaryFile("b.png")
+        defer { try? FileManager.default.removeItem(at: a); try? FileManager.default.removeItem(at: b) }
+        for url in [a, b] {
+            let result = try glayers(["shot", "samples/kiosk.json", "--at", "0.7", "--keys", "Down@0.5", "--size", "320x240", "--scale", "2", "-o", url.path])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let bytes = try Data(contentsOf: a)
+        #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(bytes == (try Data(contentsOf: b)))
+    }
+
+    /// Errors name the file, line, column and JSON path; the status is 1.
+    @Test func validateReportsPositions() throws {
+        let url = temporaryFile("bad.json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data("{\n  \"root\": {\n    \"sublayers\": [ { \"opacty\": 0.5 } ]\n  }\n}\n".utf8).write(to: url)
+        let result = try glayers(["validate", url.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("\(url.path):3:"), "\(result.stderr)")
+        #expect(result.stderr.contains("root.sublayers[0]"))
+        #expect(result.stderr.contains("opacity"), "a did-you-mean suggestion")
+        let good = try glayers(["validate", "samples/kiosk.json"])
+        #expect(good.status == 0 && good.stdout.contains("ok"))
+    }
+
+    /// Without a display the window command says so in one line, suggests `glayers shot`, and
+    /// exits with status 2.
+    @Test func noDisplayExitsWithStatus2() throws {
+        let result = try glayers(["samples/kiosk.json"], display: nil)
+        #expect(result.status == 2)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && result.stderr.contains("glayers shot"), "\(result.stderr)")
+    }
+
+    /// Bad input to the command itself: a missing scene, a malformed key list.
+    @Test func badArgumentsAreReported() throws {
+        let missing = try glayers(["shot", "no-such-scene.json", "--at", "1", "-o", temporaryFile("x.png").path])
+        #expect(missing.status != 0 && missing.stderr.contains("no-such-scene.json"))
+        let keys = try glayers(["dump", "samples/kiosk.json", "--at", "1", "--keys", "Down@soon"])
+        #expect(keys.status != 0 && keys.stderr.contains("Down@soon"), "\(keys.stderr)")
+    }
+
+    /// `bench` prints one RESULT line in the floor program's format.
+    @Test func benchPrintsAResultLine() throws {
+        let result = try glayers(["bench", "--snow", "50", "--frames", "5", "--size", "320x240"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let line = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("RESULT ") })
+        for key in ["median_ms=", "p90_ms=", "frames=5", "n=50", "draw_calls="] {
+            #expect(line.contains(key), "\(line)")
+        }
+    }
+
+    /// A contact sheet of 4 frames is one PNG wider than a frame.
+    @Test func filmstripWritesOneSheet() throws {
+        let url = temporaryFile("strip.png")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let result = try glayers(["filmstrip", "samples/bounce.json", "--from", "0", "--to", "1", "--frames", "4", "-o", url.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: url.path))
+    }
+}

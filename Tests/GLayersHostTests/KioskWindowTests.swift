@@ -1,0 +1,79 @@
+/// The window host end to end under X (SPEC X1, X2): `glayers samples/kiosk.json` opens a
+/// window, Down moves the selection to Music, and the window manager's close request ends the
+/// program cleanly.
+import CX11
+import Foundation
+import GLayers
+import GLayersScene
+import Testing
+
+@Suite(.serialized) struct KioskWindowTests {
+    static let size = CGSize(width: 800, height: 600)
+
+    @Test func downMovesTheSelectionAndDeleteWindowQuits() throws {
+        let display = try TestDisplay.shared.get()
+        guard let glayers = TestEnvironment.glayers else { throw HarnessError("the glayers executable is not built (swift build)") }
+        let sceneURL = TestEnvironment.packageRoot.appendingPathComponent("samples/kiosk.json")
+        let rows = try Self.itemRows(sceneURL)
+
+        let process = Process()
+        process.executableURL = glayers
+        process.arguments = [sceneURL.path, "--size", "800x600", "--scale", "1"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display.name
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        let scene = try Scene.load(contentsOf: sceneURL)
+        let window = try display.window(titled: scene.name)
+        // The pulse keeps animating, so the window redraws continuously; wait for a frame that
+        // shows the selection on the first item.
+        #expect(try waitForSelection(at: 0, rows: rows, window: window, display: display))
+
+        try display.run("xdotool", ["key", "--window", String(window), "Down"])
+        #expect(try waitForSelection(at: 1, rows: rows, window: window, display: display), "the selection did not reach Music")
+
+        try display.sendDeleteWindow(to: window)
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { usleep(50_000) }
+        #expect(!process.isRunning, "glayers did not quit on WM_DELETE_WINDOW")
+        if !process.isRunning {
+            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(process.terminationReason == .exit && process.terminationStatus == 0, "exit \(process.terminationStatus): \(stderr)")
+        }
+    }
+
+    /// Where each menu item lies in the window: its left edge (where the selection's 2-point
+    /// border runs when it sits on the item) and its middle row, from the scene laid out at the
+    /// window's size.
+    static func itemRows(_ url: URL) throws -> [(x: Int, y: Int)] {
+        let scene = try Scene.load(contentsOf: url)
+        scene.layout(size: size)
+        CATransaction.flush()
+        let menu = try #require(scene.rootLayer.sublayers?.first { $0.name == "menu" })
+        return (menu.sublayers ?? []).map { item in
+            let frame = item.convert(item.bounds, to: scene.rootLayer)
+            return (Int(frame.minX) + 1, Int(frame.midY))
+        }
+    }
+
+    /// Grabs the window until the selection's border shows on item `index` and on no other.
+    private func waitForSelection(at index: Int, rows: [(x: Int, y: Int)], window: UInt, display: TestDisplay) throws -> Bool {
+        let deadline = Date().addingTimeInterval(15)
+        var last: [Bool] = []
+        while Date() < deadline {
+            let image = try display.grab(window)
+            last = rows.map { row in
+                guard row.x < image.width, row.y < image.height else { return false }
+                return image.withUnsafeBytes { $0[row.y * image.bytesPerRow + row.x * 4] } > 160
+            }
+            if last.enumerated().allSatisfy({ $0.element == ($0.offset == index) }) { return true }
+            usleep(100_000)
+        }
+        Issue.record("border seen on items \(last)")
+        return false
+    }
+}

@@ -1,0 +1,145 @@
+/// What window tests need around them: an X display (the one `make test`'s xvfb-run gives,
+/// else a private Xvfb started here), the built `glayers` command, and small X11 helpers.
+import CX11
+import Foundation
+import GLayersGraphics
+
+enum TestEnvironment {
+    /// The package's root folder (tests run the samples from it).
+    static let packageRoot: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    }()
+
+    /// The `glayers` executable built next to the test bundle (`swift build --build-tests`
+    /// builds it too).
+    static var glayers: URL? {
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<3 {
+            let candidate = dir.appendingPathComponent("glayers")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            dir.deleteLastPathComponent()
+        }
+        let fallback = packageRoot.appendingPathComponent(".build/debug/glayers")
+        return FileManager.default.isExecutableFile(atPath: fallback.path) ? fallback : nil
+    }
+
+    /// A program on PATH.
+    static func which(_ name: String) -> URL? {
+        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let url = URL(fileURLWithPath: String(dir)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return nil
+    }
+}
+
+/// Errors of the harness itself (not of glayers).
+struct HarnessError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// An X display for window tests: `$DISPLAY` when set, else a private Xvfb for the process.
+final class TestDisplay {
+    static let shared: Result<TestDisplay, HarnessError> = {
+        if let name = ProcessInfo.processInfo.environment["DISPLAY"], !name.isEmpty {
+            return .success(TestDisplay(name: name, server: nil))
+        }
+        guard let xvfb = TestEnvironment.which("Xvfb") else {
+            return .failure(HarnessError("window tests need an X display: no $DISPLAY and no Xvfb (run `make test`, which installs it)"))
+        }
+        for number in 90..<120 where !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") {
+            let server = Process()
+            server.executableURL = xvfb
+            // -terminate: the server ends when its last client leaves; this process keeps one
+            // connection open until it exits, so the server never outlives the tests.
+            server.arguments = [":\(number)", "-screen", "0", "1280x1024x24", "-nolisten", "tcp", "-terminate"]
+            server.standardOutput = FileHandle.nullDevice
+            server.standardError = FileHandle.nullDevice
+            guard (try? server.run()) != nil else { continue }
+            let name = ":\(number)"
+            for _ in 0..<100 {
+                if let d = XOpenDisplay(name) {
+                    keepAlive = d
+                    return .success(TestDisplay(name: name, server: server))
+                }
+                usleep(50_000)
+            }
+            server.terminate()
+        }
+        return .failure(HarnessError("could not start Xvfb"))
+    }()
+
+    /// The connection that keeps a private server alive.
+    nonisolated(unsafe) private static var keepAlive: OpaquePointer?
+
+    let name: String
+    let server: Process?
+    private init(name: String, server: Process?) {
+        self.name = name
+        self.server = server
+    }
+
+    /// Runs a helper program (xdotool, import) on this display; returns its standard output.
+    @discardableResult
+    func run(_ program: String, _ arguments: [String]) throws -> Data {
+        guard let url = TestEnvironment.which(program) else { throw HarnessError("\(program) is not installed (make test-deps)") }
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = name
+        process.environment = environment
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw HarnessError("\(program) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
+        }
+        return data
+    }
+
+    /// The id of the first window whose title is `title`, waiting up to `timeout` seconds.
+    func window(titled title: String, timeout: Double = 20) throws -> UInt {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let data = try? run("xdotool", ["search", "--name", "^\(NSRegularExpression.escapedPattern(for: title))$"]),
+                let line = String(decoding: data, as: UTF8.self).split(separator: "\n").first, let id = UInt(line)
+            {
+                return id
+            }
+            usleep(100_000)
+        }
+        throw HarnessError("no window titled \"\(title)\" appeared within \(timeout) s")
+    }
+
+    /// The window's pixels, grabbed with ImageMagick's `import`.
+    func grab(_ window: UInt) throws -> CGImage {
+        let data = try run("import", ["-window", String(window), "png:-"])
+        return try CGImage.decode(data: data, name: "import -window \(window)")
+    }
+
+    /// Asks the window to close the way a window manager does: a `WM_PROTOCOLS` client message
+    /// carrying `WM_DELETE_WINDOW`.
+    func sendDeleteWindow(to window: UInt) throws {
+        guard let d = XOpenDisplay(name) else { throw HarnessError("cannot open display \(name)") }
+        defer { XCloseDisplay(d) }
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = window
+        event.xclient.message_type = XInternAtom(d, "WM_PROTOCOLS", 0)
+        event.xclient.format = 32
+        event.xclient.data.l.0 = Int(XInternAtom(d, "WM_DELETE_WINDOW", 0))
+        event.xclient.data.l.1 = Int(CurrentTime)
+        XSendEvent(d, window, 0, NoEventMask, &event)
+        XFlush(d)
+    }
+}
