@@ -15,7 +15,7 @@ extension CALayer {
     /// Sets a declared property or stores a custom key; throws on a type mismatch.
     func setValueChecked(_ value: Any?, forKey key: String) throws {
         guard let k = LayerKey(canonical: key) else {
-            try setCustomValue(value, forKey: key)
+            try setCustomValue(value, forKey: type(of: self).canonicalCustomKey(key))
             return
         }
         try setDeclared(k, value)
@@ -24,6 +24,7 @@ extension CALayer {
     /// The value of a declared property or a custom key (its default when unset).
     func valueChecked(forKey key: String) -> Any? {
         guard let k = LayerKey(canonical: key) else {
+            let key = type(of: self).canonicalCustomKey(key)
             if let v = layerState.custom[key] { return v.object }
             return extraValues[key] ?? type(of: self).defaultValue(forKey: key)
         }
@@ -110,6 +111,11 @@ extension CALayer {
             return v
         }
         func number() throws -> CGFloat { if case .number(let n) = try typed(.number) { return n }; throw fail() }
+        // Bit masks from any number: NaN is no bits, out-of-range values saturate.
+        func bits() throws -> Int {
+            let n = try number()
+            return n.isNaN ? 0 : Int(max(-0x1p62, min(0x1p62, n)))
+        }
         func bool() throws -> Bool { if case .bool(let b) = try typed(.bool) { return b }; throw fail() }
         func string() throws -> String { guard let s = value as? String else { throw fail() }; return s }
         switch k {
@@ -181,9 +187,9 @@ extension CALayer {
         case .constraints:
             guard value == nil || value is [CAConstraint] else { throw fail() }
             constraints = value as? [CAConstraint]
-        case .autoresizingMask: autoresizingMask = CAAutoresizingMask(rawValue: UInt32(clamping: Int(try number())))
-        case .maskedCorners: maskedCorners = CACornerMask(rawValue: UInt(clamping: Int(try number())))
-        case .edgeAntialiasingMask: edgeAntialiasingMask = CAEdgeAntialiasingMask(rawValue: UInt32(clamping: Int(try number())))
+        case .autoresizingMask: autoresizingMask = CAAutoresizingMask(rawValue: UInt32(clamping: try bits()))
+        case .maskedCorners: maskedCorners = CACornerMask(rawValue: UInt(clamping: try bits()))
+        case .edgeAntialiasingMask: edgeAntialiasingMask = CAEdgeAntialiasingMask(rawValue: UInt32(clamping: try bits()))
         case .superlayer:
             throw KeyValueCodingError(message: "\(diagnosticName): superlayer is read-only")
         }

@@ -212,6 +212,10 @@ open class CALayer: NSObject, CAMediaTiming {
     /// `strokeEnd`); glayers' equivalent of Core Animation's built-in table.
     open class var implicitlyAnimatedKeys: Set<String> { [] }
 
+    /// The key-value coding key a subclass stores `key` under (a Swift spelling such as
+    /// `isWrapped` for the key `wrapped`); `key` itself by default.
+    class func canonicalCustomKey(_ key: String) -> String { key }
+
     /// The value kind of a subclass property (used to check and animate it), or nil.
     class func declaredKind(forKey key: String) -> ValueKind? { nil }
 

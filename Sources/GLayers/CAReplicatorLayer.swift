@@ -8,7 +8,12 @@ import GLayersGraphics
 open class CAReplicatorLayer: CALayer {
     /// How many copies (default 1).
     open var instanceCount: Int {
-        get { Int(number("instanceCount", default: 1)) }
+        get {
+            // Any number may arrive through key-value coding; NaN counts as none and huge
+            // values saturate (the flattener draws at most 10 000 copies).
+            let n = number("instanceCount", default: 1)
+            return n.isNaN ? 0 : Int(max(-1e15, min(1e15, n)))
+        }
         set { setCustom("instanceCount", .number(CGFloat(newValue))) }
     }
     /// The delay, in seconds, of each copy's animations relative to the previous copy.

@@ -28,7 +28,7 @@ public struct CATextLayerTruncationMode: CAStringOption {
 /// A layer that draws a string.
 open class CATextLayer: CALayer {
     static let textKeys: Set<String> = [
-        "string", "font", "fontSize", "foregroundColor", "alignmentMode", "isWrapped", "wrapped", "truncationMode",
+        "string", "font", "fontSize", "foregroundColor", "alignmentMode", "wrapped", "truncationMode",
     ]
 
     public override init() {
@@ -68,10 +68,11 @@ open class CATextLayer: CALayer {
         set { setCustom("foregroundColor", .color(ColorValue(newValue))) }
     }
 
-    /// Whether lines wrap at the layer's width (default false).
+    /// Whether lines wrap at the layer's width (default false). Its key-value coding key is
+    /// `wrapped`, as on Apple (`isWrapped` is accepted too).
     open var isWrapped: Bool {
-        get { flag("isWrapped", default: false) }
-        set { setCustom("isWrapped", .bool(newValue)) }
+        get { flag("wrapped", default: false) }
+        set { setCustom("wrapped", .bool(newValue)) }
     }
 
     /// Where text that does not fit is shortened with an ellipsis (default none).
@@ -97,13 +98,17 @@ open class CATextLayer: CALayer {
         super.implicitlyAnimatedKeys.union(["fontSize", "foregroundColor"])
     }
 
-    open override class var declaredKeys: [String] { super.declaredKeys + ["string", "font", "fontSize", "foregroundColor", "alignmentMode", "isWrapped", "truncationMode"] }
+    open override class var declaredKeys: [String] { super.declaredKeys + ["string", "font", "fontSize", "foregroundColor", "alignmentMode", "wrapped", "truncationMode"] }
+
+    override class func canonicalCustomKey(_ key: String) -> String {
+        key == "isWrapped" ? "wrapped" : super.canonicalCustomKey(key)
+    }
 
     override class func declaredKind(forKey key: String) -> ValueKind? {
         switch key {
         case "fontSize": return .number
         case "foregroundColor": return .color
-        case "isWrapped", "wrapped": return .bool
+        case "wrapped": return .bool
         case "string", "font", "alignmentMode", "truncationMode": return .object
         default: return super.declaredKind(forKey: key)
         }
@@ -116,7 +121,7 @@ open class CATextLayer: CALayer {
         case "font": return "Helvetica"
         case "alignmentMode": return CATextLayerAlignmentMode.natural.rawValue
         case "truncationMode": return CATextLayerTruncationMode.none.rawValue
-        case "isWrapped", "wrapped": return false
+        case "wrapped": return false
         default: return super.defaultValue(forKey: key)
         }
     }

@@ -30,8 +30,12 @@ public struct CAScrollLayerScrollMode: CAStringOption {
 
 /// A layer that shows a scrolled part of its sublayers: scrolling changes its bounds origin.
 open class CAScrollLayer: CALayer {
-    /// The directions scrolling may move (default both).
-    open var scrollMode = CAScrollLayerScrollMode.both
+    /// The directions scrolling may move (default both); key-value coding reaches it as
+    /// `scrollMode`.
+    open var scrollMode: CAScrollLayerScrollMode {
+        get { CAScrollLayerScrollMode(rawValue: string("scrollMode", default: "both")) }
+        set { setCustom("scrollMode", .object(newValue.rawValue)) }
+    }
 
     open override class var declaredKeys: [String] { super.declaredKeys + ["scrollMode"] }
 
@@ -39,10 +43,7 @@ open class CAScrollLayer: CALayer {
         super.init()
         masksToBounds = true
     }
-    public required init(layer: Any) {
-        super.init(layer: layer)
-        if let other = layer as? CAScrollLayer { scrollMode = other.scrollMode }
-    }
+    public required init(layer: Any) { super.init(layer: layer) }
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         masksToBounds = true

@@ -136,16 +136,17 @@ enum KeyPathResolver {
             return LayerKeyPath(base: .property(layerKey), component: component.0, kind: component.1, string: path)
         }
 
-        let customKind = customKind ?? layerClass.declaredKind(forKey: head)
+        let custom = layerClass.canonicalCustomKey(head)
+        let customKind = customKind ?? layerClass.declaredKind(forKey: custom)
         guard let rest else {
-            return LayerKeyPath(base: .custom(head), component: nil, kind: customKind ?? .object, string: path)
+            return LayerKeyPath(base: .custom(custom), component: nil, kind: customKind ?? .object, string: path)
         }
         guard let kind = customKind, kind != .object else {
             throw KeyPathError(
                 keyPath: path, reason: "\"\(head)\" is not a property with components; \(suggestion(for: head))")
         }
         let component = try parseComponent(rest, of: kind, path: path, owner: head)
-        return LayerKeyPath(base: .custom(head), component: component.0, kind: component.1, string: path)
+        return LayerKeyPath(base: .custom(custom), component: component.0, kind: component.1, string: path)
     }
 
     private static func parseComponent(
@@ -219,7 +220,7 @@ extension LayerKey {
         case .transform, .sublayerTransform: return .transform
         case .zPosition, .anchorPointZ, .opacity, .cornerRadius, .borderWidth, .shadowOpacity, .shadowRadius,
             .contentsScale, .rasterizationScale, .minificationFilterBias, .beginTime, .duration, .speed,
-            .timeOffset, .repeatCount, .repeatDuration:
+            .timeOffset, .repeatCount, .repeatDuration, .autoresizingMask, .maskedCorners, .edgeAntialiasingMask:
             return .number
         case .hidden, .masksToBounds, .doubleSided, .opaque, .geometryFlipped, .allowsGroupOpacity,
             .allowsEdgeAntialiasing, .shouldRasterize, .needsDisplayOnBoundsChange, .drawsAsynchronously,

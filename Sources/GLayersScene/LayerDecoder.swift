@@ -158,7 +158,6 @@ enum LayerValues {
     static func set(_ value: Any?, on layer: CALayer, keyPath: String) -> [String] {
         switch keyPath {
         case "name": layer.name = value as? String
-        case "scrollMode": (layer as? CAScrollLayer)?.scrollMode = CAScrollLayerScrollMode(rawValue: value as? String ?? "both")
         case "beginTime": layer.beginTime = Double(value as? CGFloat ?? 0)
         case "duration": layer.duration = value as? Double ?? .infinity
         case "repeatDuration": layer.repeatDuration = value as? Double ?? 0

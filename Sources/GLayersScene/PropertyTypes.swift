@@ -45,7 +45,7 @@ enum PropertyTypes {
     /// Swift's `is…` spellings and Apple's KVC names that differ from the engine's keys.
     static let aliases: [String: String] = [
         "isHidden": "hidden", "isDoubleSided": "doubleSided", "isOpaque": "opaque",
-        "isGeometryFlipped": "geometryFlipped", "wrapped": "isWrapped",
+        "isGeometryFlipped": "geometryFlipped", "isWrapped": "wrapped",
     ]
 
     /// Properties whose value is one name from a fixed list.

@@ -12,28 +12,12 @@ import Testing
 
     /// Runs `glayers` with `arguments` from the package root, without a display unless given.
     func glayers(_ arguments: [String], display: String? = nil) throws -> Output {
-        let process = Process()
         guard let executable = TestEnvironment.glayers else { throw HarnessError("the glayers executable is not built (swift build)") }
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = TestEnvironment.packageRoot
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
-        process.environment = environment
-        // Standard error goes to a file, so neither stream can fill a pipe and block the process.
-        let errURL = temporaryFile("stderr-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: errURL) }
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = try FileHandle(forWritingTo: errURL)
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let errData = (try? Data(contentsOf: errURL)) ?? Data()
-        return Output(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+        let child = try Subprocess(executable, arguments, environment: environment, directory: TestEnvironment.packageRoot)
+        #expect(child.wait(), "glayers \(arguments.joined(separator: " ")) did not finish")
+        return Output(status: child.status, stdout: child.stdout, stderr: child.stderr)
     }
 
     func temporaryFile(_ name: String) -> URL {

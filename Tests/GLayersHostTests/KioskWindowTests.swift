@@ -16,16 +16,9 @@ import Testing
         let sceneURL = TestEnvironment.packageRoot.appendingPathComponent("samples/kiosk.json")
         let rows = try Self.itemRows(sceneURL)
 
-        let process = Process()
-        process.executableURL = glayers
-        process.arguments = [sceneURL.path, "--size", "800x600", "--scale", "1"]
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display.name
-        process.environment = environment
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        let process = try Subprocess(glayers, [sceneURL.path, "--size", "800x600", "--scale", "1"], environment: environment)
 
         let scene = try Scene.load(contentsOf: sceneURL)
         let window = try display.window(titled: scene.name)
@@ -37,12 +30,10 @@ import Testing
         #expect(try waitForSelection(at: 1, rows: rows, window: window, display: display), "the selection did not reach Music")
 
         try display.sendDeleteWindow(to: window)
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning && Date() < deadline { usleep(50_000) }
-        #expect(!process.isRunning, "glayers did not quit on WM_DELETE_WINDOW")
-        if !process.isRunning {
-            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            #expect(process.terminationReason == .exit && process.terminationStatus == 0, "exit \(process.terminationStatus): \(stderr)")
+        let quit = process.wait(timeout: 10)
+        #expect(quit, "glayers did not quit on WM_DELETE_WINDOW")
+        if quit {
+            #expect(process.exitedNormally && process.status == 0, "exit \(process.status): \(process.stderr)")
         }
     }
 

@@ -15,12 +15,18 @@ func runPython(_ arguments: [String]) throws -> (status: Int32, output: String) 
     let process = Process()
     process.executableURL = URL(fileURLWithPath: python3Path ?? "python3")
     process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
+    // Output goes to a file, read after the exit: Foundation's FileHandle reads of a pipe trap
+    // when a signal interrupts them (EINTR), which other tests' child processes cause.
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("glayers-python-\(UUID().uuidString)")
+    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+    defer { try? FileManager.default.removeItem(at: output) }
+    let handle = try FileHandle(forWritingTo: output)
+    process.standardOutput = handle
+    process.standardError = handle
     try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    try? handle.close()
+    let data = (try? Data(contentsOf: output)) ?? Data()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
 }
 

@@ -103,3 +103,49 @@ import Testing
         #expect(Dial().value(forKey: "angle") as? CGFloat == 0.25)
     }
 }
+
+/// Subclass keys reached by key-value coding with Apple's names and any value.
+@Suite struct SubclassKeyValueCodingTests {
+    @Test func wrappedIsTheKeyOfIsWrapped() {
+        let text = CATextLayer()
+        text.setValue(true, forKey: "wrapped")
+        #expect(text.isWrapped)
+        #expect(text.value(forKey: "wrapped") as? Bool == true)
+        #expect(text.value(forKey: "isWrapped") as? Bool == true)
+        text.isWrapped = false
+        #expect(text.value(forKey: "wrapped") as? Bool == false)
+        #expect(CATextLayer.declaredKeys.contains("wrapped"))
+        #expect(CATextLayer.valueKind(forKeyPath: "wrapped") == .bool)
+    }
+
+    @Test func scrollModeBySetValue() {
+        let scroll = CAScrollLayer()
+        scroll.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+        scroll.setValue("vertically", forKey: "scrollMode")
+        #expect(scroll.scrollMode == .vertically)
+        scroll.scroll(to: CGPoint(x: 30, y: 40))
+        #expect(scroll.bounds.origin == CGPoint(x: 0, y: 40))
+        #expect(scroll.presentation()?.scrollMode == .vertically)
+    }
+
+    @Test func hugeAndNaNInstanceCountsDoNotTrap() {
+        let replicator = CAReplicatorLayer()
+        replicator.setValue(1e300, forKey: "instanceCount")
+        #expect(replicator.instanceCount == Int(1e15))
+        replicator.setValue(Double.nan, forKey: "instanceCount")
+        #expect(replicator.instanceCount == 0)
+        replicator.setValue(-Double.infinity, forKey: "instanceCount")
+        #expect(replicator.instanceCount == Int(-1e15))
+    }
+
+    @Test func bitmaskKeysAreNumbers() {
+        #expect(CALayer.valueKind(forKeyPath: "autoresizingMask") == .number)
+        #expect(CALayer.valueKind(forKeyPath: "maskedCorners") == .number)
+        #expect(CALayer.valueKind(forKeyPath: "edgeAntialiasingMask") == .number)
+        let layer = CALayer()
+        layer.setValue(1e300, forKey: "autoresizingMask")
+        layer.setValue(Double.nan, forKey: "maskedCorners")
+        #expect(layer.maskedCorners.rawValue == 15, "NaN is refused with a warning; the default stays")
+        #expect(layer.autoresizingMask.rawValue == UInt32.max)
+    }
+}

@@ -89,21 +89,13 @@ final class TestDisplay {
     @discardableResult
     func run(_ program: String, _ arguments: [String]) throws -> Data {
         guard let url = TestEnvironment.which(program) else { throw HarnessError("\(program) is not installed (make test-deps)") }
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = name
-        process.environment = environment
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw HarnessError("\(program) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
+        let child = try Subprocess(url, arguments, environment: environment)
+        guard child.wait(timeout: 30), child.status == 0 else {
+            throw HarnessError("\(program) \(arguments.joined(separator: " ")) exited with \(child.status): \(child.stderr)")
         }
+        let data = child.stdoutData
         return data
     }
 
