@@ -43,6 +43,7 @@ bench: deps release
 record-goldens: test-deps
 	$(SWIFT) build --build-tests
 	GLAYERS_RECORD_GOLDENS=1 $(SWIFT) test --skip-build --filter GLayersGLTests
+	.build/debug/glayers check Tests/Goldens/Scenes --record
 	@git status --short Tests/Goldens
 
 bench-floor: deps

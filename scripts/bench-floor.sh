@@ -1,9 +1,14 @@
 #!/bin/sh
-# Compares glayers' renderer with the floor (shared/bench/floor/snow.c) on the snowfall scene:
+# Compares glayers with the floor (shared/bench/floor/snow.c) on the snowfall scene:
 # alternating runs (floor, glayers, floor, glayers, ...), same N, size and frame count, and
 # prints each pair's medians and the median of the ratios.
 #   scripts/bench-floor.sh [N] [FRAMES] [ROUNDS] [QUAD]     (defaults: 1000 300 5 64)
 #   SNOW_C=path/to/snow.c  to use another copy of snow.c
+#   BENCH=frame (default)  the whole frame: `glayers bench --snow N` (layer tree with Core
+#                          Animation animations: flush + evaluate + flatten + draw + glFinish;
+#                          64×64 flakes, so QUAD is ignored)
+#   BENCH=renderer         the renderer alone: glayers-gl-bench draws render lists built
+#                          directly (QUAD-sized flakes)
 set -eu
 N=${1:-1000}
 FRAMES=${2:-300}
@@ -14,17 +19,24 @@ SNOW_C=${SNOW_C:-../shared/bench/floor/snow.c}
 [ -f "$SNOW_C" ] || SNOW_C=/work/shared/bench/floor/snow.c
 SNOW=${TMPDIR:-/tmp}/glayers-floor-snow
 gcc -O2 -o "$SNOW" "$SNOW_C" -lEGL -lGL -lX11 -lm
-swift build -c release --product glayers-gl-bench >/dev/null
-BENCH=.build/release/glayers-gl-bench
+MODE=${BENCH:-frame}
+if [ "$MODE" = renderer ]; then
+  swift build -c release --product glayers-gl-bench >/dev/null
+  run_glayers() { .build/release/glayers-gl-bench --n "$N" --frames "$FRAMES" --quad "$QUAD"; }
+else
+  QUAD=64
+  swift build -c release --product glayers >/dev/null
+  run_glayers() { .build/release/glayers bench --snow "$N" --frames "$FRAMES" --size 1280x720; }
+fi
 median() { sed -n 's/.* median_ms=\([0-9.]*\).*/\1/p'; }
 RATIOS=""
 i=1
 while [ "$i" -le "$ROUNDS" ]; do
   F=$("$SNOW" --mode headless --n "$N" --frames "$FRAMES" --quad "$QUAD" --draw instanced | median)
-  G=$("$BENCH" --n "$N" --frames "$FRAMES" --quad "$QUAD" | median)
+  G=$(run_glayers | median)
   R=$(awk -v g="$G" -v f="$F" 'BEGIN { printf "%.3f", g / f }')
   echo "round $i: floor ${F} ms, glayers ${G} ms, ratio ${R}"
   RATIOS="$RATIOS $R"
   i=$((i + 1))
 done
-echo "$RATIOS" | tr ' ' '\n' | grep . | sort -n | awk -v n="$N" '{ r[NR] = $1 } END { printf "N=%s median ratio %.3f (min %.3f, max %.3f)\n", n, r[int((NR + 1) / 2)], r[1], r[NR] }'
+echo "$RATIOS" | tr ' ' '\n' | grep . | sort -n | awk -v n="$N" -v mode="$MODE" '{ r[NR] = $1 } END { printf "N=%s (" mode ") median ratio %.3f (min %.3f, max %.3f)\n", n, r[int((NR + 1) / 2)], r[1], r[NR] }'

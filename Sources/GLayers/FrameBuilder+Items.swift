@@ -15,11 +15,14 @@ extension FrameBuilder {
         let border = withBorder ? borderStyle(s) : nil
         guard !bg.isClear || content != .none || border != nil else { return nil }
         guard s.bounds.width > 0, s.bounds.height > 0 || content != .none else { return nil }
+        // An opaque background at full opacity makes every pixel of the rect opaque, whatever
+        // is drawn over it (isOpaque only describes drawn contents, as on Apple); the renderer
+        // checks the rest (corners, borders, contents reaching outside the bounds).
         var item = DrawItem(
             transform: matrix(world), rect: rect(s.bounds), opacity: opacity, background: bg, content: content,
             cornerRadius: Float(max(0, s.cornerRadius)), roundedCorners: UInt8(s.maskedCorners.rawValue & 0xF),
             clipsContent: s.masksToBounds, clip: clip, doubleSided: s.isDoubleSided,
-            opaque: s.isOpaque && bg.a >= 1 && opacity >= 1, blend: blendMode(s), layerIndex: layerIndex)
+            opaque: bg.a >= 1 && opacity >= 1, blend: blendMode(s), layerIndex: layerIndex)
         if let border {
             item.borderWidth = border.0
             item.borderColor = border.1

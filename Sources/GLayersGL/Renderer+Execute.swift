@@ -63,7 +63,7 @@ extension Renderer {
     }
 
     private func clearScreen(_ list: RenderList) {
-        let c = list.clearColor
+        let c = screenClear ?? list.clearColor
         glClearColor(c.r, c.g, c.b, c.a)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
     }

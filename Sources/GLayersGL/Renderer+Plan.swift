@@ -37,6 +37,7 @@ extension Renderer {
         quad.beginFrame()
         commands.removeAll(keepingCapacity: true)
         passPlans.removeAll(keepingCapacity: true)
+        screenClear = nil
         for p in scheduler.order {
             let pass = Int(p)
             let start = commands.count
@@ -87,6 +88,16 @@ extension Renderer {
             planBackdrop(item, instance: instance, chain: Int(item.backdropFilters), list: list, pass: pass)
         }
         let opaque = isOpaqueAndAligned(item, instance)
+        if opaque && pass == 0 && !hasContent && instance.borderWidth == 0 && item.background.a >= 1
+            && commands.count == (passPlans.last?.commands.upperBound ?? 0) && covers(instance, g)
+        {
+            // Nothing is under the first screen item: clearing to its colour is the same
+            // picture at a fraction of the cost of filling every pixel with a quad.
+            screenClear = item.background
+            stats.items += 1
+            stats.clearedItems += 1
+            return
+        }
         if opaque { instance.flags.insert(.noDilate) }
         let ownCommand = item.blend != .normal && item.blend != .screen && !debug.showOverdraw
         if !ownCommand && isPlainRect(item, instance) { instance.edgeLines = instance.h.edgeLines(of: item.rect) }
@@ -173,6 +184,14 @@ extension Renderer {
         let index = Int32(quad.instanceCount)
         outline.write(to: &quad.staging)
         appendToBatch(index, textures: .none, blending: .sourceOver, variant: .general)
+    }
+
+    /// Whether an axis-aligned instance covers the whole pass.
+    private func covers(_ instance: QuadInstance, _ g: PassGeometry) -> Bool {
+        let h = instance.h, r = instance.geometry
+        let x0 = (h.c0.x * r.x + h.c2.x) / h.c2.z, x1 = (h.c0.x * r.maxX + h.c2.x) / h.c2.z
+        let y0 = (h.c1.y * r.y + h.c2.y) / h.c2.z, y1 = (h.c1.y * r.maxY + h.c2.y) / h.c2.z
+        return min(x0, x1) <= 0 && max(x0, x1) >= Float(g.width) && min(y0, y1) <= 0 && max(y0, y1) >= Float(g.height)
     }
 
     /// Whether the item may be drawn without blending: it promises opacity, nothing makes it

@@ -40,6 +40,8 @@ public final class Renderer {
     /// The frame's commands (all passes) and each pass's share of them.
     var commands: [DrawCommand] = []
     var passPlans: [PassPlan] = []
+    /// The screen's clear colour when the first screen item was folded into it.
+    var screenClear: Color?
     /// Per pass of this frame: size, scale, source rect.
     var passGeometry: [PassGeometry] = []
     /// Per pass of this frame: its drawn content and its result after effects.

@@ -16,6 +16,10 @@ public struct RenderStats: Equatable, Sendable, CustomStringConvertible {
     public var drawCalls = 0
     /// Items drawn.
     public var items = 0
+    /// Items drawn as the screen's clear colour instead of a quad: an opaque, untextured,
+    /// pixel-aligned rectangle covering the whole screen, first in paint order (a root
+    /// background). Counted in `items` too.
+    public var clearedItems = 0
     /// Items not drawn because of bad input (non-finite or singular transform, empty rect,
     /// missing image or pass); each reason is reported once to standard error.
     public var skippedItems = 0
@@ -43,7 +47,7 @@ public struct RenderStats: Equatable, Sendable, CustomStringConvertible {
 
     /// `key=value` pairs on one line.
     public var description: String {
-        "draws=\(drawCalls) batches=\(batches) items=\(items) skipped=\(skippedItems) culled=\(culledItems) "
+        "draws=\(drawCalls) batches=\(batches) items=\(items) cleared=\(clearedItems) skipped=\(skippedItems) culled=\(culledItems) "
             + "passes=\(passes) cached=\(cachedPasses) effects=\(effectDraws) uploads=\(textureUploads) "
             + "uploadBytes=\(textureBytes) residentBytes=\(residentTextureBytes) instanceBytes=\(instanceBytes)"
     }

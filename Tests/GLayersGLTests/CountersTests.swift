@@ -173,3 +173,49 @@ import Testing
         #expect(outlined.pixel(x: 36, y: 16).map { $0.g > 150 } == true)
     }
 }
+
+/// A root background (an opaque rectangle over the whole screen, first in paint order) becomes
+/// the clear colour: the same pixels without filling the screen with a quad.
+@Suite(.serialized) struct ClearFoldingTests {
+    private let blue = Color(r: 0.05, g: 0.07, b: 0.15, a: 1)
+    private let red = Color(r: 1, g: 0, b: 0, a: 1)
+
+    private func scene(background: Rect, opaque: Bool = true, color: Color? = nil) -> RenderList {
+        let b = ListBuilder(width: 48, height: 32)
+        var root = DrawItem(transform: .identity, rect: background, background: color ?? blue)
+        root.opaque = opaque
+        var box = DrawItem(transform: .layer(size: 10, 10, at: 24, 16, transform: .rotate(0.4, 0, 0, 1)), rect: Rect(0, 0, 10, 10), background: red)
+        box.opaque = true
+        return b.screen([root, box])
+    }
+
+    @Test func fullScreenOpaqueBackgroundIsCleared() throws {
+        try GLHarness.withRenderer { r in
+            r.render(scene(background: Rect(0, 0, 48, 32)), to: .offscreen)
+            #expect(r.stats.clearedItems == 1 && r.stats.items == 2, "\(r.stats)")
+            let folded = try r.readImage()
+            // The same picture drawn with the quad: the background item made one pixel too
+            // small to cover the screen, over a clear colour equal to the background.
+            let b = ListBuilder(width: 48, height: 32, clear: blue)
+            var root = DrawItem(transform: .identity, rect: Rect(0, 0, 48, 31), background: blue)
+            root.opaque = true
+            var box = DrawItem(transform: .layer(size: 10, 10, at: 24, 16, transform: .rotate(0.4, 0, 0, 1)), rect: Rect(0, 0, 10, 10), background: red)
+            box.opaque = true
+            r.render(b.screen([root, box]), to: .offscreen)
+            #expect(r.stats.clearedItems == 0)
+            #expect(ImageComparison(folded, try r.readImage(), tolerance: .exact).matches)
+        }
+    }
+
+    @Test func translucentOrPartialBackgroundsAreDrawn() throws {
+        try GLHarness.withRenderer { r in
+            r.render(scene(background: Rect(0, 0, 48, 32), opaque: false, color: Color(r: 0, g: 0, b: 0.5, a: 0.5)), to: .offscreen)
+            #expect(r.stats.clearedItems == 0)
+            r.render(scene(background: Rect(2, 0, 46, 32)), to: .offscreen)
+            #expect(r.stats.clearedItems == 0)
+            let image = try r.readImage()
+            // The white clear colour shows in the uncovered 2-pixel strip.
+            #expect(image.withUnsafeBytes { Array($0[(10 * image.bytesPerRow)..<(10 * image.bytesPerRow + 4)]) } == [255, 255, 255, 255])
+        }
+    }
+}

@@ -30,8 +30,8 @@ import Testing
         #expect(list.dump() == """
             frame 200x100 scale 1 clear rgba(0, 0, 0, 0)
             pass 0 screen source (0, 0, 200, 100) scale 1
-              item L0 rect (0, 0, 200, 100) m I bg rgba(0, 0, 0, 1)
-              item L1 rect (0, 0, 10, 10) m T(50, 0, -1) bg rgba(0, 1, 0, 1)
+              item L0 rect (0, 0, 200, 100) m I bg rgba(0, 0, 0, 1) opaque
+              item L1 rect (0, 0, 10, 10) m T(50, 0, -1) bg rgba(0, 1, 0, 1) opaque
               item L2 rect (0, 0, 30, 40) m T(10, 20) bg rgba(0.5, 0, 0, 0.5)
 
             """)
