@@ -172,25 +172,10 @@ enum KeyPathResolver {
 
     /// "did you mean …" for a key that is close to a declared property.
     static func suggestion(for key: String) -> String {
-        let best = LayerKey.allCases.map(\.rawValue).min { editDistance($0, key) < editDistance($1, key) }
-        if let best, editDistance(best, key) <= max(2, key.count / 3) { return "did you mean \"\(best)\"?" }
+        let distance = { (name: String) in EditDistance.between(name.lowercased(), key.lowercased()) }
+        let best = LayerKey.allCases.map(\.rawValue).min { distance($0) < distance($1) }
+        if let best, distance(best) <= max(2, key.count / 3) { return "did you mean \"\(best)\"?" }
         return "it is not a declared property"
-    }
-
-    /// Levenshtein distance between two strings (case-insensitive).
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let x = Array(a.lowercased()), y = Array(b.lowercased())
-        if x.isEmpty { return y.count }
-        if y.isEmpty { return x.count }
-        var prev = Array(0...y.count), cur = [Int](repeating: 0, count: y.count + 1)
-        for i in 1...x.count {
-            cur[0] = i
-            for j in 1...y.count {
-                cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
-            }
-            swap(&prev, &cur)
-        }
-        return prev[y.count]
     }
 }
 
@@ -231,5 +216,25 @@ extension LayerKey {
         case .contents: return .image
         default: return .object
         }
+    }
+}
+
+/// The edit distance behind "did you mean …" suggestions (key paths here, scene keys in
+/// GLayersScene).
+public enum EditDistance {
+    /// The Levenshtein distance: insertions, deletions and substitutions of characters.
+    public static func between(_ a: String, _ b: String) -> Int {
+        let x = Array(a), y = Array(b)
+        if x.isEmpty { return y.count }
+        if y.isEmpty { return x.count }
+        var prev = Array(0...y.count), cur = [Int](repeating: 0, count: y.count + 1)
+        for i in 1...x.count {
+            cur[0] = i
+            for j in 1...y.count {
+                cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+            }
+            swap(&prev, &cur)
+        }
+        return prev[y.count]
     }
 }

@@ -120,27 +120,11 @@ enum Suggestions {
         var best: (String, Int)?
         for c in candidates.sorted() {
             if c.lowercased() == lower { return c }
-            let d = editDistance(lower, c.lowercased())
+            let d = EditDistance.between(lower, c.lowercased())
             if let b = best, b.1 <= d { continue }
             best = (c, d)
         }
         guard let (c, d) = best, d <= max(2, word.count / 3) else { return nil }
         return c
-    }
-
-    /// Levenshtein distance.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let x = Array(a), y = Array(b)
-        if x.isEmpty { return y.count }
-        if y.isEmpty { return x.count }
-        var prev = Array(0...y.count), cur = [Int](repeating: 0, count: y.count + 1)
-        for i in 1...x.count {
-            cur[0] = i
-            for j in 1...y.count {
-                cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
-            }
-            swap(&prev, &cur)
-        }
-        return prev[y.count]
     }
 }
