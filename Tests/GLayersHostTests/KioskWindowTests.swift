@@ -1,6 +1,6 @@
 /// The window host end to end under X (SPEC X1, X2): `glayers samples/kiosk.json` opens a
-/// window, Down moves the selection to Music, and the window manager's close request ends the
-/// program cleanly.
+/// window, Down moves the selection to Music, the menu stays centred when the window is
+/// resized, and the window manager's close request ends the program cleanly.
 import CX11
 import Foundation
 import GLayers
@@ -14,7 +14,7 @@ import Testing
         let display = try TestDisplay.shared.get()
         guard let glayers = TestEnvironment.glayers else { throw HarnessError("the glayers executable is not built (swift build)") }
         let sceneURL = TestEnvironment.packageRoot.appendingPathComponent("samples/kiosk.json")
-        let rows = try Self.itemRows(sceneURL)
+        let rows = try Self.itemRows(sceneURL, size: Self.size)
 
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display.name
@@ -29,6 +29,13 @@ import Testing
         try display.run("xdotool", ["key", "--window", String(window), "Down"])
         #expect(try waitForSelection(at: 1, rows: rows, window: window, display: display), "the selection did not reach Music")
 
+        // Resizing re-runs the constraints: the menu stays centred and the selection stays on
+        // Music.
+        try display.run("xdotool", ["windowsize", String(window), "1000", "500"])
+        let resized = try Self.itemRows(sceneURL, size: CGSize(width: 1000, height: 500))
+        #expect(resized[1].x != rows[1].x && resized[1].y != rows[1].y)
+        #expect(try waitForSelection(at: 1, rows: resized, window: window, display: display), "the menu did not follow the window")
+
         try display.sendDeleteWindow(to: window)
         let quit = process.wait(timeout: 10)
         #expect(quit, "glayers did not quit on WM_DELETE_WINDOW")
@@ -40,7 +47,7 @@ import Testing
     /// Where each menu item lies in the window: its left edge (where the selection's 2-point
     /// border runs when it sits on the item) and its middle row, from the scene laid out at the
     /// window's size.
-    static func itemRows(_ url: URL) throws -> [(x: Int, y: Int)] {
+    static func itemRows(_ url: URL, size: CGSize) throws -> [(x: Int, y: Int)] {
         let scene = try Scene.load(contentsOf: url)
         scene.layout(size: size)
         CATransaction.flush()
