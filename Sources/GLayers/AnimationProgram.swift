@@ -198,20 +198,11 @@ extension FastTarget {
 }
 
 extension FastEnds {
-    init(_ e: BasicEnds<CGFloat>) {
-        func v(_ x: CGFloat) -> SIMD2<Double> { SIMD2(Double(x), 0) }
-        switch e {
-        case .fixed(let a, let b): self = .fixed(v(a), v(b))
-        case .fromValue(let a): self = .fromValue(v(a))
-        case .toValue(let b): self = .toValue(v(b))
-        case .byValue(let d): self = .byValue(v(d))
-        case .implicit(let a): self = .implicit(v(a))
-        case .inert: self = .inert
-        }
-    }
+    init(_ e: BasicEnds<CGFloat>) { self.init(e) { SIMD2(Double($0), 0) } }
+    init(_ e: BasicEnds<CGPoint>) { self.init(e) { SIMD2(Double($0.x), Double($0.y)) } }
 
-    init(_ e: BasicEnds<CGPoint>) {
-        func v(_ p: CGPoint) -> SIMD2<Double> { SIMD2(Double(p.x), Double(p.y)) }
+    /// The same ends with each value packed by `v`.
+    private init<V>(_ e: BasicEnds<V>, _ v: (V) -> SIMD2<Double>) {
         switch e {
         case .fixed(let a, let b): self = .fixed(v(a), v(b))
         case .fromValue(let a): self = .fromValue(v(a))

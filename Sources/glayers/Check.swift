@@ -75,7 +75,7 @@ struct Check: ParsableCommand {
         let scene = try loadScene(dir.appendingPathComponent(entry.scene).path)
         var size: CGSize?
         if let s = entry.size, s.count == 2 { size = CGSize(width: s[0], height: s[1]) }
-        let timeline = try SceneTimeline(
+        let timeline = SceneTimeline(
             scene: scene, keys: try TimedKey.parseList(entry.keys), size: size, scale: entry.scale.map { CGFloat($0) })
         let actual = try timeline.image(at: entry.at)
         let goldenURL = dir.appendingPathComponent(entry.golden)

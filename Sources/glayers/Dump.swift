@@ -20,23 +20,8 @@ struct Dump: ParsableCommand {
         guard at.isFinite, at >= 0 else { throw ValidationError("--at must be a time ≥ 0") }
         try reporting {
             let loaded = try loadScene(scene)
-            let keyList = try TimedKey.parseList(keys)
-            CAMediaClock.useManualTime(0)
-            let host = CALayerHost(rootLayer: loaded.rootLayer)
-            defer { host.detach() }
-            loaded.layout(size: loaded.size)
-            CATransaction.flush()
-            var pending = keyList
-            func step(_ t: Double) {
-                CAMediaClock.setTime(t)
-                CATransaction.flush()
-            }
-            while let next = pending.first, next.time <= at {
-                pending.removeFirst()
-                step(next.time)
-                _ = loaded.handleKey(next.key)
-            }
-            step(at)
+            let timeline = SceneTimeline(scene: loaded, keys: try TimedKey.parseList(keys), size: nil, scale: nil)
+            timeline.advance(to: at)
             print(loaded.dump(at: at))
         }
     }

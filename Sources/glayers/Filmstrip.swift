@@ -41,7 +41,7 @@ struct Filmstrip: ParsableCommand {
     func run() throws {
         try reporting {
             let loaded = try loadScene(scene)
-            let timeline = try SceneTimeline(scene: loaded, keys: try TimedKey.parseList(keys), size: nil, scale: CGFloat(scale))
+            let timeline = SceneTimeline(scene: loaded, keys: try TimedKey.parseList(keys), size: nil, scale: CGFloat(scale))
             let times = (0..<frames).map { frames == 1 ? from : from + (to - from) * Double($0) / Double(frames - 1) }
             var images: [CGImage] = []
             for t in times { images.append(try timeline.image(at: t)) }

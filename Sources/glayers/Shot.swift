@@ -32,7 +32,7 @@ struct Shot: ParsableCommand {
 
     func run() throws {
         try reporting {
-            let timeline = try SceneTimeline(
+            let timeline = SceneTimeline(
                 scene: try loadScene(scene), keys: try TimedKey.parseList(keys), size: try parseSize(size, option: "--size"),
                 scale: scale.map { CGFloat($0) })
             let image = try timeline.image(at: at)

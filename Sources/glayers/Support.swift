@@ -78,23 +78,36 @@ func parseSize(_ text: String?, option: String) throws -> CGSize? {
 }
 
 /// Plays a scene on the manual clock from media time 0: key presses at their times, frames
-/// at chosen times.
+/// at chosen times. The tree is live (implicit animations run) from the start; the OpenGL
+/// renderer is made on the first frame asked for, so `dump` needs none.
 final class SceneTimeline {
     let scene: Scene
-    let renderer: HeadlessRenderer
+    let size: CGSize
+    let scale: CGFloat
     private var keys: [TimedKey]
     private(set) var now: Double = 0
+    private var host: CALayerHost?
+    private var renderer: HeadlessRenderer?
 
-    init(scene: Scene, keys: [TimedKey], size: CGSize?, scale: CGFloat?) throws {
+    init(scene: Scene, keys: [TimedKey], size: CGSize?, scale: CGFloat?) {
         self.scene = scene
         self.keys = keys
-        let points = size ?? scene.size
+        self.size = size ?? scene.size
+        self.scale = scale ?? scene.scale
+        let bound = Set(scene.boundKeys)
+        for key in Set(keys.map(\.key)) where !bound.contains(key) {
+            // Pressed all the same (it does nothing), but never silently.
+            let list = scene.boundKeys.joined(separator: ", ")
+            FileHandle.standardError.write(
+                Data("glayers: warning: --keys: \"\(key)\" is not bound in \(scene.fileName) (bound: \(list.isEmpty ? "none" : list))\n".utf8))
+        }
         CAMediaClock.useManualTime(0)
-        renderer = try HeadlessRenderer(size: points, scale: scale ?? scene.scale, background: scene.backgroundColor)
-        renderer.show(scene.rootLayer)
-        scene.layout(size: points)
+        host = CALayerHost(rootLayer: scene.rootLayer)
+        scene.layout(size: self.size)
         CATransaction.flush()
     }
+
+    deinit { host?.detach() }
 
     /// Advances to `t`, pressing the keys due on the way (each at its own time).
     func advance(to t: Double) {
@@ -116,6 +129,12 @@ final class SceneTimeline {
     /// The frame at `t` (after the keys due by then).
     func image(at t: Double) throws -> CGImage {
         advance(to: t)
-        return try renderer.render(scene.rootLayer, at: t)
+        if renderer == nil {
+            // The renderer shows the tree itself from now on.
+            host?.detach()
+            host = nil
+            renderer = try HeadlessRenderer(size: size, scale: scale, background: scene.backgroundColor)
+        }
+        return try renderer!.render(scene.rootLayer, at: t)
     }
 }

@@ -1,6 +1,7 @@
 /// The `glayers` command end to end (SPEC X4): each sub-command run as a user runs it, with
 /// its output and exit status checked.
 import Foundation
+import GLayersGraphics
 import Testing
 
 @Suite(.serialized) struct CommandTests {
@@ -94,6 +95,8 @@ import Testing
         #expect(missing.status != 0 && missing.stderr.contains("no-such-scene.json"))
         let keys = try glayers(["dump", "samples/kiosk.json", "--at", "1", "--keys", "Down@soon"])
         #expect(keys.status != 0 && keys.stderr.contains("Down@soon"), "\(keys.stderr)")
+        let unbound = try glayers(["dump", "samples/kiosk.json", "--at", "1", "--keys", "Dwn@0.5"])
+        #expect(unbound.status == 0 && unbound.stderr.contains("\"Dwn\" is not bound"), "\(unbound.stderr)")
     }
 
     /// `bench` prints one RESULT line in the floor program's format.
@@ -112,6 +115,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: url) }
         let result = try glayers(["filmstrip", "samples/bounce.json", "--from", "0", "--to", "1", "--frames", "4", "-o", url.path])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(FileManager.default.fileExists(atPath: url.path))
+        // bounce.json is 640×580, drawn at the default --scale 0.5: four 320×290 frames in a
+        // row, with their labels under them.
+        let sheet = try CGImage.decode(contentsOf: url)
+        #expect(sheet.width >= 4 * 320 && sheet.height > 290, "\(sheet.width)×\(sheet.height)")
     }
 }
