@@ -65,8 +65,10 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "GLayers",
-            dependencies: ["GLayersGraphics", "GLayersRenderList"],
+            dependencies: ["GLayersGraphics", "GLayersRenderList", "CEngineSupport"],
             swiftSettings: swiftSettings),
+        // Prefetch and sincos for the engine's per-frame path (C: Swift has no spelling).
+        .target(name: "CEngineSupport", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "CAllocationCounter"),
         .target(
             name: "GLayersBench",

@@ -22,7 +22,7 @@ enum ScalarField {
     case boundsX, boundsY, boundsWidth, boundsHeight, shadowOffsetWidth, shadowOffsetHeight
 
     @inline(__always)
-    func read(_ s: inout LayerState) -> Double {
+    func read(_ s: LayerState) -> Double {
         switch self {
         case .positionX: return Double(s.position.x)
         case .positionY: return Double(s.position.y)
@@ -98,11 +98,16 @@ struct FastAnimation {
     let ends: FastEnds
     let additive: Bool
     let cumulative: Bool
+    /// The model value of a number or point target, kept by the presentation cache when it
+    /// copies the model in, so resetting the target between frames does not read the layer.
+    var modelValue = SIMD2<Double>(0, 0)
 
+    /// `mutating` although it changes nothing: called on an element of the layer's block, a
+    /// mutating method works on it in place, where a non-mutating one gets a copy of it.
     @inline(__always)
-    func apply(_ s: inout EvalState, at time: Double) {
+    mutating func apply(_ s: inout EvalState, at time: Double) {
         guard let sample = timing.sample(parentTime: time) else { return }
-        let underlying = read(&s)
+        let underlying = target.read(&s)
         let base = additive ? SIMD2<Double>(0, 0) : underlying
         let a: SIMD2<Double>, b: SIMD2<Double>
         switch ends {
@@ -116,30 +121,7 @@ struct FastAnimation {
         var v = a + (b - a) * sample.progress
         if cumulative && sample.iteration > 0 { v += (timing.autoreverses ? a : b) * sample.iteration }
         if additive { v += underlying }
-        write(v, &s)
-    }
-
-    @inline(__always)
-    private func read(_ s: inout EvalState) -> SIMD2<Double> {
-        switch target {
-        case .scalar(let f): return SIMD2(f.read(&s.state), 0)
-        case .point(let fx, let fy): return SIMD2(fx.read(&s.state), fy.read(&s.state))
-        case .transform(let c, let sublayer):
-            s.activateParts(sublayer: sublayer)
-            return SIMD2(sublayer ? s.sublayerTransformParts.component(c) : s.transformParts.component(c), 0)
-        }
-    }
-
-    @inline(__always)
-    private func write(_ v: SIMD2<Double>, _ s: inout EvalState) {
-        switch target {
-        case .scalar(let f): f.write(v.x, &s.state)
-        case .point(let fx, let fy):
-            fx.write(v.x, &s.state)
-            fy.write(v.y, &s.state)
-        case .transform(let c, let sublayer):
-            if sublayer { s.sublayerTransformParts.setComponent(c, v.x) } else { s.transformParts.setComponent(c, v.x) }
-        }
+        target.write(v, &s)
     }
 
     /// The fast form of a basic animation of a number, when its key path has one.
@@ -153,6 +135,33 @@ struct FastAnimation {
     static func make(for path: LayerKeyPath, timing: TimingModel, ends: BasicEnds<CGPoint>, additive: Bool, cumulative: Bool) -> FastAnimation? {
         guard let target = FastTarget(path), case .point = target else { return nil }
         return FastAnimation(timing: timing, target: target, ends: FastEnds(ends), additive: additive, cumulative: cumulative)
+    }
+}
+
+extension FastTarget {
+    /// The current value of the target in `s` (scalars in x).
+    @inline(__always)
+    func read(_ s: inout EvalState) -> SIMD2<Double> {
+        switch self {
+        case .scalar(let f): return SIMD2(f.read(s.state), 0)
+        case .point(let fx, let fy): return SIMD2(fx.read(s.state), fy.read(s.state))
+        case .transform(let c, let sublayer):
+            s.activateParts(sublayer: sublayer)
+            return SIMD2(sublayer ? s.sublayerTransformParts.component(c) : s.transformParts.component(c), 0)
+        }
+    }
+
+    /// Writes `v` to the target in `s`.
+    @inline(__always)
+    func write(_ v: SIMD2<Double>, _ s: inout EvalState) {
+        switch self {
+        case .scalar(let f): f.write(v.x, &s.state)
+        case .point(let fx, let fy):
+            fx.write(v.x, &s.state)
+            fy.write(v.y, &s.state)
+        case .transform(let c, let sublayer):
+            if sublayer { s.sublayerTransformParts.setComponent(c, v.x) } else { s.transformParts.setComponent(c, v.x) }
+        }
     }
 }
 
@@ -247,38 +256,6 @@ extension TransformParts {
         case .translationY: translation.y = v
         case .translationZ: translation.z = v
         case .translation: translation.x = v
-        }
-    }
-}
-
-extension CALayer {
-    /// Recompiles `animationProgram` from `animationEntries` (after an add, a removal or a commit).
-    func rebuildAnimationProgram() {
-        animationProgram.removeAll(keepingCapacity: true)
-        fastAnimations.removeAll(keepingCapacity: true)
-        for entry in animationEntries {
-            if var fast = entry.fast {
-                fast.timing = entry.evaluator.timing
-                animationProgram.append(.fast(fastAnimations.count))
-                fastAnimations.append(fast)
-            } else {
-                animationProgram.append(.general(Unmanaged.passUnretained(entry)))
-            }
-        }
-        nextAnimationEvent = -.infinity
-    }
-
-    /// Runs the animation program on `s` at the layer's local time `t`.
-    @inline(__always)
-    func runAnimationProgram(_ s: inout EvalState, at t: Double) {
-        let program = animationProgram, fast = fastAnimations
-        fast.withUnsafeBufferPointer { fastOps in
-            for op in program {
-                switch op {
-                case .fast(let i): fastOps[i].apply(&s, at: t)
-                case .general(let e): e._withUnsafeGuaranteedRef { $0.evaluator.apply(to: &s, at: t) }
-                }
-            }
         }
     }
 }

@@ -142,6 +142,20 @@ extension CALayer {
         nextAnimationEvent = animationEntries.contains { !$0.committed } ? -.infinity : next
     }
 
+    /// `nextAnimationEvent` in media time (-infinity when an ancestor's speed is not positive:
+    /// the layer is then checked every tick).
+    var mediaTimeOfNextAnimationEvent: CFTimeInterval {
+        var t = nextAnimationEvent
+        guard t.isFinite else { return t }
+        var layer: CALayer? = self
+        while let l = layer {
+            guard l.speed > 0 else { return -.infinity }
+            t = l.toParentTime(t)
+            layer = l.superlayerStorage ?? l.maskOwner
+        }
+        return t
+    }
+
     /// The local time of an entry's next start or end (-infinity: check every tick).
     static func nextEvent(_ entry: AnimationEntry) -> CFTimeInterval {
         let timing = entry.evaluator.timing

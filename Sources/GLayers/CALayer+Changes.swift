@@ -36,7 +36,7 @@ extension CALayer {
         context.changedSinceFlush = true
         recordStateBeforeTransaction(context)
         guard !context.settings.disableActions else { return nil }
-        let before = animationEntries.isEmpty ? layerState : presentedState(atMediaTime: CACurrentMediaTime())
+        let before = isAnimated ? presentedState(atMediaTime: CACurrentMediaTime()) : layerState
         return PendingChange(key: key, before: before)
     }
 

@@ -1,6 +1,6 @@
 /// Layer time (SPEC T2): each layer maps its superlayer's time with its own beginTime, speed
 /// and timeOffset, `t = (parentTime − beginTime) · speed + timeOffset`; the root's parent time
-/// is media time. Also the presented state at a time.
+/// is media time. Also the presented state at a time (evaluated by `PresentationCache.swift`).
 import Foundation
 
 extension CALayer {
@@ -46,32 +46,23 @@ extension CALayer {
     /// Called when beginTime, speed or timeOffset changes.
     func timingDidChange() {
         if isPresentationCopy { return }
-        TransactionContext.current.ensureFrame()
+        let context = TransactionContext.current
+        context.ensureFrame()
+        context.animationTimesChanged()
     }
 
     // MARK: Presented state
 
     /// The layer's state with its animations applied at media time `t`.
     func presentedState(atMediaTime t: CFTimeInterval) -> LayerState {
-        if animationEntries.isEmpty { return layerState }
+        if !isAnimated { return layerState }
         return presentedState(atLocalTime: localTime(atMediaTime: t))
     }
 
     /// The layer's state with its animations applied at the layer's local time `t`.
     func presentedState(atLocalTime t: CFTimeInterval) -> LayerState {
-        if animationEntries.isEmpty { return layerState }
-        var s = EvalState(layerState, modelTransformParts: modelTransformParts)
-        runAnimationProgram(&s, at: t)
-        s.finish()
-        return s.state
-    }
-
-    /// The decomposition of the model transform, cached until the transform is set.
-    var modelTransformParts: TransformPartsBox {
-        if let cache = transformPartsCache { return cache }
-        let box = TransformPartsBox(layerState.transform)
-        transformPartsCache = box
-        return box
+        if !isAnimated { return layerState }
+        return evaluatePresentation(atLocalTime: t).pointee.state
     }
 }
 
@@ -79,6 +70,7 @@ extension CALayer {
     /// The presented position at media time `t` (for benchmarks and tools: evaluates the
     /// layer's animations without making a presentation copy).
     public func presentedPosition(atMediaTime t: CFTimeInterval) -> CGPoint {
-        presentedState(atMediaTime: t).position
+        if !isAnimated { return layerState.position }
+        return evaluatePresentation(atLocalTime: localTime(atMediaTime: t)).pointee.state.position
     }
 }

@@ -49,17 +49,59 @@ extension CALayoutManager {
 
 /// A layer: a rectangle with contents, style and sublayers, animated by Core Animation.
 open class CALayer: NSObject, CAMediaTiming {
-    /// Model values (or, on a presentation copy, the presented values).
-    @exclusivity(unchecked) var layerState = LayerState()
+    // MARK: What every frame reads
+    // Declared first so that they share the object's first cache lines (stored properties are
+    // laid out in declaration order): evaluating an animated layer touches these and its
+    // animation block, nothing else.
 
-    // Hierarchy (CALayer+Hierarchy.swift).
-    @exclusivity(unchecked) var sublayerStorage: [CALayer] = []
     /// The superlayer. Not retained and not weak (weak references make every retain of a layer
     /// slower): a layer clears its sublayers' and mask's back references when it goes away.
-    @exclusivity(unchecked) unowned(unsafe) var superlayerStorage: CALayer?
-    @exclusivity(unchecked) var maskStorage: CALayer?
+    /// Moving a layer changes the media times of its animations' events.
+    @exclusivity(unchecked) unowned(unsafe) var superlayerStorage: CALayer? {
+        didSet { TransactionContext.current.animationTimesChanged() }
+    }
     /// The layer that uses this one as its `mask`.
-    @exclusivity(unchecked) unowned(unsafe) var maskOwner: CALayer?
+    @exclusivity(unchecked) unowned(unsafe) var maskOwner: CALayer? {
+        didSet { TransactionContext.current.animationTimesChanged() }
+    }
+    /// Animations (CALayer+Animations.swift), in the order they were added.
+    @exclusivity(unchecked) var animationEntries: [AnimationEntry] = [] {
+        didSet { isAnimated = !animationEntries.isEmpty }
+    }
+    /// Whether `animationEntries` is not empty (read every frame without touching the array).
+    @exclusivity(unchecked) private(set) var isAnimated = false
+    /// The presentation cache and the fast animations, in one allocation (AnimationProgram.swift).
+    @exclusivity(unchecked) var animationBlock: AnimationBlock?
+    /// The local time the presentation cache shows (NaN: none).
+    @exclusivity(unchecked) var presentationCacheTime = CFTimeInterval.nan
+    /// The layer's local time of the next start or end among its animations (ticks before it
+    /// have nothing to do).
+    @exclusivity(unchecked) var nextAnimationEvent: CFTimeInterval = -.infinity
+    /// Whether the presentation cache was reset from the current model values and program
+    /// (cleared when either changes).
+    @exclusivity(unchecked) var presentationIsCurrent = false
+    /// Whether every step of the program is a fast animation.
+    @exclusivity(unchecked) var programIsFast = true
+    /// Whether an animation changes a key that needs display (FlattenNode.swift).
+    @exclusivity(unchecked) var redrawsWhileAnimating = false
+    /// `CAMediaTiming` (a layer's duration is infinite; CA-SEMANTICS §5; the rest below).
+    @exclusivity(unchecked) public var speed: Float = 1 { didSet { timingDidChange() } }
+    @exclusivity(unchecked) public var beginTime: CFTimeInterval = 0 { didSet { timingDidChange() } }
+    @exclusivity(unchecked) public var timeOffset: CFTimeInterval = 0 { didSet { timingDidChange() } }
+    /// The sublayers (CALayer+Hierarchy.swift).
+    @exclusivity(unchecked) var sublayerStorage: [CALayer] = [] { didSet { paintOrderIsCurrent = false } }
+    @exclusivity(unchecked) var maskStorage: CALayer?
+
+    /// Model values (or, on a presentation copy, the presented values).
+    /// (A change may move the layer in its superlayer's paint order, by zPosition.)
+    @exclusivity(unchecked) var layerState = LayerState() {
+        didSet {
+            presentationIsCurrent = false
+            superlayerStorage?.paintOrderIsCurrent = false
+        }
+    }
+
+    // Hierarchy (CALayer+Hierarchy.swift; the sublayers, superlayer and mask are above).
     /// How many hosts (windows, headless renderers) show this layer as their root.
     @exclusivity(unchecked) var hostCount = 0
 
@@ -68,9 +110,6 @@ open class CALayer: NSObject, CAMediaTiming {
     @exclusivity(unchecked) var presentationSource: CALayer?
     /// The media time a presentation copy shows.
     var presentationTime: CFTimeInterval = 0
-
-    // Animations (CALayer+Animations.swift), in the order they were added.
-    @exclusivity(unchecked) var animationEntries: [AnimationEntry] = []
 
     // Layout and display state (CALayer+Layout.swift, CALayer+Display.swift).
     @exclusivity(unchecked) var needsLayoutFlag = false
@@ -81,17 +120,13 @@ open class CALayer: NSObject, CAMediaTiming {
     var extraValues: [String: Any] = [:]
     /// The property change whose action is running (the "from" of implicit animations).
     var pendingChange: PendingChange?
-    /// The decomposition of `layerState.transform`, for transform key-path animations.
-    @exclusivity(unchecked) var transformPartsCache: TransformPartsBox?
     /// The compiled form of `animationEntries` that presentation runs (rebuilt when they change).
     @exclusivity(unchecked) var animationProgram: [AnimationOp] = []
-    /// The sublayers' indices in paint order (by zPosition), checked and reused every frame.
+    /// The sublayers' indices in paint order (by zPosition; empty when that is their order),
+    /// valid while `paintOrderIsCurrent` (FlattenNode.swift).
     @exclusivity(unchecked) var paintOrder: [Int32] = []
-    /// The reference-free animations the program runs by index.
-    @exclusivity(unchecked) var fastAnimations: [FastAnimation] = []
-    /// The layer's local time of the next start or end among its animations (ticks before it
-    /// have nothing to do).
-    @exclusivity(unchecked) var nextAnimationEvent: CFTimeInterval = -.infinity
+    /// Whether `paintOrder` was computed from the current sublayers and their model values.
+    @exclusivity(unchecked) var paintOrderIsCurrent = false
     /// The transaction context ticking this layer's animations.
     weak var animationRegistry: TransactionContext?
 
@@ -124,12 +159,10 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The level-of-detail bias of the minification filter.
     public var minificationFilterBias: Float = 0
 
-    // MARK: CAMediaTiming (a layer's duration is infinite; CA-SEMANTICS §5)
+    // MARK: CAMediaTiming (a layer's duration is infinite; CA-SEMANTICS §5; speed, beginTime
+    // and timeOffset are with the per-frame fields above)
 
-    @exclusivity(unchecked) public var beginTime: CFTimeInterval = 0 { didSet { timingDidChange() } }
     public var duration: CFTimeInterval = .infinity
-    @exclusivity(unchecked) public var speed: Float = 1 { didSet { timingDidChange() } }
-    @exclusivity(unchecked) public var timeOffset: CFTimeInterval = 0 { didSet { timingDidChange() } }
     public var repeatCount: Float = 0
     public var repeatDuration: CFTimeInterval = 0
     public var autoreverses = false
@@ -181,6 +214,7 @@ open class CALayer: NSObject, CAMediaTiming {
         for sub in sublayerStorage where sub.superlayerStorage === self { sub.superlayerStorage = nil }
         if let m = maskStorage, m.maskOwner === self { m.maskOwner = nil }
         if let context = animationRegistry { context.unregister(self) }
+        animationBlock?.free()
     }
 
     /// Whether the layer keeps its sublayers in 3D instead of flattening them into its plane
@@ -311,7 +345,6 @@ open class CALayer: NSObject, CAMediaTiming {
     /// (layout, display, autoresizing) and the action for `key`.
     @inline(__always)
     func setModel<V>(_ key: LayerKey, _ path: WritableKeyPath<LayerState, V>, _ value: V) {
-        if key == .transform { transformPartsCache = nil }
         if isPresentationCopy {
             layerState[keyPath: path] = value
             return

@@ -6,6 +6,7 @@
 /// rotation, translation, perspective last — the row-vector form of the decomposition CSS
 /// Transforms and WebKit use (after Graphics Gems II, "unmatrix"). Rotations for key paths are
 /// Euler angles with `R = Rx · Ry · Rz` (x applied first); interpolation uses quaternions.
+import CEngineSupport
 import Foundation
 
 /// The parts of a 3D transform.
@@ -42,7 +43,10 @@ struct TransformParts: Equatable {
     /// `Rx(a) · Ry(b) · Rz(c)` in closed form (row vectors).
     static func rotationMatrix(_ e: SIMD3<Double>) -> CATransform3D {
         if e == .zero { return .identity }
-        let (sa, ca) = (sin(e.x), cos(e.x)), (sb, cb) = (sin(e.y), cos(e.y)), (sc, cc) = (sin(e.z), cos(e.z))
+        var (sa, ca, sb, cb, sc, cc) = (0.0, 1.0, 0.0, 1.0, 0.0, 1.0)
+        if e.x != 0 { glayers_sincos(e.x, &sa, &ca) }
+        if e.y != 0 { glayers_sincos(e.y, &sb, &cb) }
+        if e.z != 0 { glayers_sincos(e.z, &sc, &cc) }
         return CATransform3D(
             m11: cb * cc, m12: cb * sc, m13: -sb, m14: 0,
             m21: -ca * sc + sa * sb * cc, m22: ca * cc + sa * sb * sc, m23: sa * cb, m24: 0,

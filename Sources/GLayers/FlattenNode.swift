@@ -10,15 +10,27 @@ enum FlattenNode {
 
     /// The node's presented state and local time, given its superlayer's local time.
     func presented(parentTime: CFTimeInterval) -> (LayerState, CFTimeInterval) {
+        withPresented(parentTime: parentTime) { ($0, $1) }
+    }
+
+    /// Calls `body` with the node's presented state and local time, given its superlayer's
+    /// local time. The state is lent, not copied: flattening reads a few fields of it, and
+    /// copying it would cost more than the reading.
+    @inline(__always)
+    func withPresented<R>(parentTime: CFTimeInterval, _ body: (LayerState, CFTimeInterval) -> R) -> R {
         switch self {
         case .live(let layer):
             let t = layer.fromParentTime(parentTime)
-            if layer.animationEntries.isEmpty { return (layer.layerState, t) }
-            var state = layer.presentedState(atLocalTime: t)
-            if layer.redrawsWhileAnimating { layer.redrawPresentation(into: &state) }
-            return (state, t)
+            if !layer.isAnimated { return body(layer.layerState, t) }
+            let cache = layer.evaluatePresentation(atLocalTime: t)
+            if layer.redrawsWhileAnimating {
+                var state = cache.pointee.state
+                layer.redrawPresentation(into: &state)
+                return body(state, t)
+            }
+            return body(cache.pointee.state, t)
         case .frozen(let s):
-            return (s.state, parentTime)
+            return body(s.state, parentTime)
         }
     }
 
@@ -92,12 +104,6 @@ enum FlattenNode {
 }
 
 extension CALayer {
-    /// Whether an animation changes a key that needs display (custom drawn properties, A10):
-    /// then the presentation is redrawn every frame.
-    var redrawsWhileAnimating: Bool {
-        animationEntries.contains { $0.redrawsContents }
-    }
-
     /// Draws a presentation copy with the presented values and takes its backing store.
     func redrawPresentation(into state: inout LayerState) {
         let copy = type(of: self).init(layer: self)
@@ -110,27 +116,31 @@ extension CALayer {
 }
 
 extension CALayer {
-    /// Whether `paintOrder` still lists the sublayers in non-decreasing zPosition (ties in
-    /// sublayer order).
-    func paintOrderIsCurrent(_ n: Int) -> Bool {
-        guard paintOrder.count == n else { return false }
-        var lastZ = -CGFloat.infinity
-        var lastIndex: Int32 = -1
-        for i in paintOrder {
-            let z = sublayerStorage[Int(i)].layerState.zPosition
-            if z < lastZ || (z == lastZ && i < lastIndex) { return false }
-            lastZ = z
-            lastIndex = i
+    /// Brings `paintOrder` up to date: empty when the sublayers are already in non-decreasing
+    /// zPosition, else their indices sorted stably by zPosition. Kept between frames until a
+    /// sublayer or a sublayer's model value changes.
+    func updatePaintOrder() {
+        let n = sublayerStorage.count
+        var last = -CGFloat.infinity
+        var sorted = true
+        for i in 0..<n {
+            let z = sublayerStorage[i].layerState.zPosition
+            if z < last {
+                sorted = false
+                break
+            }
+            last = z
         }
-        return true
-    }
-
-    /// Sorts the sublayers by zPosition, stably, into `paintOrder`.
-    func sortPaintOrder(_ n: Int) {
-        var keyed: [(CGFloat, Int32)] = []
-        keyed.reserveCapacity(n)
-        for i in 0..<n { keyed.append((sublayerStorage[i].layerState.zPosition, Int32(i))) }
-        keyed.sort { a, b in a.0 != b.0 ? a.0 < b.0 : a.1 < b.1 }
-        paintOrder = keyed.map(\.1)
+        if sorted {
+            paintOrder.removeAll(keepingCapacity: true)
+        } else {
+            var keyed: [(CGFloat, Int32)] = []
+            keyed.reserveCapacity(n)
+            for i in 0..<n { keyed.append((sublayerStorage[i].layerState.zPosition, Int32(i))) }
+            keyed.sort { a, b in a.0 != b.0 ? a.0 < b.0 : a.1 < b.1 }
+            paintOrder = keyed.map(\.1)
+        }
+        // Presentation copies are not told about changes: they sort every time.
+        paintOrderIsCurrent = !isPresentationCopy
     }
 }

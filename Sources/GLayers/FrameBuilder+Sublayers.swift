@@ -9,13 +9,6 @@ extension FrameBuilder {
     /// replicator instance.
     func forEachSublayer(of node: FlattenNode, state: LayerState, _ body: (FlattenNode, ReplicaInstance?) -> Void) {
         let n = node.sublayerCount
-        var sorted = true
-        var last = -CGFloat.infinity
-        for i in 0..<n {
-            let z = node.sublayerZ(i)
-            if z < last { sorted = false; break }
-            last = z
-        }
         let instances = replicaInstances(node, state)
         func each(_ i: Int) {
             if let instances {
@@ -24,16 +17,27 @@ extension FrameBuilder {
                 body(node.sublayer(i), nil)
             }
         }
-        if sorted {
-            for i in 0..<n { each(i) }
-            return
-        }
-        // The paint order of the last frame is usually still right: check it in one pass and
-        // sort (stably, by z then index) only when it is not.
         if let layer = node.liveLayer {
-            if !layer.paintOrderIsCurrent(n) { layer.sortPaintOrder(n) }
-            layer.paintOrder.withUnsafeBufferPointer { order in
-                for i in order { each(Int(i)) }
+            // The paint order is kept by the layer until a sublayer changes. The sublayers a
+            // few places ahead are prefetched: their memory is not in the cache.
+            if !layer.paintOrderIsCurrent { layer.updatePaintOrder() }
+            layer.sublayerStorage.withUnsafeBufferPointer { subs in
+                let ahead = 2
+                if layer.paintOrder.isEmpty {
+                    for i in 0..<n {
+                        if i + ahead < subs.count { CALayer.prefetchLayer(subs, i + ahead) }
+                        each(i)
+                    }
+                } else {
+                    layer.paintOrder.withUnsafeBufferPointer { order in
+                        for k in order.indices {
+                            if k + ahead < order.count, Int(order[k + ahead]) < subs.count {
+                                CALayer.prefetchLayer(subs, Int(order[k + ahead]))
+                            }
+                            each(Int(order[k]))
+                        }
+                    }
+                }
             }
             return
         }

@@ -2,7 +2,8 @@
 /// list — draw items in paint order with world matrices, clip nodes, and offscreen passes
 /// where a subtree must be composited as a unit.
 ///
-/// Takes the model tree and a time; produces `FrameBuilder.list` (refilled each frame, its
+/// Two passes: the presentation of every animated layer is evaluated (`evaluateSubtree`), then
+/// the tree is flattened. Takes the model tree and a time; produces `FrameBuilder.list` (refilled each frame, its
 /// storage reused so a steady frame allocates nothing). Does not commit transactions (the
 /// host calls `CATransaction.flush()` first), does not touch OpenGL.
 ///
@@ -45,6 +46,9 @@ public final class FrameBuilder {
         viewport = CGRect(origin: .zero, size: size)
         layerCounter = 0
         lastImageIdentity = 0
+        // Evaluate first, in one prefetching sweep; flattening then finds every animated
+        // layer's presentation cache current.
+        root.evaluateSubtree(parentTime: t)
         beginPass(screenSpace: true)
         visit(.live(root), Context(parent: .identity, time: t, opacity: 1, clip: -1, depth: 0))
         endPass(sourceRect: Rect(x: 0, y: 0, width: Float(size.width), height: Float(size.height)), scale: Float(s))
@@ -73,7 +77,11 @@ public final class FrameBuilder {
             report("the layer tree is deeper than \(maximumDepth) levels; deeper layers are not drawn")
             return
         }
-        let (state, time) = node.presented(parentTime: ctx.time)
+        node.withPresented(parentTime: ctx.time) { state, time in visit(node, state, time, ctx) }
+    }
+
+    /// Visits a node whose presented state and local time are known.
+    private func visit(_ node: FlattenNode, _ state: LayerState, _ time: CFTimeInterval, _ ctx: Context) {
         let transition = state.transition
         if transition == nil && (state.isHidden || !(state.opacity > 0)) { return }
         let local = state.layerToSuperlayer

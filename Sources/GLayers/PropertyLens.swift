@@ -8,19 +8,39 @@ import GLayersGraphics
 ///
 /// - The parts are stored inline with "active" flags (not as optionals) so reading and writing a
 ///   component never copies them.
+/// - A layer keeps one of these as its presentation cache (`CALayer+Timing.swift`) and evaluates
+///   into it in place every frame; `modelParts` then keeps the decomposition of the model
+///   transform between frames.
 struct EvalState {
-    var state: LayerState
+    // Flags and transform parts first: they and the first lines of `state` (position,
+    // transform) are what a frame touches.
+    var transformPartsActive = false
+    var sublayerTransformPartsActive = false
+    var modelPartsKnown = false
+    /// Whether `state.transform` is still the model's (no animation wrote the whole matrix):
+    /// then activating its parts can reuse `modelParts`.
+    var transformIsModel = true
+    /// Whether `state.transform` still shows the last evaluation's value (the presentation
+    /// cache puts the model's back after its animations ran, unless they composed a new one).
+    var transformIsStale = false
     /// Decomposed `transform` while component key paths (`transform.rotation.x`) write to it.
     var transformParts = TransformParts.identity
-    var transformPartsActive = false
+    /// The decomposition of the model transform (valid when `modelPartsKnown`).
+    var modelParts = TransformParts.identity
+    var state: LayerState
     var sublayerTransformParts = TransformParts.identity
-    var sublayerTransformPartsActive = false
-    /// The decomposition of the model transform, cached by the layer (which outlives this).
-    unowned(unsafe) let modelTransformParts: TransformPartsBox?
 
-    init(_ state: LayerState, modelTransformParts: TransformPartsBox? = nil) {
+    init(_ state: LayerState) {
         self.state = state
-        self.modelTransformParts = modelTransformParts
+    }
+
+    /// Starts over from the model values `model` (the model transform's parts are decomposed
+    /// again when next needed).
+    mutating func reset(to model: LayerState) {
+        state = model
+        modelPartsKnown = false
+        transformIsModel = true
+        transformIsStale = false
     }
 
     /// Makes the parts of `transform` (or `sublayerTransform`) current, decomposing on first use.
@@ -32,8 +52,12 @@ struct EvalState {
                 sublayerTransformPartsActive = true
             }
         } else if !transformPartsActive {
-            if let box = modelTransformParts, let p = box.parts {
-                transformParts = p
+            if transformIsModel {
+                if !modelPartsKnown {
+                    modelParts = TransformParts(state.transform) ?? .identity
+                    modelPartsKnown = true
+                }
+                transformParts = modelParts
             } else {
                 transformParts = TransformParts(state.transform) ?? .identity
             }
@@ -49,11 +73,19 @@ struct EvalState {
 
     /// Drops the parts (after the whole matrix was written).
     mutating func dropParts(sublayer: Bool) {
-        if sublayer { sublayerTransformPartsActive = false } else { transformPartsActive = false }
+        if sublayer {
+            sublayerTransformPartsActive = false
+        } else {
+            transformPartsActive = false
+            transformIsModel = false
+        }
     }
 
-    /// Composes pending transform parts back into the matrices.
+    /// Composes pending transform parts back into the matrices. Callers that write
+    /// `state.transform` directly call this first (so parts activated later decompose the
+    /// written matrix, not the model's).
     mutating func finish() {
+        transformIsModel = false
         if transformPartsActive {
             state.transform = transformParts.matrix
             transformPartsActive = false
@@ -62,16 +94,6 @@ struct EvalState {
             state.sublayerTransform = sublayerTransformParts.matrix
             sublayerTransformPartsActive = false
         }
-    }
-}
-
-/// A layer's cached decomposition of its model transform.
-final class TransformPartsBox {
-    let matrix: CATransform3D
-    let parts: TransformParts?
-    init(_ matrix: CATransform3D) {
-        self.matrix = matrix
-        parts = TransformParts(matrix)
     }
 }
 

@@ -81,7 +81,7 @@ struct TimingModel {
         }
         let c = cycle
         let t = a + timeOffset
-        var k = (t / c).rounded(.down)
+        var k = floorFast(t / c)
         var u = t - k * c
         if atEnd && u == 0 && t > 0 {
             // The end of a whole number of cycles shows the end of the last cycle.
@@ -104,4 +104,14 @@ struct TimingSample {
     var raw: Double
     /// Completed cycles (for cumulative animations).
     var iteration: Double
+}
+
+/// `x.rounded(.down)` without a call to `floor` (x86-64's baseline has no rounding
+/// instruction, and this runs for every animation every frame): truncation, corrected for
+/// negative non-integers; huge, infinite and NaN values take the library path.
+@inline(__always)
+func floorFast(_ x: Double) -> Double {
+    guard abs(x) < 4.0e15 else { return x.rounded(.down) }
+    let i = Double(Int64(x))
+    return i > x ? i - 1 : i
 }

@@ -71,6 +71,10 @@ final class TransactionContext {
     /// Layers that have animations (ticked by `flush()`); not retained: a layer removes itself
     /// when it goes away.
     @exclusivity(unchecked) var animatedLayers: [ObjectIdentifier: Unmanaged<CALayer>] = [:]
+    /// The media time of the earliest start or end among the animated layers' animations:
+    /// ticks before it have nothing to do, and skip the layers (-infinity: tick them all; set
+    /// by `animationTimesChanged()`).
+    @exclusivity(unchecked) var nextTickTime = -CFTimeInterval.infinity
     @exclusivity(unchecked) var layoutRequests: [CALayer] = []
     @exclusivity(unchecked) var displayRequests: [CALayer] = []
     /// Completion groups not yet fired.
@@ -160,16 +164,24 @@ final class TransactionContext {
 
     /// Starts, finishes and removes animations at media time `now`; delivers callbacks.
     func tick(at now: CFTimeInterval) {
-        var emptied: [ObjectIdentifier] = []
-        for (id, ref) in animatedLayers {
-            ref._withUnsafeGuaranteedRef { layer in
-                layer.tickAnimations(mediaTime: now, context: self)
-                if layer.animationEntries.isEmpty { emptied.append(id) }
+        if now >= nextTickTime {
+            var emptied: [ObjectIdentifier] = []
+            var next = CFTimeInterval.infinity
+            for (id, ref) in animatedLayers {
+                ref._withUnsafeGuaranteedRef { layer in
+                    layer.tickAnimations(mediaTime: now, context: self)
+                    if !layer.isAnimated {
+                        emptied.append(id)
+                    } else {
+                        next = min(next, layer.mediaTimeOfNextAnimationEvent)
+                    }
+                }
             }
-        }
-        for id in emptied {
-            animatedLayers[id]?._withUnsafeGuaranteedRef { $0.animationRegistry = nil }
-            animatedLayers[id] = nil
+            for id in emptied {
+                animatedLayers[id]?._withUnsafeGuaranteedRef { $0.animationRegistry = nil }
+                animatedLayers[id] = nil
+            }
+            nextTickTime = next
         }
         let starts = pendingStarts, stops = pendingStops
         pendingStarts.removeAll()
@@ -210,6 +222,14 @@ final class TransactionContext {
             if running { return true }
         }
         return false
+    }
+
+    /// Something moved an animation event earlier in media time (animations added, removed or
+    /// committed; a layer's timing or place in the tree changed): the next tick visits every
+    /// animated layer.
+    @inline(__always)
+    func animationTimesChanged() {
+        nextTickTime = -.infinity
     }
 
     /// Forgets a layer (it is going away or has no animations left).

@@ -1,0 +1,7 @@
+#define _GNU_SOURCE
+#include <math.h>
+#include "CEngineSupport.h"
+
+void glayers_sincos(double x, double *s, double *c) {
+    sincos(x, s, c);
+}

@@ -1,0 +1,239 @@
+/// Where an animated layer's presentation is evaluated, frame after frame, without allocating
+/// and without copying its whole state (SPEC A1; the #3 performance budget).
+///
+/// Each animated layer owns one `AnimationBlock`: its presented state (`EvalState`) followed by
+/// its fast animations, in one allocation made when its animations are compiled. Evaluating
+/// the layer touches that block and the per-frame fields at the top of `CALayer`:
+///
+/// - The presented state is kept between frames. When the model values and the animations are
+///   unchanged since it was last reset, and every animation is a fast one, only the fields those
+///   animations write are reset from the model before they run again; otherwise the whole model
+///   state is copied in (`presentationIsCurrent`, cleared by any model change and by a rebuild).
+/// - Asking twice for the same local time evaluates once: the headless renderer and the window
+///   evaluate once per frame while flattening; tools and benchmarks may ask before that.
+/// - The decomposition of the model transform is kept with the state (`EvalState.modelParts`),
+///   so transform-component animations do not decompose the model matrix every frame.
+import CEngineSupport
+import Foundation
+
+/// One allocation: an `EvalState`, then room for `capacity` fast animations.
+struct AnimationBlock {
+    private let raw: UnsafeMutableRawPointer
+    /// How many fast animations fit.
+    let capacity: Int
+    /// How many fast animations are stored.
+    private(set) var count = 0
+
+    private static let opsOffset: Int = {
+        let align = MemoryLayout<FastAnimation>.alignment
+        return (MemoryLayout<EvalState>.stride + align - 1) / align * align
+    }()
+
+    /// A block for `capacity` fast animations whose state starts as `state`.
+    init(capacity: Int, state: LayerState) {
+        self.capacity = capacity
+        let size = Self.opsOffset + capacity * MemoryLayout<FastAnimation>.stride
+        let align = max(MemoryLayout<EvalState>.alignment, MemoryLayout<FastAnimation>.alignment)
+        raw = .allocate(byteCount: size, alignment: align)
+        raw.initializeMemory(as: EvalState.self, repeating: EvalState(state), count: 1)
+    }
+
+    /// The presentation cache.
+    @inline(__always)
+    var state: UnsafeMutablePointer<EvalState> { raw.assumingMemoryBound(to: EvalState.self) }
+
+    /// The fast animations, in program order.
+    @inline(__always)
+    var fast: UnsafeMutableBufferPointer<FastAnimation> {
+        UnsafeMutableBufferPointer(start: (raw + Self.opsOffset).assumingMemoryBound(to: FastAnimation.self), count: count)
+    }
+
+    /// Replaces the fast animations with `ops` (at most `capacity`).
+    mutating func setFast(_ ops: [FastAnimation]) {
+        precondition(ops.count <= capacity)
+        let base = (raw + Self.opsOffset).assumingMemoryBound(to: FastAnimation.self)
+        base.deinitialize(count: count)
+        ops.withUnsafeBufferPointer { src in
+            if let s = src.baseAddress { base.initialize(from: s, count: src.count) }
+        }
+        count = ops.count
+    }
+
+    /// Starts loading the parts of the block a frame touches into the cache (the next layers'
+    /// blocks are prefetched while one is evaluated: a frame's cost is otherwise the wait for
+    /// memory): the flags and transform parts, the first lines of the state (position,
+    /// transform), and the fast animations.
+    @inline(__always)
+    func prefetch() {
+        var offset = 0
+        while offset < Self.hotStateBytes {
+            glayers_prefetch(raw + offset)
+            offset += 64
+        }
+        offset = Self.opsOffset
+        let end = Self.opsOffset + count * MemoryLayout<FastAnimation>.stride
+        while offset < end {
+            glayers_prefetch(raw + offset)
+            offset += 64
+        }
+    }
+
+    /// The bytes of an `EvalState` up to the end of `state.transform`.
+    private static let hotStateBytes: Int = {
+        let state = MemoryLayout<EvalState>.offset(of: \EvalState.state) ?? MemoryLayout<EvalState>.size
+        let end = MemoryLayout<LayerState>.offset(of: \LayerState.transform).map { $0 + MemoryLayout<CATransform3D>.size }
+        return state + (end ?? MemoryLayout<LayerState>.size)
+    }()
+
+    /// Releases the block (the layer is going away or needs a bigger one).
+    func free() {
+        (raw + Self.opsOffset).assumingMemoryBound(to: FastAnimation.self).deinitialize(count: count)
+        state.deinitialize(count: 1)
+        raw.deallocate()
+    }
+}
+
+extension CALayer {
+    /// Recompiles `animationProgram` from `animationEntries` (after an add, a removal or a
+    /// commit), storing the fast animations in the layer's block (made or grown here, so
+    /// evaluation never allocates).
+    func rebuildAnimationProgram() {
+        animationProgram.removeAll(keepingCapacity: true)
+        var fast: [FastAnimation] = []
+        for entry in animationEntries {
+            if var op = entry.fast {
+                op.timing = entry.evaluator.timing
+                animationProgram.append(.fast(fast.count))
+                fast.append(op)
+            } else {
+                animationProgram.append(.general(Unmanaged.passUnretained(entry)))
+            }
+        }
+        if isAnimated && (animationBlock?.capacity ?? -1) < fast.count {
+            animationBlock?.free()
+            animationBlock = AnimationBlock(capacity: fast.count, state: layerState)
+        }
+        animationBlock?.setFast(fast)
+        programIsFast = fast.count == animationProgram.count
+        redrawsWhileAnimating = animationEntries.contains { $0.redrawsContents }
+        presentationIsCurrent = false
+        nextAnimationEvent = -.infinity
+        TransactionContext.current.animationTimesChanged()
+    }
+
+    /// Evaluates the layer's animations at local time `t` into its presentation cache and
+    /// returns it (valid until the layer's animations change, it is evaluated at another time,
+    /// or it goes away). The layer must have animations.
+    func evaluatePresentation(atLocalTime t: CFTimeInterval) -> UnsafeMutablePointer<EvalState> {
+        if animationBlock == nil { rebuildAnimationProgram() }
+        let block = animationBlock!
+        let cache = block.state
+        if presentationIsCurrent {
+            if t == presentationCacheTime { return cache }
+            if programIsFast { resetFastTargets(&cache.pointee, block.fast) } else { cache.pointee.reset(to: layerState) }
+        } else {
+            cache.pointee.reset(to: layerState)
+            if programIsFast { keepModelValues(&cache.pointee, block.fast) }
+            presentationIsCurrent = true
+        }
+        if programIsFast {
+            let ops = block.fast
+            for i in ops.indices { ops[i].apply(&cache.pointee, at: t) }
+        } else {
+            runGeneralProgram(&cache.pointee, block.fast, at: t)
+        }
+        if cache.pointee.transformIsStale && !cache.pointee.transformPartsActive {
+            cache.pointee.state.transform = layerState.transform
+        }
+        cache.pointee.transformIsStale = false
+        cache.pointee.finish()
+        presentationCacheTime = t
+        return cache
+    }
+
+    /// Runs a program with general steps on `s` at the layer's local time `t`.
+    private func runGeneralProgram(_ s: inout EvalState, _ fast: UnsafeMutableBufferPointer<FastAnimation>, at t: Double) {
+        for op in animationProgram {
+            switch op {
+            case .fast(let i): fast[i].apply(&s, at: t)
+            case .general(let e): e._withUnsafeGuaranteedRef { $0.evaluator.apply(to: &s, at: t) }
+            }
+        }
+    }
+
+    /// Resets the fields the fast animations write to their model values (the rest of `s`
+    /// already holds them: only a fast program ran on it since it was reset). Reads nothing of
+    /// the layer: numbers come from the animations' `modelValue`; `transform` is composed
+    /// again from the model's parts, or put back after the animations ran if none of them
+    /// was active.
+    private func resetFastTargets(_ s: inout EvalState, _ ops: UnsafeMutableBufferPointer<FastAnimation>) {
+        for i in ops.indices {
+            switch ops[i].target {
+            case .scalar, .point: ops[i].target.write(ops[i].modelValue, &s)
+            case .transform(_, let sublayer):
+                if sublayer { s.state.sublayerTransform = layerState.sublayerTransform } else { s.transformIsStale = true }
+            }
+        }
+        s.transformIsModel = true
+    }
+
+    /// Records the model values of the fast animations' number and point targets (`s` was
+    /// just reset to the model).
+    private func keepModelValues(_ s: inout EvalState, _ ops: UnsafeMutableBufferPointer<FastAnimation>) {
+        for i in ops.indices {
+            if case .transform = ops[i].target { continue }
+            ops[i].modelValue = ops[i].target.read(&s)
+        }
+    }
+}
+
+extension CALayer {
+    /// Evaluates the animations of every layer in this layer's tree (its sublayers and masks,
+    /// recursively) at media time `t` into their presentation caches, so that flattening and
+    /// `presentation()` at that time find them evaluated.
+    ///
+    /// One sweep in tree order, prefetching the layers a few places ahead: the work per layer
+    /// is small and the memory of ten thousand layers does not stay in the cache between frames.
+    public func evaluatePresentationTree(atMediaTime t: CFTimeInterval) {
+        let parent = (superlayerStorage ?? maskOwner)?.localTime(atMediaTime: t) ?? t
+        evaluateSubtree(parentTime: parent)
+    }
+
+    /// Evaluates this layer and its tree, given its superlayer's local time.
+    func evaluateSubtree(parentTime: CFTimeInterval) {
+        let t = fromParentTime(parentTime)
+        if isAnimated { _ = evaluatePresentation(atLocalTime: t) }
+        maskStorage?.evaluateSubtree(parentTime: t)
+        sublayerStorage.withUnsafeBufferPointer { subs in
+            let n = subs.count
+            for i in 0..<n {
+                if i + 8 < n { Self.prefetchObject(subs, i + 8) }
+                if i + 4 < n { subs[i + 4].animationBlock?.prefetch() }
+                subs[i].evaluateSubtree(parentTime: t)
+            }
+        }
+    }
+
+    /// Starts loading the per-frame fields of the layer `layers[i]` into the cache (read as
+    /// a raw pointer: calling a method on it would retain it, which waits for the memory).
+    @inline(__always)
+    static func prefetchObject(_ layers: UnsafeBufferPointer<CALayer>, _ i: Int) {
+        let p = UnsafeRawPointer(layers.baseAddress! + i).load(as: UnsafeRawPointer.self)
+        glayers_prefetch(p)
+        glayers_prefetch(p + 64)
+    }
+
+    /// Starts loading what flattening reads of the layer `layers[i]`: its object (per-frame
+    /// fields and model state) and its animation block.
+    @inline(__always)
+    static func prefetchLayer(_ layers: UnsafeBufferPointer<CALayer>, _ i: Int) {
+        let p = UnsafeRawPointer(layers.baseAddress! + i).load(as: UnsafeRawPointer.self)
+        var offset = 0
+        while offset < 640 {
+            glayers_prefetch(p + offset)
+            offset += 64
+        }
+        let layer = Unmanaged<CALayer>.fromOpaque(p)
+        layer._withUnsafeGuaranteedRef { $0.animationBlock?.prefetch() }
+    }
+}

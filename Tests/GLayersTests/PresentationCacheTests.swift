@@ -1,0 +1,178 @@
+import Foundation
+import GLayers
+import Testing
+
+extension ClockTests {
+    /// The presentation cache (evaluated in place between frames), the tick that skips layers
+    /// with nothing due, and the tree sweep: each shortcut must give what a full evaluation
+    /// gives.
+    @Suite struct PresentationCache {
+        /// A linear basic animation, kept after it ends (so the layer keeps evaluating it).
+        static func linear(_ keyPath: String, from: Any, to: Any, duration: CFTimeInterval = 1) -> CABasicAnimation {
+            let a = CABasicAnimation(keyPath: keyPath)
+            a.fromValue = from
+            a.toValue = to
+            a.duration = duration
+            a.timingFunction = CAMediaTimingFunction(name: .linear)
+            a.isRemovedOnCompletion = false
+            return a
+        }
+
+        @Test func modelChangesBetweenEvaluationsAtOneTimeAreSeen() throws {
+            try withManualClock {
+                let layer = CALayer()
+                layer.position = CGPoint(x: 10, y: 0)
+                layer.add(Self.linear("position.y", from: 0, to: 100), forKey: "fall")
+                frame(at: 0)
+                frame(at: 0.25)
+                let before = try #require(layer.presentation())
+                #expect(before.position == CGPoint(x: 10, y: 25))
+                CATransaction.setDisableActions(true)
+                layer.position = CGPoint(x: 70, y: 5)
+                let changed = try #require(layer.presentation())
+                #expect(changed.position == CGPoint(x: 70, y: 25))
+                frame(at: 0.5)
+                let later = try #require(layer.presentation())
+                #expect(later.position == CGPoint(x: 70, y: 50))
+            }
+        }
+
+        /// Once its animations stop applying (fill mode removed), the presented values are the
+        /// model's again, bit for bit (the cache puts back what the animations wrote).
+        @Test func valuesReturnToTheModelWhenAnimationsStopApplying() throws {
+            try withManualClock {
+                let layer = CALayer()
+                layer.opacity = 0.75
+                let model = CATransform3DMakeScale(2, 3, 1).concatenating(CATransform3DMakeTranslation(4, 5, 6))
+                layer.transform = model
+                layer.add(Self.linear("opacity", from: 0, to: 0.5), forKey: "fade")
+                layer.add(Self.linear("transform.rotation.z", from: 0, to: CGFloat.pi), forKey: "spin")
+                frame(at: 0)
+                frame(at: 0.5)
+                let mid = try #require(layer.presentation())
+                #expect(abs(mid.opacity - 0.25) < 1e-6)
+                #expect(mid.transform != model)
+                frame(at: 2)
+                let after = try #require(layer.presentation())
+                #expect(after.opacity == 0.75)
+                #expect(after.transform == model)
+                #expect(layer.animationKeys() == ["fade", "spin"])
+            }
+        }
+
+        /// A component animation after a whole-matrix one works on the animated matrix, not
+        /// on the model's parts.
+        @Test func componentAnimationsComposeWithWholeTransformAnimations() throws {
+            try withManualClock {
+                let layer = CALayer()
+                let grow = CABasicAnimation(keyPath: "transform")
+                grow.fromValue = CATransform3DIdentity
+                grow.toValue = CATransform3DMakeScale(2, 2, 1)
+                grow.duration = 1
+                grow.fillMode = .forwards
+                grow.isRemovedOnCompletion = false
+                layer.add(grow, forKey: "grow")
+                let turn = Self.linear("transform.rotation.z", from: 0, to: CGFloat.pi / 2)
+                turn.fillMode = .forwards
+                layer.add(turn, forKey: "turn")
+                frame(at: 0)
+                frame(at: 1.5)
+                let m = try #require(layer.presentation()).transform
+                // Scale 2, then a quarter turn: (1, 0) ↦ (0, 2).
+                #expect(abs(m.m11) < 1e-9 && abs(m.m12 - 2) < 1e-9 && abs(m.m21 + 2) < 1e-9 && abs(m.m22) < 1e-9)
+            }
+        }
+
+        /// Ticks skip the animated layers until the earliest start or end; anything that moves
+        /// an end earlier in media time makes the next tick visit them again.
+        @Test func timingAndHierarchyChangesReachTheTick() {
+            withManualClock {
+                let root = CALayer(), other = CALayer(), a = CALayer(), b = CALayer()
+                other.timeOffset = 200
+                root.addSublayer(a)
+                root.addSublayer(b)
+                let recorders = [AnimationRecorder(), AnimationRecorder()]
+                for (layer, recorder) in zip([a, b], recorders) {
+                    let anim = CABasicAnimation(keyPath: "opacity")
+                    anim.fromValue = 0
+                    anim.duration = 1
+                    anim.delegate = recorder
+                    layer.add(anim, forKey: "fade")
+                }
+                frame(at: 0.5)
+                #expect(recorders[0].events == ["start"] && recorders[1].events == ["start"])
+                frame(at: 0.6)
+                // Shifting the parent's time ends both animations now, not at media time 1.
+                root.timeOffset = 1
+                frame(at: 0.61)
+                #expect(recorders[0].events == ["start", "stop true"] && recorders[1].events == ["start", "stop true"])
+
+                let c = CALayer()
+                root.addSublayer(c)
+                let recorder = AnimationRecorder()
+                let anim = CABasicAnimation(keyPath: "opacity")
+                anim.duration = 100
+                anim.delegate = recorder
+                c.add(anim, forKey: "fade")
+                frame(at: 0.7)
+                frame(at: 0.8)
+                #expect(recorder.events == ["start"])
+                // Under a layer whose time runs 200 s ahead, its 100 s are over.
+                other.addSublayer(c)
+                frame(at: 0.9)
+                #expect(recorder.events == ["start", "stop true"])
+            }
+        }
+
+        /// The tree sweep evaluates every layer at its own local time (parents' speed, masks).
+        @Test func treeSweepUsesEachLayersTime() throws {
+            try withManualClock {
+                let root = CALayer(), fast = CALayer(), child = CALayer(), mask = CALayer()
+                fast.speed = 2
+                root.addSublayer(fast)
+                fast.addSublayer(child)
+                child.mask = mask
+                child.add(Self.linear("position.y", from: 0, to: 100), forKey: "fall")
+                mask.add(Self.linear("opacity", from: 0, to: 1), forKey: "fade")
+                frame(at: 0)
+                frame(at: 0.25)
+                root.evaluatePresentationTree(atMediaTime: 0.25)
+                #expect(child.presentedPosition(atMediaTime: 0.25).y == 50)
+                let p = try #require(child.presentation())
+                #expect(p.position.y == 50)
+                let presentedMask = try #require(p.mask)
+                #expect(abs(presentedMask.opacity - 0.5) < 1e-6)
+            }
+        }
+
+        /// The paint order kept between frames follows changes of zPosition and of the
+        /// sublayers.
+        @Test func paintOrderFollowsZPositionChanges() throws {
+            try withManualClock {
+                let root = CALayer()
+                root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+                let layers = (0..<3).map { i -> CALayer in
+                    let l = CALayer()
+                    l.frame = CGRect(x: CGFloat(i) * 10, y: 0, width: 5, height: 5)
+                    l.backgroundColor = CGColor(gray: 1, alpha: 1)
+                    root.addSublayer(l)
+                    return l
+                }
+                let builder = FrameBuilder()
+                func xs() -> [Float] {
+                    builder.build(root: root, at: 0, size: CGSize(width: 100, height: 100), scale: 1)
+                    return builder.list.items.filter { $0.rect.width == 5 }.map { $0.transform.m[12] }
+                }
+                #expect(xs() == [0, 10, 20])
+                CATransaction.setDisableActions(true)
+                layers[0].zPosition = 5
+                #expect(xs() == [10, 20, 0])
+                layers[2].zPosition = 9
+                #expect(xs() == [10, 0, 20])
+                root.insertSublayer(layers[2], at: 0)
+                layers[2].zPosition = 0
+                #expect(xs() == [20, 10, 0])
+            }
+        }
+    }
+}
