@@ -125,6 +125,9 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The sublayers' indices in paint order (by zPosition; empty when that is their order),
     /// valid while `paintOrderIsCurrent` (FlattenNode.swift).
     @exclusivity(unchecked) var paintOrder: [Int32] = []
+    /// The parent time at which `evaluatePresentationTree` last swept this tree (NaN: not
+    /// since the last flattening; only a hint for `FrameBuilder`, which skips its own sweep).
+    @exclusivity(unchecked) var presentationTreeTime = CFTimeInterval.nan
     /// Whether `paintOrder` was computed from the current sublayers and their model values.
     @exclusivity(unchecked) var paintOrderIsCurrent = false
     /// The transaction context ticking this layer's animations.

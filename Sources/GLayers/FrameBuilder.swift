@@ -3,8 +3,8 @@
 /// where a subtree must be composited as a unit.
 ///
 /// Two passes: the presentation of every animated layer is evaluated (`evaluateSubtree`), then
-/// the tree is flattened. Takes the model tree and a time; produces `FrameBuilder.list` (refilled each frame, its
-/// storage reused so a steady frame allocates nothing). Does not commit transactions (the
+/// the tree is flattened. Takes the model tree and a time; produces `FrameBuilder.list`
+/// (refilled each frame, its storage reused so a steady frame allocates nothing). Does not commit transactions (the
 /// host calls `CATransaction.flush()` first), does not touch OpenGL.
 ///
 /// - Paint order: a layer's background and contents, then its sublayers sorted by
@@ -46,9 +46,11 @@ public final class FrameBuilder {
         viewport = CGRect(origin: .zero, size: size)
         layerCounter = 0
         lastImageIdentity = 0
-        // Evaluate first, in one prefetching sweep; flattening then finds every animated
-        // layer's presentation cache current.
-        root.evaluateSubtree(parentTime: t)
+        // Evaluate first, in one prefetching sweep, unless the caller just did
+        // (`evaluatePresentationTree`); flattening then finds every animated layer's
+        // presentation cache current (and evaluates any that is not).
+        if root.presentationTreeTime != t { root.evaluateSubtree(parentTime: t) }
+        root.presentationTreeTime = .nan
         beginPass(screenSpace: true)
         visit(.live(root), Context(parent: .identity, time: t, opacity: 1, clip: -1, depth: 0))
         endPass(sourceRect: Rect(x: 0, y: 0, width: Float(size.width), height: Float(size.height)), scale: Float(s))

@@ -63,10 +63,12 @@ struct AnimationBlock {
     /// blocks are prefetched while one is evaluated: a frame's cost is otherwise the wait for
     /// memory): the flags and transform parts, the first lines of the state (position,
     /// transform), and the fast animations.
+    /// - `wholeState`: the whole presented state too (flattening copies it).
     @inline(__always)
-    func prefetch() {
+    func prefetch(wholeState: Bool = false) {
         var offset = 0
-        while offset < Self.hotStateBytes {
+        let stateEnd = wholeState ? MemoryLayout<EvalState>.size : Self.hotStateBytes
+        while offset < stateEnd {
             glayers_prefetch(raw + offset)
             offset += 64
         }
@@ -197,6 +199,7 @@ extension CALayer {
     public func evaluatePresentationTree(atMediaTime t: CFTimeInterval) {
         let parent = (superlayerStorage ?? maskOwner)?.localTime(atMediaTime: t) ?? t
         evaluateSubtree(parentTime: parent)
+        presentationTreeTime = parent
     }
 
     /// Evaluates this layer and its tree, given its superlayer's local time.
@@ -234,6 +237,6 @@ extension CALayer {
             offset += 64
         }
         let layer = Unmanaged<CALayer>.fromOpaque(p)
-        layer._withUnsafeGuaranteedRef { $0.animationBlock?.prefetch() }
+        layer._withUnsafeGuaranteedRef { $0.animationBlock?.prefetch(wholeState: true) }
     }
 }
