@@ -111,7 +111,11 @@ extension CALayer {
                 animationProgram.append(.general(Unmanaged.passUnretained(entry)))
             }
         }
-        if isAnimated && (animationBlock?.capacity ?? -1) < fast.count {
+        if !isAnimated {
+            // Nothing to evaluate: let go of the block and of the images its state holds.
+            animationBlock?.free()
+            animationBlock = nil
+        } else if (animationBlock?.capacity ?? -1) < fast.count {
             animationBlock?.free()
             animationBlock = AnimationBlock(capacity: fast.count, state: layerState)
         }

@@ -145,6 +145,27 @@ extension ClockTests {
             }
         }
 
+        /// A layer whose animations are gone keeps no presented copy of old values (its images
+        /// are released with the model's).
+        @Test func removedAnimationsReleaseThePresentedState() throws {
+            try withManualClock {
+                let layer = CALayer()
+                weak var weakImage: CGImage?
+                do {
+                    let image = try #require(try? CGImage(width: 2, height: 2, premultipliedRGBA: [UInt8](repeating: 255, count: 16)))
+                    weakImage = image
+                    layer.contents = image
+                    layer.add(Self.linear("opacity", from: 0, to: 1), forKey: "fade")
+                    frame(at: 0)
+                    frame(at: 0.5)
+                    #expect(try #require(layer.presentation()).opacity == 0.5)
+                    layer.removeAllAnimations()
+                    layer.contents = nil
+                }
+                #expect(weakImage == nil)
+            }
+        }
+
         /// The paint order kept between frames follows changes of zPosition and of the
         /// sublayers.
         @Test func paintOrderFollowsZPositionChanges() throws {
