@@ -16,24 +16,32 @@
 import CEngineSupport
 import Foundation
 
-/// One allocation: an `EvalState`, then room for `capacity` fast animations.
+/// One allocation: an `EvalState`, then room for `capacity` fast animations, then their
+/// timing functions (read only for animations with `.eased`).
 struct AnimationBlock {
     private let raw: UnsafeMutableRawPointer
     /// How many fast animations fit.
     let capacity: Int
     /// How many fast animations are stored.
     private(set) var count = 0
+    /// Whether any stored animation has a timing function other than linear.
+    private(set) var hasCurves = false
 
-    private static let opsOffset: Int = {
-        let align = MemoryLayout<FastAnimation>.alignment
-        return (MemoryLayout<EvalState>.stride + align - 1) / align * align
-    }()
+    private static let opsOffset = roundUp(MemoryLayout<EvalState>.stride, MemoryLayout<FastAnimation>.alignment)
+
+    private static func roundUp(_ n: Int, _ alignment: Int) -> Int { (n + alignment - 1) / alignment * alignment }
+
+    private var curvesOffset: Int { Self.curvesOffset(capacity) }
+
+    private static func curvesOffset(_ capacity: Int) -> Int {
+        roundUp(opsOffset + capacity * MemoryLayout<FastAnimation>.stride, MemoryLayout<BezierCurve>.alignment)
+    }
 
     /// A block for `capacity` fast animations whose state starts as `state`.
     init(capacity: Int, state: LayerState) {
         self.capacity = capacity
-        let size = Self.opsOffset + capacity * MemoryLayout<FastAnimation>.stride
-        let align = max(MemoryLayout<EvalState>.alignment, MemoryLayout<FastAnimation>.alignment)
+        let size = Self.curvesOffset(capacity) + capacity * MemoryLayout<BezierCurve>.stride
+        let align = max(MemoryLayout<EvalState>.alignment, MemoryLayout<FastAnimation>.alignment, MemoryLayout<BezierCurve>.alignment)
         raw = .allocate(byteCount: size, alignment: align)
         raw.initializeMemory(as: EvalState.self, repeating: EvalState(state), count: 1)
     }
@@ -48,15 +56,24 @@ struct AnimationBlock {
         UnsafeMutableBufferPointer(start: (raw + Self.opsOffset).assumingMemoryBound(to: FastAnimation.self), count: count)
     }
 
-    /// Replaces the fast animations with `ops` (at most `capacity`).
-    mutating func setFast(_ ops: [FastAnimation]) {
-        precondition(ops.count <= capacity)
+    /// The timing functions of the fast animations, by the same index.
+    @inline(__always)
+    var curves: UnsafeMutablePointer<BezierCurve> { (raw + curvesOffset).assumingMemoryBound(to: BezierCurve.self) }
+
+    /// Replaces the fast animations with `ops` and their timing functions (nil: linear; at
+    /// most `capacity`).
+    mutating func setFast(_ ops: [FastAnimation], curves: [BezierCurve?]) {
+        precondition(ops.count <= capacity && curves.count == ops.count)
         let base = (raw + Self.opsOffset).assumingMemoryBound(to: FastAnimation.self)
         base.deinitialize(count: count)
+        self.curves.deinitialize(count: count)
         ops.withUnsafeBufferPointer { src in
             if let s = src.baseAddress { base.initialize(from: s, count: src.count) }
         }
+        let linear = BezierCurve(CGPoint(x: 0, y: 0), CGPoint(x: 1, y: 1))
+        for (i, c) in curves.enumerated() { (self.curves + i).initialize(to: c ?? linear) }
         count = ops.count
+        hasCurves = curves.contains { $0 != nil }
     }
 
     /// Starts loading the parts of the block a frame touches into the cache (the next layers'
@@ -73,7 +90,7 @@ struct AnimationBlock {
             offset += 64
         }
         offset = Self.opsOffset
-        let end = Self.opsOffset + count * MemoryLayout<FastAnimation>.stride
+        let end = hasCurves ? curvesOffset + count * MemoryLayout<BezierCurve>.stride : Self.opsOffset + count * MemoryLayout<FastAnimation>.stride
         while offset < end {
             glayers_prefetch(raw + offset)
             offset += 64
@@ -90,6 +107,7 @@ struct AnimationBlock {
     /// Releases the block (the layer is going away or needs a bigger one).
     func free() {
         (raw + Self.opsOffset).assumingMemoryBound(to: FastAnimation.self).deinitialize(count: count)
+        curves.deinitialize(count: count)
         state.deinitialize(count: 1)
         raw.deallocate()
     }
@@ -101,12 +119,13 @@ extension CALayer {
     /// evaluation never allocates).
     func rebuildAnimationProgram() {
         animationProgram.removeAll(keepingCapacity: true)
-        var fast: [FastAnimation] = []
+        var fast: [FastAnimation] = [], curves: [BezierCurve?] = []
         for entry in animationEntries {
             if var op = entry.fast {
-                op.timing = entry.evaluator.timing
+                op.timing = FastTiming(entry.evaluator.timing)
                 animationProgram.append(.fast(fast.count))
                 fast.append(op)
+                curves.append(entry.evaluator.timing.curve)
             } else {
                 animationProgram.append(.general(Unmanaged.passUnretained(entry)))
             }
@@ -119,7 +138,7 @@ extension CALayer {
             animationBlock?.free()
             animationBlock = AnimationBlock(capacity: fast.count, state: layerState)
         }
-        animationBlock?.setFast(fast)
+        animationBlock?.setFast(fast, curves: curves)
         programIsFast = fast.count == animationProgram.count
         redrawsWhileAnimating = animationEntries.contains { $0.redrawsContents }
         presentationIsCurrent = false
@@ -143,10 +162,10 @@ extension CALayer {
             presentationIsCurrent = true
         }
         if programIsFast {
-            let ops = block.fast
-            for i in ops.indices { ops[i].apply(&cache.pointee, at: t) }
+            let ops = block.fast, curves = block.curves
+            for i in ops.indices { ops[i].apply(&cache.pointee, at: t, curve: curves + i) }
         } else {
-            runGeneralProgram(&cache.pointee, block.fast, at: t)
+            runGeneralProgram(&cache.pointee, block, at: t)
         }
         if cache.pointee.transformIsStale && !cache.pointee.transformPartsActive {
             cache.pointee.state.transform = layerState.transform
@@ -158,10 +177,11 @@ extension CALayer {
     }
 
     /// Runs a program with general steps on `s` at the layer's local time `t`.
-    private func runGeneralProgram(_ s: inout EvalState, _ fast: UnsafeMutableBufferPointer<FastAnimation>, at t: Double) {
+    private func runGeneralProgram(_ s: inout EvalState, _ block: AnimationBlock, at t: Double) {
+        let fast = block.fast, curves = block.curves
         for op in animationProgram {
             switch op {
-            case .fast(let i): fast[i].apply(&s, at: t)
+            case .fast(let i): fast[i].apply(&s, at: t, curve: curves + i)
             case .general(let e): e._withUnsafeGuaranteedRef { $0.evaluator.apply(to: &s, at: t) }
             }
         }

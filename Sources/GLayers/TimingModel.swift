@@ -67,9 +67,25 @@ struct TimingModel {
     ///   duration; `iteration` counts completed cycles (for cumulative animations).
     @inline(__always)
     func sample(parentTime: Double) -> TimingSample? {
+        guard
+            let (raw, k) = Self.uneasedSample(
+                parentTime: parentTime, beginTime: beginTime, speed: speed, timeOffset: timeOffset, duration: duration,
+                activeDuration: activeDuration, autoreverses: autoreverses, fillsBackwards: fillsBackwards,
+                fillsForwards: fillsForwards)
+        else { return nil }
+        return TimingSample(progress: curve?.evaluate(raw) ?? raw, raw: raw, iteration: k)
+    }
+
+    /// The uneased fraction of the duration and the completed cycles at `parentTime`, or nil
+    /// when the object has no effect then: the model above without its timing function, for
+    /// `sample` and for the fast animations (`FastTiming`), which keep their curves apart.
+    @inline(__always)
+    static func uneasedSample(
+        parentTime: Double, beginTime: Double, speed: Double, timeOffset: Double, duration: Double,
+        activeDuration ad: Double, autoreverses: Bool, fillsBackwards: Bool, fillsForwards: Bool
+    ) -> (raw: Double, iteration: Double)? {
         guard duration > 0 else { return nil }
-        var a = activeTime(parentTime: parentTime)
-        let ad = activeDuration
+        var a = (parentTime - beginTime) * speed
         var atEnd = false
         if a < 0 {
             guard fillsBackwards else { return nil }
@@ -79,7 +95,7 @@ struct TimingModel {
             a = ad
             atEnd = true
         }
-        let c = cycle
+        let c = autoreverses ? 2 * duration : duration
         let t = a + timeOffset
         var k = floorFast(t / c)
         var u = t - k * c
@@ -90,9 +106,7 @@ struct TimingModel {
         }
         var raw = u / duration
         if autoreverses && raw > 1 { raw = 2 - raw }
-        raw = min(max(raw, 0), 1)
-        let eased = curve?.evaluate(raw) ?? raw
-        return TimingSample(progress: eased, raw: raw, iteration: k)
+        return (min(max(raw, 0), 1), k)
     }
 }
 
