@@ -2,6 +2,6 @@
 #include <math.h>
 #include "CEngineSupport.h"
 
-void glayers_sincos(double x, double *s, double *c) {
+void glayers_sincos_libm(double x, double *s, double *c) {
     sincos(x, s, c);
 }

@@ -9,6 +9,43 @@ static inline void glayers_prefetch(const void *address) {
     __builtin_prefetch(address, 0, 3);
 }
 
-/* Sine and cosine of `x` (glibc computes both with one argument reduction). */
-void glayers_sincos(double x, double *s, double *c);
+/* Sine and cosine of `x` by the C library (one argument reduction for both). */
+void glayers_sincos_libm(double x, double *s, double *c);
+
+/* Sine and cosine of `x`, inlined: for |x| < 2^20 · π/2 the argument is reduced by π/2 in
+ * three parts (Cody and Waite) and both are evaluated by the classic minimax polynomials on
+ * [−π/4, π/4] (the coefficients of fdlibm's kernels; error about 1 ulp, like the C
+ * library's); larger or non-finite arguments go to the C library. Every animated rotation
+ * needs both, every frame. */
+static inline void glayers_sincos(double x, double *s, double *c) {
+    double ax = x < 0 ? -x : x;
+    if (!(ax < 1647099.0)) { /* 2^20 · π/2, and NaN */
+        glayers_sincos_libm(x, s, c);
+        return;
+    }
+    const double invpio2 = 6.36619772367581382433e-01;
+    const double pio2_1 = 1.57079632673412561417e+00;  /* first 33 bits of π/2 */
+    const double pio2_2 = 6.07710050630396597660e-11;  /* next 33 bits */
+    const double pio2_3 = 2.02226624871116645580e-21;  /* the rest */
+    const double round = 6755399441055744.0; /* 1.5 · 2^52: adding it rounds to an integer */
+    double shifted = x * invpio2 + round;
+    double fn = shifted - round;
+    long n = (long)fn;
+    double r = ((x - fn * pio2_1) - fn * pio2_2) - fn * pio2_3;
+    double z = r * r;
+    double sr = r + r * z * (-1.66666666666666324348e-01 + z * (8.33333333332248946124e-03 +
+                z * (-1.98412698298579493134e-04 + z * (2.75573137070700676789e-06 +
+                z * (-2.50507602534068634195e-08 + z * 1.58969099521155010221e-10)))));
+    double hz = 0.5 * z, w = 1.0 - hz;
+    double cr = w + (((1.0 - w) - hz) + z * z * (4.16666666666666019037e-02 +
+                z * (-1.38888888888741095749e-03 + z * (2.48015872894767294178e-05 +
+                z * (-2.75573143513906633035e-07 + z * (2.08757232129817482790e-09 +
+                z * -1.13596475577881948265e-11))))));
+    switch (n & 3) {
+    case 0: *s = sr; *c = cr; break;
+    case 1: *s = cr; *c = -sr; break;
+    case 2: *s = -sr; *c = -cr; break;
+    default: *s = -cr; *c = sr; break;
+    }
+}
 #endif
