@@ -26,6 +26,7 @@ extension FrameBuilder {
                 if layer.paintOrder.isEmpty {
                     for i in 0..<n {
                         if i + ahead < subs.count { CALayer.prefetchLayer(subs, i + ahead) }
+                        if i + 1 < subs.count { CALayer.prefetchPresentedStyle(subs, i + 1) }
                         each(i)
                     }
                 } else {
@@ -33,6 +34,9 @@ extension FrameBuilder {
                         for k in order.indices {
                             if k + ahead < order.count, Int(order[k + ahead]) < subs.count {
                                 CALayer.prefetchLayer(subs, Int(order[k + ahead]))
+                            }
+                            if k + 1 < order.count, Int(order[k + 1]) < subs.count {
+                                CALayer.prefetchPresentedStyle(subs, Int(order[k + 1]))
                             }
                             each(Int(order[k]))
                         }

@@ -104,6 +104,21 @@ struct AnimationBlock {
         return state + (end ?? MemoryLayout<LayerState>.size)
     }()
 
+    /// Starts loading the style box of the presented state (flattening copies the state, which
+    /// retains the box: a write to a line nobody has read yet). Call once the block is cached.
+    @inline(__always)
+    func prefetchStyle() {
+        let style = UnsafeRawPointer(raw + Self.styleOffset).load(as: UnsafeRawPointer.self)
+        glayers_prefetch(style)
+    }
+
+    private static let styleOffset: Int = {
+        guard let state = MemoryLayout<EvalState>.offset(of: \EvalState.state),
+            let style = MemoryLayout<LayerState>.offset(of: \LayerState.style)
+        else { preconditionFailure("EvalState.state and LayerState.style are stored properties") }
+        return state + style
+    }()
+
     /// Releases the block (the layer is going away or needs a bigger one).
     func free() {
         (raw + Self.opsOffset).assumingMemoryBound(to: FastAnimation.self).deinitialize(count: count)
@@ -262,5 +277,13 @@ extension CALayer {
         }
         let layer = Unmanaged<CALayer>.fromOpaque(p)
         layer._withUnsafeGuaranteedRef { $0.animationBlock?.prefetch(wholeState: true) }
+    }
+
+    /// Starts loading the style box of the presented state of `layers[i]`, prefetched by
+    /// `prefetchLayer` an iteration earlier.
+    @inline(__always)
+    static func prefetchPresentedStyle(_ layers: UnsafeBufferPointer<CALayer>, _ i: Int) {
+        let p = UnsafeRawPointer(layers.baseAddress! + i).load(as: UnsafeRawPointer.self)
+        Unmanaged<CALayer>.fromOpaque(p)._withUnsafeGuaranteedRef { $0.animationBlock?.prefetchStyle() }
     }
 }
