@@ -204,27 +204,40 @@ extension CALayer {
 
     /// Resets the fields the fast animations write to their model values (the rest of `s`
     /// already holds them: only a fast program ran on it since it was reset). Reads nothing of
-    /// the layer: numbers come from the animations' `modelValue`; `transform` is composed
-    /// again from the model's parts, or put back after the animations ran if none of them
-    /// was active.
+    /// the layer: numbers and transform components come from the animations' `modelValue`;
+    /// `transform` is composed again from the parts, or put back after the animations ran if
+    /// none of them was active.
     private func resetFastTargets(_ s: inout EvalState, _ ops: UnsafeMutableBufferPointer<FastAnimation>) {
         for i in ops.indices {
             switch ops[i].target {
             case .scalar, .point: ops[i].target.write(ops[i].modelValue, &s)
-            case .transform(_, let sublayer):
-                if sublayer { s.state.sublayerTransform = layerState.sublayerTransform } else { s.transformIsStale = true }
+            case .transform(let c, let sublayer):
+                if sublayer {
+                    s.state.sublayerTransform = layerState.sublayerTransform
+                } else {
+                    s.transformIsStale = true
+                    // Put the component back (`transformPartsAreModel` then still holds).
+                    if c == .scale { s.transformParts.scale = s.modelParts.scale } else { s.transformParts.setComponent(c, ops[i].modelValue.x) }
+                }
             }
         }
         s.transformIsModel = true
     }
 
-    /// Records the model values of the fast animations' number and point targets (`s` was
-    /// just reset to the model).
+    /// Records the model values of the fast animations' targets (`s` was just reset to the
+    /// model), and makes the transform parts the model's.
     private func keepModelValues(_ s: inout EvalState, _ ops: UnsafeMutableBufferPointer<FastAnimation>) {
         for i in ops.indices {
-            if case .transform = ops[i].target { continue }
-            ops[i].modelValue = ops[i].target.read(&s)
+            if case .transform(let c, let sublayer) = ops[i].target {
+                guard !sublayer else { continue }
+                s.activateParts(sublayer: false)
+                ops[i].modelValue.x = s.transformParts.component(c)
+            } else {
+                ops[i].modelValue = ops[i].target.read(&s)
+            }
         }
+        // Not active yet: the animations activate them if any of them applies.
+        s.transformPartsActive = false
     }
 }
 

@@ -12,8 +12,8 @@ import GLayersGraphics
 ///   into it in place every frame; `modelParts` then keeps the decomposition of the model
 ///   transform between frames.
 struct EvalState {
-    // Flags and transform parts first: they and the first lines of `state` (position,
-    // transform) are what a frame touches.
+    // Flags, transform parts and the first lines of `state` (position, transform) first: they
+    // are what a frame touches.
     var transformPartsActive = false
     var sublayerTransformPartsActive = false
     var modelPartsKnown = false
@@ -23,11 +23,15 @@ struct EvalState {
     /// Whether `state.transform` still shows the last evaluation's value (the presentation
     /// cache puts the model's back after its animations ran, unless they composed a new one).
     var transformIsStale = false
+    /// Whether `transformParts` hold the model's parts, except for components that fast
+    /// animations wrote and the presentation cache puts back before the next evaluation (then
+    /// activating them copies nothing).
+    var transformPartsAreModel = false
     /// Decomposed `transform` while component key paths (`transform.rotation.x`) write to it.
     var transformParts = TransformParts.identity
+    var state: LayerState
     /// The decomposition of the model transform (valid when `modelPartsKnown`).
     var modelParts = TransformParts.identity
-    var state: LayerState
     var sublayerTransformParts = TransformParts.identity
 
     init(_ state: LayerState) {
@@ -41,6 +45,7 @@ struct EvalState {
         modelPartsKnown = false
         transformIsModel = true
         transformIsStale = false
+        transformPartsAreModel = false
     }
 
     /// Makes the parts of `transform` (or `sublayerTransform`) current, decomposing on first use.
@@ -53,13 +58,17 @@ struct EvalState {
             }
         } else if !transformPartsActive {
             if transformIsModel {
-                if !modelPartsKnown {
-                    modelParts = TransformParts(state.transform) ?? .identity
-                    modelPartsKnown = true
+                if !transformPartsAreModel {
+                    if !modelPartsKnown {
+                        modelParts = TransformParts(state.transform) ?? .identity
+                        modelPartsKnown = true
+                    }
+                    transformParts = modelParts
+                    transformPartsAreModel = true
                 }
-                transformParts = modelParts
             } else {
                 transformParts = TransformParts(state.transform) ?? .identity
+                transformPartsAreModel = false
             }
             transformPartsActive = true
         }

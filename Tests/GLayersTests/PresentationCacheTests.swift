@@ -145,6 +145,43 @@ extension ClockTests {
             }
         }
 
+        /// Evaluating in place gives, at every time, what a first evaluation gives: whatever
+        /// times came before (later, earlier, outside the animations' intervals).
+        @Test func evaluationHistoryDoesNotMatter() throws {
+            try withManualClock {
+                func make() -> CALayer {
+                    let layer = CALayer()
+                    layer.position = CGPoint(x: 3, y: 4)
+                    layer.opacity = 0.8
+                    layer.transform = CATransform3DMakeScale(2, 3, 1).concatenating(CATransform3DMakeTranslation(5, 6, 7))
+                    layer.add(Self.linear("position.y", from: 0, to: 100), forKey: "fall")
+                    let fade = Self.linear("opacity", from: -0.5, to: 0, duration: 0.5)
+                    fade.isAdditive = true
+                    layer.add(fade, forKey: "fade")
+                    layer.add(Self.linear("transform.scale", from: 1, to: 2), forKey: "grow")
+                    let spin = Self.linear("transform.rotation.z", from: 0, to: CGFloat.pi, duration: 0.3)
+                    spin.isCumulative = true
+                    spin.repeatCount = 3
+                    layer.add(spin, forKey: "spin")
+                    let tilt = Self.linear("transform.rotation.x", from: 0, to: 1)
+                    tilt.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+                    tilt.beginTime = CACurrentMediaTime() + 0.4
+                    layer.add(tilt, forKey: "tilt")
+                    return layer
+                }
+                let times: [CFTimeInterval] = [0.3, 0.7, 0.1, 2, 0.5, 0.45, 1.2, 0.05]
+                let kept = make()
+                let fresh = times.map { _ in make() }
+                frame(at: 0)
+                for (t, first) in zip(times, fresh) {
+                    CAMediaClock.setTime(t)
+                    let a = try #require(kept.presentation()), b = try #require(first.presentation())
+                    #expect(a.position == b.position && a.opacity == b.opacity, "at \(t)")
+                    #expect(a.transform == b.transform, "at \(t)")
+                }
+            }
+        }
+
         /// A layer whose animations are gone keeps no presented copy of old values (its images
         /// are released with the model's).
         @Test func removedAnimationsReleaseThePresentedState() throws {
