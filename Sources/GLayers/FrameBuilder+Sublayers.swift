@@ -22,22 +22,23 @@ extension FrameBuilder {
             // few places ahead are prefetched: their memory is not in the cache.
             if !layer.paintOrderIsCurrent { layer.updatePaintOrder() }
             layer.sublayerStorage.withUnsafeBufferPointer { subs in
-                let ahead = 2
+                // Three stages, each reading only what the previous one brought in: the object
+                // three places ahead, its block or model state two ahead, the style box of the
+                // presented state one ahead.
+                func prefetch(_ at: (Int) -> Int?) {
+                    if let j = at(3) { CALayer.prefetchObject(subs, j) }
+                    if let j = at(2) { CALayer.prefetchLayer(subs, j) }
+                    if let j = at(1) { CALayer.prefetchPresentedStyle(subs, j) }
+                }
                 if layer.paintOrder.isEmpty {
                     for i in 0..<n {
-                        if i + ahead < subs.count { CALayer.prefetchLayer(subs, i + ahead) }
-                        if i + 1 < subs.count { CALayer.prefetchPresentedStyle(subs, i + 1) }
+                        prefetch { i + $0 < subs.count ? i + $0 : nil }
                         each(i)
                     }
                 } else {
                     layer.paintOrder.withUnsafeBufferPointer { order in
                         for k in order.indices {
-                            if k + ahead < order.count, Int(order[k + ahead]) < subs.count {
-                                CALayer.prefetchLayer(subs, Int(order[k + ahead]))
-                            }
-                            if k + 1 < order.count, Int(order[k + 1]) < subs.count {
-                                CALayer.prefetchPresentedStyle(subs, Int(order[k + 1]))
-                            }
+                            prefetch { k + $0 < order.count && Int(order[k + $0]) < subs.count ? Int(order[k + $0]) : nil }
                             each(Int(order[k]))
                         }
                     }

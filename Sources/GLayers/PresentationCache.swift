@@ -278,18 +278,23 @@ extension CALayer {
         glayers_prefetch(p + 64)
     }
 
-    /// Starts loading what flattening reads of the layer `layers[i]`: its object (per-frame
-    /// fields and model state) and its animation block.
+    /// Starts loading what flattening reads of the layer `layers[i]`, whose first lines
+    /// `prefetchObject` asked for an iteration earlier: its animation block with the whole
+    /// presented state, or, for a layer without animations, its model state.
     @inline(__always)
     static func prefetchLayer(_ layers: UnsafeBufferPointer<CALayer>, _ i: Int) {
         let p = UnsafeRawPointer(layers.baseAddress! + i).load(as: UnsafeRawPointer.self)
-        var offset = 0
-        while offset < 640 {
-            glayers_prefetch(p + offset)
-            offset += 64
+        Unmanaged<CALayer>.fromOpaque(p)._withUnsafeGuaranteedRef { layer in
+            if let block = layer.animationBlock {
+                block.prefetch(wholeState: true)
+            } else {
+                var offset = 128
+                while offset < 640 {
+                    glayers_prefetch(p + offset)
+                    offset += 64
+                }
+            }
         }
-        let layer = Unmanaged<CALayer>.fromOpaque(p)
-        layer._withUnsafeGuaranteedRef { $0.animationBlock?.prefetch(wholeState: true) }
     }
 
     /// Starts loading the style box of the presented state of `layers[i]`, prefetched by
