@@ -151,7 +151,10 @@ struct FastAnimation {
         static let eased = Options(rawValue: 4)
     }
 
-    init(timing: TimingModel, target: FastTarget, ends: FastEnds, x: SIMD2<Double>, y: SIMD2<Double>, additive: Bool, cumulative: Bool) {
+    init(
+        timing: TimingModel, target: FastTarget, ends: FastEnds, x: SIMD2<Double>, y: SIMD2<Double>, additive: Bool,
+        cumulative: Bool
+    ) {
         self.timing = FastTiming(timing)
         self.target = target
         self.ends = ends

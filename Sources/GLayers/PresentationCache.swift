@@ -11,8 +11,9 @@
 ///   state is copied in (`presentationIsCurrent`, cleared by any model change and by a rebuild).
 /// - Asking twice for the same local time evaluates once: the headless renderer and the window
 ///   evaluate once per frame while flattening; tools and benchmarks may ask before that.
-/// - The decomposition of the model transform is kept with the state (`EvalState.modelParts`),
-///   so transform-component animations do not decompose the model matrix every frame.
+/// - The transform's parts are kept with the state (`EvalState.transformParts`): the components
+///   the animations wrote are put back from their model values, so transform-component
+///   animations neither decompose nor copy the model matrix every frame.
 import CEngineSupport
 import Foundation
 
