@@ -97,38 +97,6 @@ enum FastEnds: UInt8 {
     case inert
 }
 
-/// The timing of a fast animation: what sampling needs (`TimingModel.uneasedSample`), in
-/// 43 bytes; its timing function, when it has one, is kept by the layer's block.
-struct FastTiming {
-    var beginTime: Double
-    var speed: Double
-    var timeOffset: Double
-    var duration: Double
-    var activeDuration: Double
-    var autoreverses: Bool
-    var fillsBackwards: Bool
-    var fillsForwards: Bool
-
-    init(_ t: TimingModel) {
-        beginTime = t.beginTime
-        speed = t.speed
-        timeOffset = t.timeOffset
-        duration = t.duration
-        activeDuration = t.activeDuration
-        autoreverses = t.autoreverses
-        fillsBackwards = t.fillsBackwards
-        fillsForwards = t.fillsForwards
-    }
-
-    @inline(__always)
-    func uneasedSample(parentTime: Double) -> (raw: Double, iteration: Double)? {
-        TimingModel.uneasedSample(
-            parentTime: parentTime, beginTime: beginTime, speed: speed, timeOffset: timeOffset, duration: duration,
-            activeDuration: activeDuration, autoreverses: autoreverses, fillsBackwards: fillsBackwards,
-            fillsForwards: fillsForwards)
-    }
-}
-
 /// A basic animation of a number or a point, evaluated without references: 96 bytes, so that
 /// a layer's four animations take six cache lines.
 struct FastAnimation {
@@ -138,7 +106,7 @@ struct FastAnimation {
     /// The model value of a number or point target, kept by the presentation cache when it
     /// copies the model in, so resetting the target between frames does not read the layer.
     var modelValue = SIMD2<Double>(0, 0)
-    var timing: FastTiming
+    var timing: TimingCore
     let target: FastTarget
     let ends: FastEnds
     let options: Options
@@ -155,7 +123,7 @@ struct FastAnimation {
         timing: TimingModel, target: FastTarget, ends: FastEnds, x: SIMD2<Double>, y: SIMD2<Double>, additive: Bool,
         cumulative: Bool
     ) {
-        self.timing = FastTiming(timing)
+        self.timing = timing.core
         self.target = target
         self.ends = ends
         self.x = x

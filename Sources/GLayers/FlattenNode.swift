@@ -14,8 +14,8 @@ enum FlattenNode {
     }
 
     /// Calls `body` with the node's presented state and local time, given its superlayer's
-    /// local time. The state is lent, not copied: flattening reads a few fields of it, and
-    /// copying it would cost more than the reading.
+    /// local time: the state goes from the presentation cache to `body` as its argument (one
+    /// copy, which returning it in a tuple made twice).
     @inline(__always)
     func withPresented<R>(parentTime: CFTimeInterval, _ body: (LayerState, CFTimeInterval) -> R) -> R {
         switch self {
@@ -120,27 +120,28 @@ extension CALayer {
     /// zPosition, else their indices sorted stably by zPosition. Kept between frames until a
     /// sublayer or a sublayer's model value changes.
     func updatePaintOrder() {
-        let n = sublayerStorage.count
+        paintOrder = Self.zOrder(sublayerStorage.count) { sublayerStorage[$0].layerState.zPosition } ?? []
+        // Presentation copies are not told about changes: they sort every time.
+        paintOrderIsCurrent = !isPresentationCopy
+    }
+
+    /// The indices `0..<n` sorted stably by `z`, or nil when they are in order already.
+    static func zOrder(_ n: Int, _ z: (Int) -> CGFloat) -> [Int32]? {
         var last = -CGFloat.infinity
         var sorted = true
         for i in 0..<n {
-            let z = sublayerStorage[i].layerState.zPosition
-            if z < last {
+            let zi = z(i)
+            if zi < last {
                 sorted = false
                 break
             }
-            last = z
+            last = zi
         }
-        if sorted {
-            paintOrder.removeAll(keepingCapacity: true)
-        } else {
-            var keyed: [(CGFloat, Int32)] = []
-            keyed.reserveCapacity(n)
-            for i in 0..<n { keyed.append((sublayerStorage[i].layerState.zPosition, Int32(i))) }
-            keyed.sort { a, b in a.0 != b.0 ? a.0 < b.0 : a.1 < b.1 }
-            paintOrder = keyed.map(\.1)
-        }
-        // Presentation copies are not told about changes: they sort every time.
-        paintOrderIsCurrent = !isPresentationCopy
+        if sorted { return nil }
+        var keyed: [(CGFloat, Int32)] = []
+        keyed.reserveCapacity(n)
+        for i in 0..<n { keyed.append((z(i), Int32(i))) }
+        keyed.sort { a, b in a.0 != b.0 ? a.0 < b.0 : a.1 < b.1 }
+        return keyed.map(\.1)
     }
 }

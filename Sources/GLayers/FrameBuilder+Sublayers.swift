@@ -8,7 +8,6 @@ extension FrameBuilder {
     /// Calls `body` for each sublayer in paint order (by zPosition, stable), once per
     /// replicator instance.
     func forEachSublayer(of node: FlattenNode, state: LayerState, _ body: (FlattenNode, ReplicaInstance?) -> Void) {
-        let n = node.sublayerCount
         let instances = replicaInstances(node, state)
         func each(_ i: Int) {
             if let instances {
@@ -17,39 +16,33 @@ extension FrameBuilder {
                 body(node.sublayer(i), nil)
             }
         }
-        if let layer = node.liveLayer {
-            // The paint order is kept by the layer until a sublayer changes. The sublayers a
-            // few places ahead are prefetched: their memory is not in the cache.
-            if !layer.paintOrderIsCurrent { layer.updatePaintOrder() }
-            layer.sublayerStorage.withUnsafeBufferPointer { subs in
-                // Three stages, each reading only what the previous one brought in: the object
-                // three places ahead, its block or model state two ahead, the style box of the
-                // presented state one ahead.
-                func prefetch(_ at: (Int) -> Int?) {
-                    if let j = at(3) { CALayer.prefetchObject(subs, j) }
-                    if let j = at(2) { CALayer.prefetchLayer(subs, j) }
-                    if let j = at(1) { CALayer.prefetchPresentedStyle(subs, j) }
-                }
-                if layer.paintOrder.isEmpty {
-                    for i in 0..<n {
-                        prefetch { i + $0 < subs.count ? i + $0 : nil }
-                        each(i)
-                    }
-                } else {
-                    layer.paintOrder.withUnsafeBufferPointer { order in
-                        for k in order.indices {
-                            prefetch { k + $0 < order.count && Int(order[k + $0]) < subs.count ? Int(order[k + $0]) : nil }
-                            each(Int(order[k]))
-                        }
-                    }
-                }
+        guard let layer = node.liveLayer else {
+            // Snapshots (the "before" of transitions): sorted every time.
+            let n = node.sublayerCount
+            if let order = CALayer.zOrder(n, { node.sublayerZ($0) }) {
+                for i in order { each(Int(i)) }
+            } else {
+                for i in 0..<n { each(i) }
             }
             return
         }
-        var order: [(CGFloat, Int)] = []
-        for i in 0..<n { order.append((node.sublayerZ(i), i)) }
-        order.sort { a, b in a.0 != b.0 ? a.0 < b.0 : a.1 < b.1 }
-        for (_, i) in order { each(i) }
+        // The paint order is kept by the layer until a sublayer changes. The sublayers a few
+        // places ahead are prefetched in three stages, each reading only what the one before
+        // brought in: the object three places ahead, its block or model state two ahead, the
+        // style box of its presented state one ahead.
+        if !layer.paintOrderIsCurrent { layer.updatePaintOrder() }
+        layer.sublayerStorage.withUnsafeBufferPointer { subs in
+            layer.paintOrder.withUnsafeBufferPointer { order in
+                let n = subs.count
+                func index(_ k: Int) -> Int { order.isEmpty ? k : Int(order[k]) }
+                for k in 0..<n {
+                    if k + 3 < n { CALayer.prefetchObject(subs, index(k + 3)) }
+                    if k + 2 < n { CALayer.prefetchLayer(subs, index(k + 2)) }
+                    if k + 1 < n { CALayer.prefetchPresentedStyle(subs, index(k + 1)) }
+                    each(index(k))
+                }
+            }
+        }
     }
 
     /// The instances of a replicator layer's sublayers, or nil for other layers.

@@ -4,8 +4,8 @@
 ///
 /// Two passes: the presentation of every animated layer is evaluated (`evaluateSubtree`), then
 /// the tree is flattened. Takes the model tree and a time; produces `FrameBuilder.list`
-/// (refilled each frame, its storage reused so a steady frame allocates nothing). Does not commit transactions (the
-/// host calls `CATransaction.flush()` first), does not touch OpenGL.
+/// (refilled each frame, its storage reused so a steady frame allocates nothing). Does not
+/// commit transactions (the host calls `CATransaction.flush()` first), does not touch OpenGL.
 ///
 /// - Paint order: a layer's background and contents, then its sublayers sorted by
 ///   `zPosition` (stable), then its border (on top of the sublayers).

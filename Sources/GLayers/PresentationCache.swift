@@ -2,7 +2,8 @@
 /// and without copying its whole state (SPEC A1; the #3 performance budget).
 ///
 /// Each animated layer owns one `AnimationBlock`: its presented state (`EvalState`) followed by
-/// its fast animations, in one allocation made when its animations are compiled. Evaluating
+/// its fast animations and their timing functions, in one allocation made when its animations
+/// are compiled. Evaluating
 /// the layer touches that block and the per-frame fields at the top of `CALayer`:
 ///
 /// - The presented state is kept between frames. When the model values and the animations are
@@ -138,7 +139,7 @@ extension CALayer {
         var fast: [FastAnimation] = [], curves: [BezierCurve?] = []
         for entry in animationEntries {
             if var op = entry.fast {
-                op.timing = FastTiming(entry.evaluator.timing)
+                op.timing = entry.evaluator.timing.core
                 animationProgram.append(.fast(fast.count))
                 fast.append(op)
                 curves.append(entry.evaluator.timing.curve)
@@ -264,19 +265,31 @@ extension CALayer {
             let n = subs.count
             for i in 0..<n {
                 if i + 8 < n { Self.prefetchObject(subs, i + 8) }
-                if i + 4 < n { subs[i + 4].animationBlock?.prefetch() }
+                if i + 4 < n { Self.prefetchBlock(subs, i + 4) }
                 subs[i].evaluateSubtree(parentTime: t)
             }
         }
     }
 
-    /// Starts loading the per-frame fields of the layer `layers[i]` into the cache (read as
-    /// a raw pointer: calling a method on it would retain it, which waits for the memory).
+    /// The address of the object `layers[i]`, read as a raw pointer: taking the reference would
+    /// retain the object, which waits for its memory, the very thing prefetching avoids.
+    @inline(__always)
+    private static func address(_ layers: UnsafeBufferPointer<CALayer>, _ i: Int) -> UnsafeRawPointer {
+        UnsafeRawPointer(layers.baseAddress! + i).load(as: UnsafeRawPointer.self)
+    }
+
+    /// Starts loading the per-frame fields of the layer `layers[i]` into the cache.
     @inline(__always)
     static func prefetchObject(_ layers: UnsafeBufferPointer<CALayer>, _ i: Int) {
-        let p = UnsafeRawPointer(layers.baseAddress! + i).load(as: UnsafeRawPointer.self)
+        let p = address(layers, i)
         glayers_prefetch(p)
         glayers_prefetch(p + 64)
+    }
+
+    /// Starts loading the lines of the animation block of `layers[i]` that evaluation touches.
+    @inline(__always)
+    static func prefetchBlock(_ layers: UnsafeBufferPointer<CALayer>, _ i: Int) {
+        Unmanaged<CALayer>.fromOpaque(address(layers, i))._withUnsafeGuaranteedRef { $0.animationBlock?.prefetch() }
     }
 
     /// Starts loading what flattening reads of the layer `layers[i]`, whose first lines
@@ -284,7 +297,7 @@ extension CALayer {
     /// presented state, or, for a layer without animations, its model state.
     @inline(__always)
     static func prefetchLayer(_ layers: UnsafeBufferPointer<CALayer>, _ i: Int) {
-        let p = UnsafeRawPointer(layers.baseAddress! + i).load(as: UnsafeRawPointer.self)
+        let p = address(layers, i)
         Unmanaged<CALayer>.fromOpaque(p)._withUnsafeGuaranteedRef { layer in
             if let block = layer.animationBlock {
                 block.prefetch(wholeState: true)
@@ -302,7 +315,6 @@ extension CALayer {
     /// `prefetchLayer` an iteration earlier.
     @inline(__always)
     static func prefetchPresentedStyle(_ layers: UnsafeBufferPointer<CALayer>, _ i: Int) {
-        let p = UnsafeRawPointer(layers.baseAddress! + i).load(as: UnsafeRawPointer.self)
-        Unmanaged<CALayer>.fromOpaque(p)._withUnsafeGuaranteedRef { $0.animationBlock?.prefetchStyle() }
+        Unmanaged<CALayer>.fromOpaque(address(layers, i))._withUnsafeGuaranteedRef { $0.animationBlock?.prefetchStyle() }
     }
 }

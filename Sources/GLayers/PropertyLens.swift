@@ -8,9 +8,9 @@ import GLayersGraphics
 ///
 /// - The parts are stored inline with "active" flags (not as optionals) so reading and writing a
 ///   component never copies them.
-/// - A layer keeps one of these as its presentation cache (`CALayer+Timing.swift`) and evaluates
-///   into it in place every frame; `modelParts` then keeps the decomposition of the model
-///   transform between frames.
+/// - A layer keeps one of these as its presentation cache (`PresentationCache.swift`) and
+///   evaluates into it in place every frame; `transformParts` then stay the model's between
+///   frames, apart from the components animations write and the cache puts back.
 struct EvalState {
     // Flags, transform parts and the first lines of `state` (position, transform) first: they
     // are what a frame touches.

@@ -8,56 +8,51 @@
 /// 0 → 1 (then back, with autoreverse), eased by the timing function.
 import Foundation
 
-/// The timing settings of one animation, copied out of the object when it is compiled.
+/// The timing settings of one animation, copied out of the object when it is compiled: the
+/// numbers sampling needs (`core`, which a fast animation keeps alone) and the timing function.
 struct TimingModel {
-    var beginTime: Double
-    var duration: Double
-    var speed: Double
-    var timeOffset: Double
-    var repeatCount: Double
-    var repeatDuration: Double
-    var autoreverses: Bool
-    var fillsBackwards: Bool
-    var fillsForwards: Bool
+    var core: TimingCore
     /// The pacing curve (nil: linear), inline so the model holds no references.
     var curve: BezierCurve?
 
     init(_ a: CAAnimation, duration: Double, ignoresTimingFunction: Bool = false) {
-        beginTime = a.beginTime
-        self.duration = duration
-        speed = Double(a.speed)
-        timeOffset = a.timeOffset
-        repeatCount = Double(a.repeatCount)
-        repeatDuration = a.repeatDuration
-        autoreverses = a.autoreverses
-        fillsBackwards = a.fillMode.fillsBackwards
-        fillsForwards = a.fillMode.fillsForwards
+        let cycle = a.autoreverses ? 2 * duration : duration
+        let active: Double
+        if a.repeatDuration > 0 {
+            active = a.repeatDuration
+        } else if a.repeatCount > 0 {
+            active = Double(a.repeatCount) * cycle
+        } else {
+            active = cycle
+        }
+        core = TimingCore(
+            beginTime: a.beginTime, speed: Double(a.speed), timeOffset: a.timeOffset, duration: duration,
+            activeDuration: active, autoreverses: a.autoreverses, fillsBackwards: a.fillMode.fillsBackwards,
+            fillsForwards: a.fillMode.fillsForwards)
         let tf = ignoresTimingFunction ? nil : a.timingFunction
         curve = (tf?.isLinear ?? true) ? nil : tf?.curve
     }
 
-    /// One cycle: the duration, twice with autoreverse.
-    var cycle: Double { autoreverses ? 2 * duration : duration }
-
-    /// The active duration (infinite for `repeatCount = .infinity`).
-    var activeDuration: Double {
-        if repeatDuration > 0 { return repeatDuration }
-        if repeatCount > 0 { return repeatCount * cycle }
-        return cycle
+    /// Set when the animation starts (a `beginTime` of 0 becomes the layer's time at commit).
+    var beginTime: Double {
+        get { core.beginTime }
+        set { core.beginTime = newValue }
     }
-
-    /// The active time for a parent time: negative before the start.
-    @inline(__always)
-    func activeTime(parentTime: Double) -> Double { (parentTime - beginTime) * speed }
+    var duration: Double { core.duration }
+    var speed: Double { core.speed }
+    var autoreverses: Bool { core.autoreverses }
+    /// The active duration: `repeatDuration` when set, else `max(repeatCount, 1)` cycles, where
+    /// a cycle is the duration, twice with autoreverse (infinite for `repeatCount = .infinity`).
+    var activeDuration: Double { core.activeDuration }
 
     /// Where the object is at `parentTime`.
     enum Phase { case before, active, after }
 
     /// The phase at `parentTime`.
     func phase(parentTime: Double) -> Phase {
-        let a = activeTime(parentTime: parentTime)
+        let a = (parentTime - core.beginTime) * core.speed
         if a < 0 { return .before }
-        return a >= activeDuration ? .after : .active
+        return a >= core.activeDuration ? .after : .active
     }
 
     /// The simple-time progress and iteration at `parentTime`, or nil when the object has no
@@ -67,32 +62,36 @@ struct TimingModel {
     ///   duration; `iteration` counts completed cycles (for cumulative animations).
     @inline(__always)
     func sample(parentTime: Double) -> TimingSample? {
-        guard
-            let (raw, k) = Self.uneasedSample(
-                parentTime: parentTime, beginTime: beginTime, speed: speed, timeOffset: timeOffset, duration: duration,
-                activeDuration: activeDuration, autoreverses: autoreverses, fillsBackwards: fillsBackwards,
-                fillsForwards: fillsForwards)
-        else { return nil }
+        guard let (raw, k) = core.uneasedSample(parentTime: parentTime) else { return nil }
         return TimingSample(progress: curve?.evaluate(raw) ?? raw, raw: raw, iteration: k)
     }
+}
+
+/// The numbers of a timing model that sampling needs, without the timing function: 43 bytes and
+/// no references, what a fast animation keeps (its curve is kept apart by the layer's block).
+struct TimingCore {
+    var beginTime: Double
+    var speed: Double
+    var timeOffset: Double
+    var duration: Double
+    var activeDuration: Double
+    var autoreverses: Bool
+    var fillsBackwards: Bool
+    var fillsForwards: Bool
 
     /// The uneased fraction of the duration and the completed cycles at `parentTime`, or nil
-    /// when the object has no effect then: the model above without its timing function, for
-    /// `sample` and for the fast animations (`FastTiming`), which keep their curves apart.
+    /// when the object has no effect then.
     @inline(__always)
-    static func uneasedSample(
-        parentTime: Double, beginTime: Double, speed: Double, timeOffset: Double, duration: Double,
-        activeDuration ad: Double, autoreverses: Bool, fillsBackwards: Bool, fillsForwards: Bool
-    ) -> (raw: Double, iteration: Double)? {
+    func uneasedSample(parentTime: Double) -> (raw: Double, iteration: Double)? {
         guard duration > 0 else { return nil }
         var a = (parentTime - beginTime) * speed
         var atEnd = false
         if a < 0 {
             guard fillsBackwards else { return nil }
             a = 0
-        } else if a >= ad {
-            guard fillsForwards, ad.isFinite else { return nil }
-            a = ad
+        } else if a >= activeDuration {
+            guard fillsForwards, activeDuration.isFinite else { return nil }
+            a = activeDuration
             atEnd = true
         }
         let c = autoreverses ? 2 * duration : duration

@@ -37,6 +37,18 @@ final class AnimationRecorder: CAAnimationDelegate {
     func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { events.append("stop \(flag)") }
 }
 
+/// Adds an opacity animation of `duration` seconds to `layer` and returns the recorder of its
+/// delegate callbacks.
+func recordedFade(on layer: CALayer, duration: CFTimeInterval) -> AnimationRecorder {
+    let recorder = AnimationRecorder()
+    let fade = CABasicAnimation(keyPath: "opacity")
+    fade.fromValue = 0
+    fade.duration = duration
+    fade.delegate = recorder
+    layer.add(fade, forKey: "fade")
+    return recorder
+}
+
 /// The presented transform (NaN entries when there is no presentation).
 func presentedTransform(_ layer: CALayer) -> CATransform3D {
     layer.presentation()?.transform ?? CATransform3D(entries: Array(repeating: .nan, count: 16)) ?? .identity

@@ -87,40 +87,27 @@ extension ClockTests {
         /// an end earlier in media time makes the next tick visit them again.
         @Test func timingAndHierarchyChangesReachTheTick() {
             withManualClock {
-                let root = CALayer(), other = CALayer(), a = CALayer(), b = CALayer()
+                let root = CALayer(), other = CALayer(), a = CALayer(), c = CALayer()
                 other.timeOffset = 200
                 root.addSublayer(a)
-                root.addSublayer(b)
-                let recorders = [AnimationRecorder(), AnimationRecorder()]
-                for (layer, recorder) in zip([a, b], recorders) {
-                    let anim = CABasicAnimation(keyPath: "opacity")
-                    anim.fromValue = 0
-                    anim.duration = 1
-                    anim.delegate = recorder
-                    layer.add(anim, forKey: "fade")
-                }
+                root.addSublayer(c)
+                let first = recordedFade(on: a, duration: 1)
                 frame(at: 0.5)
-                #expect(recorders[0].events == ["start"] && recorders[1].events == ["start"])
+                #expect(first.events == ["start"])
                 frame(at: 0.6)
-                // Shifting the parent's time ends both animations now, not at media time 1.
+                // Shifting the parent's time ends the animation now, not at media time 1.
                 root.timeOffset = 1
                 frame(at: 0.61)
-                #expect(recorders[0].events == ["start", "stop true"] && recorders[1].events == ["start", "stop true"])
+                #expect(first.events == ["start", "stop true"])
 
-                let c = CALayer()
-                root.addSublayer(c)
-                let recorder = AnimationRecorder()
-                let anim = CABasicAnimation(keyPath: "opacity")
-                anim.duration = 100
-                anim.delegate = recorder
-                c.add(anim, forKey: "fade")
+                let second = recordedFade(on: c, duration: 100)
                 frame(at: 0.7)
                 frame(at: 0.8)
-                #expect(recorder.events == ["start"])
+                #expect(second.events == ["start"])
                 // Under a layer whose time runs 200 s ahead, its 100 s are over.
                 other.addSublayer(c)
                 frame(at: 0.9)
-                #expect(recorder.events == ["start", "stop true"])
+                #expect(second.events == ["start", "stop true"])
             }
         }
 
