@@ -7,7 +7,15 @@
 #include <stdatomic.h>
 #include <stddef.h>
 
-#if defined(__GLIBC__)
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define GLAYERS_SANITIZED 1
+#endif
+#endif
+
+/* A sanitizer interposes the allocator itself: counting is off there (the count reads 0 and
+ * glayers_allocation_counting_enabled answers 0, as on a C library without __libc_*). */
+#if defined(__GLIBC__) && !defined(GLAYERS_SANITIZED)
 extern void *__libc_malloc(size_t);
 extern void *__libc_calloc(size_t, size_t);
 extern void *__libc_realloc(void *, size_t);

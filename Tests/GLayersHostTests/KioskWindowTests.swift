@@ -21,26 +21,26 @@ import Testing
         let process = try Subprocess(glayers, [sceneURL.path, "--size", "800x600", "--scale", "1"], environment: environment)
 
         let scene = try Scene.load(contentsOf: sceneURL)
-        let window = try display.window(titled: scene.name)
+        let window = try display.window(titled: scene.name, of: process)
         // The pulse keeps animating, so the window redraws continuously; wait for a frame that
         // shows the selection on the first item.
-        #expect(try waitForSelection(at: 0, rows: rows, window: window, display: display))
+        #expect(try waitForSelection(at: 0, rows: rows, window: window, of: process, display: display))
 
         try display.run("xdotool", ["key", "--window", String(window), "Down"])
-        #expect(try waitForSelection(at: 1, rows: rows, window: window, display: display), "the selection did not reach Music")
+        #expect(try waitForSelection(at: 1, rows: rows, window: window, of: process, display: display), "the selection did not reach Music")
 
         // Resizing re-runs the constraints: the menu stays centred and the selection stays on
         // Music.
         try display.run("xdotool", ["windowsize", String(window), "1000", "500"])
         let resized = try Self.itemRows(sceneURL, size: CGSize(width: 1000, height: 500))
         #expect(resized[1].x != rows[1].x && resized[1].y != rows[1].y)
-        #expect(try waitForSelection(at: 1, rows: resized, window: window, display: display), "the menu did not follow the window")
+        #expect(try waitForSelection(at: 1, rows: resized, window: window, of: process, display: display), "the menu did not follow the window")
 
         try display.sendDeleteWindow(to: window)
         let quit = process.wait(timeout: 10)
         #expect(quit, "glayers did not quit on WM_DELETE_WINDOW")
         if quit {
-            #expect(process.exitedNormally && process.status == 0, "exit \(process.status): \(process.stderr)")
+            #expect(process.exitedNormally && process.status == 0, "\(process.exitDescription): \(process.stderr)")
         }
     }
 
@@ -58,11 +58,18 @@ import Testing
         }
     }
 
-    /// Grabs the window until the selection's border shows on item `index` and on no other.
-    private func waitForSelection(at index: Int, rows: [(x: Int, y: Int)], window: UInt, display: TestDisplay) throws -> Bool {
+    /// Grabs the window until the selection's border shows on item `index` and on no other
+    /// (gives up at once if `owner`, the program showing it, has exited).
+    private func waitForSelection(
+        at index: Int, rows: [(x: Int, y: Int)], window: UInt, of owner: Subprocess, display: TestDisplay
+    ) throws -> Bool {
         let deadline = Date().addingTimeInterval(15)
         var last: [Bool] = []
         while Date() < deadline {
+            guard owner.isRunning else {
+                Issue.record("\(owner.name) exited (\(owner.exitDescription)); its standard error:\n\(owner.stderr)")
+                return false
+            }
             let image = try display.grab(window)
             last = rows.map { row in
                 guard row.x < image.width, row.y < image.height else { return false }

@@ -99,18 +99,31 @@ final class TestDisplay {
         return data
     }
 
-    /// The id of the first window whose title is `title`, waiting up to `timeout` seconds.
-    func window(titled title: String, timeout: Double = 20) throws -> UInt {
+    /// The id of the first window whose title is `title`, opened by `owner`: waits up to
+    /// `timeout` seconds, and gives up as soon as `owner` exits, saying how and what it printed.
+    /// When the time runs out, the error says what the last search answered and what state
+    /// `owner` is in (running, or blocked and where), with its standard error.
+    func window(titled title: String, of owner: Subprocess, timeout: Double = 20) throws -> UInt {
         let deadline = Date().addingTimeInterval(timeout)
+        var lastSearch = "no search ran"
         while Date() < deadline {
-            if let data = try? run("xdotool", ["search", "--name", "^\(NSRegularExpression.escapedPattern(for: title))$"]),
-                let line = String(decoding: data, as: UTF8.self).split(separator: "\n").first, let id = UInt(line)
-            {
-                return id
+            let running = owner.isRunning
+            do {
+                let data = try run("xdotool", ["search", "--name", "^\(NSRegularExpression.escapedPattern(for: title))$"])
+                if let line = String(decoding: data, as: UTF8.self).split(separator: "\n").first, let id = UInt(line) { return id }
+                lastSearch = "xdotool found no such window"
+            } catch {
+                lastSearch = "\(error)"  // xdotool exits with 1 when nothing matches
+            }
+            if !running {
+                owner.wait(timeout: 5)
+                throw HarnessError(
+                    "\(owner.name) exited (\(owner.exitDescription)) before a window titled \"\(title)\" appeared; its standard error:\n\(owner.stderr)")
             }
             usleep(100_000)
         }
-        throw HarnessError("no window titled \"\(title)\" appeared within \(timeout) s")
+        throw HarnessError(
+            "no window titled \"\(title)\" appeared within \(timeout) s (last search: \(lastSearch)); \(owner.name) is \(owner.runState) and printed:\n\(owner.stderr)")
     }
 
     /// The window's pixels, grabbed with ImageMagick's `import`.
