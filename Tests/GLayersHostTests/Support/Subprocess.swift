@@ -80,8 +80,15 @@ final class Subprocess {
         var status: Int32 = 0
         var r: pid_t
         repeat { r = waitpid(pid, &status, block ? 0 : WNOHANG) } while r == -1 && errno == EINTR
-        if r == pid { waitStatus = status }
+        if r == pid {
+            waitStatus = status
+        } else if r == -1 && errno == ECHILD {
+            waitStatus = Self.reapedElsewhere  // gone, but another waitpid took its status
+        }
     }
+
+    /// The `waitStatus` of a child whose status someone else collected.
+    private static let reapedElsewhere: Int32 = -1
 
     var isRunning: Bool {
         reap(block: false)
@@ -91,18 +98,22 @@ final class Subprocess {
     /// The exit status, or the signal that ended it (see `exitedNormally`); -1 while running.
     var status: Int32 {
         reap(block: false)
-        guard let s = waitStatus else { return -1 }
+        guard let s = waitStatus, s != Self.reapedElsewhere else { return -1 }
         return s & 0x7f == 0 ? (s >> 8) & 0xff : s & 0x7f
     }
 
     /// Whether it exited (rather than being ended by a signal).
     var exitedNormally: Bool {
         reap(block: false)
-        return waitStatus.map { $0 & 0x7f == 0 } ?? false
+        return waitStatus.map { $0 != Self.reapedElsewhere && $0 & 0x7f == 0 } ?? false
     }
 
     /// How it ended: "status N" or "signal N" (call after it exited).
-    var exitDescription: String { isRunning ? "still running" : "\(exitedNormally ? "status" : "signal") \(status)" }
+    var exitDescription: String {
+        if isRunning { return "still running" }
+        if waitStatus == Self.reapedElsewhere { return "status unknown: collected by another waitpid" }
+        return "\(exitedNormally ? "status" : "signal") \(status)"
+    }
 
     /// What the kernel says the child is doing: its state letter and the kernel function it
     /// sleeps in ("R", "S in do_poll", "D in …"), for errors about a child that hangs.
