@@ -70,7 +70,7 @@ open class CALayer: NSObject, CAMediaTiming {
     }
     /// Whether `animationEntries` is not empty (read every frame without touching the array).
     @exclusivity(unchecked) private(set) var isAnimated = false
-    /// The presentation cache and the fast animations, in one allocation (AnimationProgram.swift).
+    /// The presentation cache and the fast animations, in one allocation (PresentationCache.swift).
     @exclusivity(unchecked) var animationBlock: AnimationBlock?
     /// The local time the presentation cache shows (NaN: none).
     @exclusivity(unchecked) var presentationCacheTime = CFTimeInterval.nan

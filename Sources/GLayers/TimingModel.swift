@@ -16,19 +16,7 @@ struct TimingModel {
     var curve: BezierCurve?
 
     init(_ a: CAAnimation, duration: Double, ignoresTimingFunction: Bool = false) {
-        let cycle = a.autoreverses ? 2 * duration : duration
-        let active: Double
-        if a.repeatDuration > 0 {
-            active = a.repeatDuration
-        } else if a.repeatCount > 0 {
-            active = Double(a.repeatCount) * cycle
-        } else {
-            active = cycle
-        }
-        core = TimingCore(
-            beginTime: a.beginTime, speed: Double(a.speed), timeOffset: a.timeOffset, duration: duration,
-            activeDuration: active, autoreverses: a.autoreverses, fillsBackwards: a.fillMode.fillsBackwards,
-            fillsForwards: a.fillMode.fillsForwards)
+        core = TimingCore(a, duration: duration)
         let tf = ignoresTimingFunction ? nil : a.timingFunction
         curve = (tf?.isLinear ?? true) ? nil : tf?.curve
     }
@@ -50,7 +38,7 @@ struct TimingModel {
 
     /// The phase at `parentTime`.
     func phase(parentTime: Double) -> Phase {
-        let a = (parentTime - core.beginTime) * core.speed
+        let a = core.activeTime(parentTime: parentTime)
         if a < 0 { return .before }
         return a >= core.activeDuration ? .after : .active
     }
@@ -79,12 +67,39 @@ struct TimingCore {
     var fillsBackwards: Bool
     var fillsForwards: Bool
 
+    init(_ a: CAAnimation, duration: Double) {
+        beginTime = a.beginTime
+        speed = Double(a.speed)
+        timeOffset = a.timeOffset
+        self.duration = duration
+        autoreverses = a.autoreverses
+        fillsBackwards = a.fillMode.fillsBackwards
+        fillsForwards = a.fillMode.fillsForwards
+        activeDuration = 0
+        if a.repeatDuration > 0 {
+            activeDuration = a.repeatDuration
+        } else if a.repeatCount > 0 {
+            activeDuration = Double(a.repeatCount) * cycle
+        } else {
+            activeDuration = cycle
+        }
+    }
+
+    /// One cycle: the duration, twice with autoreverse.
+    @inline(__always)
+    var cycle: Double { autoreverses ? 2 * duration : duration }
+
+    /// The active time at `parentTime`: negative before the start (timeOffset shifts the phase
+    /// only, see the top of this file).
+    @inline(__always)
+    func activeTime(parentTime: Double) -> Double { (parentTime - beginTime) * speed }
+
     /// The uneased fraction of the duration and the completed cycles at `parentTime`, or nil
     /// when the object has no effect then.
     @inline(__always)
     func uneasedSample(parentTime: Double) -> (raw: Double, iteration: Double)? {
         guard duration > 0 else { return nil }
-        var a = (parentTime - beginTime) * speed
+        var a = activeTime(parentTime: parentTime)
         var atEnd = false
         if a < 0 {
             guard fillsBackwards else { return nil }
@@ -94,7 +109,7 @@ struct TimingCore {
             a = activeDuration
             atEnd = true
         }
-        let c = autoreverses ? 2 * duration : duration
+        let c = cycle
         let t = a + timeOffset
         var k = floorFast(t / c)
         var u = t - k * c

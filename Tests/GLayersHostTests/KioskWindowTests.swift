@@ -40,7 +40,7 @@ import Testing
         let quit = process.wait(timeout: 10)
         #expect(quit, "glayers did not quit on WM_DELETE_WINDOW")
         if quit {
-            #expect(process.exitedNormally && process.status == 0, "\(process.exitDescription): \(process.stderr)")
+            #expect(process.exitedNormally && process.status == 0, "\(process.endReport)")
         }
     }
 
@@ -67,7 +67,7 @@ import Testing
         var last: [Bool] = []
         while Date() < deadline {
             guard owner.isRunning else {
-                Issue.record("\(owner.name) exited (\(owner.exitDescription)); its standard error:\n\(owner.stderr)")
+                Issue.record("\(owner.endReport)")
                 return false
             }
             let image = try display.grab(window)

@@ -62,10 +62,10 @@ final class Subprocess {
         pid = child
     }
 
+    private typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
     /// glibc's `posix_spawn_file_actions_addchdir_np` (2.29 and later), which Swift's Glibc
     /// module does not declare.
-    private static let addChdir: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32)? =
-        dlsym(nil, "posix_spawn_file_actions_addchdir_np").map { unsafeBitCast($0, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32).self) }
+    private static let addChdir = dlsym(nil, "posix_spawn_file_actions_addchdir_np").map { unsafeBitCast($0, to: AddChdir.self) }
 
     /// Calls `body` with a null-terminated array of C strings for `strings`.
     private static func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
@@ -114,6 +114,9 @@ final class Subprocess {
         if waitStatus == Self.reapedElsewhere { return "status unknown: collected by another waitpid" }
         return "\(exitedNormally ? "status" : "signal") \(status)"
     }
+
+    /// How the child ended and what it printed on standard error, for errors about it.
+    var endReport: String { "\(name) exited (\(exitDescription)); its standard error:\n\(stderr)" }
 
     /// What the kernel says the child is doing: its state letter and the kernel function it
     /// sleeps in ("R", "S in do_poll", "D in …"), for errors about a child that hangs.

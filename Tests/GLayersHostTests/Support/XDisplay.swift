@@ -92,11 +92,10 @@ final class TestDisplay {
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = name
         let child = try Subprocess(url, arguments, environment: environment)
-        guard child.wait(timeout: 30), child.status == 0 else {
-            throw HarnessError("\(program) \(arguments.joined(separator: " ")) exited with \(child.status): \(child.stderr)")
-        }
-        let data = child.stdoutData
-        return data
+        let command = "\(program) \(arguments.joined(separator: " "))"
+        guard child.wait(timeout: 30) else { throw HarnessError("\(command) did not finish within 30 s") }
+        guard child.exitedNormally && child.status == 0 else { throw HarnessError("\(command): \(child.endReport)") }
+        return child.stdoutData
     }
 
     /// The id of the first window whose title is `title`, opened by `owner`: waits up to
@@ -115,11 +114,7 @@ final class TestDisplay {
             } catch {
                 lastSearch = "\(error)"  // xdotool exits with 1 when nothing matches
             }
-            if !running {
-                owner.wait(timeout: 5)
-                throw HarnessError(
-                    "\(owner.name) exited (\(owner.exitDescription)) before a window titled \"\(title)\" appeared; its standard error:\n\(owner.stderr)")
-            }
+            if !running { throw HarnessError("no window titled \"\(title)\" appeared: \(owner.endReport)") }
             usleep(100_000)
         }
         throw HarnessError(
