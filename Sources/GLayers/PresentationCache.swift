@@ -43,7 +43,9 @@ struct AnimationBlock {
     init(capacity: Int, state: LayerState) {
         self.capacity = capacity
         let size = Self.curvesOffset(capacity) + capacity * MemoryLayout<BezierCurve>.stride
-        let align = max(MemoryLayout<EvalState>.alignment, MemoryLayout<FastAnimation>.alignment, MemoryLayout<BezierCurve>.alignment)
+        let align = max(
+            MemoryLayout<EvalState>.alignment, MemoryLayout<FastAnimation>.alignment,
+            MemoryLayout<BezierCurve>.alignment)
         raw = .allocate(byteCount: size, alignment: align)
         raw.initializeMemory(as: EvalState.self, repeating: EvalState(state), count: 1)
     }
@@ -55,7 +57,8 @@ struct AnimationBlock {
     /// The fast animations, in program order.
     @inline(__always)
     var fast: UnsafeMutableBufferPointer<FastAnimation> {
-        UnsafeMutableBufferPointer(start: (raw + Self.opsOffset).assumingMemoryBound(to: FastAnimation.self), count: count)
+        UnsafeMutableBufferPointer(
+            start: (raw + Self.opsOffset).assumingMemoryBound(to: FastAnimation.self), count: count)
     }
 
     /// The timing functions of the fast animations, by the same index.
@@ -92,7 +95,10 @@ struct AnimationBlock {
             offset += 64
         }
         offset = Self.opsOffset
-        let end = hasCurves ? curvesOffset + count * MemoryLayout<BezierCurve>.stride : Self.opsOffset + count * MemoryLayout<FastAnimation>.stride
+        let end =
+            hasCurves
+            ? curvesOffset + count * MemoryLayout<BezierCurve>.stride
+            : Self.opsOffset + count * MemoryLayout<FastAnimation>.stride
         while offset < end {
             glayers_prefetch(raw + offset)
             offset += 64
@@ -102,7 +108,9 @@ struct AnimationBlock {
     /// The bytes of an `EvalState` up to the end of `state.transform`.
     private static let hotStateBytes: Int = {
         let state = MemoryLayout<EvalState>.offset(of: \EvalState.state) ?? MemoryLayout<EvalState>.size
-        let end = MemoryLayout<LayerState>.offset(of: \LayerState.transform).map { $0 + MemoryLayout<CATransform3D>.size }
+        let end = MemoryLayout<LayerState>.offset(of: \LayerState.transform).map {
+            $0 + MemoryLayout<CATransform3D>.size
+        }
         return state + (end ?? MemoryLayout<LayerState>.size)
     }()
 
@@ -172,7 +180,11 @@ extension CALayer {
         let cache = block.state
         if presentationIsCurrent {
             if t == presentationCacheTime { return cache }
-            if programIsFast { resetFastTargets(&cache.pointee, block.fast) } else { cache.pointee.reset(to: layerState) }
+            if programIsFast {
+                resetFastTargets(&cache.pointee, block.fast)
+            } else {
+                cache.pointee.reset(to: layerState)
+            }
         } else {
             cache.pointee.reset(to: layerState)
             if programIsFast { keepModelValues(&cache.pointee, block.fast) }
@@ -220,7 +232,11 @@ extension CALayer {
                 } else {
                     s.transformIsStale = true
                     // Put the component back (`transformPartsAreModel` then still holds).
-                    if c == .scale { s.transformParts.scale = s.modelParts.scale } else { s.transformParts.setComponent(c, ops[i].modelValue.x) }
+                    if c == .scale {
+                        s.transformParts.scale = s.modelParts.scale
+                    } else {
+                        s.transformParts.setComponent(c, ops[i].modelValue.x)
+                    }
                 }
             }
         }
@@ -323,6 +339,8 @@ extension CALayer {
     /// `prefetchLayer` an iteration earlier.
     @inline(__always)
     static func prefetchPresentedStyle(_ layers: UnsafeBufferPointer<CALayer>, _ i: Int) {
-        Unmanaged<CALayer>.fromOpaque(address(layers, i))._withUnsafeGuaranteedRef { $0.animationBlock?.prefetchStyle() }
+        Unmanaged<CALayer>.fromOpaque(address(layers, i))._withUnsafeGuaranteedRef {
+            $0.animationBlock?.prefetchStyle()
+        }
     }
 }

@@ -12,13 +12,16 @@ import Testing
 
     @Test func downMovesTheSelectionAndDeleteWindowQuits() throws {
         let display = try TestDisplay.shared.get()
-        guard let glayers = TestEnvironment.glayers else { throw HarnessError("the glayers executable is not built (swift build)") }
+        guard let glayers = TestEnvironment.glayers else {
+            throw HarnessError("the glayers executable is not built (swift build)")
+        }
         let sceneURL = TestEnvironment.packageRoot.appendingPathComponent("samples/kiosk.json")
         let rows = try Self.itemRows(sceneURL, size: Self.size)
 
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display.name
-        let process = try Subprocess(glayers, [sceneURL.path, "--size", "800x600", "--scale", "1"], environment: environment)
+        let process = try Subprocess(
+            glayers, [sceneURL.path, "--size", "800x600", "--scale", "1"], environment: environment)
 
         let scene = try Scene.load(contentsOf: sceneURL)
         let window = try display.window(titled: scene.name, of: process)
@@ -27,14 +30,18 @@ import Testing
         #expect(try waitForSelection(at: 0, rows: rows, window: window, of: process, display: display))
 
         try display.run("xdotool", ["key", "--window", String(window), "Down"])
-        #expect(try waitForSelection(at: 1, rows: rows, window: window, of: process, display: display), "the selection did not reach Music")
+        #expect(
+            try waitForSelection(at: 1, rows: rows, window: window, of: process, display: display),
+            "the selection did not reach Music")
 
         // Resizing re-runs the constraints: the menu stays centred and the selection stays on
         // Music.
         try display.run("xdotool", ["windowsize", String(window), "1000", "500"])
         let resized = try Self.itemRows(sceneURL, size: CGSize(width: 1000, height: 500))
         #expect(resized[1].x != rows[1].x && resized[1].y != rows[1].y)
-        #expect(try waitForSelection(at: 1, rows: resized, window: window, of: process, display: display), "the menu did not follow the window")
+        #expect(
+            try waitForSelection(at: 1, rows: resized, window: window, of: process, display: display),
+            "the menu did not follow the window")
 
         try display.sendDeleteWindow(to: window)
         let quit = process.wait(timeout: 10)

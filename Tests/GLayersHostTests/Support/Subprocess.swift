@@ -34,7 +34,9 @@ final class Subprocess {
         posix_spawn_file_actions_addopen(&actions, 1, outURL.path, fileMode, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errURL.path, fileMode, 0o600)
         if let directory {
-            guard let addChdir = Self.addChdir else { throw HarnessError("this C library cannot set a child's directory") }
+            guard let addChdir = Self.addChdir else {
+                throw HarnessError("this C library cannot set a child's directory")
+            }
             addChdir(&actions, directory.path)
         }
 
@@ -62,10 +64,13 @@ final class Subprocess {
         pid = child
     }
 
-    private typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
+    private typealias AddChdir =
+        @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
     /// glibc's `posix_spawn_file_actions_addchdir_np` (2.29 and later), which Swift's Glibc
     /// module does not declare.
-    private static let addChdir = dlsym(nil, "posix_spawn_file_actions_addchdir_np").map { unsafeBitCast($0, to: AddChdir.self) }
+    private static let addChdir = dlsym(nil, "posix_spawn_file_actions_addchdir_np").map {
+        unsafeBitCast($0, to: AddChdir.self)
+    }
 
     /// Calls `body` with a null-terminated array of C strings for `strings`.
     private static func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {

@@ -51,7 +51,9 @@ final class TestDisplay {
             return .success(TestDisplay(name: name, server: nil))
         }
         guard let xvfb = TestEnvironment.which("Xvfb") else {
-            return .failure(HarnessError("window tests need an X display: no $DISPLAY and no Xvfb (run `make test`, which installs it)"))
+            return .failure(
+                HarnessError(
+                    "window tests need an X display: no $DISPLAY and no Xvfb (run `make test`, which installs it)"))
         }
         for number in 90..<120 where !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") {
             let server = Process()
@@ -88,7 +90,9 @@ final class TestDisplay {
     /// Runs a helper program (xdotool, import) on this display; returns its standard output.
     @discardableResult
     func run(_ program: String, _ arguments: [String]) throws -> Data {
-        guard let url = TestEnvironment.which(program) else { throw HarnessError("\(program) is not installed (make test-deps)") }
+        guard let url = TestEnvironment.which(program) else {
+            throw HarnessError("\(program) is not installed (make test-deps)")
+        }
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = name
         let child = try Subprocess(url, arguments, environment: environment)
@@ -108,8 +112,11 @@ final class TestDisplay {
         while Date() < deadline {
             let running = owner.isRunning
             do {
-                let data = try run("xdotool", ["search", "--name", "^\(NSRegularExpression.escapedPattern(for: title))$"])
-                if let line = String(decoding: data, as: UTF8.self).split(separator: "\n").first, let id = UInt(line) { return id }
+                let data = try run(
+                    "xdotool", ["search", "--name", "^\(NSRegularExpression.escapedPattern(for: title))$"])
+                if let line = String(decoding: data, as: UTF8.self).split(separator: "\n").first, let id = UInt(line) {
+                    return id
+                }
                 lastSearch = "xdotool found no such window"
             } catch {
                 lastSearch = "\(error)"  // xdotool exits with 1 when nothing matches
@@ -118,7 +125,8 @@ final class TestDisplay {
             usleep(100_000)
         }
         throw HarnessError(
-            "no window titled \"\(title)\" appeared within \(timeout) s (last search: \(lastSearch)); \(owner.name) is \(owner.runState) and printed:\n\(owner.stderr)")
+            "no window titled \"\(title)\" appeared within \(timeout) s (last search: \(lastSearch)); \(owner.name) is \(owner.runState) and printed:\n\(owner.stderr)"
+        )
     }
 
     /// The window's pixels, grabbed with ImageMagick's `import`.
