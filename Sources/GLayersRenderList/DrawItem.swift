@@ -2,7 +2,7 @@
 import Foundation
 
 /// How a layer's image is placed in its quad.
-public struct ContentPlacement: Equatable, Sendable {
+public struct ContentPlacement: Hashable, Sendable {
     /// Where the image is drawn, in the item's local coordinates (after contentsGravity).
     public var destination: Rect
     /// The part of the image drawn, in unit coordinates, top-left origin (contentsRect).
@@ -26,6 +26,15 @@ public struct ContentPlacement: Equatable, Sendable {
     public static func == (a: ContentPlacement, b: ContentPlacement) -> Bool {
         a.destination == b.destination && a.source == b.source && a.center == b.center
             && a.naturalSize == b.naturalSize && a.nearest == b.nearest
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(destination)
+        h.combine(source)
+        h.combine(center)
+        h.combine(naturalSize.width)
+        h.combine(naturalSize.height)
+        h.combine(nearest)
     }
 }
 

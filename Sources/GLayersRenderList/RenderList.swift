@@ -45,7 +45,7 @@ public protocol RenderImage: AnyObject {
 }
 
 /// A 4×4 matrix in Core Animation's layout (m11 … m44 row by row; row vectors).
-public struct Matrix4: Equatable, Sendable {
+public struct Matrix4: Hashable, Sendable {
     public var m: SIMD16<Float>
     public init(_ m: SIMD16<Float>) { self.m = m }
     public static let identity = Matrix4(SIMD16(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1))
@@ -66,7 +66,7 @@ public struct Matrix4: Equatable, Sendable {
 }
 
 /// A rectangle in floats.
-public struct Rect: Equatable, Sendable, CustomStringConvertible {
+public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var x: Float, y: Float, width: Float, height: Float
     public init(x: Float, y: Float, width: Float, height: Float) {
         (self.x, self.y, self.width, self.height) = (x, y, width, height)
@@ -80,7 +80,7 @@ public struct Rect: Equatable, Sendable, CustomStringConvertible {
 }
 
 /// A premultiplied colour in floats.
-public struct Color: Equatable, Sendable, CustomStringConvertible {
+public struct Color: Hashable, Sendable, CustomStringConvertible {
     public var r: Float, g: Float, b: Float, a: Float
     public init(r: Float, g: Float, b: Float, a: Float) { (self.r, self.g, self.b, self.a) = (r, g, b, a) }
     public static let clear = Color(r: 0, g: 0, b: 0, a: 0)

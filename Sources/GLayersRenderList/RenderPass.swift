@@ -3,7 +3,7 @@
 import Foundation
 
 /// A filter applied to a pass's result before it is composited.
-public enum FilterOp: Equatable, Sendable {
+public enum FilterOp: Hashable, Sendable {
     /// Gaussian blur; sigma in item-space points.
     case gaussianBlur(sigma: Float)
     /// A glow: the blurred bright parts added back (`CIBloom`): sigma in points, intensity.
@@ -13,7 +13,7 @@ public enum FilterOp: Equatable, Sendable {
 }
 
 /// A shadow cast by a pass's result.
-public struct ShadowSpec: Equatable, Sendable {
+public struct ShadowSpec: Hashable, Sendable {
     /// Premultiplied shadow colour (opacity folded in).
     public var color: Color
     /// Offset in item-space points.

@@ -38,6 +38,37 @@ import Testing
         #expect(again.withUnsafeBytes { Array($0) } == end.withUnsafeBytes { Array($0) })
     }
 
+    /// A rasterized layer's texture is reused while its drawing is unchanged and redrawn when a
+    /// sublayer turns from red to yellow (#10: the key once hashed only red and alpha).
+    @Test func rasterizedLayerRedrawsWhenASublayerChangesColour() throws {
+        CAMediaClock.useManualTime(0)
+        defer { CAMediaClock.useSystemTime() }
+        let root = CALayer(), card = CALayer(), dot = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+        card.frame = CGRect(x: 5, y: 5, width: 30, height: 30)
+        card.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        card.shouldRasterize = true
+        dot.frame = CGRect(x: 5, y: 5, width: 20, height: 20)
+        dot.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        root.addSublayer(card)
+        card.addSublayer(dot)
+        let renderer = try HeadlessRenderer(size: CGSize(width: 40, height: 40))
+        let stats = { renderer.driver.renderer.stats }
+        // Tolerance: ±2 per channel. The dot's centre pixel lies inside flat colour, its pass
+        // on whole pixels at scale 1; only rounding of the composite may differ.
+        func close(_ p: [UInt8], _ q: [UInt8]) -> Bool { zip(p, q).allSatisfy { abs(Int($0) - Int($1)) <= 2 } }
+        #expect(close(pixel(try renderer.render(root, at: 0), 20, 20), [255, 0, 0, 255]))
+        #expect(stats().passes == 1 && stats().cachedPasses == 0)
+        _ = try renderer.render(root, at: 1)
+        #expect(stats().passes == 0 && stats().cachedPasses == 1)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        dot.backgroundColor = CGColor(red: 1, green: 1, blue: 0, alpha: 1)
+        CATransaction.commit()
+        #expect(close(pixel(try renderer.render(root, at: 2), 20, 20), [255, 255, 0, 255]))
+        #expect(stats().passes == 1 && stats().cachedPasses == 0)
+    }
+
     private func pixel(_ image: CGImage, _ x: Int, _ y: Int) -> [UInt8] {
         image.withUnsafeBytes { bytes in
             let i = y * image.bytesPerRow + x * 4

@@ -8,14 +8,9 @@ enum FlattenNode {
     case live(CALayer)
     case frozen(LayerSnapshot)
 
-    /// The node's presented state and local time, given its superlayer's local time.
-    func presented(parentTime: CFTimeInterval) -> (LayerState, CFTimeInterval) {
-        withPresented(parentTime: parentTime) { ($0, $1) }
-    }
-
     /// Calls `body` with the node's presented state and local time, given its superlayer's
     /// local time: the state goes from the presentation cache to `body` as its argument (one
-    /// copy, which returning it in a tuple made twice).
+    /// copy; returning it in a tuple would make two).
     @inline(__always)
     func withPresented<R>(parentTime: CFTimeInterval, _ body: (LayerState, CFTimeInterval) -> R) -> R {
         switch self {

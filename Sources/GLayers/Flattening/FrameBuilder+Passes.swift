@@ -103,8 +103,13 @@ extension FrameBuilder {
     }
 
     /// Closes the current pass with its source rect; returns its id.
+    ///
+    /// - With `cacheIdentity` (the layer a rasterized pass is drawn for), the pass gets a cache
+    ///   key derived from what it draws (see `cacheKey(of:_:identity:)`).
     @discardableResult
-    func endPass(sourceRect: Rect, scale: Float, effects: PassEffects = PassEffects(), cacheKey: UInt64? = nil) -> PassID {
+    func endPass(
+        sourceRect: Rect, scale: Float, effects: PassEffects = PassEffects(), cacheIdentity: ObjectIdentifier? = nil
+    ) -> PassID {
         guard var frame = passStack.popLast() else { return .screen }
         var deps: [PassID] = []
         for item in frame.items {
@@ -112,9 +117,11 @@ extension FrameBuilder {
         }
         if let m = effects.mask { deps.append(m) }
         if let t = effects.transition { deps.append(t.before) }
-        frame.pass = RenderPass(
+        var pass = RenderPass(
             itemRange: 0..<0, sourceRect: sourceRect, scale: scale, screenSpace: frame.screenSpace, effects: effects,
-            cacheKey: cacheKey, dependencies: deps)
+            dependencies: deps)
+        if let cacheIdentity { pass.cacheKey = cacheKey(of: frame, pass, identity: cacheIdentity) }
+        frame.pass = pass
         finishedPasses.append(frame)
         return PassID(frame.index)
     }
@@ -246,6 +253,10 @@ extension FrameBuilder {
     // MARK: Local passes: rasterization and transitions
 
     /// Draws a layer with `shouldRasterize` through a cached pass in its own space.
+    ///
+    /// - The pass's items are the subtree at this frame's time, in the layer's bounds space: the
+    ///   layer's own placement, opacity and animations of them stay outside the pass, so they
+    ///   move the cached texture without changing its key.
     func drawRasterized(_ node: FlattenNode, _ s: LayerState, world: CATransform3D, time: CFTimeInterval, _ ctx: Context) {
         let index = layerCounter - 1
         let scale = Float(max(0.01, min(s.rasterizationScale, 16))) * list.scale * scaleOf(world)
@@ -256,8 +267,7 @@ extension FrameBuilder {
         let local = Context(parent: .identity, time: ctx.time, opacity: 1, clip: -1, depth: ctx.depth)
         let unplaced = placedAtOrigin(inner)
         drawLayer(node, unplaced, world: unplaced.layerToSuperlayer, time: time, opacity: 1, clip: -1, local)
-        let key = rasterKey(node, s, scale: scale)
-        let id = endPass(sourceRect: rect(s.bounds), scale: scale, cacheKey: key)
+        let id = endPass(sourceRect: rect(s.bounds), scale: scale, cacheIdentity: node.identity)
         append(
             DrawItem(
                 transform: matrix(world), rect: rect(s.bounds), opacity: ctx.opacity * s.opacity, content: .pass(id),
@@ -272,33 +282,6 @@ extension FrameBuilder {
         p.zPosition = 0
         p.anchorPointZ = 0
         return p
-    }
-
-    /// A key that changes whenever the rasterized drawing would.
-    func rasterKey(_ node: FlattenNode, _ s: LayerState, scale: Float) -> UInt64 {
-        var h = Hasher()
-        h.combine(node.identity)
-        h.combine(scale)
-        hashDrawing(node, s, into: &h, depth: 0)
-        return UInt64(bitPattern: Int64(h.finalize()))
-    }
-
-    private func hashDrawing(_ node: FlattenNode, _ s: LayerState, into h: inout Hasher, depth: Int) {
-        h.combine(s.bounds.width)
-        h.combine(s.bounds.height)
-        h.combine(s.contents.image?.identity ?? 0)
-        h.combine(s.backgroundColor.rgba?.r ?? -1)
-        h.combine(s.backgroundColor.rgba?.a ?? -1)
-        h.combine(s.borderWidth)
-        h.combine(s.cornerRadius)
-        h.combine(s.opacity)
-        guard depth < 64 else { return }
-        for i in 0..<node.sublayerCount {
-            let child = node.sublayer(i)
-            let (cs, _) = child.presented(parentTime: 0)
-            for e in cs.layerToSuperlayer.entries { h.combine(e) }
-            hashDrawing(child, cs, into: &h, depth: depth + 1)
-        }
     }
 
     /// Draws a layer with a running transition: its "before" snapshot and its current subtree
