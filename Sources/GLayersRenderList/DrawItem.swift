@@ -15,7 +15,10 @@ public struct ContentPlacement: Hashable, Sendable {
     /// Nearest-neighbour sampling instead of linear.
     public var nearest: Bool
 
-    public init(destination: Rect, source: Rect = .unit, center: Rect? = nil, naturalSize: (Float, Float) = (0, 0), nearest: Bool = false) {
+    public init(
+        destination: Rect, source: Rect = .unit, center: Rect? = nil, naturalSize: (Float, Float) = (0, 0),
+        nearest: Bool = false
+    ) {
         self.destination = destination
         self.source = source
         self.center = center

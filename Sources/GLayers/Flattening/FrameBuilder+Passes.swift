@@ -37,7 +37,9 @@ struct Effects {
 
     /// The shape of a shadow that is a blurred rounded rect, or nil when the shadow must be cast
     /// from drawn content.
-    static func analyticShadowShape(_ s: LayerState, node: FlattenNode? = nil) -> (rect: CGRect, radius: CGFloat, alpha: Float)? {
+    static func analyticShadowShape(_ s: LayerState, node: FlattenNode? = nil) -> (
+        rect: CGRect, radius: CGFloat, alpha: Float
+    )? {
         if let path = s.shadowPath {
             let box = path.boundingBoxOfPath
             let rectPath = CGPath(rect: box, transform: nil)
@@ -180,7 +182,9 @@ extension FrameBuilder {
 
     /// Draws the layer into its own pass and composites it with opacity, blend mode, mask,
     /// filters and shadow.
-    func drawInPass(_ node: FlattenNode, _ s: LayerState, _ fx: Effects, world: CATransform3D, time: CFTimeInterval, _ ctx: Context) {
+    func drawInPass(
+        _ node: FlattenNode, _ s: LayerState, _ fx: Effects, world: CATransform3D, time: CFTimeInterval, _ ctx: Context
+    ) {
         let index = layerCounter - 1
         beginPass(screenSpace: true)
         var inner = s
@@ -195,7 +199,9 @@ extension FrameBuilder {
             let k = Float(s.shadowOpacity)
             c = Color(r: c.r * k, g: c.g * k, b: c.b * k, a: c.a * k)
             let d = offsetVector(s.shadowOffset, world: world)
-            effects.shadow = ShadowSpec(color: c, offsetX: d.0, offsetY: d.1, sigma: Float(Effects.shadowSigma(s.shadowRadius)) * scaleOf(world))
+            effects.shadow = ShadowSpec(
+                color: c, offsetX: d.0, offsetY: d.1, sigma: Float(Effects.shadowSigma(s.shadowRadius)) * scaleOf(world)
+            )
         }
         let source = clampToViewport(bounds, margin: margin)
         if fx.mask, let maskNode = node.mask {
@@ -208,7 +214,8 @@ extension FrameBuilder {
         guard !source.isEmpty else { return }
         append(
             DrawItem(
-                transform: .identity, rect: source, opacity: ctx.opacity * s.opacity, content: .pass(id), clip: ctx.clip,
+                transform: .identity, rect: source, opacity: ctx.opacity * s.opacity, content: .pass(id),
+                clip: ctx.clip,
                 blend: blendMode(s), layerIndex: index))
     }
 
@@ -223,7 +230,9 @@ extension FrameBuilder {
             }
         }
         if fx.passShadow {
-            margin += 3 * Float(Effects.shadowSigma(s.shadowRadius)) + Float(max(abs(s.shadowOffset.width), abs(s.shadowOffset.height)))
+            margin +=
+                3 * Float(Effects.shadowSigma(s.shadowRadius))
+                + Float(max(abs(s.shadowOffset.width), abs(s.shadowOffset.height)))
         }
         return ((b.minX, b.minY, b.maxX, b.maxY), margin)
     }
@@ -233,8 +242,9 @@ extension FrameBuilder {
         let minX = max(b.0 - margin, Float(v.minX) - margin), minY = max(b.1 - margin, Float(v.minY) - margin)
         let maxX = min(b.2 + margin, Float(v.maxX) + margin), maxY = min(b.3 + margin, Float(v.maxY) + margin)
         guard maxX > minX, maxY > minY else { return .zero }
-        return Rect(x: minX.rounded(.down), y: minY.rounded(.down), width: (maxX - minX.rounded(.down)).rounded(.up),
-                    height: (maxY - minY.rounded(.down)).rounded(.up))
+        return Rect(
+            x: minX.rounded(.down), y: minY.rounded(.down), width: (maxX - minX.rounded(.down)).rounded(.up),
+            height: (maxY - minY.rounded(.down)).rounded(.up))
     }
 
     /// A vector of the layer's plane mapped into item space (at the layer's origin).
@@ -245,7 +255,8 @@ extension FrameBuilder {
 
     /// How much the layer's plane is scaled into item space (for blur sizes).
     func scaleOf(_ world: CATransform3D) -> Float {
-        let o = world.apply(to: CGPoint.zero), x = world.apply(to: CGPoint(x: 1, y: 0)), y = world.apply(to: CGPoint(x: 0, y: 1))
+        let o = world.apply(to: CGPoint.zero), x = world.apply(to: CGPoint(x: 1, y: 0)),
+            y = world.apply(to: CGPoint(x: 0, y: 1))
         let s = (hypot(x.x - o.x, x.y - o.y) + hypot(y.x - o.x, y.y - o.y)) / 2
         return s.isFinite && s > 0 ? Float(s) : 1
     }
@@ -257,7 +268,9 @@ extension FrameBuilder {
     /// - The pass's items are the subtree at this frame's time, in the layer's bounds space: the
     ///   layer's own placement, opacity and animations of them stay outside the pass, so they
     ///   move the cached texture without changing its key.
-    func drawRasterized(_ node: FlattenNode, _ s: LayerState, world: CATransform3D, time: CFTimeInterval, _ ctx: Context) {
+    func drawRasterized(
+        _ node: FlattenNode, _ s: LayerState, world: CATransform3D, time: CFTimeInterval, _ ctx: Context
+    ) {
         let index = layerCounter - 1
         let scale = Float(max(0.01, min(s.rasterizationScale, 16))) * list.scale * scaleOf(world)
         beginPass(screenSpace: false)
@@ -287,7 +300,8 @@ extension FrameBuilder {
     /// Draws a layer with a running transition: its "before" snapshot and its current subtree
     /// into passes in its own space, composited by the transition.
     func drawTransition(
-        _ node: FlattenNode, _ s: LayerState, _ t: TransitionState, world: CATransform3D, time: CFTimeInterval, _ ctx: Context
+        _ node: FlattenNode, _ s: LayerState, _ t: TransitionState, world: CATransform3D, time: CFTimeInterval,
+        _ ctx: Context
     ) {
         let index = layerCounter - 1
         let scale = list.scale * scaleOf(world)
@@ -297,7 +311,9 @@ extension FrameBuilder {
             var old = placedAtOrigin(before.state)
             old.transition = nil
             if !old.isHidden && old.opacity > 0 {
-                drawLayer(.frozen(before), old, world: old.layerToSuperlayer, time: time, opacity: old.opacity, clip: -1, local)
+                drawLayer(
+                    .frozen(before), old, world: old.layerToSuperlayer, time: time, opacity: old.opacity, clip: -1,
+                    local)
             }
         }
         let beforeID = endPass(sourceRect: rect(s.bounds), scale: scale)
@@ -315,7 +331,8 @@ extension FrameBuilder {
         let afterID = endPass(sourceRect: rect(s.bounds), scale: scale, effects: effects)
         append(
             DrawItem(
-                transform: matrix(world), rect: rect(s.bounds), opacity: ctx.opacity, content: .pass(afterID), clip: ctx.clip,
+                transform: matrix(world), rect: rect(s.bounds), opacity: ctx.opacity, content: .pass(afterID),
+                clip: ctx.clip,
                 doubleSided: s.isDoubleSided, layerIndex: index))
     }
 }
