@@ -3,7 +3,7 @@
 #   make test      install what is missing (Xvfb too), build, run the whole test suite
 #   make install   put `glayers` on PATH ($(PREFIX)/bin)
 #   make record-goldens   re-record the renderer's golden PNGs (look at every one before committing)
-#   make bench-floor      the snowfall benchmark against shared/bench/floor/snow.c (ratios)
+#   make bench-floor SNOW_C=path/to/snow.c   the snowfall benchmark against the floor (ratios)
 
 SWIFT ?= swift
 PREFIX ?= /usr/local

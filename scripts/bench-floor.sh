@@ -1,9 +1,10 @@
 #!/bin/sh
-# Compares glayers with the floor (shared/bench/floor/snow.c) on the snowfall scene:
+# Compares glayers with the floor on the snowfall scene (the floor: snow.c, a minimal C + EGL
+# instanced snowfall kept outside this repository; give its path in SNOW_C):
 # alternating runs (floor, glayers, floor, glayers, ...), same N, size and frame count, and
 # prints each pair's medians and the median of the ratios.
 #   scripts/bench-floor.sh [N] [FRAMES] [ROUNDS] [QUAD]     (defaults: 1000 300 5 64)
-#   SNOW_C=path/to/snow.c  to use another copy of snow.c
+#   SNOW_C=path/to/snow.c  the floor program's source (required)
 #   BENCH=frame (default)  the whole frame: `glayers bench --snow N` (layer tree with Core
 #                          Animation animations: flush + evaluate + flatten + draw + glFinish;
 #                          64×64 flakes, so QUAD is ignored)
@@ -14,9 +15,13 @@ N=${1:-1000}
 FRAMES=${2:-300}
 ROUNDS=${3:-5}
 QUAD=${4:-64}
+SNOW_C=${SNOW_C:-}
+if [ -z "$SNOW_C" ] || [ ! -f "$SNOW_C" ]; then
+  echo "bench-floor: set SNOW_C to the floor program's snow.c (not part of this repository)" >&2
+  exit 2
+fi
+SNOW_C=$(cd "$(dirname "$SNOW_C")" && pwd)/$(basename "$SNOW_C")
 cd "$(dirname "$0")/.."
-SNOW_C=${SNOW_C:-../shared/bench/floor/snow.c}
-[ -f "$SNOW_C" ] || SNOW_C=/work/shared/bench/floor/snow.c
 SNOW=${TMPDIR:-/tmp}/glayers-floor-snow
 gcc -O2 -o "$SNOW" "$SNOW_C" -lEGL -lGL -lX11 -lm
 MODE=${BENCH:-frame}
