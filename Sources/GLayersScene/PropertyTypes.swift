@@ -1,7 +1,7 @@
-/// What each layer property (or key path) holds, as scenes write it. The engine's own tables
-/// drive this (`declaredKeys`, `valueKind(forKeyPath:)`); this file adds what the engine
-/// stores as untyped objects: names from a fixed set (`contentsGravity`, `alignmentMode`, …),
-/// option sets written as lists of names (`autoresizingMask`), and plain strings.
+/// What each layer property (or key path) holds, as scenes write it. The engine's property
+/// tables drive this (kinds, aliases, names from a fixed set such as `contentsGravity`, option
+/// sets written as lists of names such as `autoresizingMask`); this file adds what scenes
+/// decide themselves: plain strings, durations, counts and the keys a scene cannot set.
 import Foundation
 import GLayers
 
@@ -42,43 +42,30 @@ struct KeyProblem: Error {
 
 /// The tables behind `PropertyType`.
 enum PropertyTypes {
-    /// Swift's `is…` spellings and Apple's KVC names that differ from the engine's keys.
-    static let aliases: [String: String] = [
-        "isHidden": "hidden", "isDoubleSided": "doubleSided", "isOpaque": "opaque",
-        "isGeometryFlipped": "geometryFlipped", "isWrapped": "wrapped",
-    ]
+    /// The entries of the engine's property tables of every layer class a scene may name.
+    private static let entries: [LayerProperty] = {
+        var seen = Set<ObjectIdentifier>()
+        return SceneClasses.layers.flatMap { $0.1.properties.all }.filter { seen.insert(ObjectIdentifier($0)).inserted }
+    }()
 
-    /// Properties whose value is one name from a fixed list.
-    static let names: [String: [String]] = [
-        "contentsGravity": [
-            "center", "top", "bottom", "left", "right", "topLeft", "topRight", "bottomLeft", "bottomRight", "resize",
-            "resizeAspect", "resizeAspectFill",
-        ],
-        "contentsFormat": ["RGBA8", "RGBAh", "Gray8"],
-        "minificationFilter": ["linear", "nearest", "trilinear"],
-        "magnificationFilter": ["linear", "nearest", "trilinear"],
-        "cornerCurve": ["circular", "continuous"],
-        "fillMode": ["removed", "forwards", "backwards", "both"],
-        "alignmentMode": ["natural", "left", "right", "center", "justified"],
-        "truncationMode": ["none", "start", "end", "middle"],
-        "fillRule": ["non-zero", "even-odd"],
-        "lineCap": ["butt", "round", "square"],
-        "lineJoin": ["miter", "round", "bevel"],
-        "type": ["axial", "radial", "conic"],
-        "scrollMode": ["none", "vertically", "horizontally", "both"],
-    ]
+    /// Swift's `is…` spellings and Apple's KVC names that differ from the engine's keys
+    /// (`isHidden` → `hidden`), from the property tables.
+    static let aliases: [String: String] = Dictionary(
+        entries.flatMap { p in p.aliases.map { ($0, p.key) } }, uniquingKeysWith: { a, _ in a })
 
-    /// Option sets written as lists of names.
-    static let options: [String: [String: UInt32]] = [
-        "autoresizingMask": [
-            "layerMinXMargin": 1, "layerWidthSizable": 2, "layerMaxXMargin": 4, "layerMinYMargin": 8,
-            "layerHeightSizable": 16, "layerMaxYMargin": 32,
-        ],
-        "maskedCorners": [
-            "layerMinXMinYCorner": 1, "layerMaxXMinYCorner": 2, "layerMinXMaxYCorner": 4, "layerMaxXMaxYCorner": 8,
-        ],
-        "edgeAntialiasingMask": ["layerLeftEdge": 1, "layerRightEdge": 2, "layerBottomEdge": 4, "layerTopEdge": 8],
-    ]
+    /// Properties whose value is one name from a fixed list, from the property tables.
+    static let names: [String: [String]] = Dictionary(
+        entries.compactMap { p -> (String, [String])? in
+            guard case .names(let list)? = p.choices else { return nil }
+            return (p.key, list)
+        }, uniquingKeysWith: { a, _ in a })
+
+    /// Option sets written as lists of names, from the property tables.
+    static let options: [String: [String: UInt32]] = Dictionary(
+        entries.compactMap { p -> (String, [String: UInt32])? in
+            guard case .flags(let bits)? = p.choices else { return nil }
+            return (p.key, Dictionary(bits.map { ($0.name, $0.bit) }, uniquingKeysWith: { a, _ in a }))
+        }, uniquingKeysWith: { a, _ in a })
 
     /// The largest `instanceCount` a scene may ask for (each copy is drawn every frame).
     static let maximumCount = 10_000

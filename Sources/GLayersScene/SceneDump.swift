@@ -26,9 +26,9 @@ extension Scene {
     private func dumpLayer(_ layer: CALayer, path: JSONPath, time: CFTimeInterval, into out: inout [JSONOutput]) {
         let shown = layer.presentation(atMediaTime: time)
         let cls = type(of: layer)
-        let own = Set(CALayer.declaredKeys)
-        let keys = LayerKey.allCases.filter { $0.isAnimatable && $0 != .mask && $0 != .sublayers }.map(\.rawValue)
-            + cls.declaredKeys.filter { !own.contains($0) }
+        // CALayer's animatable presented properties, then every property of the layer's class.
+        let base = CALayer.properties
+        let keys = cls.properties.all.filter { p in base[p.key] !== p || (p.isAnimatable && p.isPresented) }.map(\.key)
         let lists: Set<String> = ["filters", "backgroundFilters"]
         let properties = keys.sorted().map { key -> (String, JSONOutput) in
             let value = shown.value(forKey: key)

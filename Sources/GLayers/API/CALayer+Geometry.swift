@@ -47,44 +47,44 @@ extension CALayer {
     /// The layer's rectangle in its own coordinates (default zero).
     public var bounds: CGRect {
         get { layerState.bounds }
-        set { setModel(.bounds, \.bounds, newValue) }
+        set { setModel(.bounds, newValue) }
     }
 
     /// Where the anchor point sits in the superlayer's coordinates (default zero).
     public var position: CGPoint {
         get { layerState.position }
-        set { setModel(.position, \.position, newValue) }
+        set { setModel(.position, newValue) }
     }
 
     /// The layer's z position in the superlayer (sorts siblings; default 0).
     public var zPosition: CGFloat {
         get { layerState.zPosition }
-        set { setModel(.zPosition, \.zPosition, newValue) }
+        set { setModel(.zPosition, newValue) }
     }
 
     /// The point of the bounds, in unit coordinates, that `position` refers to and transforms
     /// pivot about (default (0.5, 0.5)).
     public var anchorPoint: CGPoint {
         get { layerState.anchorPoint }
-        set { setModel(.anchorPoint, \.anchorPoint, newValue) }
+        set { setModel(.anchorPoint, newValue) }
     }
 
     /// The z of the anchor point (default 0).
     public var anchorPointZ: CGFloat {
         get { layerState.anchorPointZ }
-        set { setModel(.anchorPointZ, \.anchorPointZ, newValue) }
+        set { setModel(.anchorPointZ, newValue) }
     }
 
     /// The transform applied about the anchor point (default identity).
     public var transform: CATransform3D {
         get { layerState.transform }
-        set { setModel(.transform, \.transform, newValue) }
+        set { setModel(.transform, newValue) }
     }
 
     /// The transform applied to the sublayers, about this layer's anchor point (default identity).
     public var sublayerTransform: CATransform3D {
         get { layerState.sublayerTransform }
-        set { setModel(.sublayerTransform, \.sublayerTransform, newValue) }
+        set { setModel(.sublayerTransform, newValue) }
     }
 
     /// The layer's rectangle in its superlayer: the box of the transformed bounds. Setting it

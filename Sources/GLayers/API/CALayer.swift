@@ -64,42 +64,21 @@ open class CALayer: NSObject, CAMediaTiming {
     @exclusivity(unchecked) unowned(unsafe) var maskOwner: CALayer? {
         didSet { TransactionContext.current.animationTimesChanged() }
     }
-    /// Animations (CALayer+Animations.swift), in the order they were added.
-    @exclusivity(unchecked) var animationEntries: [AnimationEntry] = [] {
-        didSet { isAnimated = !animationEntries.isEmpty }
-    }
-    /// Whether `animationEntries` is not empty (read every frame without touching the array).
-    @exclusivity(unchecked) private(set) var isAnimated = false
-    /// The presentation cache and the fast animations, in one allocation (PresentationCache.swift).
-    @exclusivity(unchecked) var animationBlock: AnimationBlock?
-    /// The local time the presentation cache shows (NaN: none).
-    @exclusivity(unchecked) var presentationCacheTime = CFTimeInterval.nan
-    /// The layer's local time of the next start or end among its animations (ticks before it
-    /// have nothing to do).
-    @exclusivity(unchecked) var nextAnimationEvent: CFTimeInterval = -.infinity
-    /// Whether the presentation cache was reset from the current model values and program
-    /// (cleared when either changes).
-    @exclusivity(unchecked) var presentationIsCurrent = false
-    /// Whether every step of the program is a fast animation.
-    @exclusivity(unchecked) var programIsFast = true
-    /// Whether an animation changes a key that needs display (FlattenNode.swift).
-    @exclusivity(unchecked) var redrawsWhileAnimating = false
-    /// `CAMediaTiming` (a layer's duration is infinite; CA-SEMANTICS §5; the rest below).
+    /// `CAMediaTiming` (a layer's duration is infinite: docs/semantics.md#timing-defaults; the
+    /// rest below).
     @exclusivity(unchecked) public var speed: Float = 1 { didSet { timingDidChange() } }
     @exclusivity(unchecked) public var beginTime: CFTimeInterval = 0 { didSet { timingDidChange() } }
     @exclusivity(unchecked) public var timeOffset: CFTimeInterval = 0 { didSet { timingDidChange() } }
     /// The sublayers (CALayer+Hierarchy.swift).
     @exclusivity(unchecked) var sublayerStorage: [CALayer] = [] { didSet { paintOrderIsCurrent = false } }
     @exclusivity(unchecked) var maskStorage: CALayer?
+    /// The animations and their presentation cache (AnimationStack.swift); what a frame reads
+    /// of it comes first in it, and ends within the object's first two cache lines.
+    @exclusivity(unchecked) final var animations = AnimationStack()
 
-    /// Model values (or, on a presentation copy, the presented values).
-    /// (A change may move the layer in its superlayer's paint order, by zPosition.)
-    @exclusivity(unchecked) var layerState = LayerState() {
-        didSet {
-            presentationIsCurrent = false
-            superlayerStorage?.paintOrderIsCurrent = false
-        }
-    }
+    /// Model values (or, on a presentation copy, the presented values). Changed through
+    /// `modifyModel` (CALayer+Changes.swift), which tells the presentation cache.
+    @exclusivity(unchecked) final var layerState = LayerState()
 
     // Hierarchy (CALayer+Hierarchy.swift; the sublayers, superlayer and mask are above).
     /// How many hosts (windows, headless renderers) show this layer as their root.
@@ -120,8 +99,6 @@ open class CALayer: NSObject, CAMediaTiming {
     var extraValues: [String: Any] = [:]
     /// The property change whose action is running (the "from" of implicit animations).
     var pendingChange: PendingChange?
-    /// The compiled form of `animationEntries` that presentation runs (rebuilt when they change).
-    @exclusivity(unchecked) var animationProgram: [AnimationOp] = []
     /// The sublayers' indices in paint order (by zPosition; empty when that is their order),
     /// valid while `paintOrderIsCurrent` (FlattenNode.swift).
     @exclusivity(unchecked) var paintOrder: [Int32] = []
@@ -162,8 +139,8 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The level-of-detail bias of the minification filter.
     public var minificationFilterBias: Float = 0
 
-    // MARK: CAMediaTiming (a layer's duration is infinite; CA-SEMANTICS §5; speed, beginTime
-    // and timeOffset are with the per-frame fields above)
+    // MARK: CAMediaTiming (a layer's duration is infinite; speed, beginTime and timeOffset are
+    // with the per-frame fields above)
 
     public var duration: CFTimeInterval = .infinity
     public var repeatCount: Float = 0
@@ -217,7 +194,6 @@ open class CALayer: NSObject, CAMediaTiming {
         for sub in sublayerStorage where sub.superlayerStorage === self { sub.superlayerStorage = nil }
         if let m = maskStorage, m.maskOwner === self { m.maskOwner = nil }
         if let context = animationRegistry { context.unregister(self) }
-        animationBlock?.free()
     }
 
     /// Whether the layer keeps its sublayers in 3D instead of flattening them into its plane
@@ -235,32 +211,23 @@ open class CALayer: NSObject, CAMediaTiming {
 
     // MARK: Overridable behaviour (implemented in the CALayer+… files)
 
-    /// The default value of `key` when it is not set (Core Animation's defaults for declared
-    /// properties; nil for other keys). Subclasses override it for their own keys.
-    open class func defaultValue(forKey key: String) -> Any? { LayerDefaults.value(forKey: key) }
+    /// The entries layers of this class declare in the property table: `CALayer`'s, then each
+    /// layer class's own (layer classes override this to add theirs).
+    class var declaredProperties: [LayerProperty] { LayerProperty.layerProperties }
 
-    /// Whether a change of `key` marks the contents as needing display (default false).
-    open class func needsDisplay(forKey key: String) -> Bool { false }
+    /// The default value of `key` when it is not set (Core Animation's defaults for declared
+    /// properties, from the property table; nil for other keys). Subclasses override it for
+    /// their own keys.
+    open class func defaultValue(forKey key: String) -> Any? { properties[key]?.defaultValue }
+
+    /// Whether a change of `key` marks the contents as needing display (true for the properties
+    /// a layer class draws from, such as `CAShapeLayer.path`; false otherwise).
+    open class func needsDisplay(forKey key: String) -> Bool {
+        properties[key]?.effects.contains(.display) ?? false
+    }
 
     /// The class's action for `event`, searched after the delegate, `actions` and `style`.
     open class func defaultAction(forKey event: String) -> CAAction? { nil }
-
-    /// Keys besides CALayer's own that animate implicitly (subclass properties such as
-    /// `strokeEnd`); glayers' equivalent of Core Animation's built-in table.
-    open class var implicitlyAnimatedKeys: Set<String> { [] }
-
-    /// The key-value coding key a subclass stores `key` under (a Swift spelling such as
-    /// `isWrapped` for the key `wrapped`); `key` itself by default.
-    class func canonicalCustomKey(_ key: String) -> String { key }
-
-    /// The value kind of a subclass property (used to check and animate it), or nil.
-    class func declaredKind(forKey key: String) -> ValueKind? { nil }
-
-    /// The names of the properties layers of this class declare (for tools: completion,
-    /// validation, "did you mean").
-    open class var declaredKeys: [String] {
-        LayerKey.allCases.filter { $0 != .superlayer }.map(\.rawValue)
-    }
 
     /// The kind of value at `keyPath` on layers of this class, or nil for an unknown path
     /// (a custom key is `.object`).
@@ -344,18 +311,43 @@ open class CALayer: NSObject, CAMediaTiming {
 
     // MARK: Changing model values
 
-    /// Sets one model value through the change pipeline: transaction bookkeeping, side effects
-    /// (layout, display, autoresizing) and the action for `key`.
+    /// Sets a property held in the model state through the change pipeline: transaction
+    /// bookkeeping, side effects (layout, display, autoresizing, paint order) and the action for
+    /// the property's key.
     @inline(__always)
-    func setModel<V>(_ key: LayerKey, _ path: WritableKeyPath<LayerState, V>, _ value: V) {
+    func setModel<V>(_ p: StateProperty<V>, _ value: V) { setModel(p, p.field, value) }
+
+    /// Sets `field` of the model state to `value` as a change of property `p` (for the
+    /// presented settings that keep a state field: `filters`, `compositingFilter`).
+    func setModel<V>(_ p: LayerProperty, _ field: WritableKeyPath<LayerState, V>, _ value: V) {
         if isPresentationCopy {
-            layerState[keyPath: path] = value
+            layerState[keyPath: field] = value
             return
         }
-        let change = willChangeModel(key.rawValue, animatable: key.isAnimatable)
-        let old = layerState
-        layerState[keyPath: path] = value
-        didChangeModel(key, old: old)
+        let change = willChangeModel(p.key)
+        let before = ChangeWitness(p, layerState)
+        modifyModel { $0[keyPath: field] = value }
+        didChangeModel(p, before)
         runAction(forChange: change)
+        runOrderingAction(p, before)
+    }
+
+    /// Sets a property a layer class keeps among its stored values, through the change pipeline.
+    func setStored<V>(_ p: StoredProperty<V>, _ value: V) {
+        if isPresentationCopy {
+            layerState.custom[p.key] = value.storedValue
+            return
+        }
+        let change = willChangeModel(p.key)
+        let before = ChangeWitness(p, layerState)
+        modifyModel { $0.custom[p.key] = value.storedValue }
+        didChangeModel(p, before)
+        runAction(forChange: change)
+    }
+
+    /// The value of a property a layer class keeps among its stored values.
+    subscript<V>(stored p: StoredProperty<V>) -> V {
+        get { p.read(layerState) }
+        set { setStored(p, newValue) }
     }
 }

@@ -13,6 +13,9 @@ struct BezierCurve: Equatable {
     /// Whether the curve is the identity map.
     let isLinear: Bool
 
+    /// The identity map.
+    static let linear = BezierCurve(CGPoint(x: 0, y: 0), CGPoint(x: 1, y: 1))
+
     init(_ c1: CGPoint, _ c2: CGPoint) {
         cx = 3 * Double(c1.x)
         bx = 3 * (Double(c2.x) - Double(c1.x)) - cx

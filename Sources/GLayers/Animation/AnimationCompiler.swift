@@ -29,17 +29,21 @@ struct AnimationError: Error, CustomStringConvertible {
 }
 
 enum AnimationCompiler {
-    /// The evaluator for `animation` (whose duration is already resolved).
-    static func compile(_ animation: CAAnimation, _ ctx: CompileContext) throws -> AnimationEvaluator {
+    /// Whether basic animations of numbers and points at fields of the layer's state compile
+    /// to fast animations (true; tests turn it off to compare with the general path).
+    nonisolated(unsafe) static var allowsFastPath = true
+
+    /// The compiled form of `animation` (whose duration is already resolved).
+    static func compile(_ animation: CAAnimation, _ ctx: CompileContext) throws -> CompiledAnimation {
         try validateTiming(animation)
         switch animation {
         case let t as CATransition:
             if t.filter != nil {
                 Diagnostics.warn("\(ctx.where_): CATransition.filter is not supported; using type \(t.type.rawValue)", once: true)
             }
-            return TransitionEvaluator(timing: TimingModel(t, duration: t.duration), transition: t)
+            return .general(TransitionEvaluator(timing: TimingModel(t, duration: t.duration), transition: t))
         case let g as CAAnimationGroup:
-            var children: [AnimationEvaluator] = []
+            var children: [CompiledAnimation] = []
             for child in g.animations ?? [] {
                 let copy = child.copy() as? CAAnimation ?? child
                 if !(copy.duration > 0) { copy.duration = g.duration }
@@ -49,7 +53,7 @@ enum AnimationCompiler {
                     Diagnostics.warn("\(ctx.where_): grouped animation ignored: \(error)")
                 }
             }
-            return GroupEvaluator(timing: TimingModel(g, duration: g.duration), children: children)
+            return .general(GroupEvaluator(timing: TimingModel(g, duration: g.duration), children: children))
         case let p as CAPropertyAnimation:
             return try compileProperty(p, ctx)
         default:
@@ -75,7 +79,7 @@ enum AnimationCompiler {
 
     // MARK: Property animations
 
-    private static func compileProperty(_ p: CAPropertyAnimation, _ ctx: CompileContext) throws -> AnimationEvaluator {
+    private static func compileProperty(_ p: CAPropertyAnimation, _ ctx: CompileContext) throws -> CompiledAnimation {
         guard let path = p.keyPath ?? ctx.key, !path.isEmpty else {
             throw AnimationError(message: "the animation has no keyPath and no key")
         }
@@ -85,8 +89,8 @@ enum AnimationCompiler {
         } catch {
             throw AnimationError(message: "\(error)")
         }
-        if case .filterInput(let list, let name, let input) = keyPath.base {
-            try checkFilterInput(ctx.layer, list: list, name: name, input: input, path: path)
+        if case .filterInput(let background, let name, let input) = keyPath.base {
+            try checkFilterInput(ctx.layer, background: background, name: name, input: input, path: path)
         }
         let timing = TimingModel(p, duration: p.duration, ignoresTimingFunction: p is CAKeyframeAnimation)
         var kind = keyPath.kind
@@ -99,33 +103,44 @@ enum AnimationCompiler {
         if let vf = p.valueFunction {
             return try compileValueFunction(p, vf, keyPath, timing, ctx)
         }
-        let lens = keyPath.lens(valueKind: kind)
-        let build = Builder(animation: p, timing: timing, ctx: ctx, kind: kind, path: path, resolvedPath: keyPath)
-        switch lens {
-        case .number(let l): return try build.make(l) { NumberCoercion.double($0).map { CGFloat($0) } }
-        case .point(let l): return try build.make(l) { if case .point(let v)? = ValueConversion.convert($0, to: .point) { return v }; return nil }
-        case .size(let l): return try build.make(l) { if case .size(let v)? = ValueConversion.convert($0, to: .size) { return v }; return nil }
-        case .rect(let l): return try build.make(l) { if case .rect(let v)? = ValueConversion.convert($0, to: .rect) { return v }; return nil }
-        case .color(let l):
-            return try build.make(l) { any -> ColorValue? in
+        // The fast path is chosen here, once: a plain basic animation of a key path that has a
+        // fast target (a number or point field of the layer's state, or a transform component).
+        let isPlainBasic = p is CABasicAnimation && !(p is CASpringAnimation)
+        let fast = isPlainBasic && allowsFastPath ? FastTarget(keyPath) : nil
+        let build = PropertyAnimationBuilder(
+            animation: p, timing: timing, ctx: ctx, kind: kind, path: path, fastTarget: fast)
+        switch keyPath.stateAccess(valueKind: kind) {
+        case .number(let a):
+            return try build.make(a, lanes: { Lanes(Double($0), 0) }) { NumberCoercion.double($0).map { CGFloat($0) } }
+        case .point(let a):
+            return try build.make(a, lanes: { Lanes(Double($0.x), Double($0.y)) }) {
+                if case .point(let v)? = ValueConversion.convert($0, to: .point) { return v }
+                return nil
+            }
+        case .size(let a):
+            return try build.make(a) { if case .size(let v)? = ValueConversion.convert($0, to: .size) { return v }; return nil }
+        case .rect(let a):
+            return try build.make(a) { if case .rect(let v)? = ValueConversion.convert($0, to: .rect) { return v }; return nil }
+        case .color(let a):
+            return try build.make(a) { any -> ColorValue? in
                 if case .color(let v)? = ValueConversion.convert(any, to: .color) { return v }
                 return nil
             }
-        case .image(let l):
-            return try build.make(l) { any -> ImageBlend? in
+        case .image(let a):
+            return try build.make(a) { any -> ImageBlend? in
                 if case .image(let v)? = ValueConversion.convert(any, to: .image) { return ImageBlend(v) }
                 return nil
             }
-        case .transform(let l):
-            let tl = Lens<TransformValue>(get: { TransformValue(l.get(&$0)) }, set: { l.set(&$0, $1.matrix) })
-            return try build.make(tl) { any -> TransformValue? in
+        case .transform(let a):
+            let ta = StateAccess<TransformValue>(get: { TransformValue(a.get(&$0)) }, set: { a.set(&$0, $1.matrix) })
+            return try build.make(ta) { any -> TransformValue? in
                 if case .transform(let v)? = ValueConversion.convert(any, to: .transform) {
                     return TransformValue(v, decompose: true)
                 }
                 return nil
             }
-        case .discrete(let l):
-            return try build.make(l) { any -> AnimatableValue? in
+        case .discrete(let a):
+            return try build.make(a) { any -> AnimatableValue? in
                 kind == .object ? AnimatableValue.inferring(any) : ValueConversion.convert(any, to: kind)
             }
         }
@@ -144,8 +159,8 @@ enum AnimationCompiler {
         return v.kind == .object ? nil : v.kind
     }
 
-    private static func checkFilterInput(_ layer: CALayer, list: LayerKey, name: String, input: String, path: String) throws {
-        let filters = list == .backgroundFilters ? layer.layerState.backgroundFilters : layer.layerState.filters
+    private static func checkFilterInput(_ layer: CALayer, background: Bool, name: String, input: String, path: String) throws {
+        let filters = background ? layer.layerState.backgroundFilters : layer.layerState.filters
         guard let f = filters.first(where: { $0.name == name }) else {
             let names = filters.compactMap(\.name)
             throw AnimationError(
@@ -163,15 +178,13 @@ enum AnimationCompiler {
     private static func compileValueFunction(
         _ p: CAPropertyAnimation, _ vf: CAValueFunction, _ keyPath: LayerKeyPath, _ timing: TimingModel,
         _ ctx: CompileContext
-    ) throws -> AnimationEvaluator {
-        guard case .property(let key) = keyPath.base, keyPath.component == nil,
-            key == .transform || key == .sublayerTransform
-        else {
+    ) throws -> CompiledAnimation {
+        guard let t = keyPath.property as? TransformProperty, keyPath.component == nil else {
             throw AnimationError(message: "valueFunction \(vf.name.rawValue) needs the key path transform or sublayerTransform")
         }
-        let sublayer = key == .sublayerTransform
+        let sublayer = t.isSublayerTransform
         let additive = p.isAdditive
-        func write(_ s: inout EvalState, _ m: CATransform3D) {
+        func write(_ s: inout PresentedState, _ m: CATransform3D) {
             if sublayer {
                 s.finish()
                 s.state.sublayerTransform = additive ? m.concatenating(s.state.sublayerTransform) : m
@@ -180,9 +193,10 @@ enum AnimationCompiler {
                 s.state.transform = additive ? m.concatenating(s.state.transform) : m
             }
         }
-        let build = Builder(animation: p, timing: timing, ctx: ctx, kind: .number, path: keyPath.string, forceNonAdditive: true)
+        let build = PropertyAnimationBuilder(
+            animation: p, timing: timing, ctx: ctx, kind: .number, path: keyPath.string, forceNonAdditive: true)
         if vf.takesVector {
-            let lens = Lens<CGRect>(
+            let lens = StateAccess<CGRect>(
                 get: { _ in .zero },
                 set: { s, v in write(&s, vf.matrix((Double(v.minX), Double(v.minY), Double(v.width)))) })
             return try build.make(lens) { any -> CGRect? in
@@ -191,25 +205,39 @@ enum AnimationCompiler {
                 return CGRect(x: a[0], y: a[1], width: a[2], height: 0)
             }
         }
-        let lens = Lens<CGFloat>(get: { _ in 0 }, set: { s, v in write(&s, vf.matrix((Double(v), Double(v), Double(v)))) })
+        let lens = StateAccess<CGFloat>(get: { _ in 0 }, set: { s, v in write(&s, vf.matrix((Double(v), Double(v), Double(v)))) })
         return try build.make(lens) { NumberCoercion.double($0).map { CGFloat($0) } }
     }
 }
 
-/// Builds the typed evaluator of one property animation.
-struct Builder {
+/// Builds the compiled form of one property animation.
+struct PropertyAnimationBuilder {
     let animation: CAPropertyAnimation
     let timing: TimingModel
     let ctx: CompileContext
     let kind: ValueKind
     let path: String
     var forceNonAdditive = false
-    /// The resolved key path (nil for value functions, which have no fast form).
-    var resolvedPath: LayerKeyPath?
+    /// Where the animation writes on the fast path, when it takes it.
+    var fastTarget: FastTarget?
 
     var additive: Bool { animation.isAdditive && !forceNonAdditive }
 
-    func make<V: Interpolatable>(_ lens: Lens<V>, convert: (Any?) -> V?) throws -> AnimationEvaluator {
+    /// The options of a basic animation.
+    var basicOptions: BasicOptions {
+        var o: BasicOptions = []
+        if additive { o.insert(.additive) }
+        if animation.isCumulative { o.insert(.cumulative) }
+        if timing.autoreverses { o.insert(.autoreverses) }
+        if timing.curve != nil { o.insert(.eased) }
+        return o
+    }
+
+    /// The compiled animation of a value reached through `access`; `lanes` puts a value in a
+    /// fast animation's lanes (numbers and points; nil: never fast).
+    func make<V: Interpolatable>(
+        _ access: StateAccess<V>, lanes: ((V) -> Lanes)? = nil, convert: (Any?) -> V?
+    ) throws -> CompiledAnimation {
         func typed(_ any: Any?, _ what: String) throws -> V {
             guard let v = convert(any) else {
                 throw AnimationError(
@@ -222,24 +250,32 @@ struct Builder {
         }
         switch animation {
         case let k as CAKeyframeAnimation:
-            return try KeyframeBuilder(builder: info, animation: k).make(lens, typed: typed)
+            return .general(try KeyframeBuilder(builder: info, animation: k).make(access, typed: typed))
         case let b as CABasicAnimation:
-            let ends = try basicEnds(b, lens: lens, typed: typed)
+            guard let ends = try basicEnds(b, access: access, typed: typed) else {
+                return .general(InertEvaluator(timing: timing))
+            }
+            if let target = fastTarget, let lanes {
+                let fast = FastAnimation(target: target, ends: ends.map(lanes), options: basicOptions, timing: timing.core)
+                return .fast(fast, curve: timing.curve)
+            }
             let spring = (b as? CASpringAnimation).map {
                 SpringSolver(mass: $0.mass, stiffness: $0.stiffness, damping: $0.damping, velocity: $0.initialVelocity)
             }
-            return BasicCore(
-                lens: lens, ends: ends, additive: additive, cumulative: animation.isCumulative,
-                autoreverses: timing.autoreverses, duration: timing.duration, spring: spring
-            ).evaluator(timing, keyPath: resolvedPath)
+            let step = BasicStep(
+                access: access, basic: BasicInterpolation(ends: ends, options: basicOptions), spring: spring,
+                duration: timing.duration)
+            return .general(step.evaluator(timing))
         default:
             throw AnimationError(message: "\(type(of: animation)) cannot animate \"\(path)\"")
         }
     }
 
+    /// The ends of a basic animation, or nil when it gives none and there is nothing to animate
+    /// from (no effect).
     private func basicEnds<V: Interpolatable>(
-        _ b: CABasicAnimation, lens: Lens<V>, typed: (Any?, String) throws -> V
-    ) throws -> BasicEnds<V> {
+        _ b: CABasicAnimation, access: StateAccess<V>, typed: (Any?, String) throws -> V
+    ) throws -> BasicEnds<V>? {
         let from = try b.fromValue.map { try typed($0, "fromValue") }
         let to = try b.toValue.map { try typed($0, "toValue") }
         let by = try b.byValue.map { try typed($0, "byValue") }
@@ -251,10 +287,10 @@ struct Builder {
         case let (nil, t?, nil): return .toValue(t)
         case let (nil, nil, d?): return .byValue(d)
         case (nil, nil, nil):
-            guard let before = ctx.before else { return .inert }
-            var s = EvalState(before)
-            let v = lens.get(&s)
-            return .implicit(from: v)
+            // The implicit case: from the value on screen before the change.
+            guard let before = ctx.before else { return nil }
+            var s = PresentedState(before)
+            return .fromValue(access.get(&s))
         }
     }
 }

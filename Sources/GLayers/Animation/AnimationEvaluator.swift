@@ -1,45 +1,54 @@
-/// Compiled animations: typed evaluators that apply one animation to a layer's state at a time.
+/// Compiled animations: what applies one animation to a layer's presented state at a time.
 ///
-/// An evaluator is made once, when the animation is added (`AnimationCompiler`); per frame it
-/// samples its timing and writes typed values through a lens, allocating nothing.
+/// Made once, when the animation is added (`AnimationCompiler`); per frame each samples its
+/// timing and writes typed values, allocating nothing.
 import Foundation
 import GLayersGraphics
 
-/// An animation compiled for one layer.
+/// An animation compiled for one layer: a fast animation, which the layer's presentation block
+/// keeps and applies without references (`FastAnimation.swift`), or a general evaluator.
+enum CompiledAnimation {
+    /// A basic animation of a number or point field, with its timing function (nil: linear).
+    case fast(FastAnimation, curve: BezierCurve?)
+    case general(AnimationEvaluator)
+
+    /// The animation's timing (the one source of it: the layer's block copies it when built).
+    var timing: TimingModel {
+        get {
+            switch self {
+            case .fast(let f, let curve): return TimingModel(core: f.timing, curve: curve)
+            case .general(let e): return e.timing
+            }
+        }
+        set {
+            switch self {
+            case .fast(var f, let curve):
+                f.timing = newValue.core
+                self = .fast(f, curve: curve)
+            case .general(let e): e.timing = newValue
+            }
+        }
+    }
+
+    /// Applies the animation at `time` (the time of the layer, or of the enclosing group).
+    func apply(to s: inout PresentedState, at time: Double) {
+        switch self {
+        case .fast(var f, let curve):
+            var c = curve ?? .linear
+            withUnsafeMutablePointer(to: &s) { state in withUnsafePointer(to: &c) { f.apply(state, at: time, curve: $0) } }
+        case .general(let e):
+            e.apply(to: &s, at: time)
+        }
+    }
+}
+
+/// An animation that is not a fast one: keyframes, groups, transitions, springs, value
+/// functions, and basic animations of values the fast path does not hold.
 protocol AnimationEvaluator: AnyObject {
     /// The animation's timing.
     var timing: TimingModel { get set }
     /// Applies the animation at `time` (the time of the layer, or of the enclosing group).
-    func apply(to state: inout EvalState, at time: Double)
-}
-
-/// Where a basic animation's ends come from (the seven from/to/by cases of the timing guide,
-/// reduced to the four that remain once the constant ones are combined).
-enum BasicEnds<V: Interpolatable> {
-    /// Both ends constant (from/to, from/by, by/to).
-    case fixed(V, V)
-    /// `fromValue` only: from the value to the underlying (model) value.
-    case fromValue(V)
-    /// `toValue` only: from the underlying value to the value.
-    case toValue(V)
-    /// `byValue` only: from the underlying value to underlying + by.
-    case byValue(V)
-    /// None given: the implicit case, from the value on screen before the change to the
-    /// underlying (new model) value.
-    case implicit(from: V)
-    /// None given and nothing to animate from: no effect.
-    case inert
-
-    func resolve(underlying u: V) -> (V, V)? {
-        switch self {
-        case .fixed(let a, let b): return (a, b)
-        case .fromValue(let a): return (a, u)
-        case .toValue(let b): return (u, b)
-        case .byValue(let d): return (u, V.sum(u, d))
-        case .implicit(let a): return (a, u)
-        case .inert: return nil
-        }
-    }
+    func apply(to state: inout PresentedState, at time: Double)
 }
 
 /// A compiled property animation: its timing, and a step that writes the value for a timing
@@ -47,79 +56,64 @@ enum BasicEnds<V: Interpolatable> {
 /// the per-frame path runs specialized code (no generic dispatch, no metadata lookups).
 final class PropertyEvaluator: AnimationEvaluator {
     var timing: TimingModel
-    let step: (inout EvalState, TimingSample) -> Void
-    /// The same animation as a reference-free fast operation, when it has one.
-    let fast: FastAnimation?
+    let step: (inout PresentedState, TimingSample) -> Void
 
-    init(timing: TimingModel, fast: FastAnimation? = nil, step: @escaping (inout EvalState, TimingSample) -> Void) {
+    init(timing: TimingModel, step: @escaping (inout PresentedState, TimingSample) -> Void) {
         self.timing = timing
-        self.fast = fast
         self.step = step
     }
 
-    func apply(to s: inout EvalState, at time: Double) {
+    func apply(to s: inout PresentedState, at time: Double) {
         guard let sample = timing.sample(parentTime: time) else { return }
         step(&s, sample)
     }
 }
 
-/// `CABasicAnimation` (and `CASpringAnimation`) for a value type.
-struct BasicCore<V: Interpolatable> {
-    let lens: Lens<V>
-    let ends: BasicEnds<V>
-    let additive: Bool
-    let cumulative: Bool
-    let autoreverses: Bool
-    let duration: Double
+/// A basic animation (or `CASpringAnimation`) of any value type, through an accessor: the
+/// general path of `BasicInterpolation`.
+struct BasicStep<V: Interpolatable> {
+    let access: StateAccess<V>
+    let basic: BasicInterpolation<V>
     /// The spring that replaces the timing curve, for `CASpringAnimation`.
     let spring: SpringSolver?
+    let duration: Double
 
     @inline(__always)
-    func step(_ s: inout EvalState, _ sample: TimingSample) {
-        let underlying = lens.get(&s)
-        guard let (a, b) = ends.resolve(underlying: additive ? V.difference(underlying, underlying) : underlying) else {
-            return
-        }
+    func step(_ s: inout PresentedState, _ sample: TimingSample) {
         let progress = spring.map { $0.value(at: sample.raw * duration) } ?? sample.progress
-        var v = V.lerp(a, b, progress)
-        if cumulative && sample.iteration > 0 {
-            v = V.sum(v, V.scaled(autoreverses ? a : b, sample.iteration))
-        }
-        if additive { v = V.sum(underlying, v) }
-        lens.set(&s, v)
+        access.set(&s, basic.value(underlying: access.get(&s), progress: progress, iteration: sample.iteration))
     }
 
-    /// The evaluator running this core (with its fast form for numbers and points at known
-    /// fields).
-    func evaluator(_ timing: TimingModel, keyPath: LayerKeyPath?) -> AnimationEvaluator {
-        let core = self
-        var fast: FastAnimation?
-        if spring == nil, let keyPath {
-            if let e = ends as? BasicEnds<CGFloat> {
-                fast = FastAnimation.make(for: keyPath, timing: timing, ends: e, additive: additive, cumulative: cumulative)
-            } else if let e = ends as? BasicEnds<CGPoint> {
-                fast = FastAnimation.make(for: keyPath, timing: timing, ends: e, additive: additive, cumulative: cumulative)
-            }
-        }
-        return PropertyEvaluator(timing: timing, fast: fast) { core.step(&$0, $1) }
+    /// The evaluator running this step.
+    func evaluator(_ timing: TimingModel) -> AnimationEvaluator {
+        let step = self
+        return PropertyEvaluator(timing: timing) { step.step(&$0, $1) }
     }
 }
 
 /// `CAAnimationGroup` compiled: children run in the group's simple time, clipped to it.
 final class GroupEvaluator: AnimationEvaluator {
     var timing: TimingModel
-    let children: [AnimationEvaluator]
+    let children: [CompiledAnimation]
 
-    init(timing: TimingModel, children: [AnimationEvaluator]) {
+    init(timing: TimingModel, children: [CompiledAnimation]) {
         self.timing = timing
         self.children = children
     }
 
-    func apply(to s: inout EvalState, at time: Double) {
+    func apply(to s: inout PresentedState, at time: Double) {
         guard let sample = timing.sample(parentTime: time) else { return }
         let local = sample.progress * timing.duration
         for child in children { child.apply(to: &s, at: local) }
     }
+}
+
+/// An animation that has no effect (a basic animation with no values and nothing to animate
+/// from).
+final class InertEvaluator: AnimationEvaluator {
+    var timing: TimingModel
+    init(timing: TimingModel) { self.timing = timing }
+    func apply(to s: inout PresentedState, at time: Double) {}
 }
 
 /// The state of a transition on a layer, read by flattening.
@@ -150,7 +144,7 @@ final class TransitionEvaluator: AnimationEvaluator {
         endProgress = Double(min(max(t.endProgress, t.startProgress), 1))
     }
 
-    func apply(to s: inout EvalState, at time: Double) {
+    func apply(to s: inout PresentedState, at time: Double) {
         guard let sample = timing.sample(parentTime: time) else { return }
         let p = startProgress + (endProgress - startProgress) * sample.progress
         s.state.transition = TransitionState(type: type, subtype: subtype, progress: p, before: before)

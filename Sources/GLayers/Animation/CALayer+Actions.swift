@@ -1,4 +1,4 @@
-/// Actions (SPEC A3, CA-SEMANTICS §8.1): the search for what a property change or an event
+/// Actions (docs/semantics.md#actions-and-implicit-animations): the search for what a property change or an event
 /// does — delegate (`NSNull` stops), `actions`, `style["actions"]` (nested styles), the class's
 /// `defaultAction(forKey:)`, then Core Animation's built-in implicit animation.
 import Foundation
@@ -28,19 +28,19 @@ extension CALayer {
         return nil
     }
 
-    /// Core Animation's implicit action for `event`: a basic animation of the property, or a
-    /// fade transition for the properties whose default is one (CAPG Appendix B), with the
-    /// transaction's duration and timing function (default: the `default` curve).
+    /// Core Animation's implicit action for `event`: the action of its property-table entry
+    /// (Core Animation Programming Guide, Appendix B): a basic animation of the property, or a
+    /// fade transition, with the transaction's duration and timing function (default: the
+    /// `default` curve).
     func builtInAction(_ event: String) -> CAAction? {
         let settings = TransactionContext.current.settings
         if event == kCATransition {
             return Self.fadeTransition()
         }
-        if let key = LayerKey(rawValue: event) {
-            if key.defaultActionIsTransition { return Self.fadeTransition() }
-            guard key.hasDefaultBasicAnimation else { return nil }
-        } else if !type(of: self).implicitlyAnimatedKeys.contains(event) {
-            return nil
+        switch type(of: self).properties[event]?.action {
+        case .animation?: break
+        case .fade?: return Self.fadeTransition()
+        case .noAction?, nil: return nil
         }
         let animation = CABasicAnimation(keyPath: event)
         animation.timingFunction = settings.timingFunction ?? CAMediaTimingFunction(name: .default)

@@ -1,27 +1,46 @@
-/// Explicit animations on a layer (SPEC A4): adding (a copy, compiled once), looking up,
+/// Explicit animations on a layer (docs/semantics.md#explicit-animations): adding (a copy, compiled once), looking up,
 /// removing, and their life cycle at commits and ticks.
 import Foundation
 
-/// An animation attached to a layer: the layer's private copy and its compiled evaluator.
+/// An animation attached to a layer: the layer's private copy and its compiled form.
 final class AnimationEntry {
     let key: String?
     let animation: CAAnimation
-    let evaluator: AnimationEvaluator
+    /// The compiled animation, with the animation's timing (its begin time is set through
+    /// `AnimationStack.setBeginTime`).
+    fileprivate(set) var compiled: CompiledAnimation
     /// Whether the transaction that added it has committed (its begin time is fixed).
     var committed = false
     var started = false
     /// Whether its active duration ended or it was removed (completion blocks no longer wait).
     var completed = false
     var groups: [CompletionGroup] = []
-    /// Whether the animation changes a key the layer's class redraws for (A10).
-    var redrawsContents = false
-    /// The reference-free form the per-frame path runs, when the animation has one.
-    var fast: FastAnimation? { (evaluator as? PropertyEvaluator)?.fast }
+    /// Whether the animation changes a key the layer's class redraws for (custom properties
+    /// with `needsDisplay(forKey:)`).
+    let redrawsContents: Bool
+    /// Whether the animation changes a key that orders the layer among its siblings
+    /// (`zPosition`).
+    let changesPaintOrder: Bool
 
-    init(key: String?, animation: CAAnimation, evaluator: AnimationEvaluator) {
+    init(key: String?, animation: CAAnimation, compiled: CompiledAnimation, on layerClass: CALayer.Type) {
         self.key = key
         self.animation = animation
-        self.evaluator = evaluator
+        self.compiled = compiled
+        let keys = CALayer.rootKeys(of: animation)
+        redrawsContents = keys.contains { layerClass.needsDisplay(forKey: $0) }
+        changesPaintOrder = keys.contains { layerClass.properties[$0]?.effects.contains(.paintOrder) ?? false }
+    }
+
+    /// The animation's timing.
+    var timing: TimingModel { compiled.timing }
+}
+
+extension AnimationStack {
+    /// Sets the begin time of an animation of this stack (where its timing is kept: the
+    /// entry's compiled animation, which the block copies).
+    mutating func setBeginTime(_ t: CFTimeInterval, of entry: AnimationEntry) {
+        entry.compiled.timing.beginTime = t
+        entriesDidChange()
     }
 }
 
@@ -55,46 +74,41 @@ extension CALayer {
             copy.duration = context.settings.duration
         }
         let before = pendingChange.flatMap { $0.key == key || ($0.key == (copy as? CAPropertyAnimation)?.keyPath) ? $0.before : nil }
-        let evaluator: AnimationEvaluator
+        var compiled: CompiledAnimation
         do {
-            evaluator = try AnimationCompiler.compile(copy, CompileContext(layer: self, key: key, before: before))
+            compiled = try AnimationCompiler.compile(copy, CompileContext(layer: self, key: key, before: before))
         } catch {
             Diagnostics.warn("\(diagnosticName), animation \"\(key ?? "(no key)")\": \(error); the animation is ignored")
             return
         }
         if let key { removeAnimation(forKey: key) }
-        if copy.beginTime == 0 { evaluator.timing.beginTime = localTime(atMediaTime: CACurrentMediaTime()) }
-        let entry = AnimationEntry(key: key, animation: copy, evaluator: evaluator)
-        entry.redrawsContents = Self.rootKeys(of: copy).contains { type(of: self).needsDisplay(forKey: $0) }
-        animationEntries.append(entry)
-        rebuildAnimationProgram()
+        // Until the transaction commits, a begin time of 0 means now.
+        if copy.beginTime == 0 { compiled.timing.beginTime = localTime(atMediaTime: CACurrentMediaTime()) }
+        let entry = AnimationEntry(key: key, animation: copy, compiled: compiled, on: type(of: self))
+        changeAnimations { $0.append(entry) }
         context.noteAdded(entry, to: self)
     }
 
     /// The animation added under `key` (the layer's copy), or nil.
     public func animation(forKey key: String) -> CAAnimation? {
-        animationEntries.last { $0.key == key }?.animation
+        animations.entries.last { $0.key == key }?.animation
     }
 
     /// The keys of the layer's animations in the order they were added, or nil when it has none.
     public func animationKeys() -> [String]? {
-        let keys = animationEntries.compactMap(\.key)
+        let keys = animations.entries.compactMap(\.key)
         return keys.isEmpty ? nil : keys
     }
 
     /// Removes the animation under `key`; its delegate hears `finished: false` if it was running.
     public func removeAnimation(forKey key: String) {
-        guard let i = animationEntries.firstIndex(where: { $0.key == key }) else { return }
-        let entry = animationEntries.remove(at: i)
-        rebuildAnimationProgram()
+        guard let entry = changeAnimations({ $0.remove(key: key) }) else { return }
         TransactionContext.current.noteCompleted(entry, finished: false)
     }
 
     /// Removes every animation; delegates of running ones hear `finished: false`.
     public func removeAllAnimations() {
-        let entries = animationEntries
-        animationEntries.removeAll()
-        rebuildAnimationProgram()
+        let entries = changeAnimations { $0.removeAll() }
         let context = TransactionContext.current
         for e in entries { context.noteCompleted(e, finished: false) }
     }
@@ -104,27 +118,39 @@ extension CALayer {
     /// The transaction that added `entry` committed: fix its begin time and, for a transition,
     /// capture the layer's appearance before the transaction.
     func commitAnimation(_ entry: AnimationEntry) {
-        guard !entry.committed, animationEntries.contains(where: { $0 === entry }) else { return }
+        guard !entry.committed, animations.entries.contains(where: { $0 === entry }) else { return }
         entry.committed = true
         if entry.animation.beginTime == 0 {
+            // The begin time is fixed now; the layer's copy of the animation shows it too.
             let now = localTime(atMediaTime: CACurrentMediaTime())
             entry.animation.beginTime = now
-            entry.evaluator.timing.beginTime = now
+            changeAnimations { $0.setBeginTime(now, of: entry) }
         }
-        if let transition = entry.evaluator as? TransitionEvaluator {
+        if case .general(let transition as TransitionEvaluator) = entry.compiled {
             transition.before = snapshotBeforeTransaction()
         }
-        rebuildAnimationProgram()
+    }
+
+    /// Changes the layer's animations: the one place they change, which tells what depends on
+    /// them (the tick schedule; the superlayer's paint order when an animation may move the
+    /// layer among its siblings).
+    @discardableResult
+    func changeAnimations<R>(_ body: (inout AnimationStack) -> R) -> R {
+        let movedBefore = animations.changesPaintOrder
+        let result = body(&animations)
+        if movedBefore || animations.changesPaintOrder { superlayerStorage?.paintOrderIsCurrent = false }
+        TransactionContext.current.animationTimesChanged()
+        return result
     }
 
     /// Starts and finishes animations at media time `now`, queueing delegate callbacks.
     func tickAnimations(mediaTime now: CFTimeInterval, context: TransactionContext) {
         let t = localTime(atMediaTime: now)
-        guard t >= nextAnimationEvent else { return }
+        guard t >= animations.nextEvent else { return }
         var removed = false
         var next = CFTimeInterval.infinity
-        for entry in animationEntries where entry.committed {
-            let phase = entry.evaluator.timing.phase(parentTime: t)
+        for entry in animations.entries where entry.committed {
+            let phase = entry.timing.phase(parentTime: t)
             if !entry.started && phase != .before {
                 entry.started = true
                 if entry.animation.delegate != nil { context.pendingStarts.append(entry.animation) }
@@ -135,17 +161,14 @@ extension CALayer {
             }
             next = min(next, Self.nextEvent(entry))
         }
-        if removed {
-            animationEntries.removeAll { $0.completed && $0.animation.isRemovedOnCompletion }
-            rebuildAnimationProgram()
-        }
-        nextAnimationEvent = animationEntries.contains { !$0.committed } ? -.infinity : next
+        if removed { changeAnimations { $0.removeFinished() } }
+        animations.nextEvent = animations.entries.contains { !$0.committed } ? -.infinity : next
     }
 
-    /// `nextAnimationEvent` in media time (-infinity when an ancestor's speed is not positive:
+    /// `animations.nextEvent` in media time (-infinity when an ancestor's speed is not positive:
     /// the layer is then checked every tick).
     var mediaTimeOfNextAnimationEvent: CFTimeInterval {
-        var t = nextAnimationEvent
+        var t = animations.nextEvent
         guard t.isFinite else { return t }
         var layer: CALayer? = self
         while let l = layer {
@@ -158,7 +181,7 @@ extension CALayer {
 
     /// The local time of an entry's next start or end (-infinity: check every tick).
     static func nextEvent(_ entry: AnimationEntry) -> CFTimeInterval {
-        let timing = entry.evaluator.timing
+        let timing = entry.timing
         guard timing.speed > 0 else { return timing.speed == 0 && entry.started ? .infinity : -.infinity }
         if !entry.started { return timing.beginTime }
         if entry.completed { return .infinity }

@@ -23,9 +23,9 @@ struct KeyframeBuilder {
     var isPaced: Bool { mode == .paced || mode == .cubicPaced }
     var isCubic: Bool { mode == .cubic || mode == .cubicPaced }
 
-    func make<V: Interpolatable>(_ lens: Lens<V>, typed: (Any?, String) throws -> V) throws -> AnimationEvaluator {
+    func make<V: Interpolatable>(_ lens: StateAccess<V>, typed: (Any?, String) throws -> V) throws -> AnimationEvaluator {
         if let path = animation.path {
-            guard let pointLens = lens as? Lens<CGPoint> else {
+            guard let pointLens = lens as? StateAccess<CGPoint> else {
                 throw AnimationError(message: "a keyframe path animates points; \"\(builder.path)\" is not a point")
             }
             return try PathKeyframeBuilder(info: builder, animation: animation, path: path).make(pointLens)
@@ -128,7 +128,7 @@ struct KeyframeBuilder {
     private func numbers(_ a: [NSNumber]?) -> [Double] { (a ?? []).map(\.doubleValue) }
 }
 
-extension Builder {
+extension PropertyAnimationBuilder {
     var info: KeyframeBuilder.BuilderInfo {
         KeyframeBuilder.BuilderInfo(
             timing: timing, where_: ctx.where_, path: path, additive: additive, cumulative: animation.isCumulative,

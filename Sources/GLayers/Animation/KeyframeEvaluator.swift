@@ -18,7 +18,7 @@ enum KeyframeMode {
 /// Keyframe values of a value type `V`, with their timing (run by a `PropertyEvaluator`).
 struct KeyframeCore<V: Interpolatable> {
     let autoreverses: Bool
-    let lens: Lens<V>
+    let lens: StateAccess<V>
     let values: [V]
     /// One per value (one more than the values for discrete mode).
     let keyTimes: [Double]
@@ -33,7 +33,7 @@ struct KeyframeCore<V: Interpolatable> {
     let cumulative: Bool
 
     init(
-        autoreverses: Bool, lens: Lens<V>, values: [V], keyTimes: [Double], functions: [CAMediaTimingFunction?],
+        autoreverses: Bool, lens: StateAccess<V>, values: [V], keyTimes: [Double], functions: [CAMediaTimingFunction?],
         mode: KeyframeMode, tangents: [(out: V, into: V)], arcTables: [[Double]]?, additive: Bool, cumulative: Bool
     ) {
         self.autoreverses = autoreverses
@@ -49,7 +49,7 @@ struct KeyframeCore<V: Interpolatable> {
     }
 
     @inline(__always)
-    func step(_ s: inout EvalState, _ sample: TimingSample) {
+    func step(_ s: inout PresentedState, _ sample: TimingSample) {
         guard let first = values.first else { return }
         var v = value(at: sample.progress, first: first)
         if cumulative && sample.iteration > 0, let last = values.last {

@@ -7,7 +7,7 @@ import GLayersGraphics
 /// Moves a point property along a path.
 final class PathKeyframeEvaluator: AnimationEvaluator {
     var timing: TimingModel
-    let lens: Lens<CGPoint>
+    let lens: StateAccess<CGPoint>
     let segments: [PathSegment]
     /// One per keyframe (vertex): segments + 1 entries.
     let keyTimes: [Double]
@@ -20,7 +20,7 @@ final class PathKeyframeEvaluator: AnimationEvaluator {
     let additive: Bool
 
     init(
-        timing: TimingModel, lens: Lens<CGPoint>, segments: [PathSegment], keyTimes: [Double],
+        timing: TimingModel, lens: StateAccess<CGPoint>, segments: [PathSegment], keyTimes: [Double],
         functions: [CAMediaTimingFunction?], byArcLength: Bool, discrete: Bool, rotationOffset: Double?, additive: Bool
     ) {
         self.timing = timing
@@ -34,7 +34,7 @@ final class PathKeyframeEvaluator: AnimationEvaluator {
         self.additive = additive
     }
 
-    func apply(to s: inout EvalState, at time: Double) {
+    func apply(to s: inout PresentedState, at time: Double) {
         guard let sample = timing.sample(parentTime: time), !segments.isEmpty else { return }
         let (point, tangent) = locate(sample.progress)
         lens.set(&s, additive ? CGPoint.sum(lens.get(&s), point) : point)
@@ -77,7 +77,7 @@ struct PathKeyframeBuilder {
     let animation: CAKeyframeAnimation
     let path: CGPath
 
-    func make(_ lens: Lens<CGPoint>) throws -> AnimationEvaluator {
+    func make(_ lens: StateAccess<CGPoint>) throws -> AnimationEvaluator {
         let segments = path.segments()
         guard !segments.isEmpty else {
             throw AnimationError(message: "the keyframe path has no segments")

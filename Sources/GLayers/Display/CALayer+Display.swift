@@ -50,3 +50,15 @@ extension CALayer {
         setBackingStore(ctx.makeImage())
     }
 }
+
+extension CALayer {
+    /// Sets the contents produced by the layer's own drawing: no action runs (redrawing is
+    /// not a property change), and `rect` says which part of the layer the bitmap covers
+    /// (nil: the bounds, placed by `contentsGravity`).
+    public func setBackingStore(_ image: CGImage?, covering rect: CGRect? = nil) {
+        modifyModel {
+            $0.contents = image.map { .image($0) } ?? .none
+            $0.backingRect = rect
+        }
+    }
+}

@@ -18,7 +18,7 @@ enum FlattenNode {
             let t = layer.fromParentTime(parentTime)
             if !layer.isAnimated { return body(layer.layerState, t) }
             let cache = layer.evaluatePresentation(atLocalTime: t)
-            if layer.redrawsWhileAnimating {
+            if layer.animations.redrawsContents {
                 var state = cache.pointee.state
                 layer.redrawPresentation(into: &state)
                 return body(state, t)

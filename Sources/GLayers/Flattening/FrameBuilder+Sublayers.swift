@@ -38,7 +38,7 @@ extension FrameBuilder {
                 for k in 0..<n {
                     if k + 3 < n { CALayer.prefetchObject(subs, index(k + 3)) }
                     if k + 2 < n { CALayer.prefetchLayer(subs, index(k + 2)) }
-                    if k + 1 < n { CALayer.prefetchPresentedStyle(subs, index(k + 1)) }
+                    if k + 1 < n { CALayer.prefetchPresentedReferences(subs, index(k + 1)) }
                     each(index(k))
                 }
             }

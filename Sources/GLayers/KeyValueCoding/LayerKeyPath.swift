@@ -1,6 +1,6 @@
 /// Key paths into a layer's properties, resolved once from their strings into typed form:
 /// `position.x`, `bounds.size.width`, `frame.origin.y`, `transform.rotation.z`,
-/// `filters.pulseFilter.inputIntensity`, custom keys (SPEC L9).
+/// `filters.pulseFilter.inputIntensity`, custom keys (docs/semantics.md#key-value-coding).
 import Foundation
 
 /// A component of a struct-valued property (CAPG Appendix C, "Key-Value Coding Extensions").
@@ -40,12 +40,12 @@ enum TransformComponent: String, CaseIterable {
 /// A key path resolved into typed form.
 struct LayerKeyPath: Hashable, CustomStringConvertible {
     enum Base: Hashable {
-        /// A declared `CALayer` property.
-        case property(LayerKey)
-        /// A key stored by key-value coding (a custom or subclass property).
+        /// A declared property of the layer's class (its property-table entry).
+        case property(LayerProperty)
+        /// A key stored by key-value coding (a custom property).
         case custom(String)
         /// An input of a named filter: `filters.NAME.KEY` or `backgroundFilters.NAME.KEY`.
-        case filterInput(list: LayerKey, name: String, input: String)
+        case filterInput(background: Bool, name: String, input: String)
     }
 
     enum Component: Hashable {
@@ -62,13 +62,31 @@ struct LayerKeyPath: Hashable, CustomStringConvertible {
 
     var description: String { string }
 
+    /// The key path of a whole declared property.
+    init(property p: LayerProperty) {
+        self.init(base: .property(p), component: nil, kind: p.kind, string: p.key)
+    }
+
+    init(base: Base, component: Component?, kind: ValueKind, string: String) {
+        self.base = base
+        self.component = component
+        self.kind = kind
+        self.string = string
+    }
+
     /// The top-level key (the action key of a change to this path).
     var rootKey: String {
         switch base {
-        case .property(let k): return k.rawValue
+        case .property(let p): return p.key
         case .custom(let k): return k
-        case .filterInput(let list, _, _): return list.rawValue
+        case .filterInput(let background, _, _): return background ? "backgroundFilters" : "filters"
         }
+    }
+
+    /// The property-table entry the key path starts with, if it is a declared property.
+    var property: LayerProperty? {
+        if case .property(let p) = base { return p }
+        return nil
     }
 }
 
@@ -94,59 +112,59 @@ enum KeyPathResolver {
     /// - Throws `KeyPathError` for an unknown component of a struct or transform property, or a
     ///   malformed filter path. A single unknown key is a custom property (not an error).
     static func resolve(_ path: String, for layerClass: CALayer.Type, storedKinds: [String: ValueKind] = [:]) throws -> LayerKeyPath {
-        if !storedKinds.isEmpty, let head = path.split(separator: ".").first.map(String.init),
-            LayerKey(canonical: head) == nil, layerClass.declaredKind(forKey: head) == nil, let kind = storedKinds[head]
+        let table = layerClass.properties
+        if !storedKinds.isEmpty, let head = path.split(separator: ".").first.map(String.init), table[head] == nil,
+            let kind = storedKinds[head]
         {
             // An undeclared custom key: its kind comes from the value the layer holds.
-            return try parse(path, layerClass: layerClass, customKind: kind)
+            return try parse(path, table: table, customKind: kind)
         }
         let key = CacheKey(path: path, layerClass: ObjectIdentifier(layerClass))
         lock.lock()
-        if let hit = cache[key] { lock.unlock(); return hit }
+        if let hit = cache[key] {
+            lock.unlock()
+            return hit
+        }
         lock.unlock()
-        let resolved = try parse(path, layerClass: layerClass)
+        let resolved = try parse(path, table: table)
         lock.lock()
         cache[key] = resolved
         lock.unlock()
         return resolved
     }
 
-    private static func parse(_ path: String, layerClass: CALayer.Type, customKind: ValueKind? = nil) throws -> LayerKeyPath {
+    private static func parse(_ path: String, table: PropertyTable, customKind: ValueKind? = nil) throws -> LayerKeyPath {
         guard !path.isEmpty else { throw KeyPathError(keyPath: path, reason: "empty key path") }
         let parts = path.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let head = parts[0]
         let rest = parts.count > 1 ? parts[1] : nil
         guard !head.isEmpty else { throw KeyPathError(keyPath: path, reason: "empty key") }
 
-        if let layerKey = LayerKey(canonical: head) {
-            if layerKey == .filters || layerKey == .backgroundFilters, let rest {
+        if let p = table[head] {
+            if p === LayerProperty.filters || p === LayerProperty.backgroundFilters, let rest {
                 let f = rest.split(separator: ".", maxSplits: 1).map(String.init)
                 guard f.count == 2, !f[0].isEmpty, !f[1].isEmpty else {
                     throw KeyPathError(keyPath: path, reason: "expected \(head).FILTERNAME.INPUTKEY")
                 }
+                let background = p === LayerProperty.backgroundFilters
                 return LayerKeyPath(
-                    base: .filterInput(list: layerKey, name: f[0], input: f[1]), component: nil,
-                    kind: .number, string: path)
+                    base: .filterInput(background: background, name: f[0], input: f[1]), component: nil, kind: .number,
+                    string: path)
             }
-            let kind = layerKey.valueKind
-            guard let rest else {
-                return LayerKeyPath(base: .property(layerKey), component: nil, kind: kind, string: path)
-            }
-            let component = try parseComponent(rest, of: kind, path: path, owner: head)
-            return LayerKeyPath(base: .property(layerKey), component: component.0, kind: component.1, string: path)
+            guard let rest else { return LayerKeyPath(base: .property(p), component: nil, kind: p.kind, string: path) }
+            let component = try parseComponent(rest, of: p.kind, path: path, owner: head)
+            return LayerKeyPath(base: .property(p), component: component.0, kind: component.1, string: path)
         }
 
-        let custom = layerClass.canonicalCustomKey(head)
-        let customKind = customKind ?? layerClass.declaredKind(forKey: custom)
         guard let rest else {
-            return LayerKeyPath(base: .custom(custom), component: nil, kind: customKind ?? .object, string: path)
+            return LayerKeyPath(base: .custom(head), component: nil, kind: customKind ?? .object, string: path)
         }
         guard let kind = customKind, kind != .object else {
             throw KeyPathError(
-                keyPath: path, reason: "\"\(head)\" is not a property with components; \(suggestion(for: head))")
+                keyPath: path, reason: "\"\(head)\" is not a property with components; \(suggestion(for: head, in: table))")
         }
         let component = try parseComponent(rest, of: kind, path: path, owner: head)
-        return LayerKeyPath(base: .custom(custom), component: component.0, kind: component.1, string: path)
+        return LayerKeyPath(base: .custom(head), component: component.0, kind: component.1, string: path)
     }
 
     private static func parseComponent(
@@ -171,51 +189,11 @@ enum KeyPathResolver {
     }
 
     /// "did you mean …" for a key that is close to a declared property.
-    static func suggestion(for key: String) -> String {
+    static func suggestion(for key: String, in table: PropertyTable) -> String {
         let distance = { (name: String) in EditDistance.between(name.lowercased(), key.lowercased()) }
-        let best = LayerKey.allCases.map(\.rawValue).min { distance($0) < distance($1) }
+        let best = table.all.map(\.key).min { distance($0) < distance($1) }
         if let best, distance(best) <= max(2, key.count / 3) { return "did you mean \"\(best)\"?" }
         return "it is not a declared property"
-    }
-}
-
-extension LayerKey {
-    /// The key for a Core Animation property name, accepting Swift's `is…` spellings
-    /// (`isHidden`, `isDoubleSided`, …) as well as the KVC names.
-    init?(canonical name: String) {
-        if let k = LayerKey(rawValue: name) {
-            self = k
-            return
-        }
-        switch name {
-        case "isHidden": self = .hidden
-        case "isDoubleSided": self = .doubleSided
-        case "isOpaque": self = .opaque
-        case "isGeometryFlipped": self = .geometryFlipped
-        default: return nil
-        }
-    }
-
-    /// The kind of value the property holds.
-    public var valueKind: ValueKind {
-        switch self {
-        case .bounds, .frame, .contentsRect, .contentsCenter: return .rect
-        case .position, .anchorPoint: return .point
-        case .shadowOffset: return .size
-        case .transform, .sublayerTransform: return .transform
-        case .zPosition, .anchorPointZ, .opacity, .cornerRadius, .borderWidth, .shadowOpacity, .shadowRadius,
-            .contentsScale, .rasterizationScale, .minificationFilterBias, .beginTime, .duration, .speed,
-            .timeOffset, .repeatCount, .repeatDuration, .autoresizingMask, .maskedCorners, .edgeAntialiasingMask:
-            return .number
-        case .hidden, .masksToBounds, .doubleSided, .opaque, .geometryFlipped, .allowsGroupOpacity,
-            .allowsEdgeAntialiasing, .shouldRasterize, .needsDisplayOnBoundsChange, .drawsAsynchronously,
-            .autoreverses:
-            return .bool
-        case .backgroundColor, .borderColor, .shadowColor: return .color
-        case .shadowPath: return .path
-        case .contents: return .image
-        default: return .object
-        }
     }
 }
 

@@ -13,40 +13,58 @@ public struct CAGradientLayerType: CAStringOption {
     public static let conic = CAGradientLayerType(rawValue: "conic")
 }
 
+extension LayerProperty {
+    /// `CAGradientLayer`'s properties (CAGradientLayer.h): every one redraws the gradient;
+    /// all but `type` animate.
+    enum Gradient {
+        static let colors = StoredProperty("colors", default: ColorList(nil), action: .animation, effects: .display)
+        static let locations = StoredProperty("locations", default: NumberList(nil), action: .animation, effects: .display)
+        static let startPoint = StoredProperty(
+            "startPoint", default: CGPoint(x: 0.5, y: 0), action: .animation, effects: .display)
+        static let endPoint = StoredProperty("endPoint", default: CGPoint(x: 0.5, y: 1), action: .animation, effects: .display)
+        static let type = StoredProperty(
+            "type", default: CAGradientLayerType.axial, effects: .display, choices: .names(["axial", "radial", "conic"]))
+
+        static let all: [LayerProperty] = [colors, locations, startPoint, endPoint, type]
+    }
+}
+
+extension CAGradientLayerType: PropertyValue {}
+
+private typealias Gradient = LayerProperty.Gradient
+
 /// A layer that draws a colour gradient.
 open class CAGradientLayer: CALayer {
-    static let gradientKeys: Set<String> = ["colors", "locations", "startPoint", "endPoint", "type"]
-
     /// The gradient's colours (`CGColor`s).
     open var colors: [Any]? {
-        get { if case .colors(let c)? = custom("colors") { return c.compactMap { $0.cgColor } }; return nil }
+        get { self[stored: Gradient.colors].apiValue as? [Any] }
         set {
             let colors = (newValue ?? []).compactMap { $0 as? CGColor }
             if let n = newValue, colors.count != n.count {
                 Diagnostics.warn("\(diagnosticName): colors must be CGColors; the others are left out")
             }
-            setCustom("colors", newValue == nil ? .object(nil) : .colors(colors.map { .object($0) }))
+            self[stored: Gradient.colors] = ColorList(newValue == nil ? nil : colors.map { .object($0) })
         }
     }
     /// Where each colour stops, 0 … 1 (nil: evenly spaced).
     open var locations: [NSNumber]? {
-        get { if case .numbers(let a)? = custom("locations") { return a.map { NSNumber(value: Double($0)) } }; return nil }
-        set { setCustom("locations", newValue.map { .numbers($0.map { CGFloat($0.doubleValue) }) } ?? .object(nil)) }
+        get { self[stored: Gradient.locations].apiValue as? [NSNumber] }
+        set { self[stored: Gradient.locations] = NumberList(newValue.map { $0.map { CGFloat($0.doubleValue) } }) }
     }
     /// The start, in unit coordinates of the bounds (default (0.5, 0)).
     open var startPoint: CGPoint {
-        get { point("startPoint", default: CGPoint(x: 0.5, y: 0)) }
-        set { setCustom("startPoint", .point(newValue)) }
+        get { self[stored: Gradient.startPoint] }
+        set { self[stored: Gradient.startPoint] = newValue }
     }
     /// The end, in unit coordinates of the bounds (default (0.5, 1)).
     open var endPoint: CGPoint {
-        get { point("endPoint", default: CGPoint(x: 0.5, y: 1)) }
-        set { setCustom("endPoint", .point(newValue)) }
+        get { self[stored: Gradient.endPoint] }
+        set { self[stored: Gradient.endPoint] = newValue }
     }
     /// The gradient's style (default axial).
     open var type: CAGradientLayerType {
-        get { CAGradientLayerType(rawValue: string("type", default: "axial")) }
-        set { setCustom("type", .object(newValue.rawValue)) }
+        get { self[stored: Gradient.type] }
+        set { self[stored: Gradient.type] = newValue }
     }
 
     public override init() {
@@ -59,33 +77,11 @@ open class CAGradientLayer: CALayer {
         needsDisplayOnBoundsChange = true
     }
 
+    override class var declaredProperties: [LayerProperty] { super.declaredProperties + Gradient.all }
+
+    /// Whether a change of `key` redraws the gradient: its own properties and `contentsScale`.
     open override class func needsDisplay(forKey key: String) -> Bool {
-        gradientKeys.contains(key) || key == "contentsScale" || super.needsDisplay(forKey: key)
-    }
-
-    open override class var implicitlyAnimatedKeys: Set<String> {
-        super.implicitlyAnimatedKeys.union(["colors", "locations", "startPoint", "endPoint"])
-    }
-
-    open override class var declaredKeys: [String] { super.declaredKeys + ["colors", "locations", "startPoint", "endPoint", "type"] }
-
-    override class func declaredKind(forKey key: String) -> ValueKind? {
-        switch key {
-        case "colors": return .colors
-        case "locations": return .numbers
-        case "startPoint", "endPoint": return .point
-        case "type": return .object
-        default: return super.declaredKind(forKey: key)
-        }
-    }
-
-    open override class func defaultValue(forKey key: String) -> Any? {
-        switch key {
-        case "startPoint": return CGPoint(x: 0.5, y: 0)
-        case "endPoint": return CGPoint(x: 0.5, y: 1)
-        case "type": return CAGradientLayerType.axial.rawValue
-        default: return super.defaultValue(forKey: key)
-        }
+        key == "contentsScale" || super.needsDisplay(forKey: key)
     }
 
     /// Draws the gradient into the backing store.

@@ -4,6 +4,29 @@
 import Foundation
 import GLayersGraphics
 
+extension LayerProperty {
+    /// `CAReplicatorLayer`'s properties (CAReplicatorLayer.h): all but `instanceCount` animate.
+    enum Replicator {
+        /// Any number is taken (the getter reads NaN as none and saturates huge values).
+        static let instanceCount = StoredProperty("instanceCount", default: CGFloat(1), accepts: { _ in true })
+        static let instanceDelay = StoredProperty("instanceDelay", default: CGFloat(0), action: .animation)
+        static let instanceTransform = StoredProperty(
+            "instanceTransform", default: CATransform3D.identity, action: .animation)
+        static let instanceColor = StoredProperty("instanceColor", default: ColorValue.object(.white), action: .animation)
+        static let instanceRedOffset = StoredProperty("instanceRedOffset", default: CGFloat(0), action: .animation)
+        static let instanceGreenOffset = StoredProperty("instanceGreenOffset", default: CGFloat(0), action: .animation)
+        static let instanceBlueOffset = StoredProperty("instanceBlueOffset", default: CGFloat(0), action: .animation)
+        static let instanceAlphaOffset = StoredProperty("instanceAlphaOffset", default: CGFloat(0), action: .animation)
+
+        static let all: [LayerProperty] = [
+            instanceCount, instanceDelay, instanceTransform, instanceColor, instanceRedOffset, instanceGreenOffset,
+            instanceBlueOffset, instanceAlphaOffset,
+        ]
+    }
+}
+
+private typealias Replicator = LayerProperty.Replicator
+
 /// A layer that draws copies of its sublayers.
 open class CAReplicatorLayer: CALayer {
     /// How many copies (default 1).
@@ -11,77 +34,50 @@ open class CAReplicatorLayer: CALayer {
         get {
             // Any number may arrive through key-value coding; NaN counts as none and huge
             // values saturate (the flattener draws at most 10 000 copies).
-            let n = number("instanceCount", default: 1)
+            let n = self[stored: Replicator.instanceCount]
             return n.isNaN ? 0 : Int(max(-1e15, min(1e15, n)))
         }
-        set { setCustom("instanceCount", .number(CGFloat(newValue))) }
+        set { self[stored: Replicator.instanceCount] = CGFloat(newValue) }
     }
     /// The delay, in seconds, of each copy's animations relative to the previous copy.
     open var instanceDelay: CFTimeInterval {
-        get { Double(number("instanceDelay", default: 0)) }
-        set { setCustom("instanceDelay", .number(CGFloat(newValue))) }
+        get { Double(self[stored: Replicator.instanceDelay]) }
+        set { self[stored: Replicator.instanceDelay] = CGFloat(newValue) }
     }
     /// The transform of each copy relative to the previous one.
     open var instanceTransform: CATransform3D {
-        get { transformValue("instanceTransform") }
-        set { setCustom("instanceTransform", .transform(newValue)) }
+        get { self[stored: Replicator.instanceTransform] }
+        set { self[stored: Replicator.instanceTransform] = newValue }
     }
     /// The colour the first copy is multiplied by (default white).
     open var instanceColor: CGColor? {
-        get { color("instanceColor", default: .white) }
-        set { setCustom("instanceColor", .color(ColorValue(newValue))) }
+        get { self[stored: Replicator.instanceColor].cgColor }
+        set { self[stored: Replicator.instanceColor] = ColorValue(newValue) }
     }
     /// Added to the red of each copy's colour relative to the previous one.
     open var instanceRedOffset: Float {
-        get { Float(number("instanceRedOffset", default: 0)) }
-        set { setCustom("instanceRedOffset", .number(CGFloat(newValue))) }
+        get { Float(self[stored: Replicator.instanceRedOffset]) }
+        set { self[stored: Replicator.instanceRedOffset] = CGFloat(newValue) }
     }
     /// Added to the green of each copy's colour.
     open var instanceGreenOffset: Float {
-        get { Float(number("instanceGreenOffset", default: 0)) }
-        set { setCustom("instanceGreenOffset", .number(CGFloat(newValue))) }
+        get { Float(self[stored: Replicator.instanceGreenOffset]) }
+        set { self[stored: Replicator.instanceGreenOffset] = CGFloat(newValue) }
     }
     /// Added to the blue of each copy's colour.
     open var instanceBlueOffset: Float {
-        get { Float(number("instanceBlueOffset", default: 0)) }
-        set { setCustom("instanceBlueOffset", .number(CGFloat(newValue))) }
+        get { Float(self[stored: Replicator.instanceBlueOffset]) }
+        set { self[stored: Replicator.instanceBlueOffset] = CGFloat(newValue) }
     }
     /// Added to the alpha of each copy's colour.
     open var instanceAlphaOffset: Float {
-        get { Float(number("instanceAlphaOffset", default: 0)) }
-        set { setCustom("instanceAlphaOffset", .number(CGFloat(newValue))) }
+        get { Float(self[stored: Replicator.instanceAlphaOffset]) }
+        set { self[stored: Replicator.instanceAlphaOffset] = CGFloat(newValue) }
     }
 
     public override init() { super.init() }
     public required init(layer: Any) { super.init(layer: layer) }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
-    open override class var implicitlyAnimatedKeys: Set<String> {
-        super.implicitlyAnimatedKeys.union([
-            "instanceDelay", "instanceTransform", "instanceColor", "instanceRedOffset", "instanceGreenOffset",
-            "instanceBlueOffset", "instanceAlphaOffset",
-        ])
-    }
-
-    open override class var declaredKeys: [String] { super.declaredKeys + ["instanceCount", "instanceDelay", "instanceTransform", "instanceColor", "instanceRedOffset", "instanceGreenOffset", "instanceBlueOffset", "instanceAlphaOffset"] }
-
-    override class func declaredKind(forKey key: String) -> ValueKind? {
-        switch key {
-        case "instanceCount", "instanceDelay", "instanceRedOffset", "instanceGreenOffset", "instanceBlueOffset",
-            "instanceAlphaOffset":
-            return .number
-        case "instanceTransform": return .transform
-        case "instanceColor": return .color
-        default: return super.declaredKind(forKey: key)
-        }
-    }
-
-    open override class func defaultValue(forKey key: String) -> Any? {
-        switch key {
-        case "instanceCount": return 1
-        case "instanceColor": return CGColor.white
-        case "instanceTransform": return CATransform3D.identity
-        default: return super.defaultValue(forKey: key)
-        }
-    }
+    override class var declaredProperties: [LayerProperty] { super.declaredProperties + Replicator.all }
 }

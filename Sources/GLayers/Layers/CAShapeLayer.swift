@@ -30,108 +30,115 @@ public struct CAShapeLayerLineJoin: CAStringOption {
     public static let bevel = CAShapeLayerLineJoin(rawValue: "bevel")
 }
 
+extension LayerProperty {
+    /// `CAShapeLayer`'s properties (CAShapeLayer.h). Every one redraws the shape; `path` is
+    /// animatable but, as every `CGPath` property, has no implicit animation (Apple's reference:
+    /// "does not support implicit animation").
+    enum Shape {
+        static let path = StoredProperty<CGPath?>("path", default: nil, animatable: true, effects: .display)
+        static let fillColor = StoredProperty(
+            "fillColor", default: ColorValue.object(.black), action: .animation, effects: .display)
+        static let fillRule = StoredProperty(
+            "fillRule", default: CAShapeLayerFillRule.nonZero, effects: .display, choices: .names(["non-zero", "even-odd"]))
+        static let strokeColor = StoredProperty(
+            "strokeColor", default: ColorValue.none, action: .animation, effects: .display)
+        static let strokeStart = StoredProperty("strokeStart", default: CGFloat(0), action: .animation, effects: .display)
+        static let strokeEnd = StoredProperty("strokeEnd", default: CGFloat(1), action: .animation, effects: .display)
+        static let lineWidth = StoredProperty("lineWidth", default: CGFloat(1), action: .animation, effects: .display)
+        static let miterLimit = StoredProperty("miterLimit", default: CGFloat(10), action: .animation, effects: .display)
+        static let lineCap = StoredProperty(
+            "lineCap", default: CAShapeLayerLineCap.butt, effects: .display, choices: .names(["butt", "round", "square"]))
+        static let lineJoin = StoredProperty(
+            "lineJoin", default: CAShapeLayerLineJoin.miter, effects: .display, choices: .names(["miter", "round", "bevel"]))
+        static let lineDashPhase = StoredProperty(
+            "lineDashPhase", default: CGFloat(0), action: .animation, effects: .display)
+        static let lineDashPattern = StoredProperty("lineDashPattern", default: NumberList(nil), effects: .display)
+
+        static let all: [LayerProperty] = [
+            path, fillColor, fillRule, strokeColor, strokeStart, strokeEnd, lineWidth, miterLimit, lineCap, lineJoin,
+            lineDashPhase, lineDashPattern,
+        ]
+    }
+}
+
+extension CAShapeLayerFillRule: PropertyValue {}
+extension CAShapeLayerLineCap: PropertyValue {}
+extension CAShapeLayerLineJoin: PropertyValue {}
+
+private typealias Shape = LayerProperty.Shape
+
 /// A layer that draws a path.
 open class CAShapeLayer: CALayer {
-    static let shapeKeys: Set<String> = [
-        "path", "fillColor", "fillRule", "strokeColor", "strokeStart", "strokeEnd", "lineWidth", "miterLimit",
-        "lineCap", "lineJoin", "lineDashPhase", "lineDashPattern",
-    ]
-
     /// The path drawn, in the layer's coordinates.
     open var path: CGPath? {
-        get { if case .path(let p)? = custom("path") { return p }; return nil }
-        set { setCustom("path", .path(newValue)) }
+        get { self[stored: Shape.path] }
+        set { self[stored: Shape.path] = newValue }
     }
     /// The fill colour (default opaque black; nil for no fill).
     open var fillColor: CGColor? {
-        get { color("fillColor", default: .black) }
-        set { setCustom("fillColor", .color(ColorValue(newValue))) }
+        get { self[stored: Shape.fillColor].cgColor }
+        set { self[stored: Shape.fillColor] = ColorValue(newValue) }
     }
     /// The fill rule (default non-zero).
     open var fillRule: CAShapeLayerFillRule {
-        get { CAShapeLayerFillRule(rawValue: string("fillRule", default: "non-zero")) }
-        set { setCustom("fillRule", .object(newValue.rawValue)) }
+        get { self[stored: Shape.fillRule] }
+        set { self[stored: Shape.fillRule] = newValue }
     }
     /// The stroke colour (default nil: no stroke).
     open var strokeColor: CGColor? {
-        get { color("strokeColor", default: nil) }
-        set { setCustom("strokeColor", .color(ColorValue(newValue))) }
+        get { self[stored: Shape.strokeColor].cgColor }
+        set { self[stored: Shape.strokeColor] = ColorValue(newValue) }
     }
     /// Where the stroke starts, as a fraction of the path's length (default 0).
     open var strokeStart: CGFloat {
-        get { number("strokeStart", default: 0) }
-        set { setCustom("strokeStart", .number(newValue)) }
+        get { self[stored: Shape.strokeStart] }
+        set { self[stored: Shape.strokeStart] = newValue }
     }
     /// Where the stroke ends, as a fraction of the path's length (default 1).
     open var strokeEnd: CGFloat {
-        get { number("strokeEnd", default: 1) }
-        set { setCustom("strokeEnd", .number(newValue)) }
+        get { self[stored: Shape.strokeEnd] }
+        set { self[stored: Shape.strokeEnd] = newValue }
     }
     /// The stroke width (default 1).
     open var lineWidth: CGFloat {
-        get { number("lineWidth", default: 1) }
-        set { setCustom("lineWidth", .number(newValue)) }
+        get { self[stored: Shape.lineWidth] }
+        set { self[stored: Shape.lineWidth] = newValue }
     }
     /// The miter limit (default 10).
     open var miterLimit: CGFloat {
-        get { number("miterLimit", default: 10) }
-        set { setCustom("miterLimit", .number(newValue)) }
+        get { self[stored: Shape.miterLimit] }
+        set { self[stored: Shape.miterLimit] = newValue }
     }
     /// The line cap (default butt).
     open var lineCap: CAShapeLayerLineCap {
-        get { CAShapeLayerLineCap(rawValue: string("lineCap", default: "butt")) }
-        set { setCustom("lineCap", .object(newValue.rawValue)) }
+        get { self[stored: Shape.lineCap] }
+        set { self[stored: Shape.lineCap] = newValue }
     }
     /// The line join (default miter).
     open var lineJoin: CAShapeLayerLineJoin {
-        get { CAShapeLayerLineJoin(rawValue: string("lineJoin", default: "miter")) }
-        set { setCustom("lineJoin", .object(newValue.rawValue)) }
+        get { self[stored: Shape.lineJoin] }
+        set { self[stored: Shape.lineJoin] = newValue }
     }
     /// The dash phase (default 0).
     open var lineDashPhase: CGFloat {
-        get { number("lineDashPhase", default: 0) }
-        set { setCustom("lineDashPhase", .number(newValue)) }
+        get { self[stored: Shape.lineDashPhase] }
+        set { self[stored: Shape.lineDashPhase] = newValue }
     }
     /// The dash pattern (nil: solid).
     open var lineDashPattern: [NSNumber]? {
-        get { if case .numbers(let a)? = custom("lineDashPattern") { return a.map { NSNumber(value: Double($0)) } }; return nil }
-        set { setCustom("lineDashPattern", newValue.map { .numbers($0.map { CGFloat($0.doubleValue) }) } ?? .object(nil)) }
+        get { self[stored: Shape.lineDashPattern].numbers.map { $0.map { NSNumber(value: Double($0)) } } }
+        set { self[stored: Shape.lineDashPattern] = NumberList(newValue.map { $0.map { CGFloat($0.doubleValue) } }) }
     }
 
     public override init() { super.init() }
     public required init(layer: Any) { super.init(layer: layer) }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
+    override class var declaredProperties: [LayerProperty] { super.declaredProperties + Shape.all }
+
+    /// Whether a change of `key` redraws the shape: its own properties and `contentsScale`.
     open override class func needsDisplay(forKey key: String) -> Bool {
-        shapeKeys.contains(key) || key == "contentsScale" || super.needsDisplay(forKey: key)
-    }
-
-    open override class var implicitlyAnimatedKeys: Set<String> {
-        super.implicitlyAnimatedKeys.union(["path", "fillColor", "strokeColor", "strokeStart", "strokeEnd", "lineWidth", "miterLimit", "lineDashPhase"])
-    }
-
-    open override class var declaredKeys: [String] { super.declaredKeys + ["path", "fillColor", "fillRule", "strokeColor", "strokeStart", "strokeEnd", "lineWidth", "miterLimit", "lineCap", "lineJoin", "lineDashPhase", "lineDashPattern"] }
-
-    override class func declaredKind(forKey key: String) -> ValueKind? {
-        switch key {
-        case "path": return .path
-        case "fillColor", "strokeColor": return .color
-        case "strokeStart", "strokeEnd", "lineWidth", "miterLimit", "lineDashPhase": return .number
-        case "lineDashPattern": return .numbers
-        case "fillRule", "lineCap", "lineJoin": return .object
-        default: return super.declaredKind(forKey: key)
-        }
-    }
-
-    open override class func defaultValue(forKey key: String) -> Any? {
-        switch key {
-        case "fillColor": return CGColor.black
-        case "strokeEnd": return CGFloat(1)
-        case "lineWidth": return CGFloat(1)
-        case "miterLimit": return CGFloat(10)
-        case "strokeStart", "lineDashPhase": return CGFloat(0)
-        default: return super.defaultValue(forKey: key)
-        }
+        key == "contentsScale" || super.needsDisplay(forKey: key)
     }
 
     /// Rasterizes the path into the backing store.

@@ -25,12 +25,37 @@ public struct CATextLayerTruncationMode: CAStringOption {
     public static let middle = CATextLayerTruncationMode(rawValue: "middle")
 }
 
+extension LayerProperty {
+    /// `CATextLayer`'s properties (CATextLayer.h): every one redraws the text; `fontSize` and
+    /// `foregroundColor` animate.
+    enum Text {
+        static let string = StoredProperty("string", default: ObjectValue(nil), effects: .display)
+        static let font = StoredProperty("font", default: ObjectValue("Helvetica"), effects: .display)
+        static let fontSize = StoredProperty("fontSize", default: CGFloat(36), action: .animation, effects: .display)
+        static let foregroundColor = StoredProperty(
+            "foregroundColor", default: ColorValue.object(.white), action: .animation, effects: .display)
+        static let alignmentMode = StoredProperty(
+            "alignmentMode", default: CATextLayerAlignmentMode.natural, effects: .display,
+            choices: .names(["natural", "left", "right", "center", "justified"]))
+        /// Its key-value coding name is `wrapped`, as on Apple (`isWrapped` is accepted too).
+        static let wrapped = StoredProperty("wrapped", default: false, aliases: ["isWrapped"], effects: .display)
+        static let truncationMode = StoredProperty(
+            "truncationMode", default: CATextLayerTruncationMode.none, effects: .display,
+            choices: .names(["none", "start", "end", "middle"]))
+
+        static let all: [LayerProperty] = [
+            string, font, fontSize, foregroundColor, alignmentMode, wrapped, truncationMode,
+        ]
+    }
+}
+
+extension CATextLayerAlignmentMode: PropertyValue {}
+extension CATextLayerTruncationMode: PropertyValue {}
+
+private typealias Text = LayerProperty.Text
+
 /// A layer that draws a string.
 open class CATextLayer: CALayer {
-    static let textKeys: Set<String> = [
-        "string", "font", "fontSize", "foregroundColor", "alignmentMode", "wrapped", "truncationMode",
-    ]
-
     public override init() {
         super.init()
         needsDisplayOnBoundsChange = true
@@ -45,85 +70,56 @@ open class CATextLayer: CALayer {
 
     /// The text (a `String`; other values are drawn with their description).
     open var string: Any? {
-        get { object("string") }
-        set { setCustom("string", .object(newValue)) }
+        get { self[stored: Text.string].object }
+        set { self[stored: Text.string] = ObjectValue(newValue) }
     }
 
     /// The font: a family or PostScript-style name (`"Helvetica"`, `"Lucida-Grande"`, …),
     /// resolved by fontconfig (default Helvetica).
     open var font: Any? {
-        get { object("font") ?? "Helvetica" }
-        set { setCustom("font", .object(newValue)) }
+        get { self[stored: Text.font].object ?? "Helvetica" }
+        set { self[stored: Text.font] = ObjectValue(newValue) }
     }
 
     /// The font size in points (default 36).
     open var fontSize: CGFloat {
-        get { number("fontSize", default: 36) }
-        set { setCustom("fontSize", .number(newValue)) }
+        get { self[stored: Text.fontSize] }
+        set { self[stored: Text.fontSize] = newValue }
     }
 
     /// The text colour (default opaque white).
     open var foregroundColor: CGColor? {
-        get { color("foregroundColor", default: .white) }
-        set { setCustom("foregroundColor", .color(ColorValue(newValue))) }
+        get { self[stored: Text.foregroundColor].cgColor }
+        set { self[stored: Text.foregroundColor] = ColorValue(newValue) }
     }
 
     /// Whether lines wrap at the layer's width (default false). Its key-value coding key is
     /// `wrapped`, as on Apple (`isWrapped` is accepted too).
     open var isWrapped: Bool {
-        get { flag("wrapped", default: false) }
-        set { setCustom("wrapped", .bool(newValue)) }
+        get { self[stored: Text.wrapped] }
+        set { self[stored: Text.wrapped] = newValue }
     }
 
     /// Where text that does not fit is shortened with an ellipsis (default none).
     open var truncationMode: CATextLayerTruncationMode {
-        get { CATextLayerTruncationMode(rawValue: string("truncationMode", default: "none")) }
-        set { setCustom("truncationMode", .object(newValue.rawValue)) }
+        get { self[stored: Text.truncationMode] }
+        set { self[stored: Text.truncationMode] = newValue }
     }
 
     /// How lines are aligned (default natural).
     open var alignmentMode: CATextLayerAlignmentMode {
-        get { CATextLayerAlignmentMode(rawValue: string("alignmentMode", default: "natural")) }
-        set { setCustom("alignmentMode", .object(newValue.rawValue)) }
+        get { self[stored: Text.alignmentMode] }
+        set { self[stored: Text.alignmentMode] = newValue }
     }
 
     /// Whether glyph positions are quantized (kept for compatibility).
     open var allowsFontSubpixelQuantization = false
 
+    override class var declaredProperties: [LayerProperty] { super.declaredProperties + Text.all }
+
+    /// Whether a change of `key` redraws the text: its own properties and `contentsScale`.
     open override class func needsDisplay(forKey key: String) -> Bool {
-        textKeys.contains(key) || key == "contentsScale" || super.needsDisplay(forKey: key)
-    }
-
-    open override class var implicitlyAnimatedKeys: Set<String> {
-        super.implicitlyAnimatedKeys.union(["fontSize", "foregroundColor"])
-    }
-
-    open override class var declaredKeys: [String] { super.declaredKeys + ["string", "font", "fontSize", "foregroundColor", "alignmentMode", "wrapped", "truncationMode"] }
-
-    override class func canonicalCustomKey(_ key: String) -> String {
-        key == "isWrapped" ? "wrapped" : super.canonicalCustomKey(key)
-    }
-
-    override class func declaredKind(forKey key: String) -> ValueKind? {
-        switch key {
-        case "fontSize": return .number
-        case "foregroundColor": return .color
-        case "wrapped": return .bool
-        case "string", "font", "alignmentMode", "truncationMode": return .object
-        default: return super.declaredKind(forKey: key)
-        }
-    }
-
-    open override class func defaultValue(forKey key: String) -> Any? {
-        switch key {
-        case "fontSize": return CGFloat(36)
-        case "foregroundColor": return CGColor.white
-        case "font": return "Helvetica"
-        case "alignmentMode": return CATextLayerAlignmentMode.natural.rawValue
-        case "truncationMode": return CATextLayerTruncationMode.none.rawValue
-        case "wrapped": return false
-        default: return super.defaultValue(forKey: key)
-        }
+        key == "contentsScale" || super.needsDisplay(forKey: key)
     }
 
     /// The text style of the layer's current values.

@@ -28,16 +28,25 @@ public struct CAScrollLayerScrollMode: CAStringOption {
     public static let both = CAScrollLayerScrollMode(rawValue: "both")
 }
 
+extension CAScrollLayerScrollMode: PropertyValue {}
+
+extension LayerProperty {
+    /// `CAScrollLayer.scrollMode`.
+    static let scrollMode = StoredProperty(
+        "scrollMode", default: CAScrollLayerScrollMode.both,
+        choices: .names(["none", "vertically", "horizontally", "both"]))
+}
+
 /// A layer that shows a scrolled part of its sublayers: scrolling changes its bounds origin.
 open class CAScrollLayer: CALayer {
     /// The directions scrolling may move (default both); key-value coding reaches it as
     /// `scrollMode`.
     open var scrollMode: CAScrollLayerScrollMode {
-        get { CAScrollLayerScrollMode(rawValue: string("scrollMode", default: "both")) }
-        set { setCustom("scrollMode", .object(newValue.rawValue)) }
+        get { self[stored: .scrollMode] }
+        set { self[stored: .scrollMode] = newValue }
     }
 
-    open override class var declaredKeys: [String] { super.declaredKeys + ["scrollMode"] }
+    override class var declaredProperties: [LayerProperty] { super.declaredProperties + [LayerProperty.scrollMode] }
 
     public override init() {
         super.init()

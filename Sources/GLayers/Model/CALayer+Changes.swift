@@ -1,7 +1,18 @@
 /// The change pipeline of model values: what happens around every property change of a layer
-/// (CA-SEMANTICS §8): transaction bookkeeping, side effects on layout and display, and the
+/// (docs/semantics.md#actions-and-implicit-animations): transaction bookkeeping, side effects on layout and display, and the
 /// action for the changed key.
 import Foundation
+
+/// What the side effects of a change compare: the values before it.
+struct ChangeWitness {
+    let boundsSize: CGSize
+    let isHidden: Bool
+
+    init(_ p: LayerProperty, _ s: LayerState) {
+        boundsSize = s.bounds.size
+        isHidden = s.isHidden
+    }
+}
 
 /// A property change whose action is about to run.
 struct PendingChange {
@@ -29,7 +40,7 @@ extension CALayer {
     }
 
     /// Bookkeeping before a model value changes; returns what the action needs.
-    func willChangeModel(_ key: String, animatable: Bool) -> PendingChange? {
+    func willChangeModel(_ key: String) -> PendingChange? {
         let context = TransactionContext.current
         context.ensureFrame()
         guard isLive else { return nil }
@@ -40,11 +51,23 @@ extension CALayer {
         return PendingChange(key: key, before: before)
     }
 
-    /// Side effects of a model change: autoresizing, layout and display invalidation.
-    func didChangeModel(_ key: LayerKey, old: LayerState) {
-        switch key {
-        case .bounds, .frame:
-            let oldSize = old.bounds.size, newSize = layerState.bounds.size
+    /// Changes the model state: the one place model values are written (the presentation
+    /// cache then starts again from them).
+    @inline(__always)
+    func modifyModel(_ body: (inout LayerState) -> Void) {
+        body(&layerState)
+        animations.modelDidChange()
+    }
+
+    /// Whether the layer has animations.
+    @inline(__always)
+    var isAnimated: Bool { animations.isAnimated }
+
+    /// Side effects of a change of `p` (its entry's `effects`): autoresizing, layout and
+    /// display invalidation.
+    func didChangeModel(_ p: LayerProperty, _ before: ChangeWitness) {
+        if p.effects.contains(.boundsSize) {
+            let oldSize = before.boundsSize, newSize = layerState.bounds.size
             if oldSize != newSize {
                 if needsDisplayOnBoundsChange { setNeedsDisplay() }
                 layoutManager?.invalidateLayout(of: self)
@@ -52,12 +75,15 @@ extension CALayer {
                 superlayerStorage?.setNeedsLayout()
                 resizeSublayers(withOldSize: oldSize)
             }
-        case .position, .anchorPoint, .transform:
-            break
-        default:
-            break
         }
-        if type(of: self).needsDisplay(forKey: key.rawValue) { setNeedsDisplay() }
+        if p.effects.contains(.paintOrder) { superlayerStorage?.paintOrderIsCurrent = false }
+        if type(of: self).needsDisplay(forKey: p.key) { setNeedsDisplay() }
+    }
+
+    /// The `onOrderIn`/`onOrderOut` action after a change of `hidden` (its entry's `.ordering`).
+    func runOrderingAction(_ p: LayerProperty, _ before: ChangeWitness) {
+        guard p.effects.contains(.ordering), before.isHidden != layerState.isHidden else { return }
+        runEventAction(layerState.isHidden ? kCAOnOrderOut : kCAOnOrderIn)
     }
 
     /// Runs the action for a change, if the layer is live and actions are enabled.
@@ -73,7 +99,7 @@ extension CALayer {
     /// Runs the action for an event that is not a property change (`onOrderIn`, `transition`,
     /// `sublayers`).
     func runEventAction(_ key: String) {
-        guard let change = willChangeModel(key, animatable: true) else { return }
+        guard let change = willChangeModel(key) else { return }
         runAction(forChange: change)
     }
 

@@ -79,7 +79,7 @@ extension CALayer {
             Diagnostics.warn("replaceSublayer(_:with:): \(newLayer.diagnosticName) is an ancestor of \(diagnosticName); refused (it would make a cycle)")
             return
         }
-        let change = willChangeModel(kCATransition, animatable: true)
+        let change = willChangeModel(kCATransition)
         oldLayer.detach(notify: false)
         let at = min(index, sublayerStorage.count)
         if insert(newLayer, at: at, change: nil) { newLayer.runEventAction(kCAOnOrderIn) }
@@ -113,7 +113,7 @@ extension CALayer {
                 Diagnostics.warn("mask: \(m.diagnosticName) cannot mask \(diagnosticName) (it is the layer or one of its ancestors); refused")
                 return
             }
-            let change = willChangeModel(LayerKey.mask.rawValue, animatable: true)
+            let change = willChangeModel(LayerProperty.mask.key)
             if let old = maskStorage { old.maskOwner = nil }
             if let m = newValue { m.detach(notify: true) }
             maskStorage = newValue
@@ -126,7 +126,7 @@ extension CALayer {
 
     /// Bookkeeping before the sublayers change (the "sublayers" action of the superlayer).
     func willChangeHierarchy() -> PendingChange? {
-        willChangeModel(LayerKey.sublayers.rawValue, animatable: true)
+        willChangeModel(LayerProperty.sublayers.key)
     }
 
     /// Inserts without running actions; returns false when refused.
@@ -162,7 +162,7 @@ extension CALayer {
     /// Takes the layer out of its superlayer or mask owner.
     func detach(notify: Bool) {
         if let owner = maskOwner {
-            if notify { _ = owner.willChangeModel(LayerKey.mask.rawValue, animatable: false) }
+            if notify { _ = owner.willChangeModel(LayerProperty.mask.key) }
             owner.maskStorage = nil
             maskOwner = nil
         }

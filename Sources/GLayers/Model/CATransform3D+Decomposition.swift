@@ -259,3 +259,40 @@ struct InterpolableTransform: Equatable {
 @inline(__always) private func cross(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {
     SIMD3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
 }
+
+extension TransformParts {
+    /// A numeric component (`transform.scale` is the mean of the three scales).
+    @inline(__always)
+    func component(_ c: TransformComponent) -> Double {
+        switch c {
+        case .rotationX: return rotation.x
+        case .rotationY: return rotation.y
+        case .rotationZ, .rotation: return rotation.z
+        case .scaleX: return scale.x
+        case .scaleY: return scale.y
+        case .scaleZ: return scale.z
+        case .scale: return (scale.x + scale.y + scale.z) / 3
+        case .translationX: return translation.x
+        case .translationY: return translation.y
+        case .translationZ: return translation.z
+        case .translation: return translation.x
+        }
+    }
+
+    @inline(__always)
+    mutating func setComponent(_ c: TransformComponent, _ v: Double) {
+        switch c {
+        case .rotationX: rotation.x = v
+        case .rotationY: rotation.y = v
+        case .rotationZ, .rotation: rotation.z = v
+        case .scaleX: scale.x = v
+        case .scaleY: scale.y = v
+        case .scaleZ: scale.z = v
+        case .scale: scale = SIMD3(v, v, v)
+        case .translationX: translation.x = v
+        case .translationY: translation.y = v
+        case .translationZ: translation.z = v
+        case .translation: translation.x = v
+        }
+    }
+}

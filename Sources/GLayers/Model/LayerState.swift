@@ -80,7 +80,7 @@ public enum ContentsValue {
 
 /// The drawable and animatable state of a layer (model values, or presented values).
 public struct LayerState {
-    // Geometry (SPEC L1, L2).
+    // Geometry.
     public var bounds = CGRect.zero
     public var position = CGPoint.zero
     public var zPosition: CGFloat = 0
@@ -89,7 +89,7 @@ public struct LayerState {
     public var transform = CATransform3D.identity
     public var sublayerTransform = CATransform3D.identity
 
-    // Visibility (L7).
+    // Visibility.
     public var opacity: Float = 1
     public var isHidden = false
     public var masksToBounds = false
@@ -101,7 +101,7 @@ public struct LayerState {
     public var shouldRasterize = false
     public var rasterizationScale: CGFloat = 1
 
-    // Style (L6): numbers inline; colours, paths and filters in `style`.
+    // Style: numbers inline; colours, paths and filters in `references`.
     public var cornerRadius: CGFloat = 0
     public var maskedCorners = CACornerMask.all
     public var borderWidth: CGFloat = 0
@@ -109,7 +109,7 @@ public struct LayerState {
     public var shadowOffset = CGSize(width: 0, height: -3)
     public var shadowRadius: CGFloat = 3
 
-    // Contents (L5).
+    // Contents.
     public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
     public var contentsScale: CGFloat = 1
@@ -117,82 +117,82 @@ public struct LayerState {
     /// The fields that hold references (colours, images, paths, filters, strings), kept in one
     /// copy-on-write box so that copying a state — which presentation does for every animated
     /// layer every frame — copies plain numbers and retains one object.
-    var style = LayerStyle.defaults
+    var references = LayerReferences.defaults
 
     @inline(__always)
-    mutating func writableStyle() -> LayerStyle {
-        if !isKnownUniquelyReferenced(&style) { style = style.copy() }
-        return style
+    mutating func writableReferences() -> LayerReferences {
+        if !isKnownUniquelyReferenced(&references) { references = references.copy() }
+        return references
     }
 
     public var backgroundColor: ColorValue {
-        get { style.backgroundColor }
-        set { writableStyle().backgroundColor = newValue }
+        get { references.backgroundColor }
+        set { writableReferences().backgroundColor = newValue }
     }
     public var borderColor: ColorValue {
-        get { style.borderColor }
-        set { writableStyle().borderColor = newValue }
+        get { references.borderColor }
+        set { writableReferences().borderColor = newValue }
     }
     public var shadowColor: ColorValue {
-        get { style.shadowColor }
-        set { writableStyle().shadowColor = newValue }
+        get { references.shadowColor }
+        set { writableReferences().shadowColor = newValue }
     }
     public var shadowPath: CGPath? {
-        get { style.shadowPath }
-        set { writableStyle().shadowPath = newValue }
+        get { references.shadowPath }
+        set { writableReferences().shadowPath = newValue }
     }
     public var filters: [FilterValue] {
-        get { style.filters }
-        _modify { let s = writableStyle(); yield &s.filters }
-        set { writableStyle().filters = newValue }
+        get { references.filters }
+        _modify { let s = writableReferences(); yield &s.filters }
+        set { writableReferences().filters = newValue }
     }
     public var backgroundFilters: [FilterValue] {
-        get { style.backgroundFilters }
-        _modify { let s = writableStyle(); yield &s.backgroundFilters }
-        set { writableStyle().backgroundFilters = newValue }
+        get { references.backgroundFilters }
+        _modify { let s = writableReferences(); yield &s.backgroundFilters }
+        set { writableReferences().backgroundFilters = newValue }
     }
     public var compositingFilter: FilterValue? {
-        get { style.compositingFilter }
-        set { writableStyle().compositingFilter = newValue }
+        get { references.compositingFilter }
+        set { writableReferences().compositingFilter = newValue }
     }
     public var contents: ContentsValue {
-        get { style.contents }
-        set { writableStyle().contents = newValue }
+        get { references.contents }
+        set { writableReferences().contents = newValue }
     }
     public var contentsGravity: CALayerContentsGravity {
-        get { style.contentsGravity }
-        set { writableStyle().contentsGravity = newValue }
+        get { references.contentsGravity }
+        set { writableReferences().contentsGravity = newValue }
     }
     public var minificationFilter: CALayerContentsFilter {
-        get { style.minificationFilter }
-        set { writableStyle().minificationFilter = newValue }
+        get { references.minificationFilter }
+        set { writableReferences().minificationFilter = newValue }
     }
     public var magnificationFilter: CALayerContentsFilter {
-        get { style.magnificationFilter }
-        set { writableStyle().magnificationFilter = newValue }
+        get { references.magnificationFilter }
+        set { writableReferences().magnificationFilter = newValue }
     }
     /// For contents the layer drew itself (shapes, gradients, text): the part of the layer
     /// the bitmap covers; nil for contents placed by `contentsGravity`.
     public var backingRect: CGRect? {
-        get { style.backingRect }
-        set { writableStyle().backingRect = newValue }
+        get { references.backingRect }
+        set { writableReferences().backingRect = newValue }
     }
     /// While `contents` cross-fades in an animation: the two images and the progress.
     var contentsBlend: ImageBlend? {
-        get { style.contentsBlend }
-        set { writableStyle().contentsBlend = newValue }
+        get { references.contentsBlend }
+        set { writableReferences().contentsBlend = newValue }
     }
     /// The transition running on the layer, if any (its progress and "before" snapshot).
     var transition: TransitionState? {
-        get { style.transition }
-        set { writableStyle().transition = newValue }
+        get { references.transition }
+        set { writableReferences().transition = newValue }
     }
     /// Values of keys the layer stores by key-value coding (custom properties, A10) and of
     /// subclass properties (`strokeEnd`, `colors`, `fontSize`, …).
     public var custom: [String: AnimatableValue] {
-        get { style.custom }
-        _modify { let s = writableStyle(); yield &s.custom }
-        set { writableStyle().custom = newValue }
+        get { references.custom }
+        _modify { let s = writableReferences(); yield &s.custom }
+        set { writableReferences().custom = newValue }
     }
 
     public init() {}
@@ -237,7 +237,7 @@ public struct LayerState {
 }
 
 /// The reference-holding fields of a `LayerState` (shared until written).
-final class LayerStyle {
+final class LayerReferences {
     @exclusivity(unchecked) var backgroundColor = ColorValue.none
     @exclusivity(unchecked) var borderColor = ColorValue.object(.black)
     @exclusivity(unchecked) var shadowColor = ColorValue.object(.black)
@@ -255,10 +255,10 @@ final class LayerStyle {
     @exclusivity(unchecked) var custom: [String: AnimatableValue] = [:]
 
     /// The defaults, shared by every new state until it is written.
-    nonisolated(unsafe) static let defaults = LayerStyle()
+    nonisolated(unsafe) static let defaults = LayerReferences()
 
-    func copy() -> LayerStyle {
-        let c = LayerStyle()
+    func copy() -> LayerReferences {
+        let c = LayerReferences()
         c.backgroundColor = backgroundColor
         c.borderColor = borderColor
         c.shadowColor = shadowColor

@@ -218,7 +218,7 @@ final class TransactionContext {
         if !pendingStops.isEmpty || !pendingStarts.isEmpty || groups.contains(where: { $0.sealed && !$0.fired }) { return true }
         if frames.contains(where: { !$0.isImplicit }) { return false }
         for (_, ref) in animatedLayers {
-            let running = ref._withUnsafeGuaranteedRef { layer in layer.animationEntries.contains { !$0.completed } }
+            let running = ref._withUnsafeGuaranteedRef { layer in layer.animations.entries.contains { !$0.completed } }
             if running { return true }
         }
         return false

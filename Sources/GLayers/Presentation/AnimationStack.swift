@@ -1,0 +1,222 @@
+/// A layer's animations and the machinery that evaluates them every frame, behind one owner
+/// (docs/architecture.md, "The presentation cache").
+///
+/// Invariants, each kept here and nowhere else:
+/// - `steps` is `entries` compiled: every change of `entries` goes through a mutating method
+///   of this type, which rebuilds `steps` and the block before returning. A general step holds
+///   its entry unretained; `entries` keeps it alive for as long as the step exists.
+/// - The block holds room for every fast step, so evaluation never allocates.
+/// - The presented state in the block was reset from the current model values and steps
+///   while `isCurrent` is true; a rebuild, or a model change (`modelDidChange()`), clears it.
+///   While it is true and every step is fast, a frame resets only the fields the fast
+///   animations write (and puts back the transform components they wrote), instead of copying
+///   the whole model state.
+/// - Asking twice for the same local time evaluates once (`cacheTime`).
+import Foundation
+
+/// One step of the stack, in the order the animations were added.
+enum AnimationStep {
+    /// An index into the block's fast animations.
+    case fast(Int)
+    /// A general evaluator; the entry is kept alive by `AnimationStack.entries`.
+    case general(Unmanaged<AnimationEntry>)
+}
+
+/// The animations of one layer and their presentation cache.
+struct AnimationStack: ~Copyable {
+    // What a frame reads first.
+    /// Whether there are animations (read every frame without touching `entries`).
+    private(set) var isAnimated = false
+    /// Whether every step is fast.
+    private var isFast = true
+    /// Whether the presented state was reset from the current model values and steps.
+    private var isCurrent = false
+    /// Whether an animation changes a key the layer's class redraws its contents for.
+    private(set) var redrawsContents = false
+    /// Whether an animation may change the layer's `zPosition` (its superlayer then sorts its
+    /// sublayers by presented values every frame).
+    private(set) var changesPaintOrder = false
+    private var block = PresentationBlock()
+    /// The local time the presented state shows (NaN: none).
+    private var cacheTime = CFTimeInterval.nan
+    /// The layer's local time of the next start or end among its animations (ticks before it
+    /// have nothing to do; -infinity: check at the next tick).
+    var nextEvent = -CFTimeInterval.infinity
+    /// The animations, in the order they were added.
+    private(set) var entries: [AnimationEntry] = []
+    private var steps: [AnimationStep] = []
+
+    init() {}
+
+    // MARK: Changing the animations
+
+    /// Adds an animation at the end.
+    mutating func append(_ entry: AnimationEntry) {
+        entries.append(entry)
+        rebuild()
+    }
+
+    /// Removes the animation with `key`, if any.
+    mutating func remove(key: String) -> AnimationEntry? {
+        guard let i = entries.firstIndex(where: { $0.key == key }) else { return nil }
+        let entry = entries.remove(at: i)
+        rebuild()
+        return entry
+    }
+
+    /// Removes every animation.
+    mutating func removeAll() -> [AnimationEntry] {
+        let all = entries
+        entries.removeAll()
+        rebuild()
+        return all
+    }
+
+    /// Removes the animations that completed and are removed on completion.
+    mutating func removeFinished() {
+        entries.removeAll { $0.completed && $0.animation.isRemovedOnCompletion }
+        rebuild()
+    }
+
+    /// An entry's compiled animation changed (its begin time): the block copies it again.
+    mutating func entriesDidChange() {
+        rebuild()
+    }
+
+    /// The model values changed: the next evaluation starts again from them.
+    @inline(__always)
+    mutating func modelDidChange() {
+        isCurrent = false
+    }
+
+    /// Compiles `entries` into `steps`, storing the fast animations in the block (made or grown
+    /// here, so evaluation never allocates).
+    private mutating func rebuild() {
+        steps.removeAll(keepingCapacity: true)
+        var fast: [FastAnimation] = [], curves: [BezierCurve?] = []
+        for entry in entries {
+            if case .fast(let op, let curve) = entry.compiled {
+                steps.append(.fast(fast.count))
+                fast.append(op)
+                curves.append(curve)
+            } else {
+                steps.append(.general(Unmanaged.passUnretained(entry)))
+            }
+        }
+        isAnimated = !entries.isEmpty
+        if !isAnimated {
+            // Nothing to evaluate: let go of the block and of the images its state holds.
+            block = PresentationBlock()
+        } else if !block.isAllocated || block.capacity < fast.count {
+            block = PresentationBlock(capacity: fast.count, state: LayerState())
+        }
+        block.setFast(fast, curves: curves)
+        isFast = fast.count == steps.count
+        redrawsContents = entries.contains { $0.redrawsContents }
+        changesPaintOrder = entries.contains { $0.changesPaintOrder }
+        isCurrent = false
+        cacheTime = .nan
+        nextEvent = -.infinity
+    }
+
+    // MARK: Evaluating
+
+    /// Evaluates the animations at local time `t` over the model values at `model` and returns
+    /// the presented state (valid until the animations change, the stack is evaluated at
+    /// another time, or it goes away). There must be animations.
+    ///
+    /// - The model is passed by address: it is read only when the cache must start again from
+    ///   it (copying it for every call would cost more than the evaluation).
+    mutating func evaluate(model: UnsafePointer<LayerState>, at t: CFTimeInterval) -> UnsafeMutablePointer<PresentedState> {
+        let cache = block.state
+        if isCurrent {
+            if t == cacheTime { return cache }
+            if isFast {
+                Self.resetFastTargets(block.fast, cache, model: model)
+            } else {
+                cache.pointee.reset(to: model.pointee)
+            }
+        } else {
+            cache.pointee.reset(to: model.pointee)
+            if isFast { Self.keepModelValues(block.fast, cache) }
+            isCurrent = true
+        }
+        let fast = block.fast, curves = block.curves
+        if isFast {
+            for i in fast.indices { fast[i].apply(cache, at: t, curve: curves + i) }
+        } else {
+            for step in steps {
+                switch step {
+                case .fast(let i): fast[i].apply(cache, at: t, curve: curves + i)
+                case .general(let e): e._withUnsafeGuaranteedRef { $0.compiled.apply(to: &cache.pointee, at: t) }
+                }
+            }
+        }
+        if cache.pointee.transformSource == .staleWithModelParts {
+            // No animation wrote the transform this time: show the model's again.
+            cache.pointee.state.transform = model.pointee.transform
+            cache.pointee.transformSource = .modelWithParts
+        }
+        cache.pointee.finish()
+        cacheTime = t
+        return cache
+    }
+
+    /// Resets the fields the fast animations write to their model values (the rest of the
+    /// state already holds them: only fast animations ran on it since it was reset). Numbers
+    /// come from the animations' `modelValue`, not from the model; transform components are
+    /// put back into the parts (which stay the model's), and the matrix is composed again from
+    /// them, or put back after the animations ran if none of them wrote it; only
+    /// `sublayerTransform`, which is not kept in parts between frames, is copied from the model.
+    ///
+    /// - Static, as `keepModelValues`: a method would copy the stack to borrow it.
+    private static func resetFastTargets(
+        _ ops: UnsafeMutableBufferPointer<FastAnimation>, _ s: UnsafeMutablePointer<PresentedState>,
+        model: UnsafePointer<LayerState>
+    ) {
+        for i in ops.indices {
+            switch ops[i].target {
+            case .slot: ops[i].target.write(ops[i].modelValue, s)
+            case .transform(let c, let sublayer):
+                if sublayer {
+                    s.pointee.state.sublayerTransform = model.pointee.sublayerTransform
+                } else {
+                    if c == .scale {
+                        s.pointee.transformParts.scale = s.pointee.modelParts.scale
+                    } else {
+                        s.pointee.transformParts.setComponent(c, ops[i].modelValue.x)
+                    }
+                    if s.pointee.transformSource != .modelWithParts { s.pointee.transformSource = .staleWithModelParts }
+                }
+            }
+        }
+    }
+
+    /// Records the model values of the fast animations' targets (`s` was just reset to the
+    /// model), keeping the model transform's parts when an animation writes a component.
+    private static func keepModelValues(
+        _ ops: UnsafeMutableBufferPointer<FastAnimation>, _ s: UnsafeMutablePointer<PresentedState>
+    ) {
+        for i in ops.indices {
+            if case .transform(let c, let sublayer) = ops[i].target {
+                guard !sublayer else { continue }
+                s.pointee.activateParts(sublayer: false)
+                s.pointee.modelParts = s.pointee.transformParts
+                ops[i].modelValue.x = s.pointee.transformParts.component(c)
+                s.pointee.transformSource = .modelWithParts
+            } else {
+                ops[i].modelValue = ops[i].target.read(s)
+            }
+        }
+    }
+
+    // MARK: Prefetching
+
+    /// Starts loading what evaluation touches of the block (see `PresentationBlock.prefetch`).
+    @inline(__always)
+    func prefetch(wholeState: Bool = false) { block.prefetch(wholeState: wholeState) }
+
+    /// Starts loading the reference box of the presented state.
+    @inline(__always)
+    func prefetchReferences() { block.prefetchReferences() }
+}

@@ -1,0 +1,268 @@
+/// The property table: one entry per property of a layer class, holding everything the engine
+/// knows about it — its key-value coding name and spellings, its kind of value, Core Animation's
+/// default, its implicit action, where its model and presented values live and what a change of
+/// it invalidates.
+///
+/// Key-value coding, implicit actions, animation compilation (and the per-frame fast path),
+/// presentation, scene decoding and dumps all read the entries; nothing else lists properties.
+/// Adding a property is one entry (in `CALayer+PropertyTable.swift`, or in the layer class that
+/// declares it) plus its Swift accessor. See docs/architecture.md, "The property table".
+import Foundation
+import GLayersGraphics
+
+/// What happens implicitly when a property of a live layer changes (Core Animation Programming
+/// Guide, Appendix B; docs/semantics.md#actions-and-implicit-animations).
+package enum ImplicitAction: Sendable {
+    /// No implicit animation.
+    case noAction
+    /// A basic animation from the presented value to the new model value.
+    case animation
+    /// A fade transition of the whole layer ("default implied CATransition").
+    case fade
+}
+
+/// What a change of a property invalidates besides the presented state.
+package struct ChangeEffects: OptionSet, Sendable {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// The bounds size: layout, autoresizing, `needsDisplayOnBoundsChange`.
+    package static let boundsSize = ChangeEffects(rawValue: 1)
+    /// The layer's contents are drawn from it (`needsDisplay(forKey:)` answers true).
+    package static let display = ChangeEffects(rawValue: 2)
+    /// The superlayer's paint order (siblings sort by zPosition).
+    package static let paintOrder = ChangeEffects(rawValue: 4)
+    /// Showing or hiding the layer: the `onOrderIn`/`onOrderOut` actions run.
+    package static let ordering = ChangeEffects(rawValue: 8)
+    /// The layer's timing (`CAMediaTiming`): animation event times move.
+    package static let timing = ChangeEffects(rawValue: 16)
+}
+
+/// The values a property may take when they form a closed set.
+package enum PropertyChoices: Sendable {
+    /// One name of a fixed list (`contentsGravity`: "center", "top", …).
+    case names([String])
+    /// A set of named bits (`autoresizingMask`: "layerMinXMargin" = 1, …).
+    case flags([(name: String, bit: UInt32)])
+}
+
+/// One property of a layer class.
+///
+/// - Subclasses say where the value lives: `StateProperty` (a field of `LayerState`, presented
+///   and animatable), `StoredProperty` (a value the layer keeps by key, as subclass properties
+///   such as `strokeEnd` are), `SettingProperty` (a setting of the layer object that is not
+///   presented: `name`, `delegate`, timing).
+package class LayerProperty: Hashable, CustomStringConvertible, @unchecked Sendable {
+    /// The key-value coding name (`hidden`).
+    package let key: String
+    /// Other names key-value coding accepts for it (Swift's `isHidden`).
+    package let aliases: [String]
+    /// The kind of value it holds.
+    package let kind: ValueKind
+    /// Its implicit action.
+    package let action: ImplicitAction
+    /// Whether Core Animation animates it ("Animatable" in CALayer.h): explicit animations of it
+    /// take effect, and dumps show its presented value. Every property with an implicit action
+    /// is; `doubleSided` is without one.
+    package let isAnimatable: Bool
+    /// What a change of it invalidates.
+    package let effects: ChangeEffects
+    /// The values it may take, when they form a closed set.
+    package let choices: PropertyChoices?
+
+    init(
+        key: String, aliases: [String], kind: ValueKind, action: ImplicitAction, animatable: Bool?,
+        effects: ChangeEffects, choices: PropertyChoices?
+    ) {
+        self.key = key
+        self.aliases = aliases
+        self.kind = kind
+        self.action = action
+        self.isAnimatable = animatable ?? (action != .noAction)
+        self.effects = effects
+        self.choices = choices
+    }
+
+    /// Core Animation's default value, as `defaultValue(forKey:)` returns it (nil: none).
+    package var defaultValue: Any? { nil }
+
+    /// Whether the value is part of the presented state (presentation copies and dumps show it).
+    package var isPresented: Bool { false }
+
+    /// The value as `value(forKey:)` returns it.
+    func value(of layer: CALayer) -> Any? { nil }
+
+    /// Sets the value from `setValue(_:forKey:)`, through the layer's change pipeline.
+    ///
+    /// - Throws `KeyValueCodingError` when `value` is not of the property's type, or not finite.
+    func setValue(_ value: Any?, on layer: CALayer) throws {
+        throw KeyValueCodingError(message: "\(layer.diagnosticName): \(key) is read-only")
+    }
+
+    /// Reads and writes the whole value in a presented state, for animations (nil: the
+    /// property is not animated by value; a change of it runs a transition or nothing).
+    func stateAccess() -> AnyStateAccess? { nil }
+
+    /// Where a component of the value lives in `LayerState`, for the fast path (nil: nowhere
+    /// the fast path can write directly).
+    func slot(_ component: StructComponent?) -> StateSlot? { nil }
+
+    /// The error for a value of the wrong type.
+    func typeError(_ value: Any?, on layer: CALayer) -> KeyValueCodingError {
+        KeyValueCodingError(message: "\(layer.diagnosticName): \(key) expects \(kind.expected), got \(describeValue(value))")
+    }
+
+    package static func == (a: LayerProperty, b: LayerProperty) -> Bool { a === b }
+    package func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(self)) }
+    package var description: String { key }
+}
+
+/// A property whose model and presented values are a field of `LayerState`.
+class StateProperty<Value: PropertyValue>: LayerProperty {
+    /// The field.
+    let field: WritableKeyPath<LayerState, Value>
+    private let defaultField: Value
+    /// How `setValue(_:forKey:)` applies a value, when the property's setter does more than
+    /// store it (`frame` sets bounds and position).
+    private let apply: ((CALayer, Value) -> Void)?
+
+    init(
+        _ key: String, _ field: WritableKeyPath<LayerState, Value>, aliases: [String] = [],
+        action: ImplicitAction = .noAction, animatable: Bool? = nil, effects: ChangeEffects = [],
+        choices: PropertyChoices? = nil, apply: ((CALayer, Value) -> Void)? = nil
+    ) {
+        self.field = field
+        self.defaultField = LayerState()[keyPath: field]
+        self.apply = apply
+        super.init(
+            key: key, aliases: aliases, kind: Value.kind, action: action, animatable: animatable, effects: effects,
+            choices: choices)
+    }
+
+    override var defaultValue: Any? { defaultField.apiValue }
+    override var isPresented: Bool { true }
+
+    override func value(of layer: CALayer) -> Any? { layer.layerState[keyPath: field].apiValue }
+
+    override func setValue(_ value: Any?, on layer: CALayer) throws {
+        let typed = try Value.converting(value, for: self, on: layer)
+        if let apply { apply(layer, typed) } else { layer.setModel(self, typed) }
+    }
+
+    override func stateAccess() -> AnyStateAccess? {
+        let field = self.field
+        return Value.stateAccess(StateAccess(get: { $0.state[keyPath: field] }, set: { $0.state[keyPath: field] = $1 }))
+    }
+
+    override func slot(_ component: StructComponent?) -> StateSlot? { Value.slot(field, component) }
+}
+
+/// `transform` or `sublayerTransform`: while animations write its components
+/// (`transform.rotation.z`), the presented state keeps it as parts and composes the matrix once.
+final class TransformProperty: StateProperty<CATransform3D> {
+    /// Whether this is `sublayerTransform`.
+    let isSublayerTransform: Bool
+
+    init(_ key: String, sublayer: Bool) {
+        isSublayerTransform = sublayer
+        super.init(key, sublayer ? \.sublayerTransform : \.transform, action: .animation)
+    }
+
+    override func stateAccess() -> AnyStateAccess? {
+        let sublayer = isSublayerTransform
+        return .transform(
+            StateAccess(
+                get: { s in
+                    s.finish()
+                    return sublayer ? s.state.sublayerTransform : s.state.transform
+                },
+                set: { s, m in
+                    s.dropParts(sublayer: sublayer)
+                    if sublayer { s.state.sublayerTransform = m } else { s.state.transform = m }
+                }))
+    }
+}
+
+/// A property the layer keeps by key in its state's stored values (the properties of layer
+/// classes such as `CAShapeLayer.strokeEnd`): presented and animatable like a field.
+final class StoredProperty<Value: PropertyValue>: LayerProperty {
+    /// The value when none is stored.
+    let defaultStored: Value
+    /// Which values key-value coding takes.
+    private let accepts: (Value) -> Bool
+
+    /// - `accepts`: which values key-value coding takes (finite ones unless told otherwise).
+    init(
+        _ key: String, default value: Value, aliases: [String] = [], action: ImplicitAction = .noAction,
+        animatable: Bool? = nil, effects: ChangeEffects = [], choices: PropertyChoices? = nil,
+        accepts: @escaping (Value) -> Bool = { $0.isFinite }
+    ) {
+        defaultStored = value
+        self.accepts = accepts
+        super.init(
+            key: key, aliases: aliases, kind: Value.kind, action: action, animatable: animatable, effects: effects,
+            choices: choices)
+    }
+
+    override var defaultValue: Any? { defaultStored.apiValue }
+    override var isPresented: Bool { true }
+
+    /// The value in `state` (the default when none is stored).
+    func read(_ state: LayerState) -> Value {
+        state.custom[key].flatMap { Value(storedValue: $0) } ?? defaultStored
+    }
+
+    override func value(of layer: CALayer) -> Any? { read(layer.layerState).apiValue }
+
+    override func setValue(_ value: Any?, on layer: CALayer) throws {
+        guard let v = Value(apiValue: value) else { throw typeError(value, on: layer) }
+        guard accepts(v) else {
+            throw KeyValueCodingError(message: "\(layer.diagnosticName): \(key) must be finite, got \(describeValue(value))")
+        }
+        layer.setStored(self, v)
+    }
+
+    override func stateAccess() -> AnyStateAccess? {
+        let key = self.key, fallback = defaultStored
+        return Value.stateAccess(
+            StateAccess(
+                get: { s in s.state.custom[key].flatMap { Value(storedValue: $0) } ?? fallback },
+                set: { s, v in s.state.custom[key] = v.storedValue }))
+    }
+}
+
+/// A setting of the layer object that is not part of the presented state (`name`, `delegate`,
+/// `actions`, the layer's own timing, …): key-value coding reaches it through its Swift accessor.
+final class SettingProperty: LayerProperty {
+    private let get: (CALayer) -> Any?
+    private let set: ((CALayer, Any?) throws -> Bool)?
+    private let fallback: Any?
+    private let presented: Bool
+
+    /// - `set` returns false when the value is not of the property's type (nil: read-only).
+    /// - `presented`: the value is part of the presented state although animations do not
+    ///   interpolate it (`filters`: changes fade).
+    init(
+        _ key: String, kind: ValueKind = .object, default fallback: Any? = nil, aliases: [String] = [],
+        action: ImplicitAction = .noAction, presented: Bool = false, effects: ChangeEffects = [],
+        choices: PropertyChoices? = nil, get: @escaping (CALayer) -> Any?, set: ((CALayer, Any?) throws -> Bool)?
+    ) {
+        self.get = get
+        self.set = set
+        self.fallback = fallback
+        self.presented = presented
+        super.init(
+            key: key, aliases: aliases, kind: kind, action: action, animatable: nil, effects: effects,
+            choices: choices)
+    }
+
+    override var defaultValue: Any? { fallback }
+    override var isPresented: Bool { presented }
+
+    override func value(of layer: CALayer) -> Any? { get(layer) }
+
+    override func setValue(_ value: Any?, on layer: CALayer) throws {
+        guard let set else { return try super.setValue(value, on: layer) }
+        guard try set(layer, value) else { throw typeError(value, on: layer) }
+    }
+}

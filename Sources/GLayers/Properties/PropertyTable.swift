@@ -1,0 +1,58 @@
+/// The property table of one layer class: `CALayer`'s entries and the class's own, by name and
+/// by alias, built once per class.
+import Foundation
+import GLayersGraphics
+
+/// The properties layers of one class declare.
+package struct PropertyTable: @unchecked Sendable {
+    /// Every entry, `CALayer`'s first, in declaration order.
+    package let all: [LayerProperty]
+    private let byName: [String: LayerProperty]
+
+    init(_ entries: [LayerProperty]) {
+        var byName: [String: LayerProperty] = [:]
+        var all: [LayerProperty] = []
+        for p in entries {
+            // A class may redeclare an inherited property; the last entry wins.
+            if let old = byName[p.key] { all.removeAll { $0 === old } }
+            all.append(p)
+            byName[p.key] = p
+            for alias in p.aliases { byName[alias] = p }
+        }
+        self.all = all
+        self.byName = byName
+    }
+
+    /// The entry for a key-value coding name or alias, or nil for an undeclared key.
+    package subscript(name: String) -> LayerProperty? { byName[name] }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var tables: [ObjectIdentifier: PropertyTable] = [:]
+
+    /// The table of `layerClass` (made on first use).
+    static func of(_ layerClass: CALayer.Type) -> PropertyTable {
+        let id = ObjectIdentifier(layerClass)
+        lock.lock()
+        if let t = tables[id] {
+            lock.unlock()
+            return t
+        }
+        lock.unlock()
+        let table = PropertyTable(layerClass.declaredProperties)
+        lock.lock()
+        tables[id] = table
+        lock.unlock()
+        return table
+    }
+}
+
+extension CALayer {
+    /// The property table of this class.
+    package static var properties: PropertyTable { PropertyTable.of(self) }
+
+    /// The names of the properties layers of this class declare (for tools: completion,
+    /// validation, "did you mean").
+    public static var declaredKeys: [String] {
+        properties.all.filter { $0 !== LayerProperty.superlayer }.map(\.key)
+    }
+}

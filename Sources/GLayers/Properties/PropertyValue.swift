@@ -1,0 +1,392 @@
+/// The Swift types layer properties hold, and how each converts from and to the `Any` values of
+/// Core Animation's API (`setValue(_:forKey:)`, `value(forKey:)`), from and to the typed values a
+/// layer stores by key, and how animations reach it in a presented state.
+import Foundation
+import GLayersGraphics
+
+/// A type a layer property holds.
+protocol PropertyValue {
+    /// The kind of value (what key paths and animations see).
+    static var kind: ValueKind { get }
+    /// The value kept among a layer's stored values, or nil when `v` holds another type.
+    init?(storedValue v: AnimatableValue)
+    /// The value as a layer stores it by key.
+    var storedValue: AnimatableValue { get }
+    /// The value an API argument holds, or nil when it holds none of this type.
+    init?(apiValue: Any?)
+    /// The value as the API returns it (`value(forKey:)`).
+    var apiValue: Any? { get }
+    /// Whether every number in the value is finite (key-value coding refuses NaN and ∞).
+    var isFinite: Bool { get }
+    /// Typed access for animations, wrapped by how the type interpolates (nil: not animated by
+    /// value).
+    static func stateAccess(_ access: StateAccess<Self>) -> AnyStateAccess?
+    /// Where `field` (or its `component`) lies in `LayerState`, for the fast path; nil when it
+    /// is not a number or point the fast path writes.
+    static func slot(_ field: WritableKeyPath<LayerState, Self>, _ component: StructComponent?) -> StateSlot?
+}
+
+extension PropertyValue {
+    init?(apiValue: Any?) {
+        guard let v = ValueConversion.convert(apiValue, to: Self.kind).flatMap(Self.init(storedValue:)) else { return nil }
+        self = v
+    }
+    var apiValue: Any? { storedValue.object }
+    var isFinite: Bool { ValueConversion.isFinite(storedValue) }
+    static func stateAccess(_ access: StateAccess<Self>) -> AnyStateAccess? { nil }
+    static func slot(_ field: WritableKeyPath<LayerState, Self>, _ component: StructComponent?) -> StateSlot? { nil }
+
+    /// Access through `AnimatableValue`'s interpolation: paths morph, lists interpolate element
+    /// by element, other values switch half way.
+    static func valueAccess(_ a: StateAccess<Self>) -> AnyStateAccess {
+        .discrete(
+            StateAccess(
+                get: { a.get(&$0).storedValue },
+                set: { s, v in if let typed = Self(storedValue: v) { a.set(&s, typed) } }))
+    }
+
+    /// `value` converted for property `p` of `layer`, or the key-value coding error that says why
+    /// it cannot be.
+    static func converting(_ value: Any?, for p: LayerProperty, on layer: CALayer) throws -> Self {
+        guard let v = Self(apiValue: value) else { throw p.typeError(value, on: layer) }
+        guard v.isFinite else {
+            throw KeyValueCodingError(message: "\(layer.diagnosticName): \(p.key) must be finite, got \(describeValue(value))")
+        }
+        return v
+    }
+}
+
+// MARK: Numbers and geometry
+
+extension CGFloat: PropertyValue {
+    static var kind: ValueKind { .number }
+    init?(storedValue v: AnimatableValue) {
+        guard case .number(let n) = v else { return nil }
+        self = n
+    }
+    var storedValue: AnimatableValue { .number(self) }
+    static func stateAccess(_ a: StateAccess<CGFloat>) -> AnyStateAccess? { .number(a) }
+    static func slot(_ field: WritableKeyPath<LayerState, CGFloat>, _ c: StructComponent?) -> StateSlot? {
+        c == nil ? StateSlot(field) : nil
+    }
+}
+
+extension Float: PropertyValue {
+    static var kind: ValueKind { .number }
+    init?(storedValue v: AnimatableValue) {
+        guard case .number(let n) = v else { return nil }
+        self = Float(n)
+    }
+    var storedValue: AnimatableValue { .number(CGFloat(self)) }
+    /// Core Animation returns `Float` properties (`opacity`) as `Float`.
+    var apiValue: Any? { self }
+    static func stateAccess(_ a: StateAccess<Float>) -> AnyStateAccess? {
+        .number(StateAccess(get: { CGFloat(a.get(&$0)) }, set: { a.set(&$0, Float($1)) }))
+    }
+    static func slot(_ field: WritableKeyPath<LayerState, Float>, _ c: StructComponent?) -> StateSlot? {
+        c == nil ? StateSlot(field) : nil
+    }
+}
+
+extension Double: PropertyValue {
+    static var kind: ValueKind { .number }
+    init?(storedValue v: AnimatableValue) {
+        guard case .number(let n) = v else { return nil }
+        self = Double(n)
+    }
+    var storedValue: AnimatableValue { .number(CGFloat(self)) }
+    /// Times (`CFTimeInterval`) are returned as `Double`.
+    var apiValue: Any? { self }
+}
+
+extension Bool: PropertyValue {
+    static var kind: ValueKind { .bool }
+    init?(storedValue v: AnimatableValue) {
+        guard case .bool(let b) = v else { return nil }
+        self = b
+    }
+    var storedValue: AnimatableValue { .bool(self) }
+    /// Booleans switch half way (or at their keyframe).
+    static func stateAccess(_ a: StateAccess<Bool>) -> AnyStateAccess? { valueAccess(a) }
+}
+
+extension CGPoint: PropertyValue {
+    static var kind: ValueKind { .point }
+    init?(storedValue v: AnimatableValue) {
+        guard case .point(let p) = v else { return nil }
+        self = p
+    }
+    var storedValue: AnimatableValue { .point(self) }
+    static func stateAccess(_ a: StateAccess<CGPoint>) -> AnyStateAccess? { .point(a) }
+    static func slot(_ field: WritableKeyPath<LayerState, CGPoint>, _ c: StructComponent?) -> StateSlot? {
+        switch c {
+        case nil: return StateSlot(x: field.appending(path: \.x), y: field.appending(path: \.y))
+        case .x?: return StateSlot(field.appending(path: \.x))
+        case .y?: return StateSlot(field.appending(path: \.y))
+        default: return nil
+        }
+    }
+}
+
+extension CGSize: PropertyValue {
+    static var kind: ValueKind { .size }
+    init?(storedValue v: AnimatableValue) {
+        guard case .size(let s) = v else { return nil }
+        self = s
+    }
+    var storedValue: AnimatableValue { .size(self) }
+    static func stateAccess(_ a: StateAccess<CGSize>) -> AnyStateAccess? { .size(a) }
+    static func slot(_ field: WritableKeyPath<LayerState, CGSize>, _ c: StructComponent?) -> StateSlot? {
+        switch c {
+        case .width?: return StateSlot(field.appending(path: \.width))
+        case .height?: return StateSlot(field.appending(path: \.height))
+        default: return nil
+        }
+    }
+}
+
+extension CGRect: PropertyValue {
+    static var kind: ValueKind { .rect }
+    init?(storedValue v: AnimatableValue) {
+        guard case .rect(let r) = v else { return nil }
+        self = r
+    }
+    var storedValue: AnimatableValue { .rect(self) }
+    static func stateAccess(_ a: StateAccess<CGRect>) -> AnyStateAccess? { .rect(a) }
+    static func slot(_ field: WritableKeyPath<LayerState, CGRect>, _ c: StructComponent?) -> StateSlot? {
+        switch c {
+        case .originX?: return StateSlot(field.appending(path: \.origin.x))
+        case .originY?: return StateSlot(field.appending(path: \.origin.y))
+        case .sizeWidth?: return StateSlot(field.appending(path: \.size.width))
+        case .sizeHeight?: return StateSlot(field.appending(path: \.size.height))
+        default: return nil
+        }
+    }
+}
+
+extension CATransform3D: PropertyValue {
+    static var kind: ValueKind { .transform }
+    init?(storedValue v: AnimatableValue) {
+        guard case .transform(let t) = v else { return nil }
+        self = t
+    }
+    var storedValue: AnimatableValue { .transform(self) }
+    static func stateAccess(_ a: StateAccess<CATransform3D>) -> AnyStateAccess? { .transform(a) }
+}
+
+// MARK: Colours, paths, images
+
+extension ColorValue: PropertyValue {
+    static var kind: ValueKind { .color }
+    init?(storedValue v: AnimatableValue) {
+        guard case .color(let c) = v else { return nil }
+        self = c
+    }
+    var storedValue: AnimatableValue { .color(self) }
+    static func stateAccess(_ a: StateAccess<ColorValue>) -> AnyStateAccess? { .color(a) }
+}
+
+extension Optional: PropertyValue where Wrapped == CGPath {
+    static var kind: ValueKind { .path }
+    init?(storedValue v: AnimatableValue) {
+        guard case .path(let p) = v else { return nil }
+        self = p
+    }
+    var storedValue: AnimatableValue { .path(self) }
+    /// Paths morph when their elements match, and switch half way otherwise.
+    static func stateAccess(_ a: StateAccess<CGPath?>) -> AnyStateAccess? { valueAccess(a) }
+}
+
+extension ContentsValue: PropertyValue {
+    static var kind: ValueKind { .image }
+    init?(storedValue v: AnimatableValue) {
+        guard case .image(let i) = v else { return nil }
+        self = i.map { .image($0) } ?? .none
+    }
+    var storedValue: AnimatableValue { .image(image) }
+    /// Any object is accepted (and kept; only images are drawn: the setter reports others).
+    init?(apiValue: Any?) { self.init(apiValue) }
+    var apiValue: Any? { object }
+    var isFinite: Bool { true }
+    /// Contents cross-fade while they animate.
+    static func stateAccess(_ a: StateAccess<ContentsValue>) -> AnyStateAccess? {
+        .image(
+            StateAccess(
+                get: { ImageBlend(a.get(&$0).image) },
+                set: { s, blend in
+                    a.set(&s, blend.shown.map { .image($0) } ?? .none)
+                    s.state.contentsBlend = blend.progress < 1 && blend.from !== blend.to ? blend : nil
+                }))
+    }
+}
+
+/// Any value (`CATextLayer.string`, `font`): kept as given; an animation switches it half way.
+struct ObjectValue: PropertyValue {
+    var object: Any?
+    init(_ object: Any?) { self.object = object }
+    static var kind: ValueKind { .object }
+    init?(storedValue v: AnimatableValue) { object = v.object }
+    var storedValue: AnimatableValue { .object(object) }
+    init?(apiValue: Any?) { object = apiValue }
+    var apiValue: Any? { object }
+    var isFinite: Bool { true }
+    static func stateAccess(_ a: StateAccess<ObjectValue>) -> AnyStateAccess? { valueAccess(a) }
+}
+
+/// A list of numbers (`locations`, `lineDashPattern`; nil when unset), returned as `NSNumber`s.
+struct NumberList: PropertyValue {
+    var numbers: [CGFloat]?
+    init(_ numbers: [CGFloat]?) { self.numbers = numbers }
+    static var kind: ValueKind { .numbers }
+    init?(storedValue v: AnimatableValue) {
+        switch v {
+        case .numbers(let a): numbers = a
+        case .object(nil): numbers = nil
+        default: return nil
+        }
+    }
+    var storedValue: AnimatableValue { numbers.map { .numbers($0) } ?? .object(nil) }
+    init?(apiValue: Any?) {
+        if apiValue == nil {
+            numbers = nil
+            return
+        }
+        guard let a = ValueConversion.numbers(apiValue) else { return nil }
+        numbers = a
+    }
+    var apiValue: Any? { numbers.map { $0.map { NSNumber(value: Double($0)) } } }
+    static func stateAccess(_ a: StateAccess<NumberList>) -> AnyStateAccess? { valueAccess(a) }
+}
+
+/// A list of colours (`CAGradientLayer.colors`; nil when unset), returned as `CGColor`s.
+struct ColorList: PropertyValue {
+    var colors: [ColorValue]?
+    init(_ colors: [ColorValue]?) { self.colors = colors }
+    static var kind: ValueKind { .colors }
+    init?(storedValue v: AnimatableValue) {
+        switch v {
+        case .colors(let a): colors = a
+        case .object(nil): colors = nil
+        default: return nil
+        }
+    }
+    var storedValue: AnimatableValue { colors.map { .colors($0) } ?? .object(nil) }
+    init?(apiValue: Any?) {
+        if apiValue == nil {
+            colors = nil
+            return
+        }
+        guard case .colors(let a)? = ValueConversion.convert(apiValue, to: .colors) else { return nil }
+        colors = a
+    }
+    var apiValue: Any? { colors.map { $0.compactMap(\.cgColor) } }
+    static func stateAccess(_ a: StateAccess<ColorList>) -> AnyStateAccess? { valueAccess(a) }
+}
+
+// MARK: Names and bit masks
+
+/// Core Animation's string constants (`CALayerContentsGravity`, …) are names from a fixed list:
+/// key-value coding takes and returns the name.
+extension PropertyValue where Self: CAStringOption {
+    static var kind: ValueKind { .object }
+    init?(storedValue v: AnimatableValue) {
+        guard case .object(let s as String) = v else { return nil }
+        self.init(rawValue: s)
+    }
+    var storedValue: AnimatableValue { .object(rawValue) }
+    init?(apiValue: Any?) {
+        switch apiValue {
+        case let s as String: self.init(rawValue: s)
+        case let v as Self: self = v
+        default: return nil
+        }
+    }
+    var apiValue: Any? { rawValue }
+    var isFinite: Bool { true }
+}
+
+extension CALayerContentsGravity: PropertyValue {}
+extension CALayerContentsFilter: PropertyValue {}
+extension CALayerContentsFormat: PropertyValue {}
+extension CALayerCornerCurve: PropertyValue {}
+extension CAMediaTimingFillMode: PropertyValue {}
+
+/// Bit masks (`autoresizingMask`, `maskedCorners`) are numbers for key-value coding: any finite
+/// number, saturated to the mask's range.
+protocol BitMaskValue: PropertyValue, OptionSet where RawValue: FixedWidthInteger {}
+
+extension BitMaskValue {
+    static var kind: ValueKind { .number }
+    init?(storedValue v: AnimatableValue) {
+        guard case .number(let n) = v, !n.isNaN else { return nil }
+        self.init(rawValue: RawValue(clamping: Int(max(-0x1p62, min(0x1p62, n)))))
+    }
+    var storedValue: AnimatableValue { .number(CGFloat(rawValue)) }
+    init?(apiValue: Any?) {
+        switch apiValue {
+        case let v as Self: self = v
+        default:
+            guard let n = NumberCoercion.double(apiValue), !n.isNaN else { return nil }
+            self.init(storedValue: .number(CGFloat(n)))
+        }
+    }
+    var apiValue: Any? { rawValue }
+    var isFinite: Bool { true }
+}
+
+extension CAAutoresizingMask: BitMaskValue {}
+extension CACornerMask: BitMaskValue {}
+extension CAEdgeAntialiasingMask: BitMaskValue {}
+
+// MARK: The fast path's fields
+
+/// A number field of `LayerState` (or two, for a point) at a fixed byte offset, which the fast
+/// path reads and writes without a switch. The offsets come from the compiler
+/// (`MemoryLayout.offset(of:)`), so no byte range is written down anywhere.
+struct StateSlot: Equatable {
+    /// Byte offsets of the x and y lanes in `LayerState` (y is `none` for a single number).
+    let x: UInt16
+    let y: UInt16
+    private static let none = UInt16.max
+    /// Whether the field is a `Float` (`opacity`, `shadowOpacity`) rather than a `CGFloat`.
+    let isFloat: Bool
+
+    init?(_ field: WritableKeyPath<LayerState, CGFloat>) {
+        guard let o = MemoryLayout<LayerState>.offset(of: field) else { return nil }
+        (x, y, isFloat) = (UInt16(o), Self.none, false)
+    }
+
+    init?(_ field: WritableKeyPath<LayerState, Float>) {
+        guard let o = MemoryLayout<LayerState>.offset(of: field) else { return nil }
+        (x, y, isFloat) = (UInt16(o), Self.none, true)
+    }
+
+    init?(x fx: WritableKeyPath<LayerState, CGFloat>, y fy: WritableKeyPath<LayerState, CGFloat>) {
+        guard let ox = MemoryLayout<LayerState>.offset(of: fx), let oy = MemoryLayout<LayerState>.offset(of: fy) else {
+            return nil
+        }
+        (x, y, isFloat) = (UInt16(ox), UInt16(oy), false)
+    }
+
+    /// Whether the slot holds a point (two lanes).
+    var isPoint: Bool { y != Self.none }
+
+    /// The value in the state at `state` (a point's y in the second lane).
+    @inline(__always)
+    func read(_ state: UnsafeMutableRawPointer) -> Lanes {
+        if isFloat { return Lanes(Double(state.load(fromByteOffset: Int(x), as: Float.self)), 0) }
+        let vx = Double(state.load(fromByteOffset: Int(x), as: CGFloat.self))
+        return Lanes(vx, isPoint ? Double(state.load(fromByteOffset: Int(y), as: CGFloat.self)) : 0)
+    }
+
+    /// Writes `v` to the state at `state`.
+    @inline(__always)
+    func write(_ v: Lanes, _ state: UnsafeMutableRawPointer) {
+        if isFloat {
+            state.storeBytes(of: Float(v.x), toByteOffset: Int(x), as: Float.self)
+            return
+        }
+        state.storeBytes(of: CGFloat(v.x), toByteOffset: Int(x), as: CGFloat.self)
+        if isPoint { state.storeBytes(of: CGFloat(v.y), toByteOffset: Int(y), as: CGFloat.self) }
+    }
+}
