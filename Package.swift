@@ -129,7 +129,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GLayersSceneTests",
-            dependencies: ["GLayersScene", "GLayers"],
+            dependencies: ["GLayersScene", "GLayers", "GLayersRenderList"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GLayersHostTests",
