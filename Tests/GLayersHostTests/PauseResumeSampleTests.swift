@@ -2,13 +2,14 @@ import Foundation
 import GLayers
 import GLayersGraphics
 import GLayersHost
+import GLayersTestSupport
 import Testing
 
 /// `samples/pause-resume.json` (QA1673's pause and resume recipe) rendered headless: a paused
 /// frame must look unlike the running frame at the same time, and like the running frame at the
 /// time the pause stopped the clock. The spinner carries a hand so that its turn is visible
 /// (a plain square looks the same every quarter turn, and the pause lasts one).
-@Suite(.serialized) struct PauseResumeSampleTests {
+@Suite(.serialized, .mediaClock) struct PauseResumeSampleTests {
     static let sample = TestEnvironment.packageRoot.appendingPathComponent("samples/pause-resume.json")
     /// Space pauses the stage at 0.5 s and resumes it at 1.0 s.
     static let pauseKeys = "space@0.5,space@1.0"

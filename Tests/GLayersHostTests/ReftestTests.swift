@@ -2,6 +2,7 @@ import Foundation
 import GLayers
 import GLayersGraphics
 import GLayersHost
+import GLayersTestSupport
 import Testing
 
 /// One pair of `Tests/Goldens/Reftests/manifest.json`: scene `test` must render like the
@@ -30,7 +31,7 @@ struct Reftest: Decodable, CustomTestStringConvertible {
 /// goldens, nothing is recorded: the reference is another scene, simpler than the test, that
 /// reaches the same picture by other means (operations vs a matrix, a pass vs none, a mask vs
 /// a clip). On failure both images and their diff go to `Tests/Goldens/Failures/`.
-@Suite(.serialized) struct ReftestTests {
+@Suite(.serialized, .mediaClock) struct ReftestTests {
     static let folder = TestEnvironment.packageRoot.appendingPathComponent("Tests/Goldens/Reftests")
 
     static func manifest() throws -> [Reftest] {
