@@ -2,7 +2,7 @@
 #   make run       install what is missing, build, run the kiosk sample in a window
 #   make test      install what is missing (Xvfb too), build, run the whole test suite
 #   make install   put `glayers` on PATH ($(PREFIX)/bin)
-#   make record-goldens   re-record the renderer's golden PNGs (look at every one before committing)
+#   make record-goldens   re-record the golden PNGs and render-list texts (look at every one before committing)
 #   make bench-floor SNOW_C=path/to/snow.c   the snowfall benchmark against the floor (ratios)
 
 SWIFT ?= swift
@@ -42,7 +42,7 @@ bench: deps release
 # Golden images are never recorded by a test run; this is the only way (see Tests/Goldens/README.md).
 record-goldens: test-deps
 	$(SWIFT) build --build-tests
-	GLAYERS_RECORD_GOLDENS=1 $(SWIFT) test --skip-build --filter GLayersGLTests
+	GLAYERS_RECORD_GOLDENS=1 $(SWIFT) test --skip-build --filter 'GLayersGLTests|RenderListGoldenTests'
 	.build/debug/glayers check Tests/Goldens/Scenes --record
 	@git status --short Tests/Goldens
 

@@ -114,6 +114,11 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
 
+        // What the test targets share: the process-wide media clock, leased to one suite at a time.
+        .target(
+            name: "GLayersTestSupport",
+            path: "Tests/GLayersTestSupport",
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "GLayersGraphicsTests",
             dependencies: ["GLayersGraphics"],
@@ -121,7 +126,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GLayersTests",
-            dependencies: ["GLayers", "GLayersGraphics", "GLayersRenderList", "GLayersBench"],
+            dependencies: ["GLayers", "GLayersGraphics", "GLayersRenderList", "GLayersBench", "GLayersTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GLayersGLTests",
@@ -129,11 +134,11 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GLayersSceneTests",
-            dependencies: ["GLayersScene", "GLayers"],
+            dependencies: ["GLayersScene", "GLayers", "GLayersRenderList", "GLayersTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GLayersHostTests",
-            dependencies: ["GLayersHost", "GLayersScene", "GLayers", "CX11"],
+            dependencies: ["GLayersHost", "GLayersScene", "GLayers", "CX11", "GLayersTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "QuartzCoreTests",

@@ -88,7 +88,15 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "rgba(\(fmt(r)), \(fmt(g)), \(fmt(b)), \(fmt(a)))" }
 }
 
-func fmt(_ v: Float) -> String {
-    if v == v.rounded() && abs(v) < 1e7 { return String(Int(v)) }
-    return String(format: "%.4g", Double(v))
+/// `v` rounded to `decimals` places, without trailing zeros and never as `-0`: the same text
+/// for values that differ only by float rounding, so dumps are stable across machines.
+func fmt(_ v: Float, decimals: Int = 3) -> String {
+    guard v.isFinite else { return v.isNaN ? "nan" : v > 0 ? "inf" : "-inf" }
+    let unit = pow(10, Double(decimals))
+    let r = (Double(v) * unit).rounded() / unit
+    if r == r.rounded() && abs(r) < 1e15 { return String(Int64(r)) }
+    var s = String(format: "%.\(decimals)f", r)
+    while s.hasSuffix("0") { s.removeLast() }
+    if s.hasSuffix(".") { s.removeLast() }
+    return s == "-0" ? "0" : s
 }

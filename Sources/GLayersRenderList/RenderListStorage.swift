@@ -1,4 +1,4 @@
-/// The render list of one frame and its stable text dump.
+/// The render list of one frame (its text dump is in `RenderList+TextDump.swift`).
 import Foundation
 
 /// One frame for the renderer: passes of draw items, clips, and the images they reference.
@@ -57,70 +57,5 @@ public final class RenderList {
         for i in 1..<max(passes.count, 1) { visit(i) }
         if !passes.isEmpty { visit(0) }
         return order
-    }
-
-    /// A stable text description of the frame (for tests and `--dump-render-list`).
-    public func dump() -> String {
-        var out = "frame \(pixelWidth)x\(pixelHeight) scale \(fmt(scale)) clear \(clearColor)\n"
-        for (i, c) in clips.enumerated() {
-            out += "clip \(i) rect \(c.rect) radius \(fmt(c.cornerRadius)) parent \(c.parent) m \(matrix(c.transform))\n"
-        }
-        for (i, p) in passes.enumerated() {
-            out += "pass \(i) \(p.screenSpace ? "screen" : "local") source \(p.sourceRect) scale \(fmt(p.scale))"
-            if let k = p.cacheKey { out += " cache \(k)" }
-            if !p.dependencies.isEmpty { out += " deps \(p.dependencies.map { String($0.index) }.joined(separator: ","))" }
-            out += describe(p.effects) + "\n"
-            for item in items[p.itemRange] { out += "  " + describe(item) + "\n" }
-        }
-        return out
-    }
-
-    private func describe(_ e: PassEffects) -> String {
-        var s = ""
-        if !e.filters.isEmpty { s += " filters \(e.filters)" }
-        if let sh = e.shadow { s += " shadow \(sh.color) offset (\(fmt(sh.offsetX)), \(fmt(sh.offsetY))) sigma \(fmt(sh.sigma))" }
-        if let m = e.mask { s += " mask \(m)" }
-        if let t = e.transition { s += " transition \(t.kind.rawValue) \(t.direction.rawValue) \(fmt(t.progress)) before \(t.before)" }
-        return s
-    }
-
-    private func describe(_ i: DrawItem) -> String {
-        var s = "item L\(i.layerIndex) rect \(i.rect) m \(matrix(i.transform))"
-        if i.opacity != 1 { s += " opacity \(fmt(i.opacity))" }
-        if !i.background.isClear { s += " bg \(i.background)" }
-        switch i.content {
-        case .none: break
-        case .image(let id, let p): s += " image \(id) \(placement(p))"
-        case .crossfade(let a, let b, let t, let p): s += " crossfade \(a)->\(b) \(fmt(t)) \(placement(p))"
-        case .pass(let p): s += " pass \(p)"
-        case .blurredShape(let sigma): s += " blurredShape sigma \(fmt(sigma))"
-        }
-        if i.cornerRadius > 0 { s += " radius \(fmt(i.cornerRadius))" + (i.roundedCorners == 0xF ? "" : " corners \(i.roundedCorners)") }
-        if i.clipsContent { s += " clipsContent" }
-        if i.borderWidth > 0 { s += " border \(fmt(i.borderWidth)) \(i.borderColor)" }
-        if i.clip >= 0 { s += " clip \(i.clip)" }
-        if !i.doubleSided { s += " singleSided" }
-        if i.opaque { s += " opaque" }
-        if i.blend != .normal { s += " blend \(i.blend.rawValue)" }
-        if i.backdropFilters >= 0 { s += " backdrop \(filterChains[Int(i.backdropFilters)])" }
-        return s
-    }
-
-    private func placement(_ p: ContentPlacement) -> String {
-        var s = "dst \(p.destination)"
-        if p.source != .unit { s += " src \(p.source)" }
-        if let c = p.center { s += " center \(c) natural (\(fmt(p.naturalSize.width)), \(fmt(p.naturalSize.height)))" }
-        if p.nearest { s += " nearest" }
-        return s
-    }
-
-    private func matrix(_ m: Matrix4) -> String {
-        if m == .identity { return "I" }
-        let v = m.m
-        let isTranslation = (0..<16).allSatisfy { i in (12...14).contains(i) || v[i] == Matrix4.identity.m[i] }
-        if isTranslation {
-            return v[14] == 0 ? "T(\(fmt(v[12])), \(fmt(v[13])))" : "T(\(fmt(v[12])), \(fmt(v[13])), \(fmt(v[14])))"
-        }
-        return "[" + (0..<16).map { fmt(v[$0]) }.joined(separator: " ") + "]"
     }
 }

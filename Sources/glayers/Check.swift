@@ -4,6 +4,7 @@ import ArgumentParser
 import Foundation
 import GLayers
 import GLayersGraphics
+import GLayersScene
 
 /// One golden frame of a manifest.
 struct CheckEntry: Decodable {

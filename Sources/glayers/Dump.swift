@@ -1,7 +1,9 @@
-/// `glayers dump`: the presentation tree of a scene at a time, as JSON.
+/// `glayers dump`: the presentation tree of a scene at a time, as JSON, or its render list as
+/// text.
 import ArgumentParser
 import Foundation
 import GLayers
+import GLayersScene
 
 struct Dump: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -16,13 +18,23 @@ struct Dump: ParsableCommand {
     @Option(help: "Keys pressed at times, e.g. \"Down@0.5,Down@0.9\".")
     var keys: String?
 
+    @Flag(help: "Print the render list (the flattened frame, as stable text) instead of the presentation tree.")
+    var renderList = false
+
     func run() throws {
         guard at.isFinite, at >= 0 else { throw ValidationError("--at must be a time ≥ 0") }
         try reporting {
             let loaded = try loadScene(scene)
             let timeline = SceneTimeline(scene: loaded, keys: try TimedKey.parseList(keys), size: nil, scale: nil)
             timeline.advance(to: at)
-            print(loaded.dump(at: at))
+            if renderList {
+                let list = FrameBuilder().build(
+                    root: loaded.rootLayer, at: at, size: timeline.size, scale: timeline.scale,
+                    clearColor: loaded.backgroundColor)
+                print(list.dump(), terminator: "")
+            } else {
+                print(loaded.dump(at: at))
+            }
         }
     }
 }

@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import GLayers
 import GLayersGraphics
+import GLayersScene
 
 struct Filmstrip: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -41,7 +42,8 @@ struct Filmstrip: ParsableCommand {
     func run() throws {
         try reporting {
             let loaded = try loadScene(scene)
-            let timeline = SceneTimeline(scene: loaded, keys: try TimedKey.parseList(keys), size: nil, scale: CGFloat(scale))
+            let timeline = SceneTimeline(
+                scene: loaded, keys: try TimedKey.parseList(keys), size: nil, scale: CGFloat(scale))
             let times = (0..<frames).map { frames == 1 ? from : from + (to - from) * Double($0) / Double(frames - 1) }
             var images: [CGImage] = []
             for t in times { images.append(try timeline.image(at: t)) }
@@ -59,7 +61,8 @@ struct Filmstrip: ParsableCommand {
         let cellW = first.width, cellH = first.height
         let width = pad + cols * (cellW + pad), height = pad + rows * (cellH + label + pad)
         guard width <= 16384, height <= 16384, let ctx = CGContext.bitmap(width: width, height: height, scale: 1) else {
-            throw CommandFailure(message: "the film strip would be \(width)×\(height) pixels; use fewer frames or a smaller --scale")
+            throw CommandFailure(
+                message: "the film strip would be \(width)×\(height) pixels; use fewer frames or a smaller --scale")
         }
         ctx.setFillColor(CGColor(gray: 0.15, alpha: 1))
         ctx.fill(CGRect(x: 0, y: 0, width: width, height: height))
@@ -72,7 +75,9 @@ struct Filmstrip: ParsableCommand {
             let x = pad + (i % cols) * (cellW + pad), y = pad + (i / cols) * (cellH + label + pad)
             ctx.draw(image, in: CGRect(x: x, y: y, width: cellW, height: cellH))
             let text = String(format: "t = %.3f s", times[i])
-            if let labelImage = TextRenderer.render(text, style: style, size: CGSize(width: cellW, height: label - 4), scale: 1) {
+            if let labelImage = TextRenderer.render(
+                text, style: style, size: CGSize(width: cellW, height: label - 4), scale: 1)
+            {
                 ctx.draw(labelImage, in: CGRect(x: x, y: y + cellH + 4, width: cellW, height: label - 4))
             }
         }

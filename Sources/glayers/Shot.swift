@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import GLayers
+import GLayersScene
 
 struct Shot: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -33,7 +34,8 @@ struct Shot: ParsableCommand {
     func run() throws {
         try reporting {
             let timeline = SceneTimeline(
-                scene: try loadScene(scene), keys: try TimedKey.parseList(keys), size: try parseSize(size, option: "--size"),
+                scene: try loadScene(scene), keys: try TimedKey.parseList(keys),
+                size: try parseSize(size, option: "--size"),
                 scale: scale.map { CGFloat($0) })
             let image = try timeline.image(at: at)
             try image.writePNG(to: URL(fileURLWithPath: output))

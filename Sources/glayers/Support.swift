@@ -44,26 +44,14 @@ func reporting(_ body: () throws -> Void) throws {
     }
 }
 
-/// A key pressed at a time: `Down@0.5`.
-struct TimedKey: Equatable {
-    var key: String
-    var time: Double
-
-    /// Parses `"Down@0.5,Down@0.9"` (times in seconds, non-decreasing).
+extension TimedKey {
+    /// Parses the `--keys` option, `"Down@0.5,Down@0.9"` (times in seconds, non-decreasing).
     static func parseList(_ text: String?) throws -> [TimedKey] {
-        guard let text, !text.isEmpty else { return [] }
-        var out: [TimedKey] = []
-        for part in text.split(separator: ",") {
-            let pieces = part.split(separator: "@", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard pieces.count == 2, !pieces[0].isEmpty, let t = Double(pieces[1]), t.isFinite, t >= 0 else {
-                throw ValidationError("--keys: \"\(part)\" is not KEY@SECONDS (for example Down@0.5)")
-            }
-            if let last = out.last, t < last.time {
-                throw ValidationError("--keys: times must not decrease (\(last.key)@\(last.time) then \(pieces[0])@\(t))")
-            }
-            out.append(TimedKey(key: pieces[0], time: t))
+        do {
+            return try TimedKey.list(parsing: text ?? "")
+        } catch {
+            throw ValidationError("--keys: \(error)")
         }
-        return out
     }
 }
 
@@ -77,62 +65,39 @@ func parseSize(_ text: String?, option: String) throws -> CGSize? {
     return CGSize(width: parts[0], height: parts[1])
 }
 
-/// Plays a scene on the manual clock from media time 0: key presses at their times, frames
-/// at chosen times. The tree is live (implicit animations run) from the start; the OpenGL
-/// renderer is made on the first frame asked for, so `dump` needs none.
+/// Plays a scene on the manual clock from media time 0 (`ScenePlayback`) and renders frames
+/// of it. The OpenGL renderer is made on the first frame asked for, so `dump` needs none.
 final class SceneTimeline {
     let scene: Scene
     let size: CGSize
     let scale: CGFloat
-    private var keys: [TimedKey]
-    private(set) var now: Double = 0
-    private var host: CALayerHost?
+    private let playback: ScenePlayback
     private var renderer: HeadlessRenderer?
 
     init(scene: Scene, keys: [TimedKey], size: CGSize?, scale: CGFloat?) {
         self.scene = scene
-        self.keys = keys
         self.size = size ?? scene.size
         self.scale = scale ?? scene.scale
         let bound = Set(scene.boundKeys)
         for key in Set(keys.map(\.key)) where !bound.contains(key) {
             // Pressed all the same (it does nothing), but never silently.
             let list = scene.boundKeys.joined(separator: ", ")
-            FileHandle.standardError.write(
-                Data("glayers: warning: --keys: \"\(key)\" is not bound in \(scene.fileName) (bound: \(list.isEmpty ? "none" : list))\n".utf8))
+            let warning =
+                "--keys: \"\(key)\" is not bound in \(scene.fileName) (bound: \(list.isEmpty ? "none" : list))"
+            FileHandle.standardError.write(Data("glayers: warning: \(warning)\n".utf8))
         }
-        CAMediaClock.useManualTime(0)
-        host = CALayerHost(rootLayer: scene.rootLayer)
-        scene.layout(size: self.size)
-        CATransaction.flush()
+        playback = ScenePlayback(scene: scene, keys: keys, size: self.size)
     }
-
-    deinit { host?.detach() }
 
     /// Advances to `t`, pressing the keys due on the way (each at its own time).
-    func advance(to t: Double) {
-        while let next = keys.first, next.time <= t {
-            keys.removeFirst()
-            step(to: next.time)
-            _ = scene.handleKey(next.key)
-        }
-        step(to: t)
-    }
-
-    private func step(to t: Double) {
-        guard t >= now else { return }
-        now = t
-        CAMediaClock.setTime(t)
-        CATransaction.flush()
-    }
+    func advance(to t: Double) { playback.advance(to: t) }
 
     /// The frame at `t` (after the keys due by then).
     func image(at t: Double) throws -> CGImage {
         advance(to: t)
         if renderer == nil {
             // The renderer shows the tree itself from now on.
-            host?.detach()
-            host = nil
+            playback.detach()
             renderer = try HeadlessRenderer(size: size, scale: scale, background: scene.backgroundColor)
         }
         return try renderer!.render(scene.rootLayer, at: t)

@@ -13,10 +13,13 @@ import Testing
 
     /// Runs `glayers` with `arguments` from the package root, without a display unless given.
     func glayers(_ arguments: [String], display: String? = nil) throws -> Output {
-        guard let executable = TestEnvironment.glayers else { throw HarnessError("the glayers executable is not built (swift build)") }
+        guard let executable = TestEnvironment.glayers else {
+            throw HarnessError("the glayers executable is not built (swift build)")
+        }
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
-        let child = try Subprocess(executable, arguments, environment: environment, directory: TestEnvironment.packageRoot)
+        let child = try Subprocess(
+            executable, arguments, environment: environment, directory: TestEnvironment.packageRoot)
         #expect(child.wait(), "glayers \(arguments.joined(separator: " ")) did not finish")
         return Output(status: child.status, stdout: child.stdout, stderr: child.stderr)
     }
@@ -53,12 +56,27 @@ import Testing
         #expect(selection["animations"] as? [String] == ["pulseAnimation"])
     }
 
+    /// `dump --render-list` prints the flattened frame as text: after Down, Down, Up the
+    /// selection's item is at Music's place (origin (312, 289): centre (512, 314)).
+    @Test func dumpPrintsTheRenderList() throws {
+        let result = try glayers([
+            "dump", "samples/kiosk.json", "--at", "2", "--keys", "Down@0.2,Down@0.6,Up@1.0", "--render-list",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.first == "frame 1024x768 scale 1 clear rgba(0, 0, 0, 1)")
+        #expect(lines.last == "  item L7 rect (0, 0, 400, 50) m T(312, 289) radius 25 border 2 rgba(1, 1, 1, 1)")
+    }
+
     /// The same scene, time and keys give the same PNG bytes.
     @Test func shotIsDeterministic() throws {
         let a = temporaryFile("a.png"), b = temporaryFile("b.png")
         defer { try? FileManager.default.removeItem(at: a); try? FileManager.default.removeItem(at: b) }
         for url in [a, b] {
-            let result = try glayers(["shot", "samples/kiosk.json", "--at", "0.7", "--keys", "Down@0.5", "--size", "320x240", "--scale", "2", "-o", url.path])
+            let result = try glayers([
+                "shot", "samples/kiosk.json", "--at", "0.7", "--keys", "Down@0.5", "--size", "320x240", "--scale", "2",
+                "-o", url.path,
+            ])
             #expect(result.status == 0, "\(result.stderr)")
         }
         let bytes = try Data(contentsOf: a)
@@ -113,7 +131,9 @@ import Testing
     @Test func filmstripWritesOneSheet() throws {
         let url = temporaryFile("strip.png")
         defer { try? FileManager.default.removeItem(at: url) }
-        let result = try glayers(["filmstrip", "samples/bounce.json", "--from", "0", "--to", "1", "--frames", "4", "-o", url.path])
+        let result = try glayers([
+            "filmstrip", "samples/bounce.json", "--from", "0", "--to", "1", "--frames", "4", "-o", url.path,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         // bounce.json is 640×580, drawn at the default --scale 0.5: four 320×290 frames in a
         // row, with their labels under them.

@@ -1,5 +1,6 @@
 import Foundation
 import GLayers
+import GLayersTestSupport
 import Testing
 
 @testable import GLayersScene
@@ -53,5 +54,6 @@ func close(_ a: CGPoint, _ b: CGPoint, _ tolerance: CGFloat = 1e-9) -> Bool {
 }
 
 /// Root suite of every test that touches the media clock, transactions or layers: that state
-/// is process-wide (the clock) or per thread (transactions), so these tests run one at a time.
-@Suite(.serialized) struct SceneSerialTests {}
+/// is process-wide (the clock) or per thread (transactions), so these tests run one at a time,
+/// and while no other target's suite holds the clock.
+@Suite(.serialized, .mediaClock) struct SceneSerialTests {}

@@ -1,10 +1,11 @@
 import Foundation
 import GLayers
+import GLayersTestSupport
 import Testing
 
 /// Every test that touches the process-wide media clock or transactions lives in this suite
-/// tree, which runs serialized.
-@Suite(.serialized) struct ClockTests {}
+/// tree, which runs serialized, and while no other target's suite holds the clock.
+@Suite(.serialized, .mediaClock) struct ClockTests {}
 
 /// Runs `body` with the manual clock at `start`, leaving the clock manual and no transaction
 /// pending.
