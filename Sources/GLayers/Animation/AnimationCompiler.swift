@@ -28,10 +28,10 @@ struct AnimationError: Error, CustomStringConvertible {
     var description: String { message }
 }
 
-enum AnimationCompiler {
+package enum AnimationCompiler {
     /// Whether basic animations of numbers and points at fields of the layer's state compile
     /// to fast animations (true; tests turn it off to compare with the general path).
-    nonisolated(unsafe) static var allowsFastPath = true
+    package nonisolated(unsafe) static var allowsFastPath = true
 
     /// The compiled form of `animation` (whose duration is already resolved).
     static func compile(_ animation: CAAnimation, _ ctx: CompileContext) throws -> CompiledAnimation {

@@ -89,6 +89,9 @@ extension CALayer {
         context.noteAdded(entry, to: self)
     }
 
+    /// How many of the layer's animations run on the fast path (a counter for tests and tools).
+    package var fastAnimationCount: Int { animations.fastCount }
+
     /// The animation added under `key` (the layer's copy), or nil.
     public func animation(forKey key: String) -> CAAnimation? {
         animations.entries.last { $0.key == key }?.animation

@@ -43,8 +43,7 @@ enum FlattenNode {
         }
     }
 
-    /// The zPosition of sublayer `i` as presented (model value; animated zPositions of
-    /// siblings sort by their model value, which keeps sorting free of evaluation).
+    /// The zPosition of sublayer `i` of a snapshot (its presented value).
     func sublayerZ(_ i: Int) -> CGFloat {
         switch self {
         case .live(let l): return l.sublayerStorage[i].layerState.zPosition
@@ -111,13 +110,22 @@ extension CALayer {
 }
 
 extension CALayer {
-    /// Brings `paintOrder` up to date: empty when the sublayers are already in non-decreasing
-    /// zPosition, else their indices sorted stably by zPosition. Kept between frames until a
-    /// sublayer or a sublayer's model value changes.
-    func updatePaintOrder() {
-        paintOrder = Self.zOrder(sublayerStorage.count) { sublayerStorage[$0].layerState.zPosition } ?? []
+    /// Brings `paintOrder` up to date at the layer's local time `t`: empty when the sublayers
+    /// are already in non-decreasing zPosition, else their indices sorted stably by presented
+    /// zPosition, as Core Animation sorts them. Kept between frames until a sublayer, a
+    /// sublayer's zPosition or its animations change; recomputed every frame while a sublayer
+    /// has an animation that may change its zPosition.
+    func updatePaintOrder(atLocalTime t: CFTimeInterval) {
+        var animated = false
+        paintOrder =
+            Self.zOrder(sublayerStorage.count) { i in
+                let sub = sublayerStorage[i]
+                guard sub.animations.changesPaintOrder else { return sub.layerState.zPosition }
+                animated = true
+                return sub.evaluatePresentation(atLocalTime: sub.fromParentTime(t)).pointee.state.zPosition
+            } ?? []
         // Presentation copies are not told about changes: they sort every time.
-        paintOrderIsCurrent = !isPresentationCopy
+        paintOrderIsCurrent = !isPresentationCopy && !animated
     }
 
     /// The indices `0..<n` sorted stably by `z`, or nil when they are in order already.

@@ -7,7 +7,12 @@ extension FrameBuilder {
 
     /// Calls `body` for each sublayer in paint order (by zPosition, stable), once per
     /// replicator instance.
-    func forEachSublayer(of node: FlattenNode, state: LayerState, _ body: (FlattenNode, ReplicaInstance?) -> Void) {
+    ///
+    /// - `time`: the layer's local time (sublayers whose zPosition animates sort by their
+    ///   presented zPosition at it).
+    func forEachSublayer(
+        of node: FlattenNode, state: LayerState, time: CFTimeInterval, _ body: (FlattenNode, ReplicaInstance?) -> Void
+    ) {
         let instances = replicaInstances(node, state)
         func each(_ i: Int) {
             if let instances {
@@ -26,11 +31,12 @@ extension FrameBuilder {
             }
             return
         }
-        // The paint order is kept by the layer until a sublayer changes. The sublayers a few
+        // The paint order is kept by the layer until a sublayer changes (every frame while a
+        // sublayer's zPosition animates). The sublayers a few
         // places ahead are prefetched in three stages, each reading only what the one before
         // brought in: the object three places ahead, its block or model state two ahead, the
-        // style box of its presented state one ahead.
-        if !layer.paintOrderIsCurrent { layer.updatePaintOrder() }
+        // reference box of its presented state one ahead.
+        if !layer.paintOrderIsCurrent { layer.updatePaintOrder(atLocalTime: time) }
         layer.sublayerStorage.withUnsafeBufferPointer { subs in
             layer.paintOrder.withUnsafeBufferPointer { order in
                 let n = subs.count

@@ -130,7 +130,7 @@ public final class FrameBuilder {
             childClip = addClip(world: world, state: state, parent: clip)
         }
         let childParent = sublayerSpace(state, world: world, preservesDepth: node.preservesDepth)
-        forEachSublayer(of: node, state: state) { child, instance in
+        forEachSublayer(of: node, state: state, time: time) { child, instance in
             var c = Context(parent: childParent, time: time, opacity: opacity, clip: childClip, depth: ctx.depth + 1)
             if let instance {
                 c.parent = instance.matrix.concatenating(childParent)

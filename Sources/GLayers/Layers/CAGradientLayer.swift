@@ -77,6 +77,11 @@ open class CAGradientLayer: CALayer {
         needsDisplayOnBoundsChange = true
     }
 
+    /// The class's defaults: The gradient fills the bounds: a gradient layer redraws when they change.
+    open override class func defaultValue(forKey key: String) -> Any? {
+        key == "needsDisplayOnBoundsChange" ? true : super.defaultValue(forKey: key)
+    }
+
     override class var declaredProperties: [LayerProperty] { super.declaredProperties + Gradient.all }
 
     /// Whether a change of `key` redraws the gradient: its own properties and `contentsScale`.

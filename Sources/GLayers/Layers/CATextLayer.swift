@@ -115,6 +115,11 @@ open class CATextLayer: CALayer {
     /// Whether glyph positions are quantized (kept for compatibility).
     open var allowsFontSubpixelQuantization = false
 
+    /// The class's defaults: Text is laid out in the bounds: a text layer redraws when they change.
+    open override class func defaultValue(forKey key: String) -> Any? {
+        key == "needsDisplayOnBoundsChange" ? true : super.defaultValue(forKey: key)
+    }
+
     override class var declaredProperties: [LayerProperty] { super.declaredProperties + Text.all }
 
     /// Whether a change of `key` redraws the text: its own properties and `contentsScale`.

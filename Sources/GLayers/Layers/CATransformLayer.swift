@@ -46,6 +46,11 @@ open class CAScrollLayer: CALayer {
         set { self[stored: .scrollMode] = newValue }
     }
 
+    /// The class's defaults: Scroll layers clip their sublayers: `masksToBounds` is true unless set.
+    open override class func defaultValue(forKey key: String) -> Any? {
+        key == "masksToBounds" ? true : super.defaultValue(forKey: key)
+    }
+
     override class var declaredProperties: [LayerProperty] { super.declaredProperties + [LayerProperty.scrollMode] }
 
     public override init() {

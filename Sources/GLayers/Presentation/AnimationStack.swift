@@ -25,6 +25,9 @@ enum AnimationStep {
 /// The animations of one layer and their presentation cache.
 struct AnimationStack: ~Copyable {
     // What a frame reads first.
+    /// How many of the animations are fast.
+    var fastCount: Int { block.count }
+
     /// Whether there are animations (read every frame without touching `entries`).
     private(set) var isAnimated = false
     /// Whether every step is fast.

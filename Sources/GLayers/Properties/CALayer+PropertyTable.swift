@@ -57,7 +57,10 @@ extension LayerProperty {
     static let shadowOpacity = StateProperty("shadowOpacity", \.shadowOpacity, action: .animation)
     static let shadowOffset = StateProperty("shadowOffset", \.shadowOffset, action: .animation)
     static let shadowRadius = StateProperty("shadowRadius", \.shadowRadius, action: .animation)
-    static let shadowPath = StateProperty("shadowPath", \.shadowPath, action: .animation)
+    /// Animatable, without an implicit animation: "Unlike most animatable properties, this
+    /// property (as with all CGPathRef animatable properties) does not support implicit
+    /// animation" (Apple's reference of `shadowPath`).
+    static let shadowPath = StateProperty("shadowPath", \.shadowPath, animatable: true)
     static let filters = SettingProperty(
         "filters", action: .fade, presented: true, get: { $0.filters },
         set: { layer, v in

@@ -140,7 +140,8 @@ extension ClockTests {
                     let layer = CALayer()
                     layer.position = CGPoint(x: 3, y: 4)
                     layer.opacity = 0.8
-                    layer.transform = CATransform3DMakeScale(2, 3, 1).concatenating(CATransform3DMakeTranslation(5, 6, 7))
+                    layer.transform = CATransform3DMakeScale(2, 3, 1).concatenating(
+                        CATransform3DMakeTranslation(5, 6, 7))
                     layer.add(Self.linear("position.y", from: 0, to: 100), forKey: "fall")
                     let fade = Self.linear("opacity", from: -0.5, to: 0, duration: 0.5)
                     fade.isAdditive = true
@@ -176,7 +177,8 @@ extension ClockTests {
                 let layer = CALayer()
                 weak var weakImage: CGImage?
                 do {
-                    let image = try #require(try? CGImage(width: 2, height: 2, premultipliedRGBA: [UInt8](repeating: 255, count: 16)))
+                    let image = try #require(
+                        try? CGImage(width: 2, height: 2, premultipliedRGBA: [UInt8](repeating: 255, count: 16)))
                     weakImage = image
                     layer.contents = image
                     layer.add(Self.linear("opacity", from: 0, to: 1), forKey: "fade")
@@ -217,6 +219,38 @@ extension ClockTests {
                 root.insertSublayer(layers[2], at: 0)
                 layers[2].zPosition = 0
                 #expect(xs() == [20, 10, 0])
+            }
+        }
+
+        /// Siblings sort by presented zPosition, as on Apple's platforms: an animation of
+        /// zPosition reorders them while it runs, and the order returns when it is removed.
+        @Test func animatedZPositionReordersSiblings() throws {
+            try withManualClock {
+                let root = CALayer()
+                root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+                let layers = (0..<3).map { i -> CALayer in
+                    let l = CALayer()
+                    l.frame = CGRect(x: CGFloat(i) * 10, y: 0, width: 5, height: 5)
+                    l.backgroundColor = CGColor(gray: 1, alpha: 1)
+                    root.addSublayer(l)
+                    return l
+                }
+                let builder = FrameBuilder()
+                func xs(at t: CFTimeInterval) -> [Float] {
+                    frame(at: t)
+                    builder.build(root: root, at: t, size: CGSize(width: 100, height: 100), scale: 1)
+                    return builder.list.items.filter { $0.rect.width == 5 }.map { $0.transform.m[12] }
+                }
+                #expect(xs(at: 0) == [0, 10, 20])
+                let rise = Self.linear("zPosition", from: 0, to: 10, duration: 1)
+                layers[0].add(rise, forKey: "rise")
+                #expect(xs(at: 0) == [0, 10, 20], "z 0 ties keep tree order")
+                #expect(xs(at: 0.5) == [10, 20, 0], "presented z 5 draws the first layer last")
+                layers[2].zPosition = 7
+                #expect(xs(at: 0.6) == [10, 0, 20], "6 sorts below the model value 7")
+                #expect(xs(at: 0.8) == [10, 20, 0], "8 sorts above it")
+                layers[0].removeAnimation(forKey: "rise")
+                #expect(xs(at: 0.9) == [0, 10, 20])
             }
         }
     }

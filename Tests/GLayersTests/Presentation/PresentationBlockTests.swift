@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+@testable import GLayers
+
+/// The memory layout the per-frame path relies on, pinned: where prefetching finds a layer's
+/// model state and a block's hot lines, and the size of a fast animation.
+@Suite struct PresentationBlockTests {
+    @Test func modelStateOffsetFindsTheLayersState() {
+        let layer = CALayer()
+        layer.bounds = CGRect(x: 1.25, y: -2.5, width: 317, height: 91)
+        layer.position = CGPoint(x: 12345.5, y: -0.125)
+        let object = UnsafeRawPointer(Unmanaged.passUnretained(layer).toOpaque())
+        let state = (object + CALayer.modelStateOffset).assumingMemoryBound(to: LayerState.self)
+        #expect(state.pointee.bounds == layer.bounds)
+        #expect(state.pointee.position == layer.position)
+        #expect(CALayer.modelStateOffset > 0)
+    }
+
+    @Test func hotLinesHoldWhatAFrameTouches() {
+        let stateStart = MemoryLayout<PresentedState>.offset(of: \PresentedState.state) ?? -1
+        let transformEnd =
+            stateStart + (MemoryLayout<LayerState>.offset(of: \LayerState.transform) ?? -1)
+            + MemoryLayout<CATransform3D>.size
+        #expect(PresentationBlock.hotStateBytes == transformEnd)
+        for (field, offset) in [
+            ("transformSource", MemoryLayout<PresentedState>.offset(of: \PresentedState.transformSource)),
+            ("transformParts", MemoryLayout<PresentedState>.offset(of: \PresentedState.transformParts)),
+            ("state.position", MemoryLayout<PresentedState>.offset(of: \PresentedState.state.position)),
+        ] {
+            let o = try? #require(offset)
+            #expect((o ?? .max) < PresentationBlock.hotStateBytes, "\(field) is prefetched")
+        }
+    }
+
+    @Test func referencesOffsetFindsTheReferenceBox() {
+        var presented = PresentedState(LayerState())
+        presented.state.backgroundColor = .object(CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        withUnsafeMutablePointer(to: &presented) { p in
+            let box = UnsafeRawPointer(p).load(
+                fromByteOffset: PresentationBlock.referencesOffset, as: UnsafeRawPointer.self)
+            #expect(box == UnsafeRawPointer(Unmanaged.passUnretained(p.pointee.state.references).toOpaque()))
+        }
+    }
+
+    @Test func fastAnimationsStayCompact() {
+        // Four animations (a snowflake's) in six cache lines.
+        #expect(MemoryLayout<FastAnimation>.stride == 96)
+    }
+}
+
+extension ClockTests {
+    /// A layer's presentation block goes away with the layer (and with it the presented
+    /// state's references).
+    @Suite struct PresentationBlockLifetime {
+        @Test func blocksAreFreedWithTheirLayer() {
+            weak var image: CGImage?
+            withManualClock {
+                do {
+                    let layer = CALayer()
+                    let contents = try? CGImage(width: 1, height: 1, premultipliedRGBA: [255, 0, 0, 255])
+                    image = contents
+                    layer.contents = contents
+                    layer.add(CABasicAnimation(keyPath: "opacity"), forKey: "fade")
+                    _ = layer.presentation(atMediaTime: 0)
+                }
+                // The transaction that added the animation holds the layer until it commits.
+                CATransaction.flush()
+            }
+            #expect(image == nil, "the presented state in the block released the contents")
+        }
+    }
+}
