@@ -41,7 +41,7 @@ package enum AnimationCompiler {
             if t.filter != nil {
                 Diagnostics.warn("\(ctx.where_): CATransition.filter is not supported; using type \(t.type.rawValue)", once: true)
             }
-            return .general(TransitionEvaluator(timing: TimingModel(t, duration: t.duration), transition: t))
+            return .general(TransitionEvaluator(timing: AnimationTiming(t, duration: t.duration), transition: t))
         case let g as CAAnimationGroup:
             var children: [CompiledAnimation] = []
             for child in g.animations ?? [] {
@@ -53,7 +53,7 @@ package enum AnimationCompiler {
                     Diagnostics.warn("\(ctx.where_): grouped animation ignored: \(error)")
                 }
             }
-            return .general(GroupEvaluator(timing: TimingModel(g, duration: g.duration), children: children))
+            return .general(GroupEvaluator(timing: AnimationTiming(g, duration: g.duration), children: children))
         case let p as CAPropertyAnimation:
             return try compileProperty(p, ctx)
         default:
@@ -92,7 +92,7 @@ package enum AnimationCompiler {
         if case .filterInput(let background, let name, let input) = keyPath.base {
             try checkFilterInput(ctx.layer, background: background, name: name, input: input, path: path)
         }
-        let timing = TimingModel(p, duration: p.duration, ignoresTimingFunction: p is CAKeyframeAnimation)
+        let timing = AnimationTiming(p, duration: p.duration, ignoresTimingFunction: p is CAKeyframeAnimation)
         var kind = keyPath.kind
         if kind == .object, case .custom(let key) = keyPath.base, keyPath.component == nil,
             let stored = ctx.layer.layerState.custom[key]?.kind ?? ctx.before?.custom[key]?.kind
@@ -176,7 +176,7 @@ package enum AnimationCompiler {
     // MARK: Value functions
 
     private static func compileValueFunction(
-        _ p: CAPropertyAnimation, _ vf: CAValueFunction, _ keyPath: LayerKeyPath, _ timing: TimingModel,
+        _ p: CAPropertyAnimation, _ vf: CAValueFunction, _ keyPath: LayerKeyPath, _ timing: AnimationTiming,
         _ ctx: CompileContext
     ) throws -> CompiledAnimation {
         guard let t = keyPath.property as? TransformProperty, keyPath.component == nil else {
@@ -213,7 +213,7 @@ package enum AnimationCompiler {
 /// Builds the compiled form of one property animation.
 struct PropertyAnimationBuilder {
     let animation: CAPropertyAnimation
-    let timing: TimingModel
+    let timing: AnimationTiming
     let ctx: CompileContext
     let kind: ValueKind
     let path: String

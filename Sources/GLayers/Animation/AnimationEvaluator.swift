@@ -13,10 +13,10 @@ enum CompiledAnimation {
     case general(AnimationEvaluator)
 
     /// The animation's timing (the one source of it: the layer's block copies it when built).
-    var timing: TimingModel {
+    var timing: AnimationTiming {
         get {
             switch self {
-            case .fast(let f, let curve): return TimingModel(core: f.timing, curve: curve)
+            case .fast(let f, let curve): return AnimationTiming(core: f.timing, curve: curve)
             case .general(let e): return e.timing
             }
         }
@@ -46,7 +46,7 @@ enum CompiledAnimation {
 /// functions, and basic animations of values the fast path does not hold.
 protocol AnimationEvaluator: AnyObject {
     /// The animation's timing.
-    var timing: TimingModel { get set }
+    var timing: AnimationTiming { get set }
     /// Applies the animation at `time` (the time of the layer, or of the enclosing group).
     func apply(to state: inout PresentedState, at time: Double)
 }
@@ -55,10 +55,10 @@ protocol AnimationEvaluator: AnyObject {
 /// sample. The step is a closure made inside generic code specialized for the value type, so
 /// the per-frame path runs specialized code (no generic dispatch, no metadata lookups).
 final class PropertyEvaluator: AnimationEvaluator {
-    var timing: TimingModel
+    var timing: AnimationTiming
     let step: (inout PresentedState, TimingSample) -> Void
 
-    init(timing: TimingModel, step: @escaping (inout PresentedState, TimingSample) -> Void) {
+    init(timing: AnimationTiming, step: @escaping (inout PresentedState, TimingSample) -> Void) {
         self.timing = timing
         self.step = step
     }
@@ -85,7 +85,7 @@ struct BasicStep<V: Interpolatable> {
     }
 
     /// The evaluator running this step.
-    func evaluator(_ timing: TimingModel) -> AnimationEvaluator {
+    func evaluator(_ timing: AnimationTiming) -> AnimationEvaluator {
         let step = self
         return PropertyEvaluator(timing: timing) { step.step(&$0, $1) }
     }
@@ -93,10 +93,10 @@ struct BasicStep<V: Interpolatable> {
 
 /// `CAAnimationGroup` compiled: children run in the group's simple time, clipped to it.
 final class GroupEvaluator: AnimationEvaluator {
-    var timing: TimingModel
+    var timing: AnimationTiming
     let children: [CompiledAnimation]
 
-    init(timing: TimingModel, children: [CompiledAnimation]) {
+    init(timing: AnimationTiming, children: [CompiledAnimation]) {
         self.timing = timing
         self.children = children
     }
@@ -111,8 +111,8 @@ final class GroupEvaluator: AnimationEvaluator {
 /// An animation that has no effect (a basic animation with no values and nothing to animate
 /// from).
 final class InertEvaluator: AnimationEvaluator {
-    var timing: TimingModel
-    init(timing: TimingModel) { self.timing = timing }
+    var timing: AnimationTiming
+    init(timing: AnimationTiming) { self.timing = timing }
     func apply(to s: inout PresentedState, at time: Double) {}
 }
 
@@ -128,7 +128,7 @@ struct TransitionState {
 
 /// `CATransition` compiled: exposes its progress and the "before" snapshot to the renderer.
 final class TransitionEvaluator: AnimationEvaluator {
-    var timing: TimingModel
+    var timing: AnimationTiming
     let type: CATransitionType
     let subtype: CATransitionSubtype?
     let startProgress: Double
@@ -136,7 +136,7 @@ final class TransitionEvaluator: AnimationEvaluator {
     /// Captured when the transaction that added the transition commits.
     var before: LayerSnapshot?
 
-    init(timing: TimingModel, transition t: CATransition) {
+    init(timing: AnimationTiming, transition t: CATransition) {
         self.timing = timing
         type = t.type
         subtype = t.subtype

@@ -32,7 +32,7 @@ final class AnimationEntry {
     }
 
     /// The animation's timing.
-    var timing: TimingModel { compiled.timing }
+    var timing: AnimationTiming { compiled.timing }
 }
 
 extension AnimationStack {

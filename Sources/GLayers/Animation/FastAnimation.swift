@@ -71,12 +71,12 @@ struct FastAnimation {
     var basic: BasicInterpolation<Lanes>
     let target: FastTarget
     /// Sampling the animation's timing (a copy of its entry's, made when the block is built).
-    var timing: TimingCore
+    var timing: TimingSampler
     /// The model value of the target, kept by the presentation cache when it copies the model
     /// in, so resetting the target between frames does not read the layer.
     var modelValue = Lanes.zero
 
-    init(target: FastTarget, ends: BasicEnds<Lanes>, options: BasicOptions, timing: TimingCore) {
+    init(target: FastTarget, ends: BasicEnds<Lanes>, options: BasicOptions, timing: TimingSampler) {
         self.target = target
         self.basic = BasicInterpolation(ends: ends, options: options)
         self.timing = timing

@@ -11,7 +11,7 @@ struct KeyframeBuilder {
 
     /// What the keyframe builder needs from the property builder.
     struct BuilderInfo {
-        let timing: TimingModel
+        let timing: AnimationTiming
         let where_: String
         let path: String
         let additive: Bool

@@ -60,7 +60,7 @@ struct KeyframeCore<V: Interpolatable> {
     }
 
     /// The evaluator running this core.
-    func evaluator(_ timing: TimingModel) -> AnimationEvaluator {
+    func evaluator(_ timing: AnimationTiming) -> AnimationEvaluator {
         let core = self
         return PropertyEvaluator(timing: timing) { core.step(&$0, $1) }
     }

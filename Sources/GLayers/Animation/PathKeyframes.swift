@@ -6,7 +6,7 @@ import GLayersGraphics
 
 /// Moves a point property along a path.
 final class PathKeyframeEvaluator: AnimationEvaluator {
-    var timing: TimingModel
+    var timing: AnimationTiming
     let lens: StateAccess<CGPoint>
     let segments: [PathSegment]
     /// One per keyframe (vertex): segments + 1 entries.
@@ -20,7 +20,7 @@ final class PathKeyframeEvaluator: AnimationEvaluator {
     let additive: Bool
 
     init(
-        timing: TimingModel, lens: StateAccess<CGPoint>, segments: [PathSegment], keyTimes: [Double],
+        timing: AnimationTiming, lens: StateAccess<CGPoint>, segments: [PathSegment], keyTimes: [Double],
         functions: [CAMediaTimingFunction?], byArcLength: Bool, discrete: Bool, rotationOffset: Double?, additive: Bool
     ) {
         self.timing = timing

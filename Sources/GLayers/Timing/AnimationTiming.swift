@@ -10,18 +10,18 @@ import Foundation
 
 /// The timing settings of one animation, copied out of the object when it is compiled: the
 /// numbers sampling needs (`core`, which a fast animation keeps alone) and the timing function.
-struct TimingModel {
-    var core: TimingCore
+struct AnimationTiming {
+    var core: TimingSampler
     /// The pacing curve (nil: linear), inline so the model holds no references.
     var curve: BezierCurve?
 
-    init(core: TimingCore, curve: BezierCurve?) {
+    init(core: TimingSampler, curve: BezierCurve?) {
         self.core = core
         self.curve = curve
     }
 
     init(_ a: CAAnimation, duration: Double, ignoresTimingFunction: Bool = false) {
-        core = TimingCore(a, duration: duration)
+        core = TimingSampler(a, duration: duration)
         let tf = ignoresTimingFunction ? nil : a.timingFunction
         curve = (tf?.isLinear ?? true) ? nil : tf?.curve
     }
@@ -62,7 +62,7 @@ struct TimingModel {
 
 /// The numbers of a timing model that sampling needs, without the timing function: 39 bytes and
 /// no references, what a fast animation keeps (its curve is kept apart by the layer's block).
-struct TimingCore {
+struct TimingSampler {
     var beginTime: Double
     var timeOffset: Double
     var duration: Double

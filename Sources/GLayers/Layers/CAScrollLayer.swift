@@ -1,0 +1,95 @@
+/// `CAScrollLayer`: a layer that shows a scrolled part of its sublayers, and the scrolling
+/// methods every layer has (`scroll(_:)`, `scrollRectToVisible(_:)`, `visibleRect`).
+import Foundation
+
+/// How a scroll layer may scroll.
+public struct CAScrollLayerScrollMode: CAStringOption {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let none = CAScrollLayerScrollMode(rawValue: "none")
+    public static let vertically = CAScrollLayerScrollMode(rawValue: "vertically")
+    public static let horizontally = CAScrollLayerScrollMode(rawValue: "horizontally")
+    public static let both = CAScrollLayerScrollMode(rawValue: "both")
+}
+
+extension CAScrollLayerScrollMode: PropertyValue {}
+
+extension LayerProperty {
+    /// `CAScrollLayer.scrollMode`.
+    static let scrollMode = StoredProperty(
+        "scrollMode", default: CAScrollLayerScrollMode.both,
+        choices: .names(["none", "vertically", "horizontally", "both"]))
+}
+
+/// A layer that shows a scrolled part of its sublayers: scrolling changes its bounds origin.
+open class CAScrollLayer: CALayer {
+    /// The directions scrolling may move (default both); key-value coding reaches it as
+    /// `scrollMode`.
+    open var scrollMode: CAScrollLayerScrollMode {
+        get { self[stored: .scrollMode] }
+        set { self[stored: .scrollMode] = newValue }
+    }
+
+    /// The class's defaults: Scroll layers clip their sublayers: `masksToBounds` is true unless set.
+    open override class func defaultValue(forKey key: String) -> Any? {
+        key == "masksToBounds" ? true : super.defaultValue(forKey: key)
+    }
+
+    override class var declaredProperties: [LayerProperty] { super.declaredProperties + [LayerProperty.scrollMode] }
+
+    public override init() {
+        super.init()
+        masksToBounds = true
+    }
+    public required init(layer: Any) { super.init(layer: layer) }
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        masksToBounds = true
+    }
+
+    /// Scrolls so that `p` is the bounds origin (only along the allowed directions).
+    open func scroll(to p: CGPoint) {
+        var origin = bounds.origin
+        if scrollMode == .both || scrollMode == .horizontally { origin.x = p.x }
+        if scrollMode == .both || scrollMode == .vertically { origin.y = p.y }
+        bounds.origin = origin
+    }
+
+    /// Scrolls the least amount that makes `r` visible.
+    open func scroll(to r: CGRect) {
+        var origin = bounds.origin
+        let b = bounds
+        if r.minX < b.minX { origin.x = r.minX } else if r.maxX > b.maxX { origin.x = r.maxX - b.width }
+        if r.minY < b.minY { origin.y = r.minY } else if r.maxY > b.maxY { origin.y = r.maxY - b.height }
+        scroll(to: origin)
+    }
+}
+
+extension CALayer {
+    /// Scrolls the nearest enclosing scroll layer so `p` (in this layer's space) is at its origin.
+    public func scroll(_ p: CGPoint) {
+        guard let scroller = enclosingScrollLayer() else { return }
+        scroller.scroll(to: scroller.convert(p, from: self))
+    }
+
+    /// Scrolls the nearest enclosing scroll layer so `r` (in this layer's space) is visible.
+    public func scrollRectToVisible(_ r: CGRect) {
+        guard let scroller = enclosingScrollLayer() else { return }
+        scroller.scroll(to: scroller.convert(r, from: self))
+    }
+
+    /// The part of the layer visible through its enclosing scroll layer (its bounds otherwise).
+    public var visibleRect: CGRect {
+        guard let scroller = enclosingScrollLayer() else { return bounds }
+        return bounds.intersection(convert(scroller.bounds, from: scroller))
+    }
+
+    private func enclosingScrollLayer() -> CAScrollLayer? {
+        var l = superlayer
+        while let x = l {
+            if let s = x as? CAScrollLayer { return s }
+            l = x.superlayer
+        }
+        return nil
+    }
+}
