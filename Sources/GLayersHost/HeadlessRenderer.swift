@@ -1,4 +1,4 @@
-/// Headless rendering (SPEC R7): any layer tree at any media time to an image or a PNG file,
+/// Headless rendering: any layer tree at any media time to an image or a PNG file,
 /// through the same frame code as the window, on EGL's surfaceless platform (no display, no
 /// GPU needed: Mesa's llvmpipe).
 import Foundation

@@ -1,5 +1,5 @@
 /// `glayers bench`: renders as fast as it can and prints one `RESULT key=value …` line, in the
-/// format of the floor benchmark (`/work/shared/bench/floor/snow.c`) so the two compare.
+/// format of the hand-written floor benchmark (`scripts/bench-floor.sh`) so the two compare.
 import ArgumentParser
 import Foundation
 import GLayers

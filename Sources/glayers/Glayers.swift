@@ -1,4 +1,4 @@
-/// The `glayers` command: thin wrappers over the library (ARCHITECTURE.md). Each sub-command
+/// The `glayers` command: thin wrappers over the library (docs/architecture.md). Each sub-command
 /// parses its options, calls the library, and prints results or errors.
 import ArgumentParser
 import Foundation

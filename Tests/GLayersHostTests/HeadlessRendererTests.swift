@@ -4,7 +4,7 @@ import GLayersHost
 import GLayersTestSupport
 import Testing
 
-/// Headless rendering (SPEC R7) through the public API: the frame at a media time, as bytes.
+/// Headless rendering through the public API: the frame at a media time, as bytes.
 @Suite(.serialized, .mediaClock) struct HeadlessRendererTests {
     /// A 40×30 red layer at (10, 10) on a blue root; its implicit position animation is half
     /// way at 0.125 s (linear-ish default curve: inside the path, not at either end).

@@ -1,4 +1,4 @@
-/// The window host end to end under X (SPEC X1, X2): `glayers samples/kiosk.json` opens a
+/// The window host end to end under X: `glayers samples/kiosk.json` opens a
 /// window, Down moves the selection to Music, the menu stays centred when the window is
 /// resized, and the window manager's close request ends the program cleanly.
 import CX11

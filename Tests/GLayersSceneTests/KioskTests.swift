@@ -5,7 +5,7 @@ import Testing
 @testable import GLayersScene
 
 extension SceneSerialTests {
-    /// The kiosk menu sample (SPEC X2): layout, bindings, keys with a manual clock.
+    /// The kiosk menu sample: layout, bindings, keys with a manual clock.
     @Suite struct KioskTests {
         func loadKiosk() throws -> Scene {
             try Scene.load(contentsOf: samplesFolder.appendingPathComponent("kiosk.json"))

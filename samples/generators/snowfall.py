@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes samples/snowfall.json (seed 003): flakes falling from above the window to below it,
+"""Writes samples/snowfall.json (the snowfall of a well-known Core Animation article): flakes falling from above the window to below it,
 each turning about x, y and z with its own cumulative rotation animations, scaled with an
 m34 perspective, rasterized and double-sided. The random parameters come from a fixed seed,
 so running it again reproduces the committed file."""

@@ -29,7 +29,7 @@ extension CAAnimationDelegate {
     public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
 }
 
-/// The abstract animation class: timing, pacing, delegate (SPEC A4, A9).
+/// The abstract animation class: timing, pacing, delegate.
 open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
     public var beginTime: CFTimeInterval = 0
     /// The duration of one cycle; 0 or less means the transaction's duration or 0.25 s.
@@ -160,7 +160,7 @@ open class CAPropertyAnimation: CAAnimation {
     }
 }
 
-/// An animation between two values: `fromValue`, `toValue`, `byValue` (SPEC A5).
+/// An animation between two values: `fromValue`, `toValue`, `byValue`.
 open class CABasicAnimation: CAPropertyAnimation {
     /// The value at the start (nil: see the seven combinations in the timing guide).
     open var fromValue: Any?
@@ -205,7 +205,7 @@ open class CASpringAnimation: CABasicAnimation {
     }
 }
 
-/// An animation through a sequence of values or along a path (SPEC A6).
+/// An animation through a sequence of values or along a path.
 open class CAKeyframeAnimation: CAPropertyAnimation {
     /// The keyframe values.
     open var values: [Any]?
@@ -241,7 +241,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     }
 }
 
-/// Animations that run together in the group's time space, clipped to its duration (SPEC A7).
+/// Animations that run together in the group's time space, clipped to its duration.
 open class CAAnimationGroup: CAAnimation {
     /// The grouped animations (their delegates and `isRemovedOnCompletion` are ignored).
     open var animations: [CAAnimation]?
@@ -252,7 +252,7 @@ open class CAAnimationGroup: CAAnimation {
     }
 }
 
-/// A transition between the old and new appearance of a layer (SPEC A8).
+/// A transition between the old and new appearance of a layer.
 open class CATransition: CAAnimation {
     /// The kind of transition (default fade).
     open var type = CATransitionType.fade

@@ -1,5 +1,5 @@
-/// Layer geometry (SPEC L1, L2): bounds, position, anchor point, z, transforms, and the
-/// derived frame, as Core Animation defines them (CA-SEMANTICS §1).
+/// Layer geometry: bounds, position, anchor point, z, transforms, and the
+/// derived frame, as Core Animation defines them (docs/semantics.md#geometry-and-matrices).
 import Foundation
 import GLayersGraphics
 

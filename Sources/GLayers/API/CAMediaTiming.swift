@@ -5,7 +5,7 @@ import Foundation
 /// A time interval in seconds (CoreFoundation's `CFTimeInterval`; Foundation on Linux lacks it).
 public typealias CFTimeInterval = Double
 
-/// Hierarchical timing: how an object maps its parent's time into its own (CA-SEMANTICS §5).
+/// Hierarchical timing: how an object maps its parent's time into its own (docs/semantics.md#local-time).
 ///
 /// Local time `t = (parentTime − beginTime) · speed + timeOffset`.
 public protocol CAMediaTiming: AnyObject {

@@ -1,8 +1,8 @@
-/// `CAMediaTimingFunction`: the cubic Bézier pacing curves of animations (SPEC T4).
+/// `CAMediaTimingFunction`: the cubic Bézier pacing curves of animations.
 ///
 /// The curve runs from (0, 0) through control points c1, c2 to (1, 1). Evaluating at input
 /// time x solves Bx(s) = x for the curve parameter s (Newton–Raphson, then bisection, to 1e-9)
-/// and returns By(s). Inputs are clamped to [0, 1], as Core Animation does (CA-SEMANTICS §4).
+/// and returns By(s). Inputs are clamped to [0, 1], as Core Animation does (docs/semantics.md#timing-functions).
 import Foundation
 
 /// A cubic Bézier from (0, 0) to (1, 1) solved for x → y: the value part of a timing function,

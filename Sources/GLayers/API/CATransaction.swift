@@ -20,7 +20,7 @@ public let kCATransactionAnimationTimingFunction = "animationTimingFunction"
 /// The transaction key for the completion block.
 public let kCATransactionCompletionBlock = "completionBlock"
 
-/// Groups changes to the layer tree into atomic updates (SPEC T5).
+/// Groups changes to the layer tree into atomic updates.
 open class CATransaction: NSObject {
     private static let globalLock = NSRecursiveLock()
 

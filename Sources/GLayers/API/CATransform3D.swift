@@ -3,7 +3,7 @@
 /// Points are row vectors: `p' = [x y z 1] · M`, then divided by w. Translation sits in
 /// m41…m43 and perspective in m34 (`-1/d`). `CATransform3DConcat(a, b)` applies `a` first;
 /// `CATransform3DTranslate/Scale/Rotate(t, …)` apply the new operation *before* `t`
-/// (CA-SEMANTICS §2).
+/// (docs/semantics.md#catransform3d).
 import Foundation
 import GLayersGraphics
 

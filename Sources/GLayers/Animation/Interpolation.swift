@@ -3,7 +3,7 @@
 ///
 /// - Numbers, points, sizes, rects: component-wise. Rects add all four members.
 /// - Colours: straight RGBA component-wise; a missing colour is transparent with the other
-///   end's RGB, so fading from nil does not pass through black (CA-SEMANTICS §14.18, decided).
+///   end's RGB, so fading from nil does not pass through black (a decision: docs/semantics.md#decisions).
 /// - Transforms: decomposed (translation, scale, skew, perspective, quaternion rotation) and
 ///   recomposed; "adding" concatenates (`Concat(value, underlying)`).
 /// - Images cross-fade; other values switch half way.

@@ -91,7 +91,7 @@ struct KeyframeBuilder {
             }
         }
         if discrete {
-            // n values share the duration in n equal slots (CA-SEMANTICS §14.3, decided).
+            // n values share the duration in n equal slots (a decision: docs/semantics.md#decisions).
             return (0...count).map { Double($0) / Double(count) }
         }
         if count < 2 { return [0] }

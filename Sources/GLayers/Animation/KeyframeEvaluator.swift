@@ -1,5 +1,5 @@
 /// `CAKeyframeAnimation` compiled: keyframe values with key times, per-segment timing
-/// functions and the calculation modes (CA-SEMANTICS §6.3).
+/// functions and the calculation modes (docs/semantics.md#calculation-modes).
 ///
 /// - linear: piecewise linear between keyframes at their key times.
 /// - discrete: value i holds on [keyTimes[i], keyTimes[i+1]); the last holds to the end.

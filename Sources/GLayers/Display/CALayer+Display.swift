@@ -1,4 +1,4 @@
-/// Contents by drawing (SPEC L5): `setNeedsDisplay()` marks a layer; the next commit calls
+/// Contents by drawing: `setNeedsDisplay()` marks a layer; the next commit calls
 /// `display()`, which asks the delegate's `display(_:)` or draws with `draw(in:)` into a bitmap
 /// of the bounds at `contentsScale` that becomes the contents.
 import Foundation

@@ -1,4 +1,4 @@
-/// Where a layer's contents image lands in its bounds (CA-SEMANTICS §10): `contentsGravity`
+/// Where a layer's contents image lands in its bounds (docs/semantics.md#contents-and-gravity): `contentsGravity`
 /// with the image's logical size (pixels / `contentsScale`, times the `contentsRect` part),
 /// `contentsRect` as the source part, `contentsCenter` for nine-slice scaling.
 import Foundation

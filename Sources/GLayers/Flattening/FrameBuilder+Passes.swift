@@ -31,7 +31,7 @@ struct Effects {
         s.shadowOpacity > 0 && !(s.shadowColor.rgba.map { $0.a <= 0 } ?? true)
     }
 
-    /// Core Animation's shadowRadius as a Gaussian standard deviation (CA-SEMANTICS §12: the
+    /// Core Animation's shadowRadius as a Gaussian standard deviation (docs/semantics.md#shadows: the
     /// visible shadow reaches about 2 radii, which σ = 0.8 r gives for 8-bit alpha).
     static func shadowSigma(_ radius: CGFloat) -> CGFloat { max(0, radius) * 0.8 }
 

@@ -1,4 +1,4 @@
-/// Flattening (SPEC R1): the presentation of a layer tree at one media time becomes a render
+/// Flattening: the presentation of a layer tree at one media time becomes a render
 /// list — draw items in paint order with world matrices, clip nodes, and offscreen passes
 /// where a subtree must be composited as a unit.
 ///

@@ -1,4 +1,4 @@
-/// Key-value coding on layers (docs/semantics.md#key-value-coding): every declared property by
+/// Key-value coding on layers (docs/semantics.md#key-value-coding-and-key-paths): every declared property by
 /// its Core Animation name (its property-table entry does the reading and writing), any other
 /// key stored as a custom property, and key paths into structs, transforms and filters.
 /// Strings are resolved once (`KeyPathResolver`); values are checked against the property's

@@ -1,6 +1,6 @@
 /// Key paths into a layer's properties, resolved once from their strings into typed form:
 /// `position.x`, `bounds.size.width`, `frame.origin.y`, `transform.rotation.z`,
-/// `filters.pulseFilter.inputIntensity`, custom keys (docs/semantics.md#key-value-coding).
+/// `filters.pulseFilter.inputIntensity`, custom keys (docs/semantics.md#key-value-coding-and-key-paths).
 import Foundation
 
 /// A component of a struct-valued property (CAPG Appendix C, "Key-Value Coding Extensions").

@@ -1,4 +1,4 @@
-/// `CATextLayer` (SPEC L10): plain text laid out and rasterized with pango and cairo
+/// `CATextLayer`: plain text laid out and rasterized with pango and cairo
 /// (`TextRenderer`) into the layer's backing store at `contentsScale`, redrawn when a text
 /// property or the bounds change. Text starts at the top-left of the bounds.
 import Foundation

@@ -1,4 +1,4 @@
-/// Constraint layout (SPEC L8; CA-SEMANTICS §9): `CAConstraint` relates one edge, centre or
+/// Constraint layout (docs/semantics.md#constraint-layout): `CAConstraint` relates one edge, centre or
 /// size of a layer to one of its superlayer or a named sibling; `CAConstraintLayoutManager`
 /// solves them axis by axis, in dependency order, and reports cycles instead of hanging.
 import Foundation

@@ -1,5 +1,5 @@
-/// Layout (SPEC L8): needs-layout flags and passes, the layout manager, and autoresizing with
-/// Core Animation's measured distribution rule (CA-SEMANTICS §11).
+/// Layout: needs-layout flags and passes, the layout manager, and autoresizing with
+/// Core Animation's measured distribution rule (docs/semantics.md#autoresizing).
 import Foundation
 
 extension CALayer {

@@ -1,4 +1,4 @@
-/// Coordinate conversion and hit testing (SPEC L4; CA-SEMANTICS §1, §2.5).
+/// Coordinate conversion and hit testing (docs/semantics.md#conversion-and-hit-testing).
 ///
 /// Each plain layer flattens its sublayers into its own plane, so the map from a layer's plane
 /// to its superlayer's is a 2D homography: the x, y and w rows and columns of the 4×4 matrix

@@ -1,4 +1,4 @@
-/// The layer tree (SPEC L3): sublayers, superlayer, mask, with Core Animation's semantics —
+/// The layer tree: sublayers, superlayer, mask, with Core Animation's semantics —
 /// adding a layer removes it from its old parent (or from being a mask), cycles are refused
 /// with a diagnostic, and live trees run the `sublayers`, `onOrderIn`, `onOrderOut` and
 /// `transition` actions.

@@ -116,7 +116,7 @@ public struct LayerState {
         get { references.transition }
         set { writableReferences().transition = newValue }
     }
-    /// Values of keys the layer stores by key-value coding (custom properties, A10) and of
+    /// Values of keys the layer stores by key-value coding (custom properties) and of
     /// subclass properties (`strokeEnd`, `colors`, `fontSize`, …).
     public var custom: [String: AnimatableValue] {
         get { references.custom }

@@ -1,4 +1,4 @@
-/// The presentation tree (SPEC A1): copies of layers with every animated property at the
+/// The presentation tree: copies of layers with every animated property at the
 /// current media time; `model()` returns the model layer behind a copy.
 import Foundation
 

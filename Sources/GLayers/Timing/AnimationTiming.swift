@@ -1,4 +1,4 @@
-/// The timing model of Core Animation (CA-SEMANTICS §5): parent time → active time →
+/// The timing model of Core Animation (docs/semantics.md#timing-model): parent time → active time →
 /// iteration and progress, with repeats, autoreverse, fill modes and the timing function.
 ///
 /// `a = (parentTime − beginTime) · speed` decides whether the object is active (timeOffset

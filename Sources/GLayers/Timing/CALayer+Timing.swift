@@ -1,4 +1,4 @@
-/// Layer time (SPEC T2): each layer maps its superlayer's time with its own beginTime, speed
+/// Layer time: each layer maps its superlayer's time with its own beginTime, speed
 /// and timeOffset, `t = (parentTime − beginTime) · speed + timeOffset`; the root's parent time
 /// is media time. Also the presented state at a time (evaluated by `PresentationCache.swift`).
 import Foundation

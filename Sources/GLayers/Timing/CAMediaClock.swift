@@ -5,7 +5,7 @@
 /// Thread-safe: reads and writes are guarded by a lock.
 import Foundation
 
-/// The media clock that `CACurrentMediaTime()` reads (SPEC T6).
+/// The media clock that `CACurrentMediaTime()` reads.
 public enum CAMediaClock {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var manualTime: CFTimeInterval?

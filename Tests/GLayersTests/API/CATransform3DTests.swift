@@ -2,7 +2,7 @@ import Foundation
 import GLayers
 import Testing
 
-/// The functions of CATransform3D.h, with Apple's conventions (CA-SEMANTICS §2).
+/// The functions of CATransform3D.h, with Apple's conventions (docs/semantics.md#catransform3d).
 @Suite struct CATransform3DTests {
     @Test func identityAndEquality() {
         #expect(CATransform3DIsIdentity(CATransform3DIdentity))

@@ -2,7 +2,7 @@ import Foundation
 import GLayers
 import Testing
 
-/// Layer geometry (SPEC L1), with the Core Animation Programming Guide's numbers.
+/// Layer geometry, with the Core Animation Programming Guide's numbers.
 @Suite struct LayerGeometryTests {
     @Test func guideFrameExample() {
         let layer = CALayer()

@@ -3,7 +3,7 @@ import GLayers
 import Testing
 
 extension ClockTests {
-    /// Presentation copies (A1), custom animatable properties (A10) and bad input.
+    /// Presentation copies, custom animatable properties and bad input.
     @Suite struct PresentationAndInput {
         @Test func presentationEqualsModelWithoutAnimations() throws {
             let layer = CALayer()
@@ -24,7 +24,7 @@ extension ClockTests {
             #expect(p.sublayers?.first?.model() === dial)
         }
 
-        /// Seed 001: a custom `angle` property that animates through the layer's own action
+        /// A custom `angle` property that animates through the layer's own action
         /// and redraws while it changes.
         final class AngleLayer: CALayer {
             var drawnAngles: [CGFloat] = []

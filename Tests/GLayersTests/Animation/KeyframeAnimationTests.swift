@@ -4,7 +4,7 @@ import GLayers
 import Testing
 
 extension ClockTests {
-    /// CAKeyframeAnimation (SPEC A6) and CAAnimationGroup (A7).
+    /// CAKeyframeAnimation and CAAnimationGroup.
     @Suite struct KeyframeAnimations {
         func run(_ a: CAKeyframeAnimation, keyPath: String = "zPosition", at times: [Double]) -> [CGFloat] {
             let layer = CALayer()
@@ -204,7 +204,7 @@ extension ClockTests {
             }
         }
 
-        /// Seed 001: a child with beginTime 3 and duration 5 in a 10 s group; fill modes decide
+        /// The timing guide's group example: a child with beginTime 3 and duration 5 in a 10 s group; fill modes decide
         /// what shows in 0–3 s and 8–10 s.
         @Test func childFillModesInsideAGroup() {
             withManualClock {
@@ -237,7 +237,7 @@ extension ClockTests {
 }
 
 extension ClockTests {
-    /// CATransition (SPEC A8): the transition's progress and both appearances reach the
+    /// CATransition: the transition's progress and both appearances reach the
     /// renderer as a pair of passes.
     @Suite struct Transitions {
         @Test func hidingALiveLayerFadesBetweenSnapshots() throws {

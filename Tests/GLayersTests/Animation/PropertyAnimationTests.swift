@@ -3,7 +3,7 @@ import GLayers
 import Testing
 
 extension ClockTests {
-    /// CABasicAnimation (SPEC A5): the seven from/to/by combinations of the timing guide,
+    /// CABasicAnimation: the seven from/to/by combinations of the timing guide,
     /// additive, cumulative, value types and value functions.
     @Suite struct BasicAnimations {
         /// A layer with model position.x = 100 and an animation of position.x, sampled at half way.
@@ -36,7 +36,7 @@ extension ClockTests {
 
         @Test func additive() {
             withManualClock {
-                // BA-10: model 100, additive 0 → 50: 125 half way, 150 at the end, 100 after.
+                // Additive: model 100, additive 0 → 50: 125 half way, 150 at the end, 100 after.
                 #expect(halfway(from: 0, to: 50) { $0.isAdditive = true } == 125)
                 let layer = CALayer()
                 layer.position = CGPoint(x: 100, y: 0)
@@ -58,7 +58,7 @@ extension ClockTests {
 
         @Test func cumulative() {
             withManualClock {
-                // BA-11: 0 → 10, repeatCount 3, cumulative: 15 at 1.5 s, 25 at 2.5 s, 30 at the end.
+                // Cumulative: 0 → 10, repeatCount 3, cumulative: 15 at 1.5 s, 25 at 2.5 s, 30 at the end.
                 let layer = CALayer()
                 let a = CABasicAnimation(keyPath: "zPosition")
                 a.fromValue = 0

@@ -3,7 +3,7 @@ import GLayers
 import GLayersRenderList
 import Testing
 
-/// Flattening into render lists (SPEC R1), checked without a GPU.
+/// Flattening into render lists, checked without a GPU.
 @Suite struct FrameBuilderTests {
     func image(_ w: Int, _ h: Int) -> CGImage {
         // Force-try is fine in a test fixture with fixed valid sizes.
@@ -122,7 +122,7 @@ import Testing
     }
 
     /// Gravity placements measured on Apple with bounds 80×60 and an image 20×10
-    /// (CA-SEMANTICS §10; "top" is maximum y).
+    /// (docs/semantics.md#contents-and-gravity; "top" is maximum y).
     @Test(arguments: [
         ("center", CGRect(x: 30, y: 25, width: 20, height: 10)), ("top", CGRect(x: 30, y: 50, width: 20, height: 10)),
         ("bottom", CGRect(x: 30, y: 0, width: 20, height: 10)), ("left", CGRect(x: 0, y: 25, width: 20, height: 10)),

@@ -2,7 +2,7 @@ import Foundation
 import GLayers
 import Testing
 
-/// Key-value coding and key paths (SPEC L9; CAPG Appendix C).
+/// Key-value coding and key paths.
 @Suite struct KeyValueCodingTests {
     @Test func declaredPropertiesByName() {
         let l = CALayer()

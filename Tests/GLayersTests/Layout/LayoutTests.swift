@@ -2,7 +2,7 @@ import Foundation
 import GLayers
 import Testing
 
-/// Autoresizing and constraint layout (SPEC L8).
+/// Autoresizing and constraint layout.
 @Suite struct AutoresizingTests {
     /// A 200×100 superlayer with a child at (10, 10, 50, 20), widened to `newSize`.
     func resized(_ mask: CAAutoresizingMask, to newSize: CGSize) -> CGRect {

@@ -2,7 +2,7 @@ import Foundation
 import GLayers
 import Testing
 
-/// Coordinate conversion and hit testing (SPEC L4).
+/// Coordinate conversion and hit testing.
 @Suite struct LayerConversionTests {
     /// root (0,0,400,400) ⊃ parent at (200,200) 200×200 ⊃ child at (50,50) 20×20.
     func tree() -> (CALayer, CALayer, CALayer) {

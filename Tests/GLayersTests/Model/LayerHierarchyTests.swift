@@ -2,7 +2,7 @@ import Foundation
 import GLayers
 import Testing
 
-/// The layer tree (SPEC L3).
+/// The layer tree.
 @Suite struct LayerHierarchyTests {
     func named(_ n: String) -> CALayer {
         let l = CALayer()

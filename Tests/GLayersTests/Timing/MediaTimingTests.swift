@@ -3,7 +3,7 @@ import GLayers
 import Testing
 
 extension ClockTests {
-    /// The media clock (SPEC T6) and timing functions (T4).
+    /// The media clock and timing functions.
     @Suite struct MediaClockAndCurves {
         @Test func manualClockIsExact() {
             CAMediaClock.useManualTime(10)
@@ -65,7 +65,7 @@ extension ClockTests {
         }
     }
 
-    /// Timing of animations (SPEC T1–T3; the timing guide's numbers). `opacity` is a Float, as on
+    /// Timing of animations. `opacity` is a Float, as on
     /// Apple's platforms, so opacity values compare to 1e-6.
     @Suite struct AnimationTiming {
         func opacityAnimation(duration: CFTimeInterval = 10) -> CABasicAnimation {
@@ -182,7 +182,7 @@ extension ClockTests {
             #expect(root.convertTime(21, from: child) == 20)
         }
 
-        /// QA1673 and the walk-through in CA-SEMANTICS §5.2.
+        /// QA1673 and the walk-through in docs/semantics.md#pause-and-resume
         @Test func pauseAndResumeRecipe() {
             withManualClock(at: 100) {
                 let layer = CALayer()

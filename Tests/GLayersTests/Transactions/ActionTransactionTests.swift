@@ -3,8 +3,8 @@ import GLayers
 import Testing
 
 extension ClockTests {
-    /// Implicit animations and actions (SPEC A2, A3), transactions (T5), the layer animation
-    /// API (A4) and delegates (A9).
+    /// Implicit animations and actions, transactions, the layer animation
+    /// API and delegates.
     @Suite struct ActionsAndTransactions {
         /// A live layer: its root is shown by a host.
         func liveLayer() -> (CALayerHost, CALayer) {
@@ -249,7 +249,7 @@ extension ClockTests {
             }
         }
 
-        /// Seed 001: detecting `finished` in a completion block with removedOnCompletion = NO
+        /// Detecting `finished` in a completion block with removedOnCompletion = NO
         /// and fillMode forwards.
         @Test func completionBlockDetectsFinished() {
             withManualClock {
