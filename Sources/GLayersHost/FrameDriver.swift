@@ -14,7 +14,7 @@ public final class FrameDriver {
     /// The renderer (its `stats` describe the last frame; `debug` has its switches).
     public let renderer: Renderer
     /// The flattener (its `list` is the last frame's render list).
-    public let builder = FrameBuilder()
+    package let builder = FrameBuilder()
     /// Time spent in the last frame: flush + flatten + draw, in milliseconds.
     public private(set) var lastFrameMilliseconds = 0.0
 

@@ -231,7 +231,7 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// The kind of value at `keyPath` on layers of this class, or nil for an unknown path
     /// (a custom key is `.object`).
-    public class func valueKind(forKeyPath keyPath: String) -> ValueKind? {
+    package class func valueKind(forKeyPath keyPath: String) -> ValueKind? {
         (try? KeyPathResolver.resolve(keyPath, for: self))?.kind
     }
 

@@ -6,7 +6,7 @@
 import Foundation
 
 /// A filter the renderer implements.
-public enum FilterKind: String, CaseIterable, Sendable {
+package enum FilterKind: String, CaseIterable, Sendable {
     case gaussianBlur = "CIGaussianBlur"
     case bloom = "CIBloom"
     case colorInvert = "CIColorInvert"
@@ -28,7 +28,7 @@ public enum FilterKind: String, CaseIterable, Sendable {
 
     /// The kind for a Core Image name, or for Core Animation's short compositing names
     /// (`multiplyBlendMode`, `screenBlendMode`, …).
-    public init?(filterName: String) {
+    package init?(filterName: String) {
         if let k = FilterKind(rawValue: filterName) {
             self = k
             return
@@ -42,7 +42,7 @@ public enum FilterKind: String, CaseIterable, Sendable {
     }
 
     /// The numeric inputs of the filter and their defaults (Core Image's defaults).
-    public var inputs: [(key: String, defaultValue: Double)] {
+    package var inputs: [(key: String, defaultValue: Double)] {
         switch self {
         case .gaussianBlur: return [("inputRadius", 10)]
         case .bloom: return [("inputRadius", 10), ("inputIntensity", 0.5)]
@@ -53,7 +53,7 @@ public enum FilterKind: String, CaseIterable, Sendable {
     }
 
     /// Whether the filter is a blend mode (for `compositingFilter`).
-    public var isBlendMode: Bool {
+    package var isBlendMode: Bool {
         switch self {
         case .multiply, .screen, .overlay, .darken, .lighten, .difference, .colorDodge, .colorBurn, .softLight,
             .hardLight, .exclusion, .sourceOver:
@@ -66,37 +66,37 @@ public enum FilterKind: String, CaseIterable, Sendable {
 
 /// A filter in a layer's state: its kind, its `name` (for `filters.NAME.KEY` key paths) and up
 /// to three numeric inputs, stored inline so presentation can animate them without allocating.
-public struct FilterValue: Equatable {
-    public var kind: FilterKind
-    public var name: String?
-    public var enabled = true
+package struct FilterValue: Equatable {
+    package var kind: FilterKind
+    package var name: String?
+    package var enabled = true
     var slots: (Double, Double, Double) = (0, 0, 0)
 
     /// A filter of `kind` with Core Image's default inputs.
-    public init(kind: FilterKind, name: String? = nil) {
+    package init(kind: FilterKind, name: String? = nil) {
         self.kind = kind
         self.name = name
         for (i, input) in kind.inputs.enumerated() { setSlot(i, input.defaultValue) }
     }
 
     /// The value of `input`, or nil when the filter has no such input.
-    public func input(_ key: String) -> Double? {
+    package func input(_ key: String) -> Double? {
         guard let i = kind.inputs.firstIndex(where: { $0.key == key }) else { return nil }
         return slot(i)
     }
 
     /// Sets `input`; returns false when the filter has no such input.
     @discardableResult
-    public mutating func setInput(_ key: String, _ value: Double) -> Bool {
+    package mutating func setInput(_ key: String, _ value: Double) -> Bool {
         guard let i = kind.inputs.firstIndex(where: { $0.key == key }) else { return false }
         setSlot(i, value)
         return true
     }
 
     /// Input 0 (`inputRadius` for blur and bloom).
-    public var radius: Double { slot(0) }
+    package var radius: Double { slot(0) }
     /// Input 1 (`inputIntensity` for bloom).
-    public var intensity: Double { kind == .sepiaTone ? slot(0) : slot(1) }
+    package var intensity: Double { kind == .sepiaTone ? slot(0) : slot(1) }
 
     func slot(_ i: Int) -> Double {
         switch i {
@@ -114,7 +114,7 @@ public struct FilterValue: Equatable {
         }
     }
 
-    public static func == (a: FilterValue, b: FilterValue) -> Bool {
+    package static func == (a: FilterValue, b: FilterValue) -> Bool {
         a.kind == b.kind && a.name == b.name && a.enabled == b.enabled && a.slots == b.slots
     }
 }
@@ -127,7 +127,7 @@ open class CIFilter: NSObject {
     /// Whether the filter is applied.
     open var isEnabled = true
     /// The filter's kind.
-    public let kind: FilterKind
+    package let kind: FilterKind
     private var values: [String: Double] = [:]
 
     /// A filter by Core Image name; nil (with a warning) for a filter glayers does not draw.

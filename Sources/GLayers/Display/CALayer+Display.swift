@@ -55,7 +55,7 @@ extension CALayer {
     /// Sets the contents produced by the layer's own drawing: no action runs (redrawing is
     /// not a property change), and `rect` says which part of the layer the bitmap covers
     /// (nil: the bounds, placed by `contentsGravity`).
-    public func setBackingStore(_ image: CGImage?, covering rect: CGRect? = nil) {
+    package func setBackingStore(_ image: CGImage?, covering rect: CGRect? = nil) {
         modifyModel {
             $0.contents = image.map { .image($0) } ?? .none
             $0.backingRect = rect

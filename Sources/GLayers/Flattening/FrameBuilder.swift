@@ -17,9 +17,9 @@ import GLayersGraphics
 import GLayersRenderList
 
 /// Builds render lists from layer trees.
-public final class FrameBuilder {
+package final class FrameBuilder {
     /// The render list of the last `build` (refilled by the next one).
-    public let list = RenderList()
+    package let list = RenderList()
 
     /// How many times a layer deeper than this is skipped (a resource limit; reported once).
     @exclusivity(unchecked) public var maximumDepth = 512
@@ -34,12 +34,12 @@ public final class FrameBuilder {
     @exclusivity(unchecked) var viewport = CGRect.zero
     var reportedProblems = Set<String>()
 
-    public init() {}
+    package init() {}
 
     /// Builds the render list of `root` at media time `t` for a viewport of `size` points
     /// shown at `scale` pixels per point, cleared to `clearColor`.
     @discardableResult
-    public func build(root: CALayer, at t: CFTimeInterval, size: CGSize, scale: CGFloat, clearColor: CGColor? = nil) -> RenderList {
+    package func build(root: CALayer, at t: CFTimeInterval, size: CGSize, scale: CGFloat, clearColor: CGColor? = nil) -> RenderList {
         let s = scale > 0 && scale.isFinite ? scale : 1
         let pw = max(1, Int((size.width * s).rounded())), ph = max(1, Int((size.height * s).rounded()))
         list.reset(pixelWidth: pw, pixelHeight: ph, scale: Float(s), clearColor: premultiplied(clearColor.map { .object($0) } ?? .none))

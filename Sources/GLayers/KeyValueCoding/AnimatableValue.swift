@@ -4,7 +4,7 @@ import Foundation
 import GLayersGraphics
 
 /// The type of an animatable property or key path.
-public enum ValueKind: String, Sendable {
+package enum ValueKind: String, Sendable {
     case number, point, size, rect, transform, color, image, path, bool, numbers, colors, object
 
     /// A readable name for diagnostics.
@@ -28,7 +28,7 @@ public enum ValueKind: String, Sendable {
 
 /// A typed value of an animatable property (custom keys and subclass properties are stored
 /// this way in `LayerState.custom`).
-public enum AnimatableValue {
+package enum AnimatableValue {
     case number(CGFloat)
     case point(CGPoint)
     case size(CGSize)

@@ -199,9 +199,9 @@ enum KeyPathResolver {
 
 /// The edit distance behind "did you mean …" suggestions (key paths here, scene keys in
 /// GLayersScene).
-public enum EditDistance {
+package enum EditDistance {
     /// The Levenshtein distance: insertions, deletions and substitutions of characters.
-    public static func between(_ a: String, _ b: String) -> Int {
+    package static func between(_ a: String, _ b: String) -> Int {
         let x = Array(a), y = Array(b)
         if x.isEmpty { return y.count }
         if y.isEmpty { return x.count }

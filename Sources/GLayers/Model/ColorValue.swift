@@ -4,7 +4,7 @@ import GLayersGraphics
 
 /// A colour as the engine holds it: the caller's `CGColor` (kept for identity and colour space)
 /// or an interpolated RGBA value (produced per frame without allocating).
-public enum ColorValue: Equatable {
+package enum ColorValue: Equatable {
     case none
     case object(CGColor)
     case rgba(RGBA)
@@ -12,7 +12,7 @@ public enum ColorValue: Equatable {
     init(_ color: CGColor?) { self = color.map { .object($0) } ?? .none }
 
     /// Straight RGBA, or nil when there is no colour.
-    public var rgba: RGBA? {
+    package var rgba: RGBA? {
         switch self {
         case .none: return nil
         case .object(let c): return c.rgba
@@ -21,7 +21,7 @@ public enum ColorValue: Equatable {
     }
 
     /// The colour as a `CGColor` (the caller's object when there is one).
-    public var cgColor: CGColor? {
+    package var cgColor: CGColor? {
         switch self {
         case .none: return nil
         case .object(let c): return c

@@ -4,7 +4,7 @@ import GLayersGraphics
 
 /// A layer's `contents`: an image, or an object glayers cannot draw (kept so the getter
 /// returns what was set; reported once when set).
-public enum ContentsValue {
+package enum ContentsValue {
     case none
     case image(CGImage)
     case unsupported(Any)
@@ -18,7 +18,7 @@ public enum ContentsValue {
     }
 
     /// The image, when the contents are one.
-    public var image: CGImage? {
+    package var image: CGImage? {
         if case .image(let i) = self { return i }
         return nil
     }

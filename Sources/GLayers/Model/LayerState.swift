@@ -8,40 +8,40 @@ import Foundation
 import GLayersGraphics
 
 /// The drawable and animatable state of a layer (model values, or presented values).
-public struct LayerState {
+package struct LayerState {
     // Geometry.
-    public var bounds = CGRect.zero
-    public var position = CGPoint.zero
-    public var zPosition: CGFloat = 0
-    public var anchorPoint = CGPoint(x: 0.5, y: 0.5)
-    public var anchorPointZ: CGFloat = 0
-    public var transform = CATransform3D.identity
-    public var sublayerTransform = CATransform3D.identity
+    package var bounds = CGRect.zero
+    package var position = CGPoint.zero
+    package var zPosition: CGFloat = 0
+    package var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    package var anchorPointZ: CGFloat = 0
+    package var transform = CATransform3D.identity
+    package var sublayerTransform = CATransform3D.identity
 
     // Visibility.
-    public var opacity: Float = 1
-    public var isHidden = false
-    public var masksToBounds = false
-    public var isDoubleSided = true
-    public var isOpaque = false
-    public var isGeometryFlipped = false
-    public var allowsGroupOpacity = true
-    public var allowsEdgeAntialiasing = true
-    public var shouldRasterize = false
-    public var rasterizationScale: CGFloat = 1
+    package var opacity: Float = 1
+    package var isHidden = false
+    package var masksToBounds = false
+    package var isDoubleSided = true
+    package var isOpaque = false
+    package var isGeometryFlipped = false
+    package var allowsGroupOpacity = true
+    package var allowsEdgeAntialiasing = true
+    package var shouldRasterize = false
+    package var rasterizationScale: CGFloat = 1
 
     // Style: numbers inline; colours, paths and filters in `references`.
-    public var cornerRadius: CGFloat = 0
-    public var maskedCorners = CACornerMask.all
-    public var borderWidth: CGFloat = 0
-    public var shadowOpacity: Float = 0
-    public var shadowOffset = CGSize(width: 0, height: -3)
-    public var shadowRadius: CGFloat = 3
+    package var cornerRadius: CGFloat = 0
+    package var maskedCorners = CACornerMask.all
+    package var borderWidth: CGFloat = 0
+    package var shadowOpacity: Float = 0
+    package var shadowOffset = CGSize(width: 0, height: -3)
+    package var shadowRadius: CGFloat = 3
 
     // Contents.
-    public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
-    public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
-    public var contentsScale: CGFloat = 1
+    package var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    package var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+    package var contentsScale: CGFloat = 1
 
     /// The fields that hold references (colours, images, paths, filters, strings), kept in one
     /// copy-on-write box so that copying a state — which presentation does for every animated
@@ -54,55 +54,55 @@ public struct LayerState {
         return references
     }
 
-    public var backgroundColor: ColorValue {
+    package var backgroundColor: ColorValue {
         get { references.backgroundColor }
         set { writableReferences().backgroundColor = newValue }
     }
-    public var borderColor: ColorValue {
+    package var borderColor: ColorValue {
         get { references.borderColor }
         set { writableReferences().borderColor = newValue }
     }
-    public var shadowColor: ColorValue {
+    package var shadowColor: ColorValue {
         get { references.shadowColor }
         set { writableReferences().shadowColor = newValue }
     }
-    public var shadowPath: CGPath? {
+    package var shadowPath: CGPath? {
         get { references.shadowPath }
         set { writableReferences().shadowPath = newValue }
     }
-    public var filters: [FilterValue] {
+    package var filters: [FilterValue] {
         get { references.filters }
         _modify { let s = writableReferences(); yield &s.filters }
         set { writableReferences().filters = newValue }
     }
-    public var backgroundFilters: [FilterValue] {
+    package var backgroundFilters: [FilterValue] {
         get { references.backgroundFilters }
         _modify { let s = writableReferences(); yield &s.backgroundFilters }
         set { writableReferences().backgroundFilters = newValue }
     }
-    public var compositingFilter: FilterValue? {
+    package var compositingFilter: FilterValue? {
         get { references.compositingFilter }
         set { writableReferences().compositingFilter = newValue }
     }
-    public var contents: ContentsValue {
+    package var contents: ContentsValue {
         get { references.contents }
         set { writableReferences().contents = newValue }
     }
-    public var contentsGravity: CALayerContentsGravity {
+    package var contentsGravity: CALayerContentsGravity {
         get { references.contentsGravity }
         set { writableReferences().contentsGravity = newValue }
     }
-    public var minificationFilter: CALayerContentsFilter {
+    package var minificationFilter: CALayerContentsFilter {
         get { references.minificationFilter }
         set { writableReferences().minificationFilter = newValue }
     }
-    public var magnificationFilter: CALayerContentsFilter {
+    package var magnificationFilter: CALayerContentsFilter {
         get { references.magnificationFilter }
         set { writableReferences().magnificationFilter = newValue }
     }
     /// For contents the layer drew itself (shapes, gradients, text): the part of the layer
     /// the bitmap covers; nil for contents placed by `contentsGravity`.
-    public var backingRect: CGRect? {
+    package var backingRect: CGRect? {
         get { references.backingRect }
         set { writableReferences().backingRect = newValue }
     }
@@ -118,16 +118,16 @@ public struct LayerState {
     }
     /// Values of keys the layer stores by key-value coding (custom properties) and of
     /// subclass properties (`strokeEnd`, `colors`, `fontSize`, …).
-    public var custom: [String: AnimatableValue] {
+    package var custom: [String: AnimatableValue] {
         get { references.custom }
         _modify { let s = writableReferences(); yield &s.custom }
         set { writableReferences().custom = newValue }
     }
 
-    public init() {}
+    package init() {}
 
     /// The anchor point in the bounds' coordinate space.
-    public var anchorInBounds: CGPoint {
+    package var anchorInBounds: CGPoint {
         CGPoint(
             x: bounds.minX + anchorPoint.x * bounds.width,
             y: bounds.minY + anchorPoint.y * bounds.height)
@@ -135,7 +135,7 @@ public struct LayerState {
 
     /// The map from this layer's bounds space to its superlayer's space, before the
     /// superlayer's `sublayerTransform`: `T(−anchor, −anchorPointZ) · transform · T(position, zPosition)`.
-    public var layerToSuperlayer: CATransform3D {
+    package var layerToSuperlayer: CATransform3D {
         let a = anchorInBounds
         var m = transform
         // T(-a) · m: add -a·(rows 1–3) to row 4.
@@ -156,7 +156,7 @@ public struct LayerState {
 
     /// `sublayerTransform` about this layer's anchor point, or nil when it is the identity:
     /// `T(−anchor, −anchorPointZ) · sublayerTransform · T(anchor, anchorPointZ)`.
-    public var sublayerTransformAboutAnchor: CATransform3D? {
+    package var sublayerTransformAboutAnchor: CATransform3D? {
         if sublayerTransform == .identity { return nil }
         let a = anchorInBounds
         return CATransform3DMakeTranslation(-a.x, -a.y, -anchorPointZ)

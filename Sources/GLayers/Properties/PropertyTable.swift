@@ -52,7 +52,7 @@ extension CALayer {
 
     /// The names of the properties layers of this class declare (for tools: completion,
     /// validation, "did you mean").
-    public static var declaredKeys: [String] {
+    package static var declaredKeys: [String] {
         properties.all.filter { $0 !== LayerProperty.superlayer }.map(\.key)
     }
 }

@@ -69,7 +69,7 @@ extension CALayer {
 extension CALayer {
     /// The presented position at media time `t` (for benchmarks and tools: evaluates the
     /// layer's animations without making a presentation copy).
-    public func presentedPosition(atMediaTime t: CFTimeInterval) -> CGPoint {
+    package func presentedPosition(atMediaTime t: CFTimeInterval) -> CGPoint {
         if !isAnimated { return layerState.position }
         return evaluatePresentation(atLocalTime: localTime(atMediaTime: t)).pointee.state.position
     }
