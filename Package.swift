@@ -83,7 +83,7 @@ let package = Package(
             plugins: ["EmbedShaders"]),
         .executableTarget(
             name: "glayers-gl-bench",
-            dependencies: ["GLayersGL"],
+            dependencies: ["GLayersGL", "GLayersGraphics", "GLayersRenderList"],
             path: "Sources/GLayersGLBench",
             swiftSettings: swiftSettings),
         .executableTarget(
