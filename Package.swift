@@ -2,7 +2,7 @@
 //
 // glayers: Core Animation for the Linux desktop.
 //
-// The targets follow the pipeline in ARCHITECTURE.md:
+// The targets follow the pipeline (README.md, "Layout of the code"):
 //   GLayersGraphics    CoreGraphics-like ground (colours, images, paths, 2D drawing, text)
 //   GLayersRenderList  the render list: the only thing the renderer reads
 //   GLayers            the Core Animation engine (layers, animation, timing, transactions,

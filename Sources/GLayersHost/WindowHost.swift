@@ -1,4 +1,4 @@
-/// The window's frame loop (SPEC X1): events → content, then — only while something animates
+/// The window's frame loop: events → content, then — only while something animates
 /// or changed — one frame per vsync through the same `FrameDriver` as headless rendering. An
 /// idle scene sleeps in `poll` on the X connection (no busy loop).
 import Foundation

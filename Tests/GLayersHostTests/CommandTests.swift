@@ -1,4 +1,4 @@
-/// The `glayers` command end to end (SPEC X4): each sub-command run as a user runs it, with
+/// The `glayers` command end to end: each sub-command run as a user runs it, with
 /// its output and exit status checked.
 import Foundation
 import GLayersGraphics
