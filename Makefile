@@ -3,6 +3,7 @@
 #   make test      install what is missing (Xvfb too), build, run the whole test suite
 #   make install   put `glayers` on PATH ($(PREFIX)/bin)
 #   make record-goldens   re-record the golden PNGs and render-list texts (look at every one before committing)
+#   make bench     the snowfall benchmark with allocation counts (glayers-bench)
 #   make bench-floor SNOW_C=path/to/snow.c   the snowfall benchmark against the floor (ratios)
 
 SWIFT ?= swift
@@ -36,8 +37,10 @@ install: deps release
 	install -m 755 .build/release/glayers $(DESTDIR)$(PREFIX)/bin/glayers
 	@echo "installed $(DESTDIR)$(PREFIX)/bin/glayers"
 
-bench: deps release
-	.build/release/glayers bench --snow 1000 --frames 120
+# glayers-bench: `glayers bench` with allocation counts (only it links the counting allocator).
+bench: deps
+	$(SWIFT) build -c release --product glayers-bench
+	.build/release/glayers-bench --snow 1000 --frames 120
 
 # Golden images are never recorded by a test run; this is the only way (see Tests/Goldens/README.md).
 record-goldens: test-deps

@@ -12,6 +12,10 @@
 //   GLayersHost        frames: headless rendering and the X11 window with its frame loop
 //   QuartzCore         re-exports GLayers and GLayersGraphics for code written for Apple
 //   glayers            the command (thin, on swift-argument-parser)
+// and, for benchmarks only (no library depends on them):
+//   GLayersBench       workloads, timed runs and RESULT lines of `glayers bench`
+//   glayers-bench      the same benchmarks with allocation counts (links CAllocationCounter)
+//   glayers-gl-bench   the renderer alone against the floor (SnowBenchmark)
 //
 // Language mode: Swift 5. Core Animation's API is a graph of mutable reference types shared
 // by convention with the thread that owns the tree (as on Apple's platforms, where the types
@@ -33,7 +37,7 @@ let package = Package(
         .library(name: "GLayersHost", targets: ["GLayersHost"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
     targets: [
         // System libraries (Debian -dev packages, found with pkg-config).
@@ -69,11 +73,6 @@ let package = Package(
             swiftSettings: swiftSettings),
         // Prefetch and sincos for the engine's per-frame path (C: Swift has no spelling).
         .target(name: "CEngineSupport", linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "CAllocationCounter"),
-        .target(
-            name: "GLayersBench",
-            dependencies: ["GLayers", "CAllocationCounter"],
-            swiftSettings: swiftSettings),
         // The OpenGL backend: render list in, pixels out. Shaders come from the top-level
         // `shaders/` folder, embedded at build time by the EmbedShaders plugin.
         .target(
@@ -81,11 +80,6 @@ let package = Package(
             dependencies: ["GLayersRenderList", "GLayersGraphics", "COpenGL", "CEGL"],
             swiftSettings: swiftSettings,
             plugins: ["EmbedShaders"]),
-        .executableTarget(
-            name: "glayers-gl-bench",
-            dependencies: ["GLayersGL"],
-            path: "Sources/GLayersGLBench",
-            swiftSettings: swiftSettings),
         .executableTarget(
             name: "ShaderEmbedder",
             swiftSettings: swiftSettings),
@@ -99,7 +93,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "GLayersHost",
-            dependencies: ["GLayers", "GLayersGL", "GLayersRenderList", "GLayersGraphics", "GLayersBench", "CX11"],
+            dependencies: ["GLayers", "GLayersGL", "GLayersRenderList", "GLayersGraphics", "CX11"],
             swiftSettings: swiftSettings),
         .target(
             name: "QuartzCore",
@@ -114,6 +108,33 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
 
+        // Benchmarks. `GLayersBench` (`glayers bench`) counts no allocations; counting needs
+        // `CAllocationCounter`, which defines malloc, free and their siblings for the whole
+        // process, so only the benchmark executable `glayers-bench` links it: never a library,
+        // never the shipped `glayers` (a test checks its symbols).
+        .target(
+            name: "GLayersBench",
+            dependencies: [
+                "GLayers", "GLayersGL", "GLayersHost", "GLayersRenderList", "GLayersScene",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings),
+        .target(name: "CAllocationCounter"),
+        .executableTarget(
+            name: "glayers-bench",
+            dependencies: [
+                "GLayersBench", "GLayersScene", "CAllocationCounter",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/GLayersBenchCommand",
+            swiftSettings: swiftSettings),
+        // The renderer alone on render lists built directly, against the floor program.
+        .executableTarget(
+            name: "glayers-gl-bench",
+            dependencies: ["GLayersGL", "GLayersGraphics", "GLayersRenderList"],
+            path: "Sources/GLayersGLBench",
+            swiftSettings: swiftSettings),
+
         // What the test targets share: the process-wide media clock, leased to one suite at a time.
         .target(
             name: "GLayersTestSupport",
@@ -126,7 +147,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GLayersTests",
-            dependencies: ["GLayers", "GLayersGraphics", "GLayersRenderList", "GLayersBench", "GLayersTestSupport"],
+            dependencies: ["GLayers", "GLayersGraphics", "GLayersRenderList", "GLayersTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GLayersGLTests",

@@ -7,7 +7,8 @@
 #   SNOW_C=path/to/snow.c  the floor program's source (required)
 #   BENCH=frame (default)  the whole frame: `glayers bench --snow N` (layer tree with Core
 #                          Animation animations: flush + evaluate + flatten + draw + glFinish;
-#                          64×64 flakes, so QUAD is ignored)
+#                          64×64 flakes, so QUAD is ignored), timed in the shipped binary,
+#                          which counts no allocations (`glayers-bench` does)
 #   BENCH=renderer         the renderer alone: glayers-gl-bench draws render lists built
 #                          directly (QUAD-sized flakes)
 set -eu

@@ -1,6 +1,7 @@
 /* Interposes the C allocator of the process to count allocations: each entry point adds one
  * to an atomic counter and forwards to glibc's implementation (__libc_*). Linked only into
- * the benchmark command and the tests that check that a frame allocates nothing. */
+ * the benchmark executable glayers-bench: never into a library or the glayers command, which
+ * would then replace the allocator of every program that links them. */
 #define _GNU_SOURCE
 #include "CAllocationCounter.h"
 #include <errno.h>

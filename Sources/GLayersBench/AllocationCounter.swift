@@ -1,17 +1,16 @@
-/// Counting heap allocations (through the interposed allocator of `CAllocationCounter`).
-import CAllocationCounter
+/// Counting heap allocations, where an executable can. Counting needs the interposing
+/// allocator of `CAllocationCounter`, which defines `malloc` and its siblings for the whole
+/// process; only the benchmark executable `glayers-bench` links it and hands its count in here.
+/// This module does not link it, so the `glayers` command (which uses this module for `glayers
+/// bench`) and every library stay on the C library's allocator and report no allocation figure.
 
-/// The process's heap allocation count.
-public enum AllocationCounter {
-    /// Whether counting works on this system (glibc).
-    public static var isEnabled: Bool { glayers_allocation_counting_enabled() != 0 }
-    /// Allocations so far.
-    public static var count: UInt64 { UInt64(glayers_allocation_count()) }
+/// A source of the process's heap allocation count.
+public struct AllocationCounter {
+    /// Allocations so far (every thread of the process).
+    public let count: () -> UInt64
 
-    /// The number of allocations `body` makes.
-    public static func measure(_ body: () throws -> Void) rethrows -> UInt64 {
-        let before = count
-        try body()
-        return count - before
+    /// A counter reading `count`.
+    public init(count: @escaping () -> UInt64) {
+        self.count = count
     }
 }

@@ -1,30 +1,25 @@
 /// The engine-side benchmark: media clock → flush → evaluate (the presentation of every layer,
 /// `evaluatePresentationTree`) → flatten into a render list, over a snowfall scene, with
-/// allocation counts.
+/// allocation counts when the executable can count.
 import Foundation
 import GLayers
+import GLayersHost
 import GLayersRenderList
-
-/// Timing statistics in milliseconds.
-public struct FrameTimes: CustomStringConvertible {
-    public var samples: [Double]
-    public init(_ samples: [Double]) { self.samples = samples.sorted() }
-    public var median: Double { samples.isEmpty ? 0 : samples[samples.count / 2] }
-    public var p10: Double { samples.isEmpty ? 0 : samples[samples.count / 10] }
-    public var p90: Double { samples.isEmpty ? 0 : samples[(samples.count * 9) / 10] }
-    public var mean: Double { samples.isEmpty ? 0 : samples.reduce(0, +) / Double(samples.count) }
-    public var description: String {
-        String(format: "median_ms=%.3f p10_ms=%.3f p90_ms=%.3f", median, p10, p90)
-    }
-}
 
 /// Measures evaluation and flattening of the snowfall workload.
 public struct EvaluationBenchmark {
+    /// Flakes in the scene.
     public var count: Int
+    /// Frames measured (after `warmup`).
     public var frames: Int
+    /// Frames run before the measured ones.
     public var warmup = 20
+    /// The scene's size in points.
     public var size = CGSize(width: 1280, height: 720)
+    /// Counts the allocations of the measured frames, when given.
+    public var allocationCounter: AllocationCounter?
 
+    /// A benchmark of `count` flakes over `frames` measured frames.
     public init(count: Int, frames: Int) {
         self.count = count
         self.frames = frames
@@ -32,9 +27,13 @@ public struct EvaluationBenchmark {
 
     /// The result: per-frame times of evaluation and of flattening, allocations per frame.
     public struct Result {
+        /// Flush + evaluation, per frame.
         public var evaluate: FrameTimes
+        /// Flattening, per frame.
         public var flatten: FrameTimes
-        public var allocationsPerFrame: Double
+        /// Heap allocations per measured frame; nil without an `allocationCounter`.
+        public var allocationsPerFrame: Double?
+        /// Items in the last render list.
         public var items: Int
     }
 
@@ -55,7 +54,7 @@ public struct EvaluationBenchmark {
         var allocations: UInt64 = 0
         var sink: CGFloat = 0
         for f in 0..<(warmup + frames) {
-            let before = AllocationCounter.count
+            let before = allocationCounter?.count() ?? 0
             let t0 = MonotonicClock.now
             CAMediaClock.setTime(Double(f) / 60)
             CATransaction.flush()
@@ -67,21 +66,13 @@ public struct EvaluationBenchmark {
             if f >= warmup {
                 evaluate.append((t1 - t0) * 1000)
                 flatten.append((t2 - t1) * 1000)
-                allocations += AllocationCounter.count - before
+                allocations += (allocationCounter?.count() ?? 0) - before
             }
         }
         if sink.isNaN { print("") }
         return Result(
             evaluate: FrameTimes(evaluate), flatten: FrameTimes(flatten),
-            allocationsPerFrame: Double(allocations) / Double(max(frames, 1)), items: builder.list.items.count)
-    }
-}
-
-/// Monotonic seconds.
-public enum MonotonicClock {
-    public static var now: Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+            allocationsPerFrame: allocationCounter.map { _ in Double(allocations) / Double(max(frames, 1)) },
+            items: builder.list.items.count)
     }
 }

@@ -1,4 +1,4 @@
-/// The snowfall workload of the benchmarks (the same scene as the hand-written floor program):
+/// The snowfall workload of the benchmarks (the scene of the floor program `snow.c`):
 /// N textured 64×64 flakes under an `m34` perspective, each with a linear position animation
 /// and cumulative rotations about x, y and z — built with the public Core Animation API.
 import Foundation

@@ -1,5 +1,6 @@
-/// glayers-gl-bench: runs `SnowBenchmark` headless and prints snow.c-style RESULT lines, until
-/// the `glayers bench` command takes this over.
+/// glayers-gl-bench: runs `SnowBenchmark` headless and prints snow.c-style RESULT lines: the
+/// renderer alone, on render lists built directly (`glayers bench` times whole frames of a
+/// layer tree). The benchmark code lives here, not in the `GLayersGL` library.
 ///
 ///     swift run -c release glayers-gl-bench [--n N] [--frames F] [--warmup K] [--size WxH] [--quad PX]
 import Foundation

@@ -3,7 +3,6 @@
 /// the render list.
 import Foundation
 import GLayers
-import GLayersBench
 import GLayersGL
 import GLayersRenderList
 

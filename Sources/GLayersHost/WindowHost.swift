@@ -3,7 +3,6 @@
 /// idle scene sleeps in `poll` on the X connection (no busy loop).
 import Foundation
 import GLayers
-import GLayersBench
 import GLayersGL
 import GLayersGraphics
 
@@ -79,7 +78,9 @@ public final class WindowHost {
     }
 
     /// The window's size in points.
-    public var pointSize: CGSize { CGSize(width: CGFloat(window.width) / scale, height: CGFloat(window.height) / scale) }
+    public var pointSize: CGSize {
+        CGSize(width: CGFloat(window.width) / scale, height: CGFloat(window.height) / scale)
+    }
 
     /// Runs the loop until the window closes, Escape is pressed (or q, unless the content
     /// uses it), or `stop()` is called.
@@ -163,7 +164,8 @@ public final class WindowHost {
                 s.drawCalls)
             CATransaction.commit()
         }
-        driver.drawFrame(container, at: now, size: pointSize, scale: scale, background: content.background, target: .window)
+        driver.drawFrame(
+            container, at: now, size: pointSize, scale: scale, background: content.background, target: .window)
         if let error = driver.renderer.lastError { throw error }
         try driver.context.swapBuffers()
     }

@@ -13,14 +13,20 @@ import Testing
 
     /// Runs `glayers` with `arguments` from the package root, without a display unless given.
     func glayers(_ arguments: [String], display: String? = nil) throws -> Output {
-        guard let executable = TestEnvironment.glayers else {
-            throw HarnessError("the glayers executable is not built (swift build)")
+        try run("glayers", arguments, display: display)
+    }
+
+    /// Runs the package's executable `name` with `arguments` from the package root, without a
+    /// display unless given.
+    func run(_ name: String, _ arguments: [String], display: String? = nil) throws -> Output {
+        guard let executable = TestEnvironment.executable(name) else {
+            throw HarnessError("the \(name) executable is not built (swift build)")
         }
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
         let child = try Subprocess(
             executable, arguments, environment: environment, directory: TestEnvironment.packageRoot)
-        #expect(child.wait(), "glayers \(arguments.joined(separator: " ")) did not finish")
+        #expect(child.wait(), "\(name) \(arguments.joined(separator: " ")) did not finish")
         return Output(status: child.status, stdout: child.stdout, stderr: child.stderr)
     }
 
@@ -126,6 +132,32 @@ import Testing
             #expect(line.contains(key), "\(line)")
         }
     }
+
+    /// `glayers-bench` is `bench` with allocation counts: the same RESULT fields and
+    /// `allocations_per_frame`, which `glayers bench` (without the counting allocator) leaves out.
+    @Test(arguments: [[], ["--engine-only"]])
+    func benchmarkExecutableAddsAllocationCounts(mode: [String]) throws {
+        let arguments = ["--snow", "50", "--frames", "5", "--size", "320x240"] + mode
+        let plain = try glayers(["bench"] + arguments)
+        let counted = try run("glayers-bench", arguments)
+        #expect(plain.status == 0 && counted.status == 0, "\(plain.stderr)\(counted.stderr)")
+        let plainLine = try #require(plain.stdout.split(separator: "\n").first { $0.hasPrefix("RESULT ") })
+        let countedLine = try #require(counted.stdout.split(separator: "\n").first { $0.hasPrefix("RESULT ") })
+        let keys =
+            mode.isEmpty ? ["median_ms=", "draw_calls=", "renderer="] : ["evaluate_median_ms=", "flatten_median_ms="]
+        for key in keys + ["n=50", "frames=5", "items="] {
+            #expect(plainLine.contains(key) && countedLine.contains(key), "\(plainLine)\n\(countedLine)")
+        }
+        #expect(!plainLine.contains("allocations_per_frame="), "\(plainLine)")
+        // Under a sanitizer, which owns the allocator, glayers-bench counts nothing and says so
+        // by leaving the field out.
+        if !Self.sanitized {
+            #expect(countedLine.contains("allocations_per_frame="), "\(countedLine)")
+        }
+    }
+
+    /// Whether this test run was built with a sanitizer (its runtime is in the process).
+    static let sanitized = ["__asan_init", "__tsan_init"].contains { (name: String) in dlsym(nil, name) != nil }
 
     /// A contact sheet of 4 frames is one PNG wider than a frame.
     @Test func filmstripWritesOneSheet() throws {

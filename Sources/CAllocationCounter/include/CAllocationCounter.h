@@ -1,7 +1,7 @@
 #ifndef GLAYERS_ALLOCATION_COUNTER_H
 #define GLAYERS_ALLOCATION_COUNTER_H
-/* Counts heap allocations of the whole process (glibc only): the benchmark and the
- * zero-allocation tests read the count before and after a frame. */
+/* Counts heap allocations of the whole process (glibc only): the benchmark executable
+ * glayers-bench reads the count before and after a frame. */
 unsigned long long glayers_allocation_count(void);
 /* Whether malloc is interposed by this library (false when the C library is not glibc). */
 int glayers_allocation_counting_enabled(void);

@@ -17,14 +17,17 @@ enum TestEnvironment {
 
     /// The `glayers` executable built next to the test bundle (`swift build --build-tests`
     /// builds it too).
-    static var glayers: URL? {
+    static var glayers: URL? { executable("glayers") }
+
+    /// The package's executable `name` built next to the test bundle, or in `.build/debug`.
+    static func executable(_ name: String) -> URL? {
         var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for _ in 0..<3 {
-            let candidate = dir.appendingPathComponent("glayers")
+            let candidate = dir.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             dir.deleteLastPathComponent()
         }
-        let fallback = packageRoot.appendingPathComponent(".build/debug/glayers")
+        let fallback = packageRoot.appendingPathComponent(".build/debug").appendingPathComponent(name)
         return FileManager.default.isExecutableFile(atPath: fallback.path) ? fallback : nil
     }
 

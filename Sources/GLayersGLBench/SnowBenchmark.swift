@@ -1,36 +1,36 @@
-/// The snowfall benchmark: the scene of `bench/floor/snow.c` (N alpha-blended 64×64 quads,
+/// The snowfall benchmark: the scene of the floor program `snow.c` (N alpha-blended 64×64 quads,
 /// one shared texture, each rotating about its own axis under m34 = −1/800 perspective about
 /// the screen centre, falling) built as a render list every frame and drawn headless.
 ///
 /// It measures what glayers' renderer adds over the floor: building the list, planning,
 /// streaming instances, drawing with the full quad shader, `glFinish`. Same random numbers,
 /// same motion and same texture as snow.c, so the two can be compared as a ratio.
-import COpenGL
 import Foundation
+import GLayersGL
 import GLayersGraphics
 import GLayersRenderList
 
 /// Headless snowfall frames timed like snow.c.
-public enum SnowBenchmark {
+enum SnowBenchmark {
     /// Timing of one run.
-    public struct Result: Sendable, CustomStringConvertible {
+    struct Result: Sendable, CustomStringConvertible {
         /// Flakes.
-        public var count: Int
+        var count: Int
         /// Frames measured (after warm-up).
-        public var frames: Int
+        var frames: Int
         /// Median frame period (end of one frame's `glFinish` to the next), in milliseconds.
-        public var medianMilliseconds: Double
+        var medianMilliseconds: Double
         /// 10th percentile of the frame period, in milliseconds.
-        public var p10Milliseconds: Double
+        var p10Milliseconds: Double
         /// 90th percentile of the frame period, in milliseconds.
-        public var p90Milliseconds: Double
+        var p90Milliseconds: Double
         /// Median time spent building the list and issuing GL calls (before `glFinish`).
-        public var submitMilliseconds: Double
+        var submitMilliseconds: Double
         /// The last frame's counters.
-        public var stats: RenderStats
+        var stats: RenderStats
 
         /// A `RESULT key=value …` line like snow.c's.
-        public var description: String {
+        var description: String {
             String(
                 format:
                     "RESULT scene=snow renderer=glayers n=%d frames=%d median_ms=%.3f p10_ms=%.3f p90_ms=%.3f submit_median_ms=%.3f draws=%d batches=%d",
@@ -44,7 +44,7 @@ public enum SnowBenchmark {
     /// (flake side `flake` pixels) and times each frame, `glFinish` included.
     ///
     /// - Uses `renderer` when given, else makes a headless context and renderer.
-    public static func run(
+    static func run(
         count: Int, frames: Int = 300, warmup: Int = 20, width: Int = 1280, height: Int = 720, flake: Int = 64,
         renderer given: Renderer? = nil
     ) throws -> Result {
@@ -60,7 +60,7 @@ public enum SnowBenchmark {
             scene.fill(list, time: Float(f) / 60)
             renderer.render(list, to: .offscreen)
             let submitted = now()
-            glFinish()
+            renderer.finish()
             let end = now()
             if f >= warmup {
                 periods.append(end - previous)

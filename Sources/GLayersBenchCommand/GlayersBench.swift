@@ -1,0 +1,40 @@
+/// glayers-bench: `glayers bench` with allocation counts. This executable links
+/// `CAllocationCounter`, which interposes `malloc` and its siblings for the whole process, so
+/// its RESULT lines add `allocations_per_frame`; the `glayers` command does not link it (nor
+/// does any library), and its lines have every other field.
+///
+///     swift run -c release glayers-bench [SCENE.json | --snow N] [--frames F] [--size WxH] [--window] [--engine-only]
+import ArgumentParser
+import CAllocationCounter
+import Foundation
+import GLayersBench
+import GLayersScene
+
+@main
+struct GlayersBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "glayers-bench",
+        abstract: "`glayers bench` with allocation counts: one RESULT line with allocations_per_frame.",
+        discussion: """
+            allocations_per_frame counts every allocation of the process during the measured
+            frames, the driver's included. It is missing when counting is off (a C library other
+            than glibc, or a sanitizer build, whose sanitizer owns the allocator).
+            """)
+
+    @OptionGroup var options: BenchOptions
+
+    func run() throws {
+        let counter =
+            glayers_allocation_counting_enabled() != 0
+            ? AllocationCounter { UInt64(glayers_allocation_count()) } : nil
+        do {
+            let scene = try options.scene.map { try Scene.load(contentsOf: URL(fileURLWithPath: $0)) }
+            print(try options.run(scene: scene, counter: counter))
+        } catch let error as ValidationError {
+            throw error
+        } catch {
+            FileHandle.standardError.write(Data("glayers-bench: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+}
