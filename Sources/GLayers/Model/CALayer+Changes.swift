@@ -109,7 +109,7 @@ extension CALayer {
     func recordStateBeforeTransaction(_ context: TransactionContext) {
         let id = ObjectIdentifier(self)
         guard context.statesBefore[id] == nil else { return }
-        context.statesBefore[id] = (self, snapshot(deep: false))
+        context.statesBefore[id] = (self, snapshot(deep: false), layerState)
     }
 
     /// A snapshot of the layer as presented now; `deep` includes the sublayers' snapshots.

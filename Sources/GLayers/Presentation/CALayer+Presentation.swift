@@ -1,5 +1,11 @@
 /// The presentation tree: copies of layers with every animated property at the
 /// current media time; `model()` returns the model layer behind a copy.
+///
+/// As on Apple's platforms, the presentation shows the last committed model values plus the
+/// running animations: changes made in a transaction that has not committed yet are not
+/// presented (docs/semantics.md#presentation-and-model-trees). The recipe for custom
+/// animatable properties relies on it: in `action(forKey:)`,
+/// `fromValue = presentation()?.value(forKey: key)` is the value before the change.
 import Foundation
 
 extension CALayer {
@@ -13,7 +19,11 @@ extension CALayer {
     /// `CACurrentMediaTime()` is `t`; for tools that show a chosen time, such as scene dumps).
     public func presentation(atMediaTime t: CFTimeInterval) -> Self {
         let copy = type(of: self).init(layer: self)
-        copy.layerState = presentedState(atMediaTime: t)
+        if let committed = TransactionContext.current.committedModel(of: self) {
+            copy.layerState = presentedState(over: committed, atLocalTime: localTime(atMediaTime: t))
+        } else {
+            copy.layerState = presentedState(atMediaTime: t)
+        }
         copy.presentationSource = self
         copy.presentationTime = t
         copy.hostCount = 0

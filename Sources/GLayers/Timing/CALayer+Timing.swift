@@ -59,6 +59,17 @@ extension CALayer {
         return presentedState(atLocalTime: localTime(atMediaTime: t))
     }
 
+    /// The state `model` with the layer's animations applied at local time `t` (the
+    /// presentation cache starts again from the layer's own model values next time).
+    func presentedState(over model: LayerState, atLocalTime t: CFTimeInterval) -> LayerState {
+        guard isAnimated else { return model }
+        var model = model
+        animations.modelDidChange()
+        let state = withUnsafeMutablePointer(to: &model) { animations.evaluate(model: $0, at: t).pointee.state }
+        animations.modelDidChange()
+        return state
+    }
+
     /// The layer's state with its animations applied at the layer's local time `t`.
     func presentedState(atLocalTime t: CFTimeInterval) -> LayerState {
         if !isAnimated { return layerState }

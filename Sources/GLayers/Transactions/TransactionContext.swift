@@ -67,7 +67,14 @@ final class TransactionContext {
     ///
     /// - These lists hold their layers strongly until the commit empties them: weak references
     ///   would give every layer a side table and make each retain of it slower.
-    @exclusivity(unchecked) var statesBefore: [ObjectIdentifier: (layer: CALayer, snapshot: LayerSnapshot)] = [:]
+    @exclusivity(unchecked) var statesBefore:
+        [ObjectIdentifier: (layer: CALayer, snapshot: LayerSnapshot, committed: LayerState)] = [:]
+
+    /// The model values `layer` had when the current transaction first changed it (what the
+    /// presentation shows until the transaction commits), or nil when it did not change it.
+    func committedModel(of layer: CALayer) -> LayerState? {
+        statesBefore[ObjectIdentifier(layer)]?.committed
+    }
     /// Layers that have animations (ticked by `flush()`); not retained: a layer removes itself
     /// when it goes away.
     @exclusivity(unchecked) var animatedLayers: [ObjectIdentifier: Unmanaged<CALayer>] = [:]

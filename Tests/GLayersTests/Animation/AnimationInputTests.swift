@@ -45,6 +45,58 @@ extension ClockTests {
             }
         }
 
+        /// The common recipe for custom animatable properties: the action's `fromValue` is the
+        /// presentation's value, which is still the committed one while the change that runs
+        /// the action is uncommitted (issue #11).
+        final class ProgressLayer: CALayer {
+            var progress: CGFloat {
+                get { value(forKey: "progress") as? CGFloat ?? 0 }
+                set { setValue(newValue, forKey: "progress") }
+            }
+            override func action(forKey event: String) -> CAAction? {
+                guard event == "progress" else { return super.action(forKey: event) }
+                let a = CABasicAnimation(keyPath: event)
+                a.fromValue = presentation()?.value(forKey: event)
+                a.duration = 1
+                a.timingFunction = CAMediaTimingFunction(name: .linear)
+                return a
+            }
+        }
+
+        @Test func actionsAnimateFromThePresentationBeforeTheChange() {
+            withManualClock {
+                let layer = ProgressLayer()
+                layer.progress = 0.2
+                let host = CALayerHost(rootLayer: layer)
+                frame(at: 0)
+                layer.progress = 1
+                #expect(presented(layer, "progress") == 0.2, "uncommitted: the presentation shows 0.2")
+                frame(at: 0)
+                frame(at: 0.5)
+                #expect(abs(presented(layer, "progress") - 0.6) < 1e-12, "half way from 0.2 to 1")
+                frame(at: 1.5)
+                #expect(presented(layer, "progress") == 1)
+                host.detach()
+            }
+        }
+
+        @Test func presentationShowsCommittedValues() throws {
+            withManualClock {
+                let layer = CALayer()
+                let host = CALayerHost(rootLayer: layer)
+                frame(at: 0)
+                CATransaction.begin()
+                CATransaction.setDisableActions(true)
+                layer.opacity = 0.25
+                layer.position = CGPoint(x: 40, y: 50)
+                #expect(layer.presentation()?.opacity == 1 && layer.presentation()?.position == .zero)
+                #expect(layer.opacity == 0.25, "the model has the new value at once")
+                CATransaction.commit()
+                #expect(layer.presentation()?.opacity == 0.25 && layer.presentation()?.position == CGPoint(x: 40, y: 50))
+                host.detach()
+            }
+        }
+
         @Test func customPropertyAnimatesAndRedraws() {
             withManualClock {
                 let layer = AngleLayer()
