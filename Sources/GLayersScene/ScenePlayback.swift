@@ -69,6 +69,10 @@ public final class ScenePlayback {
 
     /// Starts playing `scene` at media time 0, laid out at `size` (default: the scene's size),
     /// with `keys` (in non-decreasing time order) still to be pressed.
+    ///
+    /// - Load `scene` with the clock already at manual time 0 (`init(contentsOf:keys:size:)`
+    ///   does): the non-zero begin times of its animations count from the load, so a scene
+    ///   loaded on the system clock starts them at the machine's uptime, not on the timeline.
     public init(scene: Scene, keys: [TimedKey], size: CGSize? = nil) {
         self.scene = scene
         self.keys = keys
@@ -77,6 +81,13 @@ public final class ScenePlayback {
         host = CALayerHost(rootLayer: scene.rootLayer)
         scene.layout(size: self.size)
         CATransaction.flush()
+    }
+
+    /// Loads the scene file at `url` on the manual clock at 0 and starts playing it (the way to
+    /// play a scene file deterministically: nothing reads the system clock).
+    public convenience init(contentsOf url: URL, keys: [TimedKey], size: CGSize? = nil) throws {
+        CAMediaClock.useManualTime(0)
+        self.init(scene: try Scene.load(contentsOf: url), keys: keys, size: size)
     }
 
     deinit { host?.detach() }

@@ -18,7 +18,7 @@ struct Bench: ParsableCommand {
 
     func run() throws {
         try reporting {
-            let scene = try options.scene.map(loadScene)
+            let scene = try options.scene.map { try loadScene($0) }
             print(try options.run(scene: scene, counter: nil))
         }
     }

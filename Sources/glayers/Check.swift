@@ -73,7 +73,7 @@ struct Check: ParsableCommand {
 
     /// Renders one entry; returns a problem, or nil when it matches (or was recorded).
     private func check(_ entry: CheckEntry, in dir: URL) throws -> String? {
-        let scene = try loadScene(dir.appendingPathComponent(entry.scene).path)
+        let scene = try loadScene(dir.appendingPathComponent(entry.scene).path, onTimeline: true)
         var size: CGSize?
         if let s = entry.size, s.count == 2 { size = CGSize(width: s[0], height: s[1]) }
         let timeline = SceneTimeline(

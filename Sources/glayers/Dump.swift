@@ -24,7 +24,7 @@ struct Dump: ParsableCommand {
     func run() throws {
         guard at.isFinite, at >= 0 else { throw ValidationError("--at must be a time ≥ 0") }
         try reporting {
-            let loaded = try loadScene(scene)
+            let loaded = try loadScene(scene, onTimeline: true)
             let timeline = SceneTimeline(scene: loaded, keys: try TimedKey.parseList(keys), size: nil, scale: nil)
             timeline.advance(to: at)
             if renderList {

@@ -41,7 +41,7 @@ struct Filmstrip: ParsableCommand {
 
     func run() throws {
         try reporting {
-            let loaded = try loadScene(scene)
+            let loaded = try loadScene(scene, onTimeline: true)
             let timeline = SceneTimeline(
                 scene: loaded, keys: try TimedKey.parseList(keys), size: nil, scale: CGFloat(scale))
             let times = (0..<frames).map { frames == 1 ? from : from + (to - from) * Double($0) / Double(frames - 1) }

@@ -34,7 +34,7 @@ struct Shot: ParsableCommand {
     func run() throws {
         try reporting {
             let timeline = SceneTimeline(
-                scene: try loadScene(scene), keys: try TimedKey.parseList(keys),
+                scene: try loadScene(scene, onTimeline: true), keys: try TimedKey.parseList(keys),
                 size: try parseSize(size, option: "--size"),
                 scale: scale.map { CGFloat($0) })
             let image = try timeline.image(at: at)

@@ -14,7 +14,12 @@ struct CommandFailure: Error, CustomStringConvertible {
 }
 
 /// Loads a scene, turning scene errors into a failure that prints each error on its own line.
-func loadScene(_ path: String) throws -> Scene {
+///
+/// - `onTimeline`: the scene is to be played on the manual clock (`shot`, `dump`, `check`,
+///   `filmstrip`): the clock is set to manual time 0 first, so the animations' begin times,
+///   which count from the load, count from 0 whatever the system clock says (determinism).
+func loadScene(_ path: String, onTimeline: Bool = false) throws -> Scene {
+    if onTimeline { CAMediaClock.useManualTime(0) }
     do {
         return try Scene.load(contentsOf: URL(fileURLWithPath: path))
     } catch let errors as SceneErrors {
