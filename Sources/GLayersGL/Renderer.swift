@@ -36,7 +36,9 @@ public final class Renderer {
     let pool = PassPool()
     let effects: EffectPipeline
     let scheduler = PassScheduler()
-    let driverMaximumTextureSize: Int
+    /// The largest texture or framebuffer side the OpenGL implementation takes
+    /// (`GL_MAX_TEXTURE_SIZE`).
+    public let driverMaximumTextureSize: Int
     /// The frame's commands (all passes) and each pass's share of them.
     var commands: [DrawCommand] = []
     var passPlans: [PassPlan] = []

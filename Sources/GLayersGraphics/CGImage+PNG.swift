@@ -111,6 +111,10 @@ extension CGImage {
 
     /// Writes the image to `url` as PNG (see `pngData()`).
     ///
+    /// - A regular file (or a new one) is written under a temporary name in the same folder
+    ///   and renamed over `url` when complete, so a failure (full disk, read-only folder)
+    ///   leaves no partial file. Anything else at `url` (a device such as `/dev/stdout`, a
+    ///   pipe) is written in place and never replaced.
     /// - Throws `CGImageError` naming the path when encoding or writing fails.
     public func writePNG(to url: URL) throws {
         let name = url.isFileURL ? url.relativePath : url.absoluteString
@@ -121,10 +125,32 @@ extension CGImage {
             throw CGImageError(error.kind, name: name)
         }
         do {
-            try data.write(to: url, options: .atomic)
+            try Self.write(data, to: url)
         } catch {
             throw CGImageError(.unwritable(error.localizedDescription), name: name)
         }
+    }
+
+    /// Writes `data` to `url`: atomically for regular files, in place for anything else.
+    private static func write(_ data: Data, to url: URL) throws {
+        var info = stat()
+        if url.isFileURL, stat(url.path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+            if (info.st_mode & S_IFMT) == S_IFDIR { throw POSIXError(.EISDIR) }
+            let fd = open(url.path, O_WRONLY | O_TRUNC)
+            guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            defer { close(fd) }
+            try data.withUnsafeBytes { raw in
+                var offset = 0
+                while offset < raw.count {
+                    let n = Foundation.write(fd, raw.baseAddress.unsafelyUnwrapped + offset, raw.count - offset)
+                    if n < 0 && errno == EINTR { continue }
+                    guard n > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+                    offset += n
+                }
+            }
+            return
+        }
+        try data.write(to: url, options: .atomic)
     }
 }
 

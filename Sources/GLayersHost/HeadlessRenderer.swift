@@ -30,12 +30,26 @@ public final class HeadlessRenderer {
 
     /// A renderer for images of `size` points at `scale` pixels per point.
     ///
-    /// - Throws `GLError` when EGL or OpenGL 3.3 is not available.
+    /// - Throws `GLError` when EGL or OpenGL 3.3 is not available, and `FrameSizeError` when
+    ///   `size` or `scale` is not a positive finite number or the frame would have more pixels
+    ///   per side than the OpenGL implementation draws (`GL_MAX_TEXTURE_SIZE`, 16384 on Mesa).
     public init(size: CGSize, scale: CGFloat = 1, background: CGColor? = nil) throws {
+        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0, scale.isFinite, scale > 0
+        else {
+            throw FrameSizeError(
+                message: "a frame of \(size.width)×\(size.height) points at scale \(scale) cannot be drawn")
+        }
         self.size = size
         self.scale = scale
         self.background = background
         driver = try FrameDriver(context: GLContext.headless())
+        let limit = driver.renderer.driverMaximumTextureSize
+        let w = (size.width * scale).rounded(), h = (size.height * scale).rounded()
+        guard w >= 1, h >= 1, w <= CGFloat(limit), h <= CGFloat(limit) else {
+            throw FrameSizeError(
+                message: "a frame of \(size.width)×\(size.height) points at scale \(scale) is \(w)×\(h) pixels; "
+                    + "a frame must be 1 to \(limit) pixels per side here (OpenGL's limit)")
+        }
     }
 
     /// Makes `root` the live tree shown by this renderer.
@@ -60,4 +74,13 @@ public final class HeadlessRenderer {
     }
 
     deinit { host?.detach() }
+}
+
+/// A frame size that cannot be drawn (not positive, not finite, or more pixels than OpenGL
+/// draws per side).
+public struct FrameSizeError: Error, CustomStringConvertible {
+    /// What is wrong, with the size, scale and the limit.
+    public let message: String
+    /// The message.
+    public var description: String { message }
 }

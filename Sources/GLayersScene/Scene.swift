@@ -16,6 +16,11 @@ public final class Scene {
     public let name: String
     /// The window size in points (`size`; 800 × 600 by default).
     public let size: CGSize
+    /// The largest side of a scene, in points (frames are at most 16384 pixels per side on the
+    /// OpenGL implementations glayers runs on).
+    public static let maximumSide: CGFloat = 16384
+    /// The largest scale a scene may ask for.
+    public static let maximumScale: CGFloat = 8
     /// The scale of pixels to points (`scale`; 1 by default; HiDPI screens use 2).
     public let scale: CGFloat
     /// The colour the window is cleared with behind the root layer (`background`; black).
@@ -59,7 +64,11 @@ public final class Scene {
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
             if let size = attributes[.size] as? Int, size > JSONReader.maximumSize {
-                throw SceneErrors([fileError(fileName, "the file is \(size) bytes; scenes are limited to \(JSONReader.maximumSize) bytes (16 MiB)")])
+                throw SceneErrors([
+                    fileError(
+                        fileName,
+                        "the file is \(size) bytes; scenes are limited to \(JSONReader.maximumSize) bytes (16 MiB)")
+                ])
             }
             data = try Data(contentsOf: url)
         } catch let e as SceneErrors {
@@ -103,10 +112,22 @@ public final class Scene {
         if let (v, p) = top.member("name"), let s = ctx.string(v, p) { name = s }
         var size = CGSize(width: 800, height: 600)
         if let (v, p) = top.member("size"), let s = ctx.size(v, p) {
-            if s.width > 0 && s.height > 0 { size = s } else { ctx.fail("the size must be positive", v, p) }
+            if !(s.width > 0 && s.height > 0) {
+                ctx.fail("the size must be positive", v, p)
+            } else if s.width > Scene.maximumSide || s.height > Scene.maximumSide {
+                ctx.fail("the size must be at most \(Int(Scene.maximumSide)) points per side", v, p)
+            } else {
+                size = s
+            }
         }
         var scale: CGFloat = 1
-        if let (v, p) = top.member("scale"), let s = ctx.positive(v, p) { scale = s }
+        if let (v, p) = top.member("scale"), let s = ctx.positive(v, p) {
+            if s <= Scene.maximumScale {
+                scale = s
+            } else {
+                ctx.fail("the scale must be at most \(Int(Scene.maximumScale))", v, p)
+            }
+        }
         var background = CGColor.black
         if let (v, p) = top.member("background"), let c = ctx.color(v, p) { background = c }
         ctx.rootSize = size

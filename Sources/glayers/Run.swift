@@ -27,6 +27,12 @@ struct Run: ParsableCommand {
     @Flag(help: "Show frame time, layer and draw-call counts in a corner.")
     var fps = false
 
+    func validate() throws {
+        if let scale, !(scale.isFinite && scale > 0 && scale <= 8) {
+            throw ValidationError("--scale must be a number in (0, 8], got \(scale)")
+        }
+    }
+
     func run() throws {
         try reporting {
             let loaded = try loadScene(scene)
@@ -41,7 +47,8 @@ struct Run: ParsableCommand {
                 window = try WindowHost(options: options)
             } catch let error as WindowError {
                 throw CommandFailure(
-                    message: "\(error.message): no window can open here; render frames headless with `glayers shot \(scene) --at 1 -o frame.png`",
+                    message:
+                        "\(error.message): no window can open here; render frames headless with `glayers shot \(scene) --at 1 -o frame.png`",
                     code: 2)
             }
             let content = SceneWindowContent(scene: loaded, path: scene, watch: watch)

@@ -33,9 +33,13 @@ func loadScene(_ path: String, onTimeline: Bool = false) throws -> Scene {
 
 /// Runs `body`, printing a `CommandFailure` (or any error) to standard error and exiting with
 /// its status instead of a stack trace.
+///
+/// - What was printed must have reached standard output: a write error there (a full disk,
+///   `/dev/full`, a closed pipe) is a failure too, not a silent success.
 func reporting(_ body: () throws -> Void) throws {
     do {
         try body()
+        try checkStandardOutput()
     } catch let failure as CommandFailure {
         FileHandle.standardError.write(Data("glayers: \(failure.message)\n".utf8))
         throw ExitCode(failure.code)
@@ -46,6 +50,17 @@ func reporting(_ body: () throws -> Void) throws {
     } catch {
         FileHandle.standardError.write(Data("glayers: error: \(error)\n".utf8))
         throw ExitCode(1)
+    }
+}
+
+/// Flushes standard output and throws when anything printed could not be written.
+func checkStandardOutput() throws {
+    let flushed = fflush(stdout) == 0
+    let code = errno
+    guard flushed && ferror(stdout) == 0 else {
+        clearerr(stdout)
+        throw CommandFailure(
+            message: "cannot write standard output: \(String(cString: strerror(flushed ? EIO : code)))")
     }
 }
 
@@ -100,11 +115,19 @@ final class SceneTimeline {
     /// The frame at `t` (after the keys due by then).
     func image(at t: Double) throws -> CGImage {
         advance(to: t)
-        if renderer == nil {
+        let renderer: HeadlessRenderer
+        if let made = self.renderer {
+            renderer = made
+        } else {
             // The renderer shows the tree itself from now on.
             playback.detach()
-            renderer = try HeadlessRenderer(size: size, scale: scale, background: scene.backgroundColor)
+            do {
+                renderer = try HeadlessRenderer(size: size, scale: scale, background: scene.backgroundColor)
+            } catch let error as FrameSizeError {
+                throw CommandFailure(message: "\(scene.fileName): \(error)")
+            }
+            self.renderer = renderer
         }
-        return try renderer!.render(scene.rootLayer, at: t)
+        return try renderer.render(scene.rootLayer, at: t)
     }
 }
