@@ -81,7 +81,8 @@ final class DecodeContext {
     func checkAliases(_ object: ObjectNode, _ pairs: [(String, String)]) {
         for (a, b) in pairs where object.has(a) && object.has(b) {
             if let m = object.members.first(where: { $0.key == b }) {
-                log.report("\"\(a)\" and \"\(b)\" are the same property; give only one", at: m.keyPosition, object.path.key(b))
+                log.report(
+                    "\"\(a)\" and \"\(b)\" are the same property; give only one", at: m.keyPosition, object.path.key(b))
             }
         }
     }
@@ -92,14 +93,18 @@ final class DecodeContext {
     func image(_ relativePath: String, _ node: JSONValue, _ path: JSONPath) -> CGImage? {
         if let cached = images[relativePath] { return cached }
         guard let baseURL else {
-            fail("cannot load image \"\(relativePath)\": the scene was not read from a file, so relative paths have no folder", node, path)
+            fail(
+                "cannot load image \"\(relativePath)\": the scene was not read from a file, so relative paths have no folder",
+                node, path)
             return nil
         }
         guard !relativePath.isEmpty else {
             fail("expected an image path, got an empty string", node, path)
             return nil
         }
-        let url = relativePath.hasPrefix("/") ? URL(fileURLWithPath: relativePath) : baseURL.appendingPathComponent(relativePath)
+        let url =
+            relativePath.hasPrefix("/")
+            ? URL(fileURLWithPath: relativePath) : baseURL.appendingPathComponent(relativePath)
         do {
             let image = try CGImage.decode(contentsOf: url)
             images[relativePath] = image
@@ -114,8 +119,15 @@ final class DecodeContext {
 
 /// "Did you mean" suggestions by edit distance.
 enum Suggestions {
+    /// The longest word a suggestion is looked for.
+    static let maximumWordLength = 64
+
     /// The candidate closest to `word` when it is close enough to be a likely typo.
+    ///
+    /// - Words longer than `maximumWordLength` get no suggestion (no name is that long, and
+    ///   comparing a megabyte with every candidate would take minutes).
     static func closest<S: Sequence>(to word: String, among candidates: S) -> String? where S.Element == String {
+        guard word.utf8.count <= maximumWordLength else { return nil }
         let lower = word.lowercased()
         var best: (String, Int)?
         for c in candidates.sorted() {

@@ -35,14 +35,15 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     public var isEmpty: Bool { components.isEmpty }
 
     /// `root.sublayers[2].animations.pulse.duration`; keys that are not plain identifiers are
-    /// quoted (`keys["Page Up"]`).
+    /// quoted (`keys["Page Up"]`), keys longer than 64 characters are shortened (`kkk…`).
     public var description: String {
         var out = ""
         for c in components {
             switch c {
             case .index(let i):
                 out += "[\(i)]"
-            case .key(let k):
+            case .key(let long):
+                let k = long.count > 64 ? String(long.prefix(48)) + "…" : long
                 if JSONPath.isIdentifier(k) {
                     out += out.isEmpty ? k : "." + k
                 } else {

@@ -77,6 +77,17 @@ final class ErrorLog {
     /// Records a problem at `position`.
     func report(_ message: String, at position: SourcePosition, _ path: JSONPath) {
         guard !isFull else { return }
-        errors.append(SceneError(file: file, position: position, path: path, message: message))
+        errors.append(SceneError(file: file, position: position, path: path, message: Self.bounded(message)))
+    }
+
+    /// The longest error message kept: messages quote what the file says, and a file may say
+    /// megabytes where a name is expected.
+    static let maximumMessageLength = 400
+
+    /// `message`, with its middle elided when it is longer than `maximumMessageLength`.
+    static func bounded(_ message: String) -> String {
+        guard message.utf8.count > maximumMessageLength else { return message }
+        let head = message.prefix(maximumMessageLength / 2), tail = message.suffix(maximumMessageLength / 4)
+        return "\(head)… (\(message.count - head.count - tail.count) characters left out) …\(tail)"
     }
 }

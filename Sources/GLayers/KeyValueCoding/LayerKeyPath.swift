@@ -190,6 +190,8 @@ enum KeyPathResolver {
 
     /// "did you mean …" for a key that is close to a declared property.
     static func suggestion(for key: String, in table: PropertyTable) -> String {
+        // No property name is this long; comparing a huge key with every name would take minutes.
+        guard key.utf8.count <= 64 else { return "it is not a declared property" }
         let distance = { (name: String) in EditDistance.between(name.lowercased(), key.lowercased()) }
         let best = table.all.map(\.key).min { distance($0) < distance($1) }
         if let best, distance(best) <= max(2, key.count / 3) { return "did you mean \"\(best)\"?" }
