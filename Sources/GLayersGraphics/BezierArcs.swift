@@ -51,20 +51,53 @@ enum BezierArcs {
         return Arc(start: start, curves: curves)
     }
 
-    /// The signed sweep CoreGraphics draws for `addArc(…clockwise:)`: `clockwise` means
-    /// decreasing angle. The sweep is brought into [0, 2π) in the direction of travel; a
-    /// difference of 2π or more in that direction draws the full circle.
+    /// The signed sweep CoreGraphics draws for `addArc(…clockwise:)`.
+    ///
+    /// - `clockwise` is read in the path's own space, where angles run from +x toward +y:
+    ///   clockwise means decreasing angle, which is clockwise on a y-up screen (CoreGraphics'
+    ///   default space) and counterclockwise on screen in a flipped, y-down space such as
+    ///   glayers' or UIKit's. Apple's reference for `CGMutablePath` and `CGContext`
+    ///   `addArc(center:radius:startAngle:endAngle:clockwise:)`: "In a flipped coordinate
+    ///   system …, specifying a clockwise arc results in a counterclockwise arc after the
+    ///   transformation is applied."
+    /// - The arc runs from the start angle in the direction of travel to the end angle, less
+    ///   than one turn: the difference in that direction is brought into [0, 2π).
+    /// - Equal angles give no arc, only the start point, in both directions.
+    /// - A difference of one turn or more in the direction of travel, and any other non-zero
+    ///   whole number of turns (0 → 2π clockwise, 2π → 0 counterclockwise, π/2 → π/2 + 2π
+    ///   either way), gives the full circle, never an empty arc, as CoreGraphics draws it.
+    ///   Apple's pages do not spell these cases out. WebKit's and Blink's canvas code
+    ///   (`adjustEndAngle`) keeps the same whole circle for 0 → 2π against the direction of
+    ///   travel, "because some web sites use arc(x, y, r, 0, 2*Math.PI, true) to draw
+    ///   circle", written when Safari drew canvas arcs with CoreGraphics; cairo's
+    ///   `cairo_arc_negative` and the canvas spec draw nothing there instead. A whole number
+    ///   of turns is recognised to within a few ulps, so `π/2 + 2π` computed in floating
+    ///   point counts.
     static func sweep(from start: CGFloat, to end: CGFloat, clockwise: Bool) -> CGFloat {
         let twoPi = 2 * CGFloat.pi
         let d = clockwise ? start - end : end - start
-        var amount: CGFloat
-        if d >= twoPi {
-            amount = twoPi
-        } else {
-            amount = d.truncatingRemainder(dividingBy: twoPi)
-            if amount < 0 { amount += twoPi }
-        }
-        return clockwise ? -amount : amount
+        let direction: CGFloat = clockwise ? -1 : 1
+        guard d != 0 else { return 0 }
+        if d >= twoPi { return direction * twoPi }
+        let turns = (d / twoPi).rounded()
+        let tolerance = 8 * CGFloat.ulpOfOne * max(twoPi, abs(start), abs(end))
+        if turns != 0 && abs(d - turns * twoPi) <= tolerance { return direction * twoPi }
+        var amount = d.truncatingRemainder(dividingBy: twoPi)
+        if amount < 0 { amount += twoPi }
+        return direction * amount
+    }
+
+    /// The longest sweep a relative arc draws: 1024 turns (a resource limit). Longer sweeps
+    /// lose pairs of turns, which changes neither the end point nor the winding parity.
+    static let maximumSweep = 2 * CGFloat.pi * 1024
+
+    /// `delta` with whole pairs of turns removed until it is at most `maximumSweep` long.
+    static func limited(_ delta: CGFloat) -> CGFloat {
+        let size = abs(delta)
+        guard size > maximumSweep else { return delta }
+        let fourPi = 4 * CGFloat.pi
+        let reduced = maximumSweep - fourPi + (size - maximumSweep).truncatingRemainder(dividingBy: fourPi)
+        return delta < 0 ? -reduced : reduced
     }
 
     /// The arc tangent to the lines `p0→p1` and `p1→p2` with radius `r`, as the two tangent
@@ -88,11 +121,14 @@ enum BezierArcs {
 }
 
 extension CGMutablePath {
-    /// Adds an arc of a circle; `clockwise` means decreasing angle (CoreGraphics semantics).
+    /// Adds an arc of a circle; `clockwise` means decreasing angle in the path's own space, as
+    /// in CoreGraphics (counterclockwise on a y-down screen such as glayers').
     ///
     /// - Angles are in radians from +x toward +y. A line joins the current point to the arc's
     ///   start when there is a current point elsewhere; otherwise the arc starts a subpath.
-    /// - See `BezierArcs.sweep` for how start and end angles are normalised.
+    /// - Equal angles add only the start point; a whole number of turns in either direction
+    ///   adds the full circle (see `BezierArcs.sweep` for the rules and their sources).
+    /// - A negative or non-finite radius, centre or angle adds nothing.
     public func addArc(
         center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool,
         transform: CGAffineTransform = .identity
@@ -102,12 +138,18 @@ extension CGMutablePath {
         addRelativeArc(center: center, radius: radius, startAngle: startAngle, delta: sweep, transform: transform)
     }
 
-    /// Adds an arc of `delta` radians from `startAngle` (positive: increasing angle; any size).
+    /// Adds an arc of `delta` radians from `startAngle` (positive: increasing angle,
+    /// counterclockwise in the path's own space, as in CoreGraphics).
+    ///
+    /// - Any size: more than a turn goes round more than once (up to `BezierArcs.maximumSweep`);
+    ///   a zero `delta` adds only the start point.
+    /// - A negative or non-finite radius, centre or angle adds nothing.
     public func addRelativeArc(
         center: CGPoint, radius: CGFloat, startAngle: CGFloat, delta: CGFloat, transform: CGAffineTransform = .identity
     ) {
         guard center.isFinite, radius.isFinite, radius >= 0, startAngle.isFinite, delta.isFinite else { return }
-        appendArc(BezierArcs.arc(center: center, radius: radius, startAngle: startAngle, sweep: delta), transform)
+        let sweep = BezierArcs.limited(delta)
+        appendArc(BezierArcs.arc(center: center, radius: radius, startAngle: startAngle, sweep: sweep), transform)
     }
 
     /// Adds an arc tangent to the lines from the current point to `tangent1End` and from
@@ -115,6 +157,8 @@ extension CGMutablePath {
     ///
     /// - With no current point it starts a subpath at `tangent1End`; collinear points or a
     ///   zero radius give a line to `tangent1End`.
+    /// - The arc turns the short way, whatever the space: no `clockwise` to interpret.
+    /// - A negative or non-finite radius or point adds nothing.
     public func addArc(
         tangent1End: CGPoint, tangent2End: CGPoint, radius: CGFloat, transform: CGAffineTransform = .identity
     ) {

@@ -66,7 +66,10 @@ extension CGContext {
         cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, end.x, end.y)
     }
 
-    /// Adds an arc; `clockwise` means decreasing angle (see `CGMutablePath.addArc`).
+    /// Adds an arc; `clockwise` means decreasing angle in user space, before the CTM (see
+    /// `CGMutablePath.addArc`): under a flipped CTM it draws counterclockwise on the page.
+    ///
+    /// - Equal angles add only the start point; a whole number of turns adds the full circle.
     public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
         let p = CGMutablePath()
         if let current = currentPoint { p.move(to: current) }
@@ -139,7 +142,8 @@ extension CGContext {
     public func drawPath(using mode: CGPathDrawingMode) {
         paint {
             if mode != .stroke {
-                cairo_set_fill_rule(cr, mode == .eoFill || mode == .eoFillStroke ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+                cairo_set_fill_rule(
+                    cr, mode == .eoFill || mode == .eoFillStroke ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
                 setSource(state.fill)
                 cairo_fill_preserve(cr)
             }

@@ -19,7 +19,8 @@
 ///       item L0 rect (0, 0, 200, 100) m I bg rgba(0, 0, 0, 1) opaque
 ///       item L1 rect (0, 0, 30, 40) m [0.955 0.296 0 0; -0.296 0.955 0 0; 0 0 1 0; 10 20 0 1] opacity 0.5 pass pass1
 ///
-/// Matrices are `I` (identity), `T(x, y)` or `T(x, y, z)` (a translation), or all 16 entries
+/// A pass whose shadow is drawn without its content (a `shadowPath`) ends its shadow with
+/// `only`. Matrices are `I` (identity), `T(x, y)` or `T(x, y, z)` (a translation), or all 16 entries
 /// row by row (m11 … m44, rows separated by `;`), compared after rounding.
 import Foundation
 
@@ -127,6 +128,7 @@ private enum TextDump {
         if !e.filters.isEmpty { s += " filters [\(filters(e.filters))]" }
         if let sh = e.shadow {
             s += " shadow \(sh.color) offset (\(fmt(sh.offsetX)), \(fmt(sh.offsetY))) sigma \(fmt(sh.sigma))"
+            if sh.shadowOnly { s += " only" }
         }
         if let m = e.mask { s += " mask \(m)" }
         if let t = e.transition {

@@ -20,8 +20,12 @@ public struct ShadowSpec: Hashable, Sendable {
     public var offsetX: Float, offsetY: Float
     /// Gaussian sigma in item-space points.
     public var sigma: Float
-    public init(color: Color, offsetX: Float, offsetY: Float, sigma: Float) {
+    /// Whether the pass's result is the shadow alone: its content only casts it and is not
+    /// drawn (a layer's `shadowPath` drawn as a mask into a pass of its own).
+    public var shadowOnly: Bool
+    public init(color: Color, offsetX: Float, offsetY: Float, sigma: Float, shadowOnly: Bool = false) {
         (self.color, self.offsetX, self.offsetY, self.sigma) = (color, offsetX, offsetY, sigma)
+        self.shadowOnly = shadowOnly
     }
 }
 

@@ -1,4 +1,4 @@
-/// Goldens of offscreen passes: group opacity, masks, shadows (pass and analytic), blur,
+/// Goldens of offscreen passes: group opacity, masks, shadows (pass, shadow-only and analytic), blur,
 /// bloom and colour-matrix filters, all composited by items with `content: .pass`.
 import GLayersGL
 import GLayersGraphics
@@ -88,6 +88,38 @@ import Testing
         ])
         // Tolerance: blurred. Blur taps and the erf approximation.
         Golden.check(try GLHarness.image(of: b.list), "pass-shadows", .blurred)
+    }
+
+    /// The same disc pass with a shadow (offset (3, 4), sigma 2, translucent navy): left under
+    /// its content, right alone (`shadowOnly`, as the engine draws a `shadowPath` mask), where
+    /// the disc itself must not show.
+    @Test func shadowOnly() throws {
+        let b = ListBuilder(width: 112, height: 56, clear: .white)
+        let disc = b.add(TestImages.disc(size: 32))
+        let items = [
+            DrawItem(
+                transform: .translate(8, 8), rect: Rect(0, 0, 32, 32),
+                content: .image(disc, ContentPlacement(destination: Rect(0, 0, 32, 32))))
+        ]
+        var both = PassEffects()
+        both.shadow = ShadowSpec(color: .rgba(0, 0, 0.2, 0.7), offsetX: 3, offsetY: 4, sigma: 2)
+        var alone = both
+        alone.shadow?.shadowOnly = true
+        let withContent = b.pass(source: Rect(0, 0, 52, 52), effects: both, items: items)
+        let shadowAlone = b.pass(source: Rect(0, 0, 52, 52), effects: alone, items: items)
+        b.screen([
+            DrawItem(transform: .translate(2, 2), rect: Rect(0, 0, 52, 52), content: .pass(withContent)),
+            DrawItem(transform: .translate(58, 2), rect: Rect(0, 0, 52, 52), content: .pass(shadowAlone)),
+        ])
+        let image = try GLHarness.image(of: b.list)
+        // The disc's centre: white-blue content on the left, the navy shadow alone on the right
+        // (no red or green, whose only source is the content).
+        let left = try #require(image.pixel(x: 2 + 24, y: 2 + 24))
+        let right = try #require(image.pixel(x: 58 + 24 + 3, y: 2 + 24 + 4))
+        #expect(left.r > 150 && left.g > 150)
+        #expect(right.r < 90 && right.g < 90 && right.b > right.r)
+        // Tolerance: blurred. Blur taps over a magnified, anti-aliased disc image.
+        Golden.check(image, "pass-shadow-only", .blurred)
     }
 
     /// Gaussian blur at sigma 1.5, 3 and 9 points (the last one blurs a half-size copy):

@@ -1,5 +1,5 @@
-/// Flattening, the items of one layer: background and contents, border, analytic shadow,
-/// clip nodes — converted to the render list's float types.
+/// Flattening, the items of one layer: background and contents, border, clip nodes (shadows
+/// are in `FrameBuilder+Shadows.swift`) — converted to the render list's float types.
 import Foundation
 import GLayersGraphics
 import GLayersRenderList
@@ -31,7 +31,8 @@ extension FrameBuilder {
     }
 
     /// A border drawn on its own, above the sublayers.
-    func borderItem(_ s: LayerState, world: CATransform3D, opacity: Float, clip: Int32, layerIndex: Int32) -> DrawItem? {
+    func borderItem(_ s: LayerState, world: CATransform3D, opacity: Float, clip: Int32, layerIndex: Int32) -> DrawItem?
+    {
         guard let (width, color) = borderStyle(s) else { return nil }
         return DrawItem(
             transform: matrix(world), rect: rect(s.bounds), opacity: opacity,
@@ -63,24 +64,10 @@ extension FrameBuilder {
         if let blend = s.contentsBlend, let from = blend.from, let to = blend.to {
             list.images[ImageID(from.identity)] = from
             list.images[ImageID(to.identity)] = to
-            return .crossfade(from: ImageID(from.identity), to: ImageID(to.identity), progress: Float(blend.progress), placement)
+            return .crossfade(
+                from: ImageID(from.identity), to: ImageID(to.identity), progress: Float(blend.progress), placement)
         }
         return .image(ImageID(image.identity), placement)
-    }
-
-    /// A blurred rounded rect under a layer whose shadow follows its rounded background
-    /// (no contents, sublayers, mask or filters; or a rectangular `shadowPath`).
-    func analyticShadow(_ s: LayerState, world: CATransform3D, opacity: Float, clip: Int32) -> DrawItem? {
-        guard Effects.hasShadow(s), let shape = Effects.analyticShadowShape(s) else { return nil }
-        var c = premultiplied(s.shadowColor)
-        let k = Float(s.shadowOpacity) * shape.alpha
-        c = Color(r: c.r * k, g: c.g * k, b: c.b * k, a: c.a * k)
-        var offset = CATransform3D.identity
-        (offset.m41, offset.m42) = (s.shadowOffset.width, s.shadowOffset.height)
-        return DrawItem(
-            transform: matrix(offset.concatenating(world)), rect: rect(shape.rect), opacity: opacity, background: c,
-            content: .blurredShape(sigma: Float(Effects.shadowSigma(s.shadowRadius))), cornerRadius: Float(shape.radius),
-            clip: clip, doubleSided: s.isDoubleSided)
     }
 
     /// Filters applied to what lies behind the layer, as a chain in the list.

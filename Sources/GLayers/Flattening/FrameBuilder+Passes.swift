@@ -20,7 +20,7 @@ struct Effects {
         groupOpacity = s.opacity < 1 && s.allowsGroupOpacity && hasSublayers
         mask = node.mask != nil
         filters = s.filters.compactMap(Self.filterOp)
-        passShadow = Self.hasShadow(s) && Self.analyticShadowShape(s, node: node) == nil
+        passShadow = Self.hasShadow(s) && s.shadowPath == nil && Self.analyticShadowShape(s, node: node) == nil
         blendWithSublayers = s.compositingFilter != nil && hasSublayers
         needsRasterPass = s.shouldRasterize
     }
@@ -35,17 +35,12 @@ struct Effects {
     /// visible shadow reaches about 2 radii, which σ = 0.8 r gives for 8-bit alpha).
     static func shadowSigma(_ radius: CGFloat) -> CGFloat { max(0, radius) * 0.8 }
 
-    /// The shape of a shadow that is a blurred rounded rect, or nil when the shadow must be cast
-    /// from drawn content.
+    /// The shape of a shadow without `shadowPath` that is the layer's rounded background
+    /// blurred, or nil when the shadow must be cast from drawn content (contents, sublayers,
+    /// a mask or filters). A `shadowPath` never needs drawn content (`FrameBuilder.shadowItem`).
     static func analyticShadowShape(_ s: LayerState, node: FlattenNode? = nil) -> (
         rect: CGRect, radius: CGFloat, alpha: Float
     )? {
-        if let path = s.shadowPath {
-            let box = path.boundingBoxOfPath
-            let rectPath = CGPath(rect: box, transform: nil)
-            guard path == rectPath else { return nil }
-            return (box, 0, 1)
-        }
         if let node, node.sublayerCount > 0 || node.mask != nil { return nil }
         guard s.contents.image == nil, s.filters.isEmpty else { return nil }
         guard let bg = s.backgroundColor.rgba, bg.a > 0 else { return nil }
@@ -237,7 +232,9 @@ extension FrameBuilder {
         return ((b.minX, b.minY, b.maxX, b.maxY), margin)
     }
 
-    private func clampToViewport(_ b: (Float, Float, Float, Float), margin: Float) -> Rect {
+    /// The screen-space box `b` grown by `margin`, cut to the viewport grown by `margin`, on
+    /// whole points.
+    func clampToViewport(_ b: (Float, Float, Float, Float), margin: Float) -> Rect {
         let v = viewport
         let minX = max(b.0 - margin, Float(v.minX) - margin), minY = max(b.1 - margin, Float(v.minY) - margin)
         let maxX = min(b.2 + margin, Float(v.maxX) + margin), maxY = min(b.3 + margin, Float(v.maxY) + margin)

@@ -33,16 +33,22 @@ package final class FrameBuilder {
     @exclusivity(unchecked) var lastImageIdentity: UInt64 = 0
     @exclusivity(unchecked) var viewport = CGRect.zero
     var reportedProblems = Set<String>()
+    /// What recent `shadowPath`s cast (kept between frames).
+    let shadowPaths = ShadowPathCache()
 
     package init() {}
 
     /// Builds the render list of `root` at media time `t` for a viewport of `size` points
     /// shown at `scale` pixels per point, cleared to `clearColor`.
     @discardableResult
-    package func build(root: CALayer, at t: CFTimeInterval, size: CGSize, scale: CGFloat, clearColor: CGColor? = nil) -> RenderList {
+    package func build(root: CALayer, at t: CFTimeInterval, size: CGSize, scale: CGFloat, clearColor: CGColor? = nil)
+        -> RenderList
+    {
         let s = scale > 0 && scale.isFinite ? scale : 1
         let pw = max(1, Int((size.width * s).rounded())), ph = max(1, Int((size.height * s).rounded()))
-        list.reset(pixelWidth: pw, pixelHeight: ph, scale: Float(s), clearColor: premultiplied(clearColor.map { .object($0) } ?? .none))
+        list.reset(
+            pixelWidth: pw, pixelHeight: ph, scale: Float(s),
+            clearColor: premultiplied(clearColor.map { .object($0) } ?? .none))
         viewport = CGRect(origin: .zero, size: size)
         layerCounter = 0
         lastImageIdentity = 0
@@ -118,8 +124,10 @@ package final class FrameBuilder {
         let index = layerCounter - 1
         let subCount = node.sublayerCount
         if !node.preservesDepth {
-            if let shadow = analyticShadow(state, world: world, opacity: opacity, clip: clip) { append(shadow) }
-            if var item = layerItem(state, world: world, opacity: opacity, clip: clip, layerIndex: index, withBorder: subCount == 0) {
+            if let shadow = shadowItem(state, world: world, opacity: opacity, clip: clip) { append(shadow) }
+            if var item = layerItem(
+                state, world: world, opacity: opacity, clip: clip, layerIndex: index, withBorder: subCount == 0)
+            {
                 if let chain = backdropChain(state) { item.backdropFilters = chain }
                 append(item)
             }
