@@ -15,7 +15,7 @@ extension FrameBuilder {
     ///
     /// - Equal keys mean equal drawing, up to hash collisions: the renderer reuses the texture
     ///   of last frame's pass with the same key.
-    func cacheKey(of frame: PassFrame, _ pass: RenderPass, identity: ObjectIdentifier) -> UInt64 {
+    func cacheKey(of frame: OpenPass, _ pass: RenderPass, identity: ObjectIdentifier) -> UInt64 {
         var h = Hasher()
         h.combine(identity)
         hashContent(of: pass, items: frame.items, into: &h)

@@ -80,7 +80,7 @@ struct Effects {
 }
 
 /// A pass being built.
-struct PassFrame {
+struct OpenPass {
     var index: Int
     var items: [DrawItem]
     var screenSpace: Bool
@@ -95,7 +95,7 @@ extension FrameBuilder {
     func beginPass(screenSpace: Bool) -> Int {
         let index = passStack.count + finishedPasses.count
         let buffer = bufferPool.popLast() ?? []
-        passStack.append(PassFrame(index: index, items: buffer, screenSpace: screenSpace))
+        passStack.append(OpenPass(index: index, items: buffer, screenSpace: screenSpace))
         return index
     }
 
@@ -133,7 +133,7 @@ extension FrameBuilder {
         passStack[i].items.append(item)
     }
 
-    private func grow(_ frame: inout PassFrame, by item: DrawItem) {
+    private func grow(_ frame: inout OpenPass, by item: DrawItem) {
         var r = item.rect
         if case .blurredShape(let sigma) = item.content {
             r = Rect(x: r.x - 3 * sigma, y: r.y - 3 * sigma, width: r.width + 6 * sigma, height: r.height + 6 * sigma)

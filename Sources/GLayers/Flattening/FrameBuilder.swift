@@ -25,8 +25,8 @@ package final class FrameBuilder {
     @exclusivity(unchecked) public var maximumDepth = 512
 
     // Scratch storage, reused every frame.
-    @exclusivity(unchecked) var passStack: [PassFrame] = []
-    @exclusivity(unchecked) var finishedPasses: [PassFrame] = []
+    @exclusivity(unchecked) var passStack: [OpenPass] = []
+    @exclusivity(unchecked) var finishedPasses: [OpenPass] = []
     @exclusivity(unchecked) var bufferPool: [[DrawItem]] = []
     @exclusivity(unchecked) var layerCounter: Int32 = 0
     /// The image registered last (consecutive layers often share one).
