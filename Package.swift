@@ -135,9 +135,11 @@ let package = Package(
             path: "Sources/GLayersGLBench",
             swiftSettings: swiftSettings),
 
-        // What the test targets share: the process-wide media clock, leased to one suite at a time.
+        // What the test targets share: the process-wide media clock, leased to one suite at a time,
+        // and golden-image checks.
         .target(
             name: "GLayersTestSupport",
+            dependencies: ["GLayersGraphics"],
             path: "Tests/GLayersTestSupport",
             swiftSettings: swiftSettings),
         .testTarget(
@@ -151,7 +153,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GLayersGLTests",
-            dependencies: ["GLayersGL", "GLayersRenderList", "GLayersGraphics"],
+            dependencies: ["GLayersGL", "GLayersRenderList", "GLayersGraphics", "GLayersTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GLayersSceneTests",
