@@ -221,8 +221,12 @@ final class TransactionContext {
     /// Whether the next frame may differ from the last: running animations, live changes,
     /// pending layout, display, transactions or callbacks.
     var hasPendingWork: Bool {
-        if changedSinceFlush || !layoutRequests.isEmpty || !displayRequests.isEmpty || !addedSinceCommit.isEmpty { return true }
-        if !pendingStops.isEmpty || !pendingStarts.isEmpty || groups.contains(where: { $0.sealed && !$0.fired }) { return true }
+        if changedSinceFlush || !layoutRequests.isEmpty || !displayRequests.isEmpty || !addedSinceCommit.isEmpty {
+            return true
+        }
+        if !pendingStops.isEmpty || !pendingStarts.isEmpty || groups.contains(where: { $0.sealed && !$0.fired }) {
+            return true
+        }
         if frames.contains(where: { !$0.isImplicit }) { return false }
         for (_, ref) in animatedLayers {
             let running = ref._withUnsafeGuaranteedRef { layer in layer.animations.entries.contains { !$0.completed } }
