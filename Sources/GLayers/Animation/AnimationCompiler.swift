@@ -271,9 +271,7 @@ struct PropertyAnimationBuilder {
                     target: target, ends: ends.map(lanes), options: basicOptions, timing: timing.core)
                 return .fast(fast, curve: timing.curve)
             }
-            let spring = (b as? CASpringAnimation).map {
-                SpringSolver(mass: $0.mass, stiffness: $0.stiffness, damping: $0.damping, velocity: $0.initialVelocity)
-            }
+            let spring = (b as? CASpringAnimation).map(SpringSolver.init)
             let step = BasicStep(
                 access: access, basic: BasicInterpolation(ends: ends, options: basicOptions), spring: spring,
                 duration: timing.duration)
