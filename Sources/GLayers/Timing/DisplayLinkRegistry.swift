@@ -45,11 +45,14 @@ final class DisplayLinkRegistry {
         links.removeAll { $0 === link }
     }
 
-    /// The links added to `runLoop` (in any mode), in the order they were first added, with
-    /// their callbacks.
-    func links(on runLoop: RunLoop) -> [(link: CADisplayLink, action: (CADisplayLink) -> Void)] {
+    /// The links added to this thread's run loop (in any mode), in the order they were first
+    /// added, with their callbacks.
+    func linksOfCurrentRunLoop() -> [(link: CADisplayLink, action: (CADisplayLink) -> Void)] {
         lock.lock()
         defer { lock.unlock() }
+        // No run loop is asked for (or made) while no link exists: hosts ask every frame.
+        guard !links.isEmpty else { return [] }
+        let runLoop = RunLoop.current
         return links.compactMap { link in
             guard let action = link.action, link.schedules.contains(where: { $0.runLoop === runLoop }) else {
                 return nil
@@ -61,13 +64,13 @@ final class DisplayLinkRegistry {
     /// Runs the links of this thread's run loop that are due for the frame shown at `t`.
     func runFrame(at t: CFTimeInterval, refreshInterval: CFTimeInterval) {
         let interval = refreshInterval > 0 && refreshInterval.isFinite ? refreshInterval : 1.0 / 60
-        for (link, action) in links(on: RunLoop.current) {
+        for (link, action) in linksOfCurrentRunLoop() {
             link.fireIfDue(frameAt: t, refreshInterval: interval, action: action)
         }
     }
 
     /// Whether a link of this thread's run loop is active (added and not paused).
     var hasActiveLinks: Bool {
-        links(on: RunLoop.current).contains { !$0.link.isPaused }
+        linksOfCurrentRunLoop().contains { !$0.link.isPaused }
     }
 }
