@@ -1,6 +1,6 @@
-/// The window's frame loop: events → content, then — only while something animates
-/// or changed — one frame per vsync through the same `FrameDriver` as headless rendering. An
-/// idle scene sleeps in `poll` on the X connection (no busy loop).
+/// The window's frame loop: events → content, then — only while something animates,
+/// changed, or a display link is active — one frame per vsync through the same `FrameDriver`
+/// as headless rendering. An idle scene sleeps in `poll` on the X connection (no busy loop).
 import Foundation
 import GLayers
 import GLayersGL
@@ -39,7 +39,8 @@ public struct WindowOptions {
     public var fullscreen = false
     /// Show frame time, layer and draw-call counts in a corner.
     public var showFPS = false
-    /// Frames per second when vsync does not pace the loop (default 60).
+    /// Frames per second when vsync does not pace the loop, and the display rate display
+    /// links see (`duration` = 1 / `frameRate`) (default 60).
     public var frameRate = 60.0
     public init() {}
 }
@@ -68,6 +69,7 @@ public final class WindowHost {
             height: Int((options.size.height * probeScale).rounded()), fullscreen: options.fullscreen)
         scale = options.scale ?? window.desktopScale() ?? 1
         driver = try FrameDriver(context: GLContext.window(nativeDisplay: window.display, nativeWindow: window.window))
+        driver.refreshInterval = 1 / max(options.frameRate, 1)
         container.name = "glayers.window"
         overlay.name = "glayers.fps"
         overlay.fontSize = 13
@@ -97,6 +99,7 @@ public final class WindowHost {
             if !running { break }
             content.frameWillBegin(at: CACurrentMediaTime())
             attach(content)
+            // hasPendingWork includes active display links: they need every frame.
             if needsDraw || CALayerHost.hasPendingWork {
                 try drawFrame(content)
                 needsDraw = false

@@ -182,7 +182,9 @@ open class CABasicAnimation: CAPropertyAnimation {
 ///
 /// - The spring moves from `fromValue` to `toValue`; its own `duration` is whatever you set
 ///   (Core Animation does not stretch the spring to fit it); `settlingDuration` tells how long
-///   it takes to come to rest.
+///   it takes to come to rest. `init(perceptualDuration:bounce:)`, `perceptualDuration` and
+///   `bounce` are in `CASpringAnimation+Perceptual.swift`; the rules and their sources in
+///   docs/semantics.md#spring-animations.
 open class CASpringAnimation: CABasicAnimation {
     /// The mass of the object on the spring (default 1).
     open var mass: CGFloat = 1
@@ -192,16 +194,23 @@ open class CASpringAnimation: CABasicAnimation {
     open var damping: CGFloat = 10
     /// The initial velocity, in units of the distance to travel per second (default 0).
     open var initialVelocity: CGFloat = 0
+    /// Whether a damping ratio above 1 overdamps the spring; when false (the default) such a
+    /// spring moves as a critically damped one. `init(perceptualDuration:bounce:)` sets it.
+    open var allowsOverdamping = false
 
-    /// How long the spring takes to settle within 0.1 % of its target.
+    /// How long the spring takes to come to rest: within 0.001 of the distance, as Core
+    /// Animation computes it, divided by the animation's `speed` (docs/semantics.md#spring-animations).
     open var settlingDuration: CFTimeInterval {
-        SpringSolver(mass: mass, stiffness: stiffness, damping: damping, velocity: initialVelocity).settlingDuration
+        let t = SpringSolver(self).settlingDuration(epsilon: 0.001)
+        guard speed != 0 else { return SpringSolver.longestSettlingDuration }
+        return min(abs(t / CFTimeInterval(speed)), SpringSolver.longestSettlingDuration)
     }
 
     override func copyProperties(from other: CAAnimation) {
         super.copyProperties(from: other)
         guard let o = other as? CASpringAnimation else { return }
         (mass, stiffness, damping, initialVelocity) = (o.mass, o.stiffness, o.damping, o.initialVelocity)
+        allowsOverdamping = o.allowsOverdamping
     }
 }
 
