@@ -6,7 +6,7 @@
 /// CAAnimation.h (the initializer sets `allowsOverdamping`; what bounce 0, positive and
 /// negative mean), SwiftUI's `Spring(duration:bounce:)` reference, Flutter's
 /// `SpringDescription.withDurationAndBounce` (the same formulas, documented to reproduce
-/// SwiftUI's), and QuartzCore's initializer and getters as disassembled; details and numbers
+/// SwiftUI's), and QuartzCore's initializer and getters as public analyses describe them; details and numbers
 /// in docs/semantics.md#perceptual-duration-and-bounce.
 import Foundation
 

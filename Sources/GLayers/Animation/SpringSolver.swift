@@ -77,7 +77,7 @@ struct SpringSolver {
     /// - Critically damped and overdamped: the first of the samples 0, 0.1, 0.2, … s within
     ///   `epsilon` of the target after which the samples stay within it for more than a second.
     /// - Undamped: never (infinity).
-    /// - Both rules are Core Animation's `durationForEpsilon:` (QuartzCore as disassembled;
+    /// - Both rules are Core Animation's `durationForEpsilon:` (as public analyses of QuartzCore describe it;
     ///   `settlingDuration` passes 0.001), and give Apple's published example: damping 5
     ///   settles in about 2.85 s, damping 15 in just over 1 s
     ///   (docs/semantics.md#settling-duration). An epsilon below 10⁻⁶ counts as 10⁻⁶.
