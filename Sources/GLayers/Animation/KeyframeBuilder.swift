@@ -1,6 +1,7 @@
 /// Compiling `CAKeyframeAnimation`: values or a path, key times (validated; invalid ones are
 /// reported and ignored, as Core Animation ignores them), per-segment timing functions and the
-/// calculation mode.
+/// calculation mode. The animation's own timing function is part of its timing: it eases the
+/// whole animation's time before the segment's function eases within the segment.
 import Foundation
 import GLayersGraphics
 
