@@ -2,7 +2,8 @@
 /// functions and the calculation modes (docs/semantics.md#calculation-modes).
 ///
 /// The progress a keyframe core receives is already eased by the animation's own timing
-/// function; the segment's function then eases within the segment.
+/// function; the segment's function then eases within the segment. Before the first key time
+/// the first value holds, after the last key time the last value.
 ///
 /// - linear: piecewise linear between keyframes at their key times.
 /// - discrete: value i holds on [keyTimes[i], keyTimes[i+1]); the last holds to the end.

@@ -3,8 +3,9 @@ import GLayers
 import Testing
 
 extension ClockTests {
-    /// Timing functions of keyframe animations (issue #11): the animation's own `timingFunction`
-    /// applied before each segment's.
+    /// Key times and timing functions of keyframe animations (issue #11): key times that do not
+    /// start at 0 or end at 1, malformed ones, and the animation's own `timingFunction` applied
+    /// before each segment's.
     @Suite struct KeyframeTiming {
         /// The presented values of `a` (on `keyPath`, held after its end) at `times`.
         func run(_ a: CAPropertyAnimation, keyPath: String = "zPosition", at times: [Double]) -> [CGFloat] {
@@ -48,6 +49,82 @@ extension ClockTests {
 
         func close(_ a: [CGFloat], _ b: [Double], _ tolerance: Double = 1e-9) -> Bool {
             a.count == b.count && zip(a, b).allSatisfy { abs(Double($0) - $1) <= tolerance }
+        }
+
+        // MARK: Key times
+
+        /// Before the first key time the first value holds; after the last one, the last value.
+        @Test func keyTimesInsideTheDuration() {
+            withManualClock {
+                let (result, warnings) = Diagnostics.capture {
+                    run(keyframes([0, 10], keyTimes: [0.2, 0.8], duration: 10), at: [1, 2, 5, 6.5, 8, 9, 10])
+                }
+                #expect(warnings.isEmpty)
+                #expect(close(result, [0, 0, 5, 7.5, 10, 10, 10]))
+            }
+        }
+
+        @Test func keyTimesEndingBeforeOne() {
+            withManualClock {
+                let (result, warnings) = Diagnostics.capture {
+                    run(keyframes([0, 10, 30], keyTimes: [0, 0.25, 0.5], duration: 4), at: [0.5, 1.5, 2, 3, 4])
+                }
+                #expect(warnings.isEmpty)
+                #expect(close(result, [5, 20, 30, 30, 30]))
+            }
+        }
+
+        /// Discrete mode takes n + 1 key times, or n (where each value starts).
+        @Test func discreteKeyTimes() {
+            withManualClock {
+                let values: [Any] = [1, 2, 3]
+                let (result, warnings) = Diagnostics.capture {
+                    let n = keyframes(values, keyTimes: [0, 0.5, 0.75], duration: 4)
+                    n.calculationMode = .discrete
+                    let nPlusOne = keyframes(values, keyTimes: [0.1, 0.5, 0.75, 0.9], duration: 4)
+                    nPlusOne.calculationMode = .discrete
+                    return run(n, at: [1, 2.5, 3.5]) + run(nPlusOne, at: [0.2, 1, 2.5, 3.5, 3.9])
+                }
+                #expect(warnings.isEmpty)
+                #expect(result == [1, 2, 3, 1, 1, 2, 3, 3])
+            }
+        }
+
+        /// A path's vertices take key times the same way: (0, 0) → (100, 0) → (100, 100) with
+        /// key times 0, 0.25, 0.5 over 4 s.
+        @Test func pathKeyTimesEndingBeforeOne() {
+            withManualClock {
+                let path = CGMutablePath()
+                path.move(to: .zero)
+                path.addLine(to: CGPoint(x: 100, y: 0))
+                path.addLine(to: CGPoint(x: 100, y: 100))
+                let a = CAKeyframeAnimation()
+                a.path = path
+                a.keyTimes = [0, 0.25, 0.5]
+                a.duration = 4
+                let p = positions(a, at: [0.5, 1.5, 3])
+                #expect(close(p.map(\.x), [50, 100, 100]) && close(p.map(\.y), [0, 50, 100]))
+            }
+        }
+
+        /// Malformed key times are reported with the reason and ignored (values evenly spaced).
+        @Test func malformedKeyTimesSayWhy() {
+            withManualClock {
+                let cases: [([NSNumber], String)] = [
+                    ([0, 0.5], "2 key times for 3 values"),
+                    ([0, 0.8, 0.5], "key times decrease (0.8 then 0.5)"),
+                    ([0, 0.5, 1.5], "1.5 is outside [0, 1]"),
+                    ([-0.1, 0.5, 1], "-0.1 is outside [0, 1]"),
+                    ([0, NSNumber(value: Double.nan), 1], "nan is not a number"),
+                ]
+                for (keyTimes, reason) in cases {
+                    let (result, warnings) = Diagnostics.capture {
+                        run(keyframes([0, 10, 20], keyTimes: keyTimes, duration: 2), at: [1.5])
+                    }
+                    #expect(warnings.count == 1 && warnings[0].contains("keyTimes ignored: \(reason)"), "\(warnings)")
+                    #expect(result == [15])
+                }
+            }
         }
 
         // MARK: The animation's timing function
