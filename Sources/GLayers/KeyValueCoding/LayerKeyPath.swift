@@ -27,14 +27,24 @@ enum StructComponent: String, CaseIterable {
     }
 }
 
-/// A component of a transform (CAPG Appendix C, "Transform field value key paths").
+/// A component of a transform (CAPG Appendix C, "Transform field value key paths", and
+/// `scale.xy`; docs/semantics.md#transform-key-paths).
 enum TransformComponent: String, CaseIterable {
     case rotationX = "rotation.x", rotationY = "rotation.y", rotationZ = "rotation.z", rotation
     case scaleX = "scale.x", scaleY = "scale.y", scaleZ = "scale.z", scale
+    /// The x and y scales together (z untouched): absent from Apple's table, but Core Animation
+    /// takes it and real code animates it (`transform.scale.xy` pulses). Reading gives the mean
+    /// of the two scales.
+    case scaleXY = "scale.xy"
     case translationX = "translation.x", translationY = "translation.y", translationZ = "translation.z"
     case translation
 
     var kind: ValueKind { self == .translation ? .size : .number }
+
+    /// Whether writing the component sets several scales from one number, so that reading it
+    /// back gives their mean rather than what each held: putting back the model's value means
+    /// putting back its whole scale.
+    var setsSeveralScales: Bool { self == .scale || self == .scaleXY }
 }
 
 /// A key path resolved into typed form.
@@ -111,7 +121,9 @@ enum KeyPathResolver {
     ///
     /// - Throws `KeyPathError` for an unknown component of a struct or transform property, or a
     ///   malformed filter path. A single unknown key is a custom property (not an error).
-    static func resolve(_ path: String, for layerClass: CALayer.Type, storedKinds: [String: ValueKind] = [:]) throws -> LayerKeyPath {
+    static func resolve(_ path: String, for layerClass: CALayer.Type, storedKinds: [String: ValueKind] = [:]) throws
+        -> LayerKeyPath
+    {
         let table = layerClass.properties
         if !storedKinds.isEmpty, let head = path.split(separator: ".").first.map(String.init), table[head] == nil,
             let kind = storedKinds[head]
@@ -133,7 +145,8 @@ enum KeyPathResolver {
         return resolved
     }
 
-    private static func parse(_ path: String, table: PropertyTable, customKind: ValueKind? = nil) throws -> LayerKeyPath {
+    private static func parse(_ path: String, table: PropertyTable, customKind: ValueKind? = nil) throws -> LayerKeyPath
+    {
         guard !path.isEmpty else { throw KeyPathError(keyPath: path, reason: "empty key path") }
         let parts = path.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let head = parts[0]
@@ -161,7 +174,8 @@ enum KeyPathResolver {
         }
         guard let kind = customKind, kind != .object else {
             throw KeyPathError(
-                keyPath: path, reason: "\"\(head)\" is not a property with components; \(suggestion(for: head, in: table))")
+                keyPath: path,
+                reason: "\"\(head)\" is not a property with components; \(suggestion(for: head, in: table))")
         }
         let component = try parseComponent(rest, of: kind, path: path, owner: head)
         return LayerKeyPath(base: .custom(head), component: component.0, kind: component.1, string: path)
