@@ -1,6 +1,8 @@
 /// Key paths into a layer's properties, resolved once from their strings into typed form:
 /// `position.x`, `bounds.size.width`, `frame.origin.y`, `transform.rotation.z`,
-/// `filters.pulseFilter.inputIntensity`, custom keys (docs/semantics.md#key-value-coding-and-key-paths).
+/// `filters.pulseFilter.inputIntensity`, custom keys, and key paths of other layers reached
+/// through `mask`, `superlayer` or a named sublayer (`sublayers.NAME.KEY`)
+/// (docs/semantics.md#key-value-coding-and-key-paths).
 import Foundation
 
 /// A component of a struct-valued property (CAPG Appendix C, "Key-Value Coding Extensions").
@@ -47,6 +49,22 @@ enum TransformComponent: String, CaseIterable {
     var setsSeveralScales: Bool { self == .scale || self == .scaleXY }
 }
 
+/// How a key path reaches another layer: `mask.opacity`, `superlayer.position`,
+/// `sublayers.NAME.opacity`.
+enum LayerRelationship: Hashable, CustomStringConvertible {
+    case mask, superlayer
+    /// The first sublayer whose `name` is this one (`sublayers.NAME`).
+    case sublayer(named: String)
+
+    var description: String {
+        switch self {
+        case .mask: return "mask"
+        case .superlayer: return "superlayer"
+        case .sublayer(let name): return "sublayers.\(name)"
+        }
+    }
+}
+
 /// A key path resolved into typed form.
 struct LayerKeyPath: Hashable, CustomStringConvertible {
     enum Base: Hashable {
@@ -56,6 +74,9 @@ struct LayerKeyPath: Hashable, CustomStringConvertible {
         case custom(String)
         /// An input of a named filter: `filters.NAME.KEY` or `backgroundFilters.NAME.KEY`.
         case filterInput(background: Bool, name: String, input: String)
+        /// The key path `rest` of another layer (nil: that layer itself), resolved on that
+        /// layer when it is read or written; animations do not go through relationships.
+        case related(LayerRelationship, rest: String?)
     }
 
     enum Component: Hashable {
@@ -90,6 +111,8 @@ struct LayerKeyPath: Hashable, CustomStringConvertible {
         case .property(let p): return p.key
         case .custom(let k): return k
         case .filterInput(let background, _, _): return background ? "backgroundFilters" : "filters"
+        case .related(.sublayer, _): return "sublayers"
+        case .related(let relationship, _): return relationship.description
         }
     }
 
@@ -165,6 +188,9 @@ enum KeyPathResolver {
                     string: path)
             }
             guard let rest else { return LayerKeyPath(base: .property(p), component: nil, kind: p.kind, string: path) }
+            if let relationship = try relationship(p, rest, path: path) {
+                return LayerKeyPath(base: relationship, component: nil, kind: .object, string: path)
+            }
             let component = try parseComponent(rest, of: p.kind, path: path, owner: head)
             return LayerKeyPath(base: .property(p), component: component.0, kind: component.1, string: path)
         }
@@ -179,6 +205,21 @@ enum KeyPathResolver {
         }
         let component = try parseComponent(rest, of: kind, path: path, owner: head)
         return LayerKeyPath(base: .custom(head), component: component.0, kind: component.1, string: path)
+    }
+
+    /// The layer and key path that `HEAD.rest` reaches when `p` is a relationship to other
+    /// layers (`mask`, `superlayer`, `sublayers`), or nil when it is not one.
+    private static func relationship(_ p: LayerProperty, _ rest: String, path: String) throws -> LayerKeyPath.Base? {
+        if p === LayerProperty.mask || p === LayerProperty.superlayer {
+            guard !rest.isEmpty else { throw KeyPathError(keyPath: path, reason: "empty key after \"\(p.key)\"") }
+            return .related(p === LayerProperty.mask ? .mask : .superlayer, rest: rest)
+        }
+        guard p === LayerProperty.sublayers else { return nil }
+        let f = rest.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard !f[0].isEmpty, f.count == 1 || !f[1].isEmpty else {
+            throw KeyPathError(keyPath: path, reason: "expected sublayers.NAME or sublayers.NAME.KEYPATH")
+        }
+        return .related(.sublayer(named: f[0]), rest: f.count > 1 ? f[1] : nil)
     }
 
     private static func parseComponent(
