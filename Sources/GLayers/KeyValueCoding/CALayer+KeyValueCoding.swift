@@ -25,11 +25,12 @@ extension CALayer {
         }
     }
 
-    /// The value of a declared property or a custom key (its default when unset).
+    /// The value of a declared property or a custom key (when unset: the style's value, else
+    /// the class's default).
     func valueChecked(forKey key: String) -> Any? {
         if let p = type(of: self).properties[key] { return p.value(of: self) }
         if let v = layerState.custom[key] { return v.object }
-        return extraValues[key] ?? type(of: self).defaultValue(forKey: key)
+        return extraValues[key] ?? styleValue(forKey: key) ?? type(of: self).defaultValue(forKey: key)
     }
 
     /// Sets the value at `keyPath`, throwing `KeyValueCodingError` for an unknown path or a
