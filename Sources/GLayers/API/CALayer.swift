@@ -97,6 +97,10 @@ open class CALayer: NSObject, CAMediaTiming {
     var constraintStorage: [CAConstraint] = []
     /// Keys stored by key-value coding that are not declared properties.
     var extraValues: [String: Any] = [:]
+    /// The properties set on the layer since it was made (CALayer+Style.swift).
+    var explicitProperties = PropertySet()
+    /// The properties whose values the `style` supplied.
+    var styledProperties = PropertySet()
     /// The property change whose action is running (the "from" of implicit animations).
     var pendingChange: PendingChange?
     /// The sublayers' indices in paint order (by zPosition; empty when that is their order),
@@ -118,8 +122,13 @@ open class CALayer: NSObject, CAMediaTiming {
     public weak var delegate: CALayerDelegate?
     /// Actions by key, searched after the delegate (`NSNull()` stops the search).
     public var actions: [String: CAAction]?
-    /// Default values for properties not set on the layer; `style["actions"]` holds actions.
-    public var style: [AnyHashable: Any]?
+    /// Default values for properties not set on the layer, searched through nested
+    /// `style["style"]` dictionaries before `defaultValue(forKey:)`; `style["actions"]` holds
+    /// actions.
+    ///
+    /// - Not consulted for `bounds` and `frame`, nor for the settings of the layer object
+    ///   (`name`, `delegate`, `mask`, `sublayers`, timing, …).
+    public var style: [AnyHashable: Any]? { didSet { styleDidChange() } }
     /// Whether a change of bounds marks the contents as needing display.
     public var needsDisplayOnBoundsChange = false
     /// Whether drawing may happen on a background thread (glayers always draws at commit).
@@ -324,6 +333,7 @@ open class CALayer: NSObject, CAMediaTiming {
             layerState[keyPath: field] = value
             return
         }
+        explicitProperties.insert(p)
         let change = willChangeModel(p.key)
         let before = ChangeWitness(p, layerState)
         modifyModel { $0[keyPath: field] = value }
@@ -338,6 +348,7 @@ open class CALayer: NSObject, CAMediaTiming {
             layerState.custom[p.key] = value.storedValue
             return
         }
+        explicitProperties.insert(p)
         let change = willChangeModel(p.key)
         let before = ChangeWitness(p, layerState)
         modifyModel { $0.custom[p.key] = value.storedValue }

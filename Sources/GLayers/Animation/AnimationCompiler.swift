@@ -94,7 +94,13 @@ package enum AnimationCompiler {
         if case .filterInput(let background, let name, let input) = keyPath.base {
             try checkFilterInput(ctx.layer, background: background, name: name, input: input, path: path)
         }
-        let timing = AnimationTiming(p, duration: p.duration, ignoresTimingFunction: p is CAKeyframeAnimation)
+        if case .related(let relationship, let rest) = keyPath.base {
+            throw AnimationError(message: relatedLayerRefusal(relationship, rest: rest, path: path))
+        }
+        // A keyframe animation's own timing function eases the whole animation's time first;
+        // its per-segment `timingFunctions` then ease within each segment (Apple's reference of
+        // `CAKeyframeAnimation.timingFunctions`; docs/semantics.md#timing-functions-of-keyframes).
+        let timing = AnimationTiming(p, duration: p.duration)
         var kind = keyPath.kind
         if kind == .object, case .custom(let key) = keyPath.base, keyPath.component == nil,
             let stored = ctx.layer.layerState.custom[key]?.kind ?? ctx.before?.custom[key]?.kind
@@ -163,6 +169,18 @@ package enum AnimationCompiler {
         guard let sample else { return nil }
         let v = AnimatableValue.inferring(sample)
         return v.kind == .object ? nil : v.kind
+    }
+
+    /// Why an animation of a key path that goes on into another layer is not added.
+    private static func relatedLayerRefusal(_ relationship: LayerRelationship, rest: String?, path: String) -> String {
+        let there = rest.map { " with the key path \"\($0)\"" } ?? ""
+        if case .sublayer(let name) = relationship {
+            // Core Animation animates a named sublayer this way; glayers does not yet.
+            return "key path \"\(path)\" animates the sublayer named \"\(name)\" through its superlayer, "
+                + "which glayers does not do yet (issue #11); add the animation to that sublayer\(there)"
+        }
+        return "key path \"\(path)\" goes on into the layer's \(relationship); an animation animates the layer "
+            + "it is added to: add it to the \(relationship)\(there)"
     }
 
     private static func checkFilterInput(_ layer: CALayer, background: Bool, name: String, input: String, path: String)

@@ -39,12 +39,14 @@ open class CAScrollLayer: CALayer {
 
     public override init() {
         super.init()
-        masksToBounds = true
+        // The class's default (`defaultValue(forKey:)`), not a value set on the layer: a
+        // `style` may still supply it.
+        layerState.masksToBounds = true
     }
     public required init(layer: Any) { super.init(layer: layer) }
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
-        masksToBounds = true
+        layerState.masksToBounds = true
     }
 
     /// Scrolls so that `p` is the bounds origin (only along the allowed directions).

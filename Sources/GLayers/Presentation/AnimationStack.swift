@@ -184,7 +184,7 @@ struct AnimationStack: ~Copyable {
                 if sublayer {
                     s.pointee.state.sublayerTransform = model.pointee.sublayerTransform
                 } else {
-                    if c == .scale {
+                    if c.setsSeveralScales {
                         s.pointee.transformParts.scale = s.pointee.modelParts.scale
                     } else {
                         s.pointee.transformParts.setComponent(c, ops[i].modelValue.x)

@@ -12,7 +12,9 @@ import GLayersGraphics
 extension LayerProperty {
     // MARK: Geometry
 
-    static let bounds = StateProperty("bounds", \.bounds, action: .animation, effects: .boundsSize)
+    /// The style dictionary is not consulted for `bounds` and `frame` (Apple's reference of
+    /// `CALayer.style`).
+    static let bounds = StateProperty("bounds", \.bounds, action: .animation, effects: .boundsSize, styled: false)
     static let position = StateProperty("position", \.position, action: .animation)
     static let zPosition = StateProperty("zPosition", \.zPosition, action: .animation, effects: .paintOrder)
     static let anchorPoint = StateProperty("anchorPoint", \.anchorPoint, action: .animation)
@@ -20,7 +22,7 @@ extension LayerProperty {
     static let transform = TransformProperty("transform", sublayer: false)
     static let sublayerTransform = TransformProperty("sublayerTransform", sublayer: true)
     /// Derived from bounds, position, anchor point and transform; it animates through them.
-    static let frame = StateProperty("frame", \.frame, apply: { $0.frame = $1 })
+    static let frame = StateProperty("frame", \.frame, styled: false, apply: { $0.frame = $1 })
 
     // MARK: Visibility
 
@@ -189,9 +191,11 @@ extension LayerProperty {
         opacity, hidden, masksToBounds, doubleSided, opaque, geometryFlipped, allowsGroupOpacity,
         allowsEdgeAntialiasing, edgeAntialiasingMask, shouldRasterize, rasterizationScale,
         backgroundColor, cornerRadius, maskedCorners, cornerCurve, borderWidth, borderColor,
-        shadowColor, shadowOpacity, shadowOffset, shadowRadius, shadowPath, filters, backgroundFilters, compositingFilter,
+        shadowColor, shadowOpacity, shadowOffset, shadowRadius, shadowPath,
+        filters, backgroundFilters, compositingFilter,
         contents, contentsRect, contentsCenter, contentsScale, contentsGravity, contentsFormat,
-        minificationFilter, magnificationFilter, minificationFilterBias, needsDisplayOnBoundsChange, drawsAsynchronously,
+        minificationFilter, magnificationFilter, minificationFilterBias,
+        needsDisplayOnBoundsChange, drawsAsynchronously,
         mask, sublayers, superlayer, name, style, actions, delegate, layoutManager, constraints, autoresizingMask,
         beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode,
     ]
