@@ -35,17 +35,23 @@ public final class X11Window {
     public private(set) var height: Int
     private let wmProtocols: Atom
     private let wmDelete: Atom
+    /// Whether another client destroyed the window (it must not be destroyed again).
+    private var destroyed = false
+    private let watchdog: ConnectionWatchdog
 
     /// Opens the display named by `$DISPLAY` and makes a mapped window.
     ///
     /// - Throws `WindowError` when there is no display (say so in one line: `glayers` exits
     ///   with status 2 and suggests `glayers shot`).
     public init(title: String, width: Int, height: Int, fullscreen: Bool) throws {
+        _ = Self.errorHandlers
         guard let d = XOpenDisplay(nil) else {
             let name = ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
-            throw WindowError(message: name.isEmpty ? "no X11 display ($DISPLAY is not set)" : "cannot open X11 display \"\(name)\"")
+            throw WindowError(
+                message: name.isEmpty ? "no X11 display ($DISPLAY is not set)" : "cannot open X11 display \"\(name)\"")
         }
         display = d
+        watchdog = ConnectionWatchdog(fd: glayers_connection_number(d))
         let screen = glayers_default_screen(d)
         let root = glayers_root_window(d, screen)
         var w = max(1, width), h = max(1, height)
@@ -80,9 +86,19 @@ public final class X11Window {
     }
 
     deinit {
-        XDestroyWindow(display, window)
+        watchdog.stop()
+        if !destroyed { XDestroyWindow(display, window) }
         XCloseDisplay(display)
     }
+
+    /// Xlib's handlers, installed once: an X protocol error (a drawable that another client
+    /// destroyed, say) is not fatal — the window's `DestroyNotify` ends the loop — and a lost
+    /// connection ends the program with a clear message and status 1 instead of Xlib's
+    /// "fatal IO error".
+    private static let errorHandlers: Void = {
+        XSetErrorHandler { _, _ in 0 }
+        XSetIOErrorHandler { _ in ConnectionWatchdog.serverWentAway() }
+    }()
 
     /// Sets the title (`WM_NAME` and the UTF-8 `_NET_WM_NAME`).
     public func setTitle(_ title: String) {
@@ -144,6 +160,11 @@ public final class X11Window {
         case ClientMessage:
             if e.xclient.message_type == wmProtocols && Atom(e.xclient.data.l.0) == wmDelete { return .close }
             return nil
+        case DestroyNotify:
+            // Another client (`xdotool windowclose`) destroyed the window: close as on a request.
+            guard e.xdestroywindow.window == window else { return nil }
+            destroyed = true
+            return .close
         default:
             return nil
         }
@@ -158,5 +179,49 @@ public final class X11Window {
             if let dpi = Double(value), dpi > 0 { return CGFloat(dpi / 96) }
         }
         return nil
+    }
+}
+
+/// Watches the X connection from a thread of its own and ends the program when the server goes
+/// away (killed, crashed): the frame loop may be stuck in a buffer swap that never returns on a
+/// dead connection (Mesa's software swap retries forever), so it cannot notice itself.
+final class ConnectionWatchdog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stopped = false
+
+    init(fd: Int32) {
+        let thread = Thread { [self] in watch(fd) }
+        thread.name = "glayers X connection watchdog"
+        thread.start()
+    }
+
+    /// Stops watching (before the connection is closed on purpose).
+    func stop() {
+        lock.lock()
+        stopped = true
+        lock.unlock()
+    }
+
+    private var isStopped: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopped
+    }
+
+    private func watch(_ fd: Int32) {
+        let hangup = glayers_poll_hangup_events()
+        while !isStopped {
+            var p = pollfd(fd: fd, events: glayers_poll_rdhup(), revents: 0)
+            let ready = poll(&p, 1, 250)
+            if isStopped { return }
+            if ready > 0 && (p.revents & hangup) != 0 { Self.serverWentAway() }
+        }
+    }
+
+    /// Says the X server went away and exits with status 1 (async-signal-safe: `write`, `_exit`).
+    static func serverWentAway() -> Never {
+        let message = "glayers: the X server closed the connection (it stopped or was killed); exiting\n"
+        message.withCString { _ = write(2, $0, strlen($0)) }
+        _exit(1)
     }
 }
