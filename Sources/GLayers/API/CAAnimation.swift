@@ -51,10 +51,28 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
     var extraValues: [String: Any] = [:]
 
     /// A new animation with Core Animation's defaults.
-    public required override init() { super.init() }
+    public override init() { super.init() }
+
+    /// Decoding from an archive is not supported; this makes a default animation so
+    /// subclasses written for Apple (which must provide `init?(coder:)`) still compile and run.
+    public required init?(coder: NSCoder) { super.init() }
+
+    /// A new animation of the class, made by its `init()`, to become a copy of `other` (nil:
+    /// a new animation); `copy(with:)` then copies the settings glayers' classes declare
+    /// (glayers makes every copy through this initializer, so that it has the animation's own
+    /// class).
+    ///
+    /// - A subclass inherits it, and needs nothing more, when it declares no designated
+    ///   initializer, or when it overrides both `init()` and `init?(coder:)` (as Apple code
+    ///   does). Any other subclass must provide it, in one line that calls one of its own
+    ///   initializers: `required convenience init(copying other: CAAnimation?) {
+    ///   self.init(…) }` (docs/porting.md#subclasses).
+    public required convenience init(copying other: CAAnimation?) {
+        self.init()
+    }
 
     /// A new animation (Apple's `CAAnimation.animation()` factory).
-    open class func animation() -> Self { Self() }
+    open class func animation() -> Self { Self(copying: nil) }
 
     /// The default value of `key` when unset (`nil` for keys the class does not define).
     open class func defaultValue(forKey key: String) -> Any? {
@@ -77,7 +95,7 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
 
     /// A copy of the animation (same class, same settings).
     open func copy(with zone: NSZone? = nil) -> Any {
-        let c = type(of: self).init()
+        let c = type(of: self).init(copying: self)
         c.copyProperties(from: self)
         return c
     }

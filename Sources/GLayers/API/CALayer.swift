@@ -157,11 +157,9 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// A shadow copy of `layer` (Core Animation uses this for presentation copies).
     ///
-    /// - Subclasses copy their own stored properties here and call `super.init(layer:)`.
-    ///   glayers needs this initializer to be `required` to make presentation copies of your
-    ///   subclass: write `required override init(layer: Any)` where Apple code says
-    ///   `override init(layer: Any)`.
-    public required init(layer: Any) {
+    /// - Subclasses copy their own stored properties here and call `super.init(layer:)`, as on
+    ///   Apple's platforms: `override init(layer: Any)`.
+    public init(layer: Any) {
         super.init()
         guard let other = layer as? CALayer else { return }
         layerState = other.layerState
@@ -188,6 +186,18 @@ open class CALayer: NSObject, CAMediaTiming {
     /// written for Apple (which must provide `init?(coder:)`) still compile and run.
     public required init?(coder: NSCoder) {
         super.init()
+    }
+
+    /// A presentation copy of `layer`, made by the class's `init(layer:)` (glayers makes every
+    /// presentation copy through this initializer, so that it has the layer's own class).
+    ///
+    /// - A subclass inherits it, and needs nothing more, when it declares no designated
+    ///   initializer, or when it overrides all of `init()`, `init(layer:)` and `init?(coder:)`
+    ///   (Apple's pattern for layers with custom properties). Any other subclass must provide
+    ///   it, in one line: `required convenience init(presenting layer: CALayer) {
+    ///   self.init(layer: layer) }` (docs/porting.md#subclasses).
+    public required convenience init(presenting layer: CALayer) {
+        self.init(layer: layer)
     }
 
     deinit {

@@ -12,7 +12,8 @@ extension LayerProperty {
         static let instanceDelay = StoredProperty("instanceDelay", default: CGFloat(0), action: .animation)
         static let instanceTransform = StoredProperty(
             "instanceTransform", default: CATransform3D.identity, action: .animation)
-        static let instanceColor = StoredProperty("instanceColor", default: ColorValue.object(.white), action: .animation)
+        static let instanceColor = StoredProperty(
+            "instanceColor", default: ColorValue.object(.white), action: .animation)
         static let instanceRedOffset = StoredProperty("instanceRedOffset", default: CGFloat(0), action: .animation)
         static let instanceGreenOffset = StoredProperty("instanceGreenOffset", default: CGFloat(0), action: .animation)
         static let instanceBlueOffset = StoredProperty("instanceBlueOffset", default: CGFloat(0), action: .animation)
@@ -76,7 +77,7 @@ open class CAReplicatorLayer: CALayer {
     }
 
     public override init() { super.init() }
-    public required init(layer: Any) { super.init(layer: layer) }
+    public override init(layer: Any) { super.init(layer: layer) }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     override class var declaredProperties: [LayerProperty] { super.declaredProperties + Replicator.all }

@@ -41,7 +41,7 @@ open class CAScrollLayer: CALayer {
         super.init()
         masksToBounds = true
     }
-    public required init(layer: Any) { super.init(layer: layer) }
+    public override init(layer: Any) { super.init(layer: layer) }
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         masksToBounds = true
