@@ -31,15 +31,22 @@ extension CAAnimationDelegate {
 
 /// The abstract animation class: timing, pacing, delegate.
 open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
-    public var beginTime: CFTimeInterval = 0
+    /// When the animation starts, in its layer's time (0: when the transaction commits).
+    open var beginTime: CFTimeInterval = 0
     /// The duration of one cycle; 0 or less means the transaction's duration or 0.25 s.
-    public var duration: CFTimeInterval = 0
-    public var speed: Float = 1
-    public var timeOffset: CFTimeInterval = 0
-    public var repeatCount: Float = 0
-    public var repeatDuration: CFTimeInterval = 0
-    public var autoreverses = false
-    public var fillMode = CAMediaTimingFillMode.removed
+    open var duration: CFTimeInterval = 0
+    /// How fast the animation's time passes relative to its layer's (default 1).
+    open var speed: Float = 1
+    /// An offset added to the animation's time (default 0).
+    open var timeOffset: CFTimeInterval = 0
+    /// How many cycles the animation plays (default 0: one; `.infinity` for ever).
+    open var repeatCount: Float = 0
+    /// How long the animation repeats, in seconds (default 0: by `repeatCount`).
+    open var repeatDuration: CFTimeInterval = 0
+    /// Whether each cycle plays forward and then backward (default false).
+    open var autoreverses = false
+    /// What the animation shows outside its active duration (default removed).
+    open var fillMode = CAMediaTimingFillMode.removed
 
     /// The pacing curve of each cycle (nil means linear).
     open var timingFunction: CAMediaTimingFunction?

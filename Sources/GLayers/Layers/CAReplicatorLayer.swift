@@ -35,8 +35,7 @@ open class CAReplicatorLayer: CALayer {
         get {
             // Any number may arrive through key-value coding; NaN counts as none and huge
             // values saturate (the flattener draws at most 10 000 copies).
-            let n = self[stored: Replicator.instanceCount]
-            return n.isNaN ? 0 : Int(max(-1e15, min(1e15, n)))
+            storedInstanceCount
         }
         set { self[stored: Replicator.instanceCount] = CGFloat(newValue) }
     }
@@ -81,4 +80,23 @@ open class CAReplicatorLayer: CALayer {
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     override class var declaredProperties: [LayerProperty] { super.declaredProperties + Replicator.all }
+
+    // MARK: What flattening reads (final: no dynamic call per frame, whatever a subclass overrides)
+
+    /// `instanceCount`: any number may arrive through key-value coding; NaN counts as none and
+    /// huge values saturate (the flattener draws at most 10 000 copies).
+    final var storedInstanceCount: Int {
+        let n = self[stored: Replicator.instanceCount]
+        return n.isNaN ? 0 : Int(max(-1e15, min(1e15, n)))
+    }
+
+    /// `instanceDelay`, `instanceTransform`, the alpha of `instanceColor` and
+    /// `instanceAlphaOffset`, as stored.
+    final var storedInstanceSteps: (delay: Double, transform: CATransform3D, alpha: Float, alphaOffset: Float) {
+        (
+            Double(self[stored: Replicator.instanceDelay]), self[stored: Replicator.instanceTransform],
+            Float(self[stored: Replicator.instanceColor].cgColor?.alpha ?? 1),
+            Float(self[stored: Replicator.instanceAlphaOffset])
+        )
+    }
 }

@@ -109,7 +109,8 @@ package class LayerProperty: Hashable, CustomStringConvertible, @unchecked Senda
 
     /// The error for a value of the wrong type.
     func typeError(_ value: Any?, on layer: CALayer) -> KeyValueCodingError {
-        KeyValueCodingError(message: "\(layer.diagnosticName): \(key) expects \(kind.expected), got \(describeValue(value))")
+        KeyValueCodingError(
+            message: "\(layer.diagnosticName): \(key) expects \(kind.expected), got \(describeValue(value))")
     }
 
     package static func == (a: LayerProperty, b: LayerProperty) -> Bool { a === b }
@@ -122,8 +123,9 @@ class StateProperty<Value: PropertyValue>: LayerProperty {
     /// The field.
     let field: WritableKeyPath<LayerState, Value>
     private let defaultField: Value
-    /// How `setValue(_:forKey:)` applies a value, when the property's setter does more than
-    /// store it (`frame` sets bounds and position).
+    /// How `setValue(_:forKey:)` applies a value: through the property's Swift setter, as
+    /// Apple's key-value coding calls the accessor, so a subclass's override of it sees the
+    /// change (nil: straight through the change pipeline).
     private let apply: ((CALayer, Value) -> Void)?
 
     init(
@@ -165,7 +167,9 @@ final class TransformProperty: StateProperty<CATransform3D> {
 
     init(_ key: String, sublayer: Bool) {
         isSublayerTransform = sublayer
-        super.init(key, sublayer ? \.sublayerTransform : \.transform, action: .animation)
+        super.init(
+            key, sublayer ? \.sublayerTransform : \.transform, action: .animation,
+            apply: sublayer ? { $0.sublayerTransform = $1 } : { $0.transform = $1 })
     }
 
     override func stateAccess() -> AnyStateAccess? {
@@ -217,7 +221,8 @@ final class StoredProperty<Value: PropertyValue>: LayerProperty {
     override func setValue(_ value: Any?, on layer: CALayer) throws {
         guard let v = Value(apiValue: value) else { throw typeError(value, on: layer) }
         guard accepts(v) else {
-            throw KeyValueCodingError(message: "\(layer.diagnosticName): \(key) must be finite, got \(describeValue(value))")
+            throw KeyValueCodingError(
+                message: "\(layer.diagnosticName): \(key) must be finite, got \(describeValue(value))")
         }
         layer.setStored(self, v)
     }
