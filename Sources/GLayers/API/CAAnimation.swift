@@ -134,7 +134,9 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
         case "repeatDuration": repeatDuration = NumberCoercion.double(value) ?? 0
         case "autoreverses": autoreverses = NumberCoercion.bool(value) ?? false
         case "removedOnCompletion", "isRemovedOnCompletion": isRemovedOnCompletion = NumberCoercion.bool(value) ?? true
-        case "fillMode": fillMode = CAMediaTimingFillMode(rawValue: (value as? String) ?? "removed")
+        case "fillMode":
+            fillMode =
+                value as? CAMediaTimingFillMode ?? CAMediaTimingFillMode(rawValue: (value as? String) ?? "removed")
         case "timingFunction": timingFunction = value as? CAMediaTimingFunction
         default: extraValues[key] = value
         }
