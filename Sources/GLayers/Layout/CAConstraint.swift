@@ -90,11 +90,13 @@ open class CAConstraintLayoutManager: NSObject, CALayoutManager {
     /// A new constraint layout manager (Apple's factory spelling).
     public class func layoutManager() -> CAConstraintLayoutManager { CAConstraintLayoutManager() }
 
-    public func preferredSize(of layer: CALayer) -> CGSize { layer.bounds.size }
-    public func invalidateLayout(of layer: CALayer) {}
+    /// The layer's bounds size (constraints place sublayers; they do not size the layer).
+    open func preferredSize(of layer: CALayer) -> CGSize { layer.bounds.size }
+    /// Nothing to invalidate: every layout solves the constraints afresh.
+    open func invalidateLayout(of layer: CALayer) {}
 
     /// Solves every sublayer's constraints and sets the resulting frames.
-    public func layoutSublayers(of layer: CALayer) {
+    open func layoutSublayers(of layer: CALayer) {
         var solver = ConstraintSolver(superlayer: layer)
         solver.solveAll()
         for (sub, frame) in solver.results where sub.frame != frame { sub.frame = frame }

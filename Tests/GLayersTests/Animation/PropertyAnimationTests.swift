@@ -132,6 +132,10 @@ extension ClockTests {
                     "transform", NSValue(caTransform3D: CATransform3DIdentity),
                     NSValue(cgAffineTransform: CGAffineTransform(rotationAngle: .pi / 2)))
                 animate("opacity", NSNumber(value: 0), NSNumber(value: 0.5))
+                let nudge = CABasicAnimation(keyPath: "anchorPoint")
+                nudge.byValue = NSValue(cgPoint: CGPoint(x: 0.5, y: -0.5))
+                nudge.duration = 1
+                layer.add(nudge, forKey: "nudge")
                 frame(at: 0)
                 frame(at: 0.5)
                 guard let p = layer.presentation() else {
@@ -143,6 +147,7 @@ extension ClockTests {
                 #expect(p.shadowOffset == CGSize(width: 2, height: 4))
                 #expect(close(p.transform, CATransform3DMakeRotation(.pi / 4, 0, 0, 1)))
                 #expect(p.opacity == 0.25)
+                #expect(p.anchorPoint == CGPoint(x: 0.75, y: 0.25), "byValue from the model (0.5, 0.5)")
             }
         }
 
