@@ -14,11 +14,8 @@ extension CALayer {
         context.displayRequests.append(self)
     }
 
-    /// Whether the contents are marked as needing display.
-    public func needsDisplay() -> Bool { needsDisplayFlag }
-
-    /// Displays the layer now if it is marked as needing display.
-    public func displayIfNeeded() {
+    /// The default of `displayIfNeeded()`.
+    func displayIfNeededDefault() {
         guard needsDisplayFlag else { return }
         needsDisplayFlag = false
         display()
@@ -40,7 +37,8 @@ extension CALayer {
             return
         }
         guard w <= 16384, h <= 16384 else {
-            Diagnostics.warn("\(diagnosticName): a backing store of \(w)×\(h) pixels is too large (limit 16384 per side); not drawn")
+            Diagnostics.warn(
+                "\(diagnosticName): a backing store of \(w)×\(h) pixels is too large (limit 16384 per side); not drawn")
             return
         }
         guard let ctx = CGContext.bitmap(width: w, height: h, scale: scale) else { return }

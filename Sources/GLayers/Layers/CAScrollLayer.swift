@@ -43,7 +43,7 @@ open class CAScrollLayer: CALayer {
         // `style` may still supply it.
         layerState.masksToBounds = true
     }
-    public required init(layer: Any) { super.init(layer: layer) }
+    public override init(layer: Any) { super.init(layer: layer) }
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         layerState.masksToBounds = true
@@ -68,20 +68,20 @@ open class CAScrollLayer: CALayer {
 }
 
 extension CALayer {
-    /// Scrolls the nearest enclosing scroll layer so `p` (in this layer's space) is at its origin.
-    public func scroll(_ p: CGPoint) {
+    /// The default of `scroll(_:)`.
+    func scrollDefault(_ p: CGPoint) {
         guard let scroller = enclosingScrollLayer() else { return }
         scroller.scroll(to: scroller.convert(p, from: self))
     }
 
-    /// Scrolls the nearest enclosing scroll layer so `r` (in this layer's space) is visible.
-    public func scrollRectToVisible(_ r: CGRect) {
+    /// The default of `scrollRectToVisible(_:)`.
+    func scrollRectToVisibleDefault(_ r: CGRect) {
         guard let scroller = enclosingScrollLayer() else { return }
         scroller.scroll(to: scroller.convert(r, from: self))
     }
 
-    /// The part of the layer visible through its enclosing scroll layer (its bounds otherwise).
-    public var visibleRect: CGRect {
+    /// The default of `visibleRect`.
+    var visibleRectDefault: CGRect {
         guard let scroller = enclosingScrollLayer() else { return bounds }
         return bounds.intersection(convert(scroller.bounds, from: scroller))
     }

@@ -39,17 +39,22 @@ extension LayerProperty {
         static let fillColor = StoredProperty(
             "fillColor", default: ColorValue.object(.black), action: .animation, effects: .display)
         static let fillRule = StoredProperty(
-            "fillRule", default: CAShapeLayerFillRule.nonZero, effects: .display, choices: .names(["non-zero", "even-odd"]))
+            "fillRule", default: CAShapeLayerFillRule.nonZero, effects: .display,
+            choices: .names(["non-zero", "even-odd"]))
         static let strokeColor = StoredProperty(
             "strokeColor", default: ColorValue.none, action: .animation, effects: .display)
-        static let strokeStart = StoredProperty("strokeStart", default: CGFloat(0), action: .animation, effects: .display)
+        static let strokeStart = StoredProperty(
+            "strokeStart", default: CGFloat(0), action: .animation, effects: .display)
         static let strokeEnd = StoredProperty("strokeEnd", default: CGFloat(1), action: .animation, effects: .display)
         static let lineWidth = StoredProperty("lineWidth", default: CGFloat(1), action: .animation, effects: .display)
-        static let miterLimit = StoredProperty("miterLimit", default: CGFloat(10), action: .animation, effects: .display)
+        static let miterLimit = StoredProperty(
+            "miterLimit", default: CGFloat(10), action: .animation, effects: .display)
         static let lineCap = StoredProperty(
-            "lineCap", default: CAShapeLayerLineCap.butt, effects: .display, choices: .names(["butt", "round", "square"]))
+            "lineCap", default: CAShapeLayerLineCap.butt, effects: .display,
+            choices: .names(["butt", "round", "square"]))
         static let lineJoin = StoredProperty(
-            "lineJoin", default: CAShapeLayerLineJoin.miter, effects: .display, choices: .names(["miter", "round", "bevel"]))
+            "lineJoin", default: CAShapeLayerLineJoin.miter, effects: .display,
+            choices: .names(["miter", "round", "bevel"]))
         static let lineDashPhase = StoredProperty(
             "lineDashPhase", default: CGFloat(0), action: .animation, effects: .display)
         static let lineDashPattern = StoredProperty("lineDashPattern", default: NumberList(nil), effects: .display)
@@ -131,7 +136,7 @@ open class CAShapeLayer: CALayer {
     }
 
     public override init() { super.init() }
-    public required init(layer: Any) { super.init(layer: layer) }
+    public override init(layer: Any) { super.init(layer: layer) }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     override class var declaredProperties: [LayerProperty] { super.declaredProperties + Shape.all }
@@ -157,7 +162,9 @@ open class CAShapeLayer: CALayer {
         let scale = contentsScale > 0 && contentsScale.isFinite ? contentsScale : 1
         let w = Int((extent.width * scale).rounded(.up)), h = Int((extent.height * scale).rounded(.up))
         guard w > 0, h > 0, w <= 16384, h <= 16384, let ctx = CGContext.bitmap(width: w, height: h, scale: scale) else {
-            if w > 16384 || h > 16384 { Diagnostics.warn("\(diagnosticName): the shape is too large to draw (\(w)×\(h) pixels)") }
+            if w > 16384 || h > 16384 {
+                Diagnostics.warn("\(diagnosticName): the shape is too large to draw (\(w)×\(h) pixels)")
+            }
             setBackingStore(nil)
             return
         }

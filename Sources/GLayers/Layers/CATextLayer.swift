@@ -62,7 +62,7 @@ open class CATextLayer: CALayer {
         setNeedsDisplay()
     }
 
-    public required init(layer: Any) { super.init(layer: layer) }
+    public override init(layer: Any) { super.init(layer: layer) }
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         needsDisplayOnBoundsChange = true

@@ -117,7 +117,9 @@ extension CALayer {
         let state = presentedState(atMediaTime: CACurrentMediaTime())
         let subs: [LayerSnapshot] = deep ? sublayerStorage.map { $0.snapshotBefore(context) } : []
         let mask = deep ? maskStorage.map { $0.snapshotBefore(context) } : nil
-        return LayerSnapshot(state: state, sublayers: subs, mask: mask, preserves3D: preservesDepth, sublayerRefs: sublayerStorage, maskRef: maskStorage)
+        return LayerSnapshot(
+            state: state, sublayers: subs, mask: mask, preserves3D: preservesDepth, sublayerRefs: sublayerStorage,
+            maskRef: maskStorage)
     }
 
     /// The layer's subtree as it was before the current transaction changed it.
@@ -134,5 +136,49 @@ extension CALayer {
             sublayers: recorded.sublayerRefs.map { $0.snapshotBefore(context) },
             mask: recorded.maskRef.map { $0.snapshotBefore(context) },
             preserves3D: recorded.preserves3D, sublayerRefs: [], maskRef: nil)
+    }
+}
+
+extension CALayer {
+    /// Sets a property held in the model state through the change pipeline: transaction
+    /// bookkeeping, side effects (layout, display, autoresizing, paint order) and the action for
+    /// the property's key.
+    @inline(__always)
+    func setModel<V>(_ p: StateProperty<V>, _ value: V) { setModel(p, p.field, value) }
+
+    /// Sets `field` of the model state to `value` as a change of property `p` (for the
+    /// presented settings that keep a state field: `filters`, `compositingFilter`).
+    func setModel<V>(_ p: LayerProperty, _ field: WritableKeyPath<LayerState, V>, _ value: V) {
+        if isPresentationCopy {
+            layerState[keyPath: field] = value
+            return
+        }
+        explicitProperties.insert(p)
+        let change = willChangeModel(p.key)
+        let before = ChangeWitness(p, layerState)
+        modifyModel { $0[keyPath: field] = value }
+        didChangeModel(p, before)
+        runAction(forChange: change)
+        runOrderingAction(p, before)
+    }
+
+    /// Sets a property a layer class keeps among its stored values, through the change pipeline.
+    func setStored<V>(_ p: StoredProperty<V>, _ value: V) {
+        if isPresentationCopy {
+            layerState.custom[p.key] = value.storedValue
+            return
+        }
+        explicitProperties.insert(p)
+        let change = willChangeModel(p.key)
+        let before = ChangeWitness(p, layerState)
+        modifyModel { $0.custom[p.key] = value.storedValue }
+        didChangeModel(p, before)
+        runAction(forChange: change)
+    }
+
+    /// The value of a property a layer class keeps among its stored values.
+    subscript<V>(stored p: StoredProperty<V>) -> V {
+        get { p.read(layerState) }
+        set { setStored(p, newValue) }
     }
 }

@@ -135,8 +135,9 @@ class StateProperty<Value: PropertyValue>: LayerProperty {
     /// The field.
     let field: WritableKeyPath<LayerState, Value>
     private let defaultField: Value
-    /// How `setValue(_:forKey:)` applies a value, when the property's setter does more than
-    /// store it (`frame` sets bounds and position).
+    /// How `setValue(_:forKey:)` applies a value: through the property's Swift setter, as
+    /// Apple's key-value coding calls the accessor, so a subclass's override of it sees the
+    /// change (nil: straight through the change pipeline).
     private let apply: ((CALayer, Value) -> Void)?
     /// Whether a layer's `style` may supply the value.
     private let styled: Bool
@@ -188,7 +189,9 @@ final class TransformProperty: StateProperty<CATransform3D> {
 
     init(_ key: String, sublayer: Bool) {
         isSublayerTransform = sublayer
-        super.init(key, sublayer ? \.sublayerTransform : \.transform, action: .animation)
+        super.init(
+            key, sublayer ? \.sublayerTransform : \.transform, action: .animation,
+            apply: sublayer ? { $0.sublayerTransform = $1 } : { $0.transform = $1 })
     }
 
     override func stateAccess() -> AnyStateAccess? {
