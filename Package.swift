@@ -93,7 +93,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "GLayersHost",
-            dependencies: ["GLayers", "GLayersGL", "GLayersRenderList", "GLayersGraphics", "CX11"],
+            dependencies: ["GLayers", "GLayersGL", "GLayersRenderList", "GLayersGraphics", "CX11", "CHostSupport"],
             swiftSettings: swiftSettings),
         .target(
             name: "QuartzCore",
@@ -120,6 +120,9 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .target(name: "CAllocationCounter"),
+        // The window host's guard for faults on a window another client destroyed (C: a signal
+        // handler).
+        .target(name: "CHostSupport"),
         .executableTarget(
             name: "glayers-bench",
             dependencies: [

@@ -115,6 +115,10 @@ public final class WindowHost {
         host?.detach()
     }
 
+    /// The OpenGL context goes before the window: its surface lives on the window's X display,
+    /// which the window closes.
+    deinit { driver.context.destroy() }
+
     /// Ends the loop after the current frame.
     public func stop() { running = false }
 

@@ -1,6 +1,7 @@
 /// An X11 window for the layer host: created with Xlib, titled, optionally full screen,
 /// announcing `WM_DELETE_WINDOW`, and turning X events into `WindowEvent`s (key names are X11
 /// keysym names). Knows nothing of layers or OpenGL.
+import CHostSupport
 import CX11
 import Foundation
 
@@ -37,7 +38,7 @@ public final class X11Window {
     private let wmDelete: Atom
     /// Whether another client destroyed the window (it must not be destroyed again).
     private var destroyed = false
-    private let watchdog: ConnectionWatchdog
+    private var watchdog: ConnectionWatchdog?
 
     /// Opens the display named by `$DISPLAY` and makes a mapped window.
     ///
@@ -45,13 +46,12 @@ public final class X11Window {
     ///   with status 2 and suggests `glayers shot`).
     public init(title: String, width: Int, height: Int, fullscreen: Bool) throws {
         _ = Self.errorHandlers
-        guard let d = XOpenDisplay(nil) else {
+        guard let d = Self.openDisplay() else {
             let name = ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
             throw WindowError(
                 message: name.isEmpty ? "no X11 display ($DISPLAY is not set)" : "cannot open X11 display \"\(name)\"")
         }
         display = d
-        watchdog = ConnectionWatchdog(fd: glayers_connection_number(d))
         let screen = glayers_default_screen(d)
         let root = glayers_root_window(d, screen)
         var w = max(1, width), h = max(1, height)
@@ -83,12 +83,24 @@ public final class X11Window {
         if fullscreen { requestFullscreen() }
         XMapWindow(d, window)
         XFlush(d)
+        watchdog = ConnectionWatchdog(
+            fd: glayers_connection_number(d), displayName: String(cString: XDisplayString(d)), window: window)
     }
 
     deinit {
-        watchdog.stop()
+        watchdog?.stop()
         if !destroyed { XDestroyWindow(display, window) }
         XCloseDisplay(display)
+    }
+
+    /// Opens `$DISPLAY`, trying a few times over half a second: a server that is starting (a
+    /// kiosk launched with its X session) or busy may refuse a connection for a moment.
+    private static func openDisplay() -> OpaquePointer? {
+        for attempt in 0..<5 {
+            if let d = XOpenDisplay(nil) { return d }
+            if attempt < 4 { usleep(100_000) }
+        }
+        return nil
     }
 
     /// Xlib's handlers, installed once: an X protocol error (a drawable that another client
@@ -96,6 +108,8 @@ public final class X11Window {
     /// connection ends the program with a clear message and status 1 instead of Xlib's
     /// "fatal IO error".
     private static let errorHandlers: Void = {
+        // Two connections are used from two threads (the watchdog has its own).
+        XInitThreads()
         XSetErrorHandler { _, _ in 0 }
         XSetIOErrorHandler { _ in ConnectionWatchdog.serverWentAway() }
     }()
@@ -182,20 +196,40 @@ public final class X11Window {
     }
 }
 
-/// Watches the X connection from a thread of its own and ends the program when the server goes
-/// away (killed, crashed): the frame loop may be stuck in a buffer swap that never returns on a
-/// dead connection (Mesa's software swap retries forever), so it cannot notice itself.
+/// Watches, from a thread of its own, for the two things the frame loop cannot notice itself:
+///
+/// - the X server going away (killed, crashed): the loop may be stuck in a buffer swap that
+///   never returns on a dead connection (Mesa's software swap retries forever). The program
+///   ends with a message and status 1.
+/// - another client destroying the window (`xdotool windowclose`): Mesa's software renderer may
+///   fault on the destroyed drawable before the loop reads its `DestroyNotify`. The watchdog
+///   holds a connection of its own that listens for the window's destruction and ends the
+///   program as a close would (status 0); a fault in that moment ends it the same way.
 final class ConnectionWatchdog: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false
 
-    init(fd: Int32) {
-        let thread = Thread { [self] in watch(fd) }
+    /// Watches the main connection `fd`, and `window` through a connection of its own to
+    /// `displayName` (when one can be opened).
+    init(fd: Int32, displayName: String, window: UInt) {
+        var own: OpaquePointer?
+        if let d = XOpenDisplay(displayName) {
+            XSelectInput(d, window, StructureNotifyMask)
+            XFlush(d)
+            own = d
+            Self.installGuard
+        }
+        let watched = own.map { Unmanaged<ConnectionBox>.passRetained(ConnectionBox($0)) }
+        let thread = Thread { [self] in
+            watch(fd, own: watched?.takeRetainedValue().display, window: window)
+        }
         thread.name = "glayers X connection watchdog"
         thread.start()
     }
 
-    /// Stops watching (before the connection is closed on purpose).
+    private static let installGuard: Void = glayers_install_window_loss_guard()
+
+    /// Stops watching (before the window is destroyed and the connection closed on purpose).
     func stop() {
         lock.lock()
         stopped = true
@@ -208,13 +242,26 @@ final class ConnectionWatchdog: @unchecked Sendable {
         return stopped
     }
 
-    private func watch(_ fd: Int32) {
+    private func watch(_ fd: Int32, own: OpaquePointer?, window: UInt) {
+        defer { if let own { XCloseDisplay(own) } }
         let hangup = glayers_poll_hangup_events()
+        var fds = [pollfd(fd: fd, events: glayers_poll_rdhup(), revents: 0)]
+        if let own { fds.append(pollfd(fd: glayers_connection_number(own), events: Int16(POLLIN), revents: 0)) }
         while !isStopped {
-            var p = pollfd(fd: fd, events: glayers_poll_rdhup(), revents: 0)
-            let ready = poll(&p, 1, 250)
+            for i in fds.indices { fds[i].revents = 0 }
+            let ready = poll(&fds, nfds_t(fds.count), 250)
             if isStopped { return }
-            if ready > 0 && (p.revents & hangup) != 0 { Self.serverWentAway() }
+            guard ready > 0 else { continue }
+            if (fds[0].revents & hangup) != 0 { Self.serverWentAway() }
+            guard let own, fds.count > 1, fds[1].revents != 0 else { continue }
+            // Reading a dead connection calls the IO error handler (serverWentAway).
+            while XPending(own) > 0 {
+                var e = XEvent()
+                XNextEvent(own, &e)
+                if e.type == DestroyNotify && e.xdestroywindow.window == window && !isStopped {
+                    Self.windowWasClosed()
+                }
+            }
         }
     }
 
@@ -224,4 +271,18 @@ final class ConnectionWatchdog: @unchecked Sendable {
         message.withCString { _ = write(2, $0, strlen($0)) }
         _exit(1)
     }
+
+    /// Ends the program as a close request would, when another client destroyed the window.
+    static func windowWasClosed() -> Never {
+        glayers_set_window_lost()
+        let message = "glayers: the window was closed by another program\n"
+        message.withCString { _ = write(2, $0, strlen($0)) }
+        _exit(0)
+    }
+}
+
+/// A connection handed to the watchdog thread.
+private final class ConnectionBox {
+    let display: OpaquePointer
+    init(_ display: OpaquePointer) { self.display = display }
 }

@@ -15,6 +15,7 @@
 static inline short glayers_poll_hangup_events(void) { return POLLRDHUP | POLLHUP | POLLERR | POLLNVAL; }
 static inline short glayers_poll_rdhup(void) { return POLLRDHUP; }
 
+
 /* Xlib's macros are not visible to Swift; these wrap the ones glayers uses. */
 static inline int glayers_connection_number(Display *d) { return ConnectionNumber(d); }
 static inline int glayers_default_screen(Display *d) { return DefaultScreen(d); }
