@@ -55,6 +55,14 @@ public enum ItemContent: Equatable, Sendable {
     /// background colour give the shape and colour; the renderer draws its Gaussian blur with
     /// standard deviation `sigma` (points), growing the quad to cover 3 sigma.
     case blurredShape(sigma: Float)
+
+    /// The placement of an image or cross-fade, else nil.
+    public var placement: ContentPlacement? {
+        switch self {
+        case .image(_, let p), .crossfade(_, _, _, let p): return p
+        default: return nil
+        }
+    }
 }
 
 /// How an item blends with what lies under it (`compositingFilter`).

@@ -106,6 +106,7 @@ extension CALayer {
         copy.display()
         state.contents = copy.layerState.contents
         state.backingRect = copy.layerState.backingRect
+        state.shape = copy.layerState.shape
     }
 }
 

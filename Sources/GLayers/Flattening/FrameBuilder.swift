@@ -57,7 +57,7 @@ package final class FrameBuilder {
         // presentation cache current (and evaluates any that is not).
         if root.presentationTreeTime != t { root.evaluateSubtree(parentTime: t) }
         root.presentationTreeTime = .nan
-        beginPass(screenSpace: true)
+        beginPass(screenSpace: true, scale: Float(s))
         visit(.live(root), Context(parent: .identity, time: t, opacity: 1, clip: -1, depth: 0))
         endPass(sourceRect: Rect(x: 0, y: 0, width: Float(size.width), height: Float(size.height)), scale: Float(s))
         assemble()

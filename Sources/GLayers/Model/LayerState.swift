@@ -106,6 +106,12 @@ package struct LayerState {
         get { references.backingRect }
         set { writableReferences().backingRect = newValue }
     }
+    /// A shape layer's path and style, which flattening rasterizes at the scale they land on
+    /// screen (nil for other layers).
+    package var shape: ShapeDrawing? {
+        get { references.shape }
+        set { writableReferences().shape = newValue }
+    }
     /// While `contents` cross-fades in an animation: the two images and the progress.
     var contentsBlend: ImageBlend? {
         get { references.contentsBlend }
@@ -179,6 +185,7 @@ final class LayerReferences {
     @exclusivity(unchecked) var minificationFilter = CALayerContentsFilter.linear
     @exclusivity(unchecked) var magnificationFilter = CALayerContentsFilter.linear
     @exclusivity(unchecked) var backingRect: CGRect?
+    @exclusivity(unchecked) var shape: ShapeDrawing?
     @exclusivity(unchecked) var contentsBlend: ImageBlend?
     @exclusivity(unchecked) var transition: TransitionState?
     @exclusivity(unchecked) var custom: [String: AnimatableValue] = [:]
@@ -200,6 +207,7 @@ final class LayerReferences {
         c.minificationFilter = minificationFilter
         c.magnificationFilter = magnificationFilter
         c.backingRect = backingRect
+        c.shape = shape
         c.contentsBlend = contentsBlend
         c.transition = transition
         c.custom = custom
