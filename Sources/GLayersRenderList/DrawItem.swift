@@ -5,7 +5,9 @@ import Foundation
 public struct ContentPlacement: Hashable, Sendable {
     /// Where the image is drawn, in the item's local coordinates (after contentsGravity).
     public var destination: Rect
-    /// The part of the image drawn, in unit coordinates, top-left origin (contentsRect).
+    /// The part of the image drawn, in unit coordinates, top-left origin (contentsRect); a
+    /// negative height draws it upside down (its top row at the destination's maximum y), as
+    /// contents in a flipped context are drawn.
     public var source: Rect
     /// The stretchable centre for nine-slice scaling, in unit coordinates of `source`; nil for
     /// plain scaling.

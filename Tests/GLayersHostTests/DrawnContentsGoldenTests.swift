@@ -5,13 +5,14 @@ import GLayersHost
 import GLayersTestSupport
 import Testing
 
-/// Shape layers as Core Animation code draws them (#11), rendered headless; goldens in
-/// `Tests/Goldens/Layers`.
+/// Shape layers and text as Core Animation code draws them (#11), rendered headless; goldens
+/// in `Tests/Goldens/Layers`.
 ///
 /// Every scene: a 160×120 light grey root at 2 pixels per point.
 @Suite(.serialized, .mediaClock) struct DrawnContentsGoldenTests {
-    /// Shapes are anti-aliased by cairo: two steps per channel, a few pixels more (llvmpipe is
-    /// deterministic; this is room for another LLVM's or cairo's rounding).
+    /// Shapes and text are anti-aliased by cairo and pango: two steps per channel, a few pixels
+    /// more (llvmpipe is deterministic; this is room for another LLVM's, cairo's or a font's
+    /// rounding).
     static let tolerance = ImageTolerance(channel: 2, pixels: 24)
 
     private func render(_ layers: [CALayer]) throws -> CGImage {
@@ -26,6 +27,43 @@ import Testing
 
     static let blue = CGColor(red: 0.1, green: 0.35, blue: 0.8, alpha: 1)
     static let orange = CGColor(red: 1, green: 0.55, blue: 0.1, alpha: 1)
+
+    /// A flipped (y-up) white panel, as AppKit code gets one: a text layer near its top edge
+    /// (frame y 60 … 90 in y-up points) on a pale yellow background, and a blue triangle
+    /// pointing up (its apex at the larger y) drawn by a shape layer without a frame. The text
+    /// reads upright inside its yellow frame; the triangle points up.
+    @Test func textAndShapeInAFlippedSuperlayer() throws {
+        let panel = CALayer()
+        panel.frame = CGRect(x: 10, y: 10, width: 140, height: 100)
+        panel.backgroundColor = CGColor(gray: 1, alpha: 1)
+        panel.isGeometryFlipped = true
+        let text = CATextLayer()
+        text.frame = CGRect(x: 10, y: 60, width: 120, height: 30)
+        text.string = "y-up text"
+        text.fontSize = 20
+        text.foregroundColor = CGColor(gray: 0, alpha: 1)
+        text.backgroundColor = CGColor(red: 1, green: 0.9, blue: 0.5, alpha: 1)
+        let triangle = CAShapeLayer()
+        let path = CGMutablePath()
+        path.move(to: CGPoint(x: 50, y: 10))
+        path.addLine(to: CGPoint(x: 90, y: 10))
+        path.addLine(to: CGPoint(x: 70, y: 50))
+        path.closeSubpath()
+        triangle.path = path
+        triangle.fillColor = Self.blue
+        panel.sublayers = [text, triangle]
+        let image = try render([panel])
+        // The text's frame, y-up 60 … 90 in the panel (whose bottom is at screen y 110), is
+        // screen y 20 … 50: yellow, with dark glyphs in it.
+        #expect(image.pixel(x: 50, y: 96)?.b ?? 255 < 200, "the yellow frame near screen y 48")
+        let inked = (40..<100).contains { y in (40..<280).contains { x in (image.pixel(x: x, y: y)?.r ?? 255) < 80 } }
+        #expect(inked, "glyphs inside the text's frame")
+        // The triangle's base at y-up 10 is screen y 100, its apex at y-up 50 screen y 60.
+        #expect(image.pixel(x: 130, y: 196)?.b ?? 0 > 150, "near the base: wide")
+        #expect(image.pixel(x: 160, y: 126)?.b ?? 0 > 150, "near the apex")
+        #expect(image.pixel(x: 130, y: 126)?.r == 255, "beside the apex: white")
+        LayerGolden.check(image, "flipped-text-and-shape", Self.tolerance)
+    }
 
     /// An orange circle 10 points across, scaled 10 times by its layer's transform to fill a
     /// 100-point circle: drawn at the scale it lands at, its edge stays sharp (at most two

@@ -140,7 +140,11 @@ extension CALayer {
     /// Filters applied to what lies behind the layer.
     public var backgroundFilters: [Any]? {
         get { layerState.backgroundFilters.isEmpty ? nil : layerState.backgroundFilters.map { CIFilter($0) } }
-        set { setModel(LayerProperty.backgroundFilters, \.backgroundFilters, Self.filterValues(newValue, property: "backgroundFilters")) }
+        set {
+            setModel(
+                LayerProperty.backgroundFilters, \.backgroundFilters,
+                Self.filterValues(newValue, property: "backgroundFilters"))
+        }
     }
 
     /// How the layer blends with what lies behind it: a blend-mode `CIFilter` or its name
@@ -156,7 +160,9 @@ extension CALayer {
             default: value = nil
             }
             if newValue != nil && (value == nil || value?.kind.isBlendMode == false) {
-                Diagnostics.warn("\(diagnosticName): compositingFilter \(String(describing: newValue!)) is not a blend mode glayers draws; ignored")
+                Diagnostics.warn(
+                    "\(diagnosticName): compositingFilter \(String(describing: newValue!)) is not a blend mode glayers draws; ignored"
+                )
                 value = nil
             }
             setModel(LayerProperty.compositingFilter, \.compositingFilter, value)
@@ -183,9 +189,12 @@ extension CALayer {
         set {
             let value = ContentsValue(newValue)
             if case .unsupported(let v) = value {
-                Diagnostics.warn("\(diagnosticName): contents of type \(type(of: v)) cannot be drawn; use a CGImage", once: true)
+                Diagnostics.warn(
+                    "\(diagnosticName): contents of type \(type(of: v)) cannot be drawn; use a CGImage", once: true)
             }
             setModel(.contents, value)
+            // Contents the app sets are an image placed by contentsGravity, not the layer's drawing.
+            if layerState.backing != nil { modifyModel { $0.backing = nil } }
         }
     }
 
@@ -225,6 +234,19 @@ extension CALayer {
         set { setModel(.magnificationFilter, newValue) }
     }
 
-    /// Whether the contents are drawn flipped vertically (when geometry is flipped).
-    public func contentsAreFlipped() -> Bool { layerState.isGeometryFlipped }
+    /// Whether the layer's contents are implicitly flipped when rendered: an odd number of
+    /// layers from this one up to the root (through the layers masks belong to) have
+    /// `isGeometryFlipped` (CALayer.h, docs/semantics.md#flipped-geometry).
+    ///
+    /// - A contents image then still shows upright, and `draw(in:)` gets a y-flipped context.
+    public func contentsAreFlipped() -> Bool {
+        var flipped = layerState.isGeometryFlipped
+        let model = presentationSource ?? self
+        var node = model.superlayerStorage ?? model.maskOwner
+        while let n = node {
+            if n.layerState.isGeometryFlipped { flipped.toggle() }
+            node = n.superlayerStorage ?? n.maskOwner
+        }
+        return flipped
+    }
 }

@@ -11,10 +11,11 @@ extension FrameBuilder {
     /// - A layer with empty bounds draws only its contents (a shape layer without a frame
     ///   draws its path): the item's rect is then where they land.
     func layerItem(
-        _ s: LayerState, world: CATransform3D, opacity: Float, clip: Int32, layerIndex: Int32, withBorder: Bool
+        _ s: LayerState, world: CATransform3D, opacity: Float, clip: Int32, layerIndex: Int32, withBorder: Bool,
+        ancestorsFlipped: Bool
     ) -> DrawItem? {
         var bg = premultiplied(s.backgroundColor)
-        let content = contentsItem(s, world: world)
+        let content = contentsItem(s, world: world, ancestorsFlipped: ancestorsFlipped)
         var border = withBorder ? borderStyle(s) : nil
         guard !bg.isClear || content != .none || border != nil else { return nil }
         var bounds = rect(s.bounds)
@@ -55,18 +56,18 @@ extension FrameBuilder {
 
     /// The contents of a layer as an item content (registering the images the frame uses): a
     /// shape layer's drawing rasterized for the scale it lands at, or the contents image.
-    func contentsItem(_ s: LayerState, world: CATransform3D) -> ItemContent {
+    func contentsItem(_ s: LayerState, world: CATransform3D, ancestorsFlipped: Bool) -> ItemContent {
         if let shape = s.shape { return shapeItem(shape, s, world: world) }
         guard let image = s.contents.image else { return .none }
         register(image)
-        let g = ContentsGeometry(state: s, pixelWidth: image.width, pixelHeight: image.height)
-        var placement = ContentPlacement(
-            destination: rect(g.destination), source: rect(g.source), center: nil,
+        let g = ContentsGeometry(
+            state: s, pixelWidth: image.width, pixelHeight: image.height, ancestorsFlipped: ancestorsFlipped)
+        var source = rect(g.source)
+        if g.flipsVertically { source = Rect(x: source.x, y: source.maxY, width: source.width, height: -source.height) }
+        let placement = ContentPlacement(
+            destination: rect(g.destination), source: source, center: g.center.map(rect),
             naturalSize: (Float(g.naturalSize.width), Float(g.naturalSize.height)),
             nearest: s.magnificationFilter == .nearest)
-        if s.contentsCenter != CGRect(x: 0, y: 0, width: 1, height: 1) && s.backingRect == nil {
-            placement.center = rect(s.contentsCenter)
-        }
         if let blend = s.contentsBlend, let from = blend.from, let to = blend.to {
             list.images[ImageID(from.identity)] = from
             list.images[ImageID(to.identity)] = to
@@ -77,14 +78,20 @@ extension FrameBuilder {
     }
 
     /// A shape layer's drawing rasterized at the pixels per unit it lands at in the current
-    /// pass (its world matrix's scale at the middle of its extent, times the pass's scale).
+    /// pass (its world matrix's scale at the middle of its extent, times the pass's scale), in
+    /// the layer's flipped space when its geometry is flipped.
     private func shapeItem(_ shape: ShapeDrawing, _ s: LayerState, world: CATransform3D) -> ItemContent {
         let middle = CGPoint(x: shape.extent.midX, y: shape.extent.midY)
         let passScale = CGFloat(passStack.last?.scale ?? list.scale)
         guard let (image, covered) = shape.raster(pixelsPerUnit: passScale * CGFloat(scaleOf(world, at: middle)))
         else { return .none }
         register(image)
-        return .image(ImageID(image.identity), ContentPlacement(destination: rect(covered)))
+        var destination = rect(covered), source = Rect.unit
+        if s.isGeometryFlipped {
+            destination = rect(ContentsGeometry.mirrored(covered, in: s.bounds))
+            source = Rect(x: 0, y: 1, width: 1, height: -1)
+        }
+        return .image(ImageID(image.identity), ContentPlacement(destination: destination, source: source))
     }
 
     /// Puts `image` in the frame's images.

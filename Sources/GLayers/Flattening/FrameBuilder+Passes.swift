@@ -209,8 +209,16 @@ extension FrameBuilder {
         let source = clampToViewport(bounds, margin: margin)
         if fx.mask, let maskNode = node.mask {
             beginPass(screenSpace: true, scale: list.scale)
-            let maskSpace = sublayerSpace(LayerState(), world: world, preservesDepth: false)
-            visit(maskNode, Context(parent: maskSpace, time: time, opacity: 1, clip: -1, depth: ctx.depth + 1))
+            // The mask lies in the layer's space, flipped with its geometry.
+            var owner = LayerState()
+            owner.bounds = s.bounds
+            owner.isGeometryFlipped = s.isGeometryFlipped
+            let maskSpace = sublayerSpace(owner, world: world, preservesDepth: false)
+            visit(
+                maskNode,
+                Context(
+                    parent: maskSpace, time: time, opacity: 1, clip: -1, depth: ctx.depth + 1,
+                    ancestorsFlipped: ctx.ancestorsFlipped != s.isGeometryFlipped))
             effects.mask = endPass(sourceRect: source, scale: list.scale)
         }
         let id = endPass(sourceRect: source, scale: list.scale, effects: effects)
@@ -283,7 +291,9 @@ extension FrameBuilder {
         var inner = s
         inner.shouldRasterize = false
         inner.opacity = 1
-        let local = Context(parent: .identity, time: ctx.time, opacity: 1, clip: -1, depth: ctx.depth)
+        let local = Context(
+            parent: .identity, time: ctx.time, opacity: 1, clip: -1, depth: ctx.depth,
+            ancestorsFlipped: ctx.ancestorsFlipped)
         let unplaced = placedAtOrigin(inner)
         drawLayer(node, unplaced, world: unplaced.layerToSuperlayer, time: time, opacity: 1, clip: -1, local)
         let id = endPass(sourceRect: rect(s.bounds), scale: scale, cacheIdentity: node.identity)
@@ -311,7 +321,9 @@ extension FrameBuilder {
     ) {
         let index = layerCounter - 1
         let scale = list.scale * scaleOf(world)
-        let local = Context(parent: .identity, time: ctx.time, opacity: 1, clip: -1, depth: ctx.depth)
+        let local = Context(
+            parent: .identity, time: ctx.time, opacity: 1, clip: -1, depth: ctx.depth,
+            ancestorsFlipped: ctx.ancestorsFlipped)
         beginPass(screenSpace: false, scale: scale)
         if let before = t.before {
             var old = placedAtOrigin(before.state)

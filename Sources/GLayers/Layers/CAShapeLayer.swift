@@ -158,7 +158,7 @@ open class CAShapeLayer: CALayer {
         let drawing = ShapeDrawing(path: path, style: style, strokeStart: strokeStart, strokeEnd: strokeEnd)
         modifyModel {
             $0.contents = .none
-            $0.backingRect = nil
+            $0.backing = nil
             $0.shape = drawing
         }
     }

@@ -13,7 +13,8 @@ extension CALayer {
         get {
             if let source = presentationSource {
                 let t = presentationTime
-                return source.sublayerStorage.isEmpty ? nil : source.sublayerStorage.map { $0.presentation(atMediaTime: t) }
+                return source.sublayerStorage.isEmpty
+                    ? nil : source.sublayerStorage.map { $0.presentation(atMediaTime: t) }
             }
             return sublayerStorage.isEmpty ? nil : sublayerStorage
         }
@@ -48,7 +49,9 @@ extension CALayer {
             if let i = sublayerStorage.firstIndex(where: { $0 === sibling }) {
                 index = i
             } else {
-                Diagnostics.warn("insertSublayer(_:below:): the sibling is not a sublayer of \(diagnosticName); inserting at the bottom")
+                Diagnostics.warn(
+                    "insertSublayer(_:below:): the sibling is not a sublayer of \(diagnosticName); inserting at the bottom"
+                )
             }
         }
         insertSublayer(layer, at: UInt32(index))
@@ -61,7 +64,9 @@ extension CALayer {
             if let i = sublayerStorage.firstIndex(where: { $0 === sibling }) {
                 index = i + 1
             } else {
-                Diagnostics.warn("insertSublayer(_:above:): the sibling is not a sublayer of \(diagnosticName); inserting at the top")
+                Diagnostics.warn(
+                    "insertSublayer(_:above:): the sibling is not a sublayer of \(diagnosticName); inserting at the top"
+                )
             }
         }
         insertSublayer(layer, at: UInt32(index))
@@ -72,11 +77,15 @@ extension CALayer {
     public func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
         guard oldLayer !== newLayer else { return }
         guard let index = sublayerStorage.firstIndex(where: { $0 === oldLayer }) else {
-            Diagnostics.warn("replaceSublayer(_:with:): the layer to replace is not a sublayer of \(diagnosticName); nothing replaced")
+            Diagnostics.warn(
+                "replaceSublayer(_:with:): the layer to replace is not a sublayer of \(diagnosticName); nothing replaced"
+            )
             return
         }
         guard !wouldCreateCycle(adding: newLayer) else {
-            Diagnostics.warn("replaceSublayer(_:with:): \(newLayer.diagnosticName) is an ancestor of \(diagnosticName); refused (it would make a cycle)")
+            Diagnostics.warn(
+                "replaceSublayer(_:with:): \(newLayer.diagnosticName) is an ancestor of \(diagnosticName); refused (it would make a cycle)"
+            )
             return
         }
         let change = willChangeModel(kCATransition)
@@ -104,13 +113,17 @@ extension CALayer {
     /// but this layer owns it).
     public var mask: CALayer? {
         get {
-            if let source = presentationSource { return source.maskStorage?.presentation(atMediaTime: presentationTime) }
+            if let source = presentationSource {
+                return source.maskStorage?.presentation(atMediaTime: presentationTime)
+            }
             return maskStorage
         }
         set {
             guard !isPresentationCopy, newValue !== maskStorage else { return }
             if let m = newValue, m === self || wouldCreateCycle(adding: m) {
-                Diagnostics.warn("mask: \(m.diagnosticName) cannot mask \(diagnosticName) (it is the layer or one of its ancestors); refused")
+                Diagnostics.warn(
+                    "mask: \(m.diagnosticName) cannot mask \(diagnosticName) (it is the layer or one of its ancestors); refused"
+                )
                 return
             }
             let change = willChangeModel(LayerProperty.mask.key)
@@ -118,6 +131,7 @@ extension CALayer {
             if let m = newValue { m.detach(notify: true) }
             maskStorage = newValue
             newValue?.maskOwner = self
+            newValue?.redrawContentsIfFlipChanged()
             runAction(forChange: change)
         }
     }
@@ -134,12 +148,16 @@ extension CALayer {
     func insert(_ layer: CALayer, at index: Int, change: PendingChange?) -> Bool {
         guard !isPresentationCopy else { return false }
         guard layer !== self, !wouldCreateCycle(adding: layer) else {
-            Diagnostics.warn("addSublayer: \(layer.diagnosticName) is \(diagnosticName) or one of its ancestors; refused (it would make a cycle)")
+            Diagnostics.warn(
+                "addSublayer: \(layer.diagnosticName) is \(diagnosticName) or one of its ancestors; refused (it would make a cycle)"
+            )
             return false
         }
         let depth = depthInTree + 1 + layer.subtreeHeight
         guard depth <= CALayer.maximumTreeDepth else {
-            Diagnostics.warn("addSublayer: the tree would be \(depth) levels deep (the limit is \(CALayer.maximumTreeDepth)); refused")
+            Diagnostics.warn(
+                "addSublayer: the tree would be \(depth) levels deep (the limit is \(CALayer.maximumTreeDepth)); refused"
+            )
             return false
         }
         var index = index
@@ -150,12 +168,14 @@ extension CALayer {
             layer.detach(notify: true)
         }
         if index > sublayerStorage.count {
-            Diagnostics.warn("insertSublayer(_:at: \(index)): past the end of \(sublayerStorage.count) sublayers; appending")
+            Diagnostics.warn(
+                "insertSublayer(_:at: \(index)): past the end of \(sublayerStorage.count) sublayers; appending")
             index = sublayerStorage.count
         }
         sublayerStorage.insert(layer, at: max(index, 0))
         layer.superlayerStorage = self
         setNeedsLayout()
+        layer.redrawContentsIfFlipChanged()
         return true
     }
 

@@ -100,11 +100,11 @@ package struct LayerState {
         get { references.magnificationFilter }
         set { writableReferences().magnificationFilter = newValue }
     }
-    /// For contents the layer drew itself (shapes, gradients, text): the part of the layer
-    /// the bitmap covers; nil for contents placed by `contentsGravity`.
-    package var backingRect: CGRect? {
-        get { references.backingRect }
-        set { writableReferences().backingRect = newValue }
+    /// When `contents` is a bitmap the layer drew itself (`display()`): how it was drawn; nil
+    /// for contents the app set.
+    package var backing: DrawnBacking? {
+        get { references.backing }
+        set { writableReferences().backing = newValue }
     }
     /// A shape layer's path and style, which flattening rasterizes at the scale they land on
     /// screen (nil for other layers).
@@ -171,6 +171,16 @@ package struct LayerState {
     }
 }
 
+/// How a layer drew its own `contents` bitmap (gradients, text, `draw(in:)`).
+package struct DrawnBacking: Equatable {
+    /// The part of the layer the bitmap covers, in the layer's coordinates; nil when it covers
+    /// the bounds and is placed by `contentsGravity` like an image the app set.
+    package var rect: CGRect?
+    /// Whether it was drawn for flipped contents (`contentsAreFlipped()` was true), so that a
+    /// change of that redraws it.
+    package var isFlipped: Bool
+}
+
 /// The reference-holding fields of a `LayerState` (shared until written).
 final class LayerReferences {
     @exclusivity(unchecked) var backgroundColor = ColorValue.none
@@ -184,7 +194,7 @@ final class LayerReferences {
     @exclusivity(unchecked) var contentsGravity = CALayerContentsGravity.resize
     @exclusivity(unchecked) var minificationFilter = CALayerContentsFilter.linear
     @exclusivity(unchecked) var magnificationFilter = CALayerContentsFilter.linear
-    @exclusivity(unchecked) var backingRect: CGRect?
+    @exclusivity(unchecked) var backing: DrawnBacking?
     @exclusivity(unchecked) var shape: ShapeDrawing?
     @exclusivity(unchecked) var contentsBlend: ImageBlend?
     @exclusivity(unchecked) var transition: TransitionState?
@@ -206,7 +216,7 @@ final class LayerReferences {
         c.contentsGravity = contentsGravity
         c.minificationFilter = minificationFilter
         c.magnificationFilter = magnificationFilter
-        c.backingRect = backingRect
+        c.backing = backing
         c.shape = shape
         c.contentsBlend = contentsBlend
         c.transition = transition

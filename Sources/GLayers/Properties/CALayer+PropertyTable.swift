@@ -31,7 +31,8 @@ extension LayerProperty {
     static let doubleSided = StateProperty(
         "doubleSided", \.isDoubleSided, aliases: ["isDoubleSided"], animatable: true)
     static let opaque = StateProperty("opaque", \.isOpaque, aliases: ["isOpaque"])
-    static let geometryFlipped = StateProperty("geometryFlipped", \.isGeometryFlipped, aliases: ["isGeometryFlipped"])
+    static let geometryFlipped = StateProperty(
+        "geometryFlipped", \.isGeometryFlipped, aliases: ["isGeometryFlipped"], effects: .contentsFlip)
     static let allowsGroupOpacity = StateProperty("allowsGroupOpacity", \.allowsGroupOpacity)
     static let allowsEdgeAntialiasing = StateProperty("allowsEdgeAntialiasing", \.allowsEdgeAntialiasing)
     static let edgeAntialiasingMask = SettingProperty(
@@ -189,9 +190,11 @@ extension LayerProperty {
         opacity, hidden, masksToBounds, doubleSided, opaque, geometryFlipped, allowsGroupOpacity,
         allowsEdgeAntialiasing, edgeAntialiasingMask, shouldRasterize, rasterizationScale,
         backgroundColor, cornerRadius, maskedCorners, cornerCurve, borderWidth, borderColor,
-        shadowColor, shadowOpacity, shadowOffset, shadowRadius, shadowPath, filters, backgroundFilters, compositingFilter,
+        shadowColor, shadowOpacity, shadowOffset, shadowRadius, shadowPath, filters, backgroundFilters,
+        compositingFilter,
         contents, contentsRect, contentsCenter, contentsScale, contentsGravity, contentsFormat,
-        minificationFilter, magnificationFilter, minificationFilterBias, needsDisplayOnBoundsChange, drawsAsynchronously,
+        minificationFilter, magnificationFilter, minificationFilterBias, needsDisplayOnBoundsChange,
+        drawsAsynchronously,
         mask, sublayers, superlayer, name, style, actions, delegate, layoutManager, constraints, autoresizingMask,
         beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode,
     ]

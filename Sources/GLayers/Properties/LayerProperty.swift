@@ -36,6 +36,9 @@ package struct ChangeEffects: OptionSet, Sendable {
     package static let ordering = ChangeEffects(rawValue: 8)
     /// The layer's timing (`CAMediaTiming`): animation event times move.
     package static let timing = ChangeEffects(rawValue: 16)
+    /// Which way up the contents of the layer and its subtree are (`isGeometryFlipped`): drawn
+    /// contents drawn the other way up are redrawn.
+    package static let contentsFlip = ChangeEffects(rawValue: 32)
 }
 
 /// The values a property may take when they form a closed set.
@@ -109,7 +112,8 @@ package class LayerProperty: Hashable, CustomStringConvertible, @unchecked Senda
 
     /// The error for a value of the wrong type.
     func typeError(_ value: Any?, on layer: CALayer) -> KeyValueCodingError {
-        KeyValueCodingError(message: "\(layer.diagnosticName): \(key) expects \(kind.expected), got \(describeValue(value))")
+        KeyValueCodingError(
+            message: "\(layer.diagnosticName): \(key) expects \(kind.expected), got \(describeValue(value))")
     }
 
     package static func == (a: LayerProperty, b: LayerProperty) -> Bool { a === b }
@@ -217,7 +221,8 @@ final class StoredProperty<Value: PropertyValue>: LayerProperty {
     override func setValue(_ value: Any?, on layer: CALayer) throws {
         guard let v = Value(apiValue: value) else { throw typeError(value, on: layer) }
         guard accepts(v) else {
-            throw KeyValueCodingError(message: "\(layer.diagnosticName): \(key) must be finite, got \(describeValue(value))")
+            throw KeyValueCodingError(
+                message: "\(layer.diagnosticName): \(key) must be finite, got \(describeValue(value))")
         }
         layer.setStored(self, v)
     }
