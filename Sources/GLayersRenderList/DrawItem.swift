@@ -88,7 +88,8 @@ public struct DrawItem: Equatable, Sendable {
     public var cornerRadius: Float
     /// Which corners are rounded: bit 0 minX/minY, 1 maxX/minY, 2 minX/maxY, 3 maxX/maxY.
     public var roundedCorners: UInt8
-    /// Whether contents are clipped to the rounded rect (masksToBounds on the layer).
+    /// Whether contents are clipped to the rounded rect (masksToBounds on the layer, or
+    /// contents that are the layer's background, such as a gradient's).
     public var clipsContent: Bool
     public var borderWidth: Float
     /// Premultiplied.

@@ -5,8 +5,8 @@ import GLayersHost
 import GLayersTestSupport
 import Testing
 
-/// Shape layers and text as Core Animation code draws them (#11), rendered headless; goldens
-/// in `Tests/Goldens/Layers`.
+/// Shape layers, text and gradients as Core Animation code draws them (#11), rendered
+/// headless; goldens in `Tests/Goldens/Layers`.
 ///
 /// Every scene: a 160×120 light grey root at 2 pixels per point.
 @Suite(.serialized, .mediaClock) struct DrawnContentsGoldenTests {
@@ -107,5 +107,18 @@ import Testing
         #expect(image.pixel(x: 230, y: 110)?.b ?? 0 > 200, "inside the ring: masked out")
         #expect(image.pixel(x: 174, y: 54)?.b ?? 0 > 200, "the square's corner: masked out")
         LayerGolden.check(image, "shapes-without-a-frame", Self.tolerance)
+    }
+
+    /// A blue-to-orange gradient with `cornerRadius` 24 and no `masksToBounds`: rounded, as
+    /// the gradient is the layer's background.
+    @Test func gradientWithCornerRadiusIsRounded() throws {
+        let gradient = CAGradientLayer()
+        gradient.frame = CGRect(x: 20, y: 20, width: 120, height: 80)
+        gradient.colors = [Self.blue, Self.orange]
+        gradient.cornerRadius = 24
+        let image = try render([gradient])
+        #expect(image.pixel(x: 42, y: 42)?.r == 237, "the corner is the root's grey")
+        #expect(image.pixel(x: 160, y: 42)?.b ?? 0 > 150, "the top edge is blue")
+        LayerGolden.check(image, "gradient-corner-radius", Self.tolerance)
     }
 }

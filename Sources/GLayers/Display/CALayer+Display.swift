@@ -69,9 +69,12 @@ extension CALayer {
 extension CALayer {
     /// Sets the contents produced by the layer's own drawing: no action runs (redrawing is
     /// not a property change); `rect` says which part of the layer the bitmap covers (nil: the
-    /// bounds, placed by `contentsGravity`). It was drawn for `contentsAreFlipped()` as it is now.
-    package func setBackingStore(_ image: CGImage?, covering rect: CGRect? = nil) {
-        let backing = image.map { _ in DrawnBacking(rect: rect, isFlipped: contentsAreFlipped()) }
+    /// bounds, placed by `contentsGravity`), `isBackground` that it is the layer's rounded
+    /// background. It was drawn for `contentsAreFlipped()` as it is now.
+    package func setBackingStore(_ image: CGImage?, covering rect: CGRect? = nil, isBackground: Bool = false) {
+        let backing = image.map { _ in
+            DrawnBacking(rect: rect, isFlipped: contentsAreFlipped(), isBackground: isBackground)
+        }
         modifyModel {
             $0.contents = image.map { .image($0) } ?? .none
             $0.backing = backing

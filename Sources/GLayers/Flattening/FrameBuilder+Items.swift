@@ -23,13 +23,16 @@ extension FrameBuilder {
             guard !s.masksToBounds, let destination = content.placement?.destination else { return nil }
             (bounds, bg, border) = (destination, .clear, nil)
         }
+        // The layer's own drawing of its background (a gradient's) is rounded as the background
+        // colour is; other contents only with masksToBounds.
+        let clipsContent = s.masksToBounds || s.backing?.isBackground == true
         // An opaque background at full opacity makes every pixel of the rect opaque, whatever
         // is drawn over it (isOpaque only describes drawn contents, as on Apple); the renderer
         // checks the rest (corners, borders, contents reaching outside the bounds).
         var item = DrawItem(
             transform: matrix(world), rect: bounds, opacity: opacity, background: bg, content: content,
             cornerRadius: Float(max(0, s.cornerRadius)), roundedCorners: UInt8(s.maskedCorners.rawValue & 0xF),
-            clipsContent: s.masksToBounds, clip: clip, doubleSided: s.isDoubleSided,
+            clipsContent: clipsContent, clip: clip, doubleSided: s.isDoubleSided,
             opaque: bg.a >= 1 && opacity >= 1, blend: blendMode(s), layerIndex: layerIndex)
         if let border {
             item.borderWidth = border.0

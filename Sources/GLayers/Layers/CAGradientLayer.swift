@@ -1,6 +1,6 @@
 /// `CAGradientLayer`: a colour gradient over the bounds (axial, radial or conic), rasterized
-/// into the backing store when its properties change; `colors`, `locations`, `startPoint`
-/// and `endPoint` animate.
+/// into the backing store when its properties change and drawn as the layer's background
+/// (rounded by `cornerRadius`); `colors`, `locations`, `startPoint` and `endPoint` animate.
 import Foundation
 import GLayersGraphics
 
@@ -92,7 +92,8 @@ open class CAGradientLayer: CALayer {
         key == "contentsScale" || super.needsDisplay(forKey: key)
     }
 
-    /// Draws the gradient into the backing store.
+    /// Draws the gradient into the backing store: the layer's background, rounded by
+    /// `cornerRadius` with or without `masksToBounds` (as on Apple).
     open override func display() {
         if delegate != nil {
             super.display()
@@ -133,7 +134,7 @@ open class CAGradientLayer: CALayer {
             ctx.drawLinearGradient(
                 gradient, start: start, end: end, options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
         }
-        setBackingStore(ctx.makeImage(), covering: b)
+        setBackingStore(ctx.makeImage(), covering: b, isBackground: true)
     }
 
     /// A conic gradient: colour by angle around startPoint, starting toward endPoint.

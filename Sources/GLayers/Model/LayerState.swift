@@ -179,6 +179,9 @@ package struct DrawnBacking: Equatable {
     /// Whether it was drawn for flipped contents (`contentsAreFlipped()` was true), so that a
     /// change of that redraws it.
     package var isFlipped: Bool
+    /// Whether the drawing is the layer's background (a gradient's): rounded by `cornerRadius`
+    /// as `backgroundColor` is, with or without `masksToBounds`.
+    package var isBackground = false
 }
 
 /// The reference-holding fields of a `LayerState` (shared until written).

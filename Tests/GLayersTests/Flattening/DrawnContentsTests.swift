@@ -16,7 +16,8 @@ extension ClockTests {
     /// Contents in flipped subtrees (#11): CALayer.h says an image in `contents` "will display
     /// the same with both flipped=NO and flipped=YES", and that `contentsAreFlipped()` (an odd
     /// number of flipped layers up to the root) hands `draw(in:)` a y-flipped context; so drawn
-    /// contents land in place and text is upright.
+    /// contents land in place and text is upright. And a gradient is a background, rounded by
+    /// `cornerRadius` (#11).
     @Suite struct DrawnContents {
         /// A 200×100 root holding a flipped 200×100 container.
         func scene() -> (root: CALayer, container: CALayer) {
@@ -161,6 +162,26 @@ extension ClockTests {
                 text.contents = try? CGImage(width: 2, height: 2, premultipliedRGBA: [UInt8](repeating: 255, count: 16))
                 other.addSublayer(text)
                 #expect(!text.needsDisplay(), "contents set by the app are not redrawn")
+            }
+        }
+
+        @Test func gradientsAreRoundedByCornerRadius() {
+            withManualClock {
+                let root = CALayer(), gradient = CAGradientLayer()
+                root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+                gradient.frame = CGRect(x: 20, y: 10, width: 100, height: 60)
+                gradient.colors = [
+                    CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1),
+                ]
+                gradient.cornerRadius = 12
+                root.addSublayer(gradient)
+                #expect(
+                    list(root).dump() == """
+                        frame 200x100 scale 1 clear rgba(0, 0, 0, 0)
+                        pass 0 screen source (0, 0, 200, 100) scale 1
+                          item L1 rect (0, 0, 100, 60) m T(20, 10) image #0 100x60 dst (0, 0, 100, 60) radius 12 clipsContent
+
+                        """)
             }
         }
     }
