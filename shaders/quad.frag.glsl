@@ -216,7 +216,7 @@ void main() {
         color = v_bg * shape;
         if ((flags & (FLAG_TEXTURE | FLAG_SCREEN_TEXTURE)) != 0) {
             float c = coverage(roundedRectSDF(p, v_dst, 0.0, 0), dx, dy);
-            if ((flags & FLAG_CLIPS_CONTENT) != 0) c *= shape;
+            if ((flags & FLAG_CLIPS_CONTENT) != 0) c = min(c, shape);
             vec4 texel;
             if ((flags & FLAG_SCREEN_TEXTURE) != 0) {
                 texel = textureLod(u_tex0, (gl_FragCoord.xy - u_backdropRect.xy) / u_backdropRect.zw, 0.0);

@@ -5,7 +5,9 @@ import Foundation
 public struct ContentPlacement: Hashable, Sendable {
     /// Where the image is drawn, in the item's local coordinates (after contentsGravity).
     public var destination: Rect
-    /// The part of the image drawn, in unit coordinates, top-left origin (contentsRect).
+    /// The part of the image drawn, in unit coordinates, top-left origin (contentsRect); a
+    /// negative height draws it upside down (its top row at the destination's maximum y), as
+    /// contents in a flipped context are drawn.
     public var source: Rect
     /// The stretchable centre for nine-slice scaling, in unit coordinates of `source`; nil for
     /// plain scaling.
@@ -55,6 +57,14 @@ public enum ItemContent: Equatable, Sendable {
     /// background colour give the shape and colour; the renderer draws its Gaussian blur with
     /// standard deviation `sigma` (points), growing the quad to cover 3 sigma.
     case blurredShape(sigma: Float)
+
+    /// The placement of an image or cross-fade, else nil.
+    public var placement: ContentPlacement? {
+        switch self {
+        case .image(_, let p), .crossfade(_, _, _, let p): return p
+        default: return nil
+        }
+    }
 }
 
 /// How an item blends with what lies under it (`compositingFilter`).
@@ -78,7 +88,8 @@ public struct DrawItem: Equatable, Sendable {
     public var cornerRadius: Float
     /// Which corners are rounded: bit 0 minX/minY, 1 maxX/minY, 2 minX/maxY, 3 maxX/maxY.
     public var roundedCorners: UInt8
-    /// Whether contents are clipped to the rounded rect (masksToBounds on the layer).
+    /// Whether contents are clipped to the rounded rect (masksToBounds on the layer, or
+    /// contents that are the layer's background, such as a gradient's).
     public var clipsContent: Bool
     public var borderWidth: Float
     /// Premultiplied.

@@ -67,5 +67,21 @@ extension CALayer {
                 "\(diagnosticName): contents of type \(type(of: v)) cannot be drawn; use a CGImage", once: true)
         }
         setModel(.contents, value)
+        // Contents the app sets are an image placed by contentsGravity, not the layer's drawing.
+        if layerState.backing != nil { modifyModel { $0.backing = nil } }
+    }
+
+    /// The default of `contentsAreFlipped()`: an odd number of layers from this one up to the
+    /// root (through the layers masks belong to) have `isGeometryFlipped` (CALayer.h,
+    /// docs/semantics.md#flipped-geometry).
+    func contentsAreFlippedDefault() -> Bool {
+        var flipped = layerState.isGeometryFlipped
+        let model = presentationSource ?? self
+        var node = model.superlayerStorage ?? model.maskOwner
+        while let n = node {
+            if n.layerState.isGeometryFlipped { flipped.toggle() }
+            node = n.superlayerStorage ?? n.maskOwner
+        }
+        return flipped
     }
 }

@@ -473,8 +473,11 @@ open class CALayer: NSObject, CAMediaTiming {
         set { setModel(.magnificationFilter, newValue) }
     }
 
-    /// Whether the contents are drawn flipped vertically (when geometry is flipped).
-    open func contentsAreFlipped() -> Bool { layerState.isGeometryFlipped }
+    /// Whether the layer's contents are implicitly flipped when rendered: an odd number of
+    /// layers from this one up to the root have `isGeometryFlipped`.
+    ///
+    /// - A contents image then still shows upright, and `draw(in:)` gets a y-flipped context.
+    open func contentsAreFlipped() -> Bool { contentsAreFlippedDefault() }
 
     /// Updates the contents: the delegate's `display(_:)`, or drawing with `draw(in:)`.
     open func display() { displayDefault() }

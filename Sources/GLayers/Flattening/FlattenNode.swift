@@ -105,7 +105,8 @@ extension CALayer {
         copy.presentationSource = self
         copy.display()
         state.contents = copy.layerState.contents
-        state.backingRect = copy.layerState.backingRect
+        state.backing = copy.layerState.backing
+        state.shape = copy.layerState.shape
     }
 }
 

@@ -67,7 +67,7 @@ extension FrameBuilder {
         let id = ImageID(image.identity)
         list.images[id] = image
         let sigma = Float(Effects.shadowSigma(s.shadowRadius)) * scaleOf(world)
-        beginPass(screenSpace: true)
+        beginPass(screenSpace: true, scale: list.scale)
         append(
             DrawItem(
                 transform: matrix(shadowPlacement(s, world)), rect: rect(r),

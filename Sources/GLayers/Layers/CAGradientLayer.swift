@@ -1,6 +1,6 @@
 /// `CAGradientLayer`: a colour gradient over the bounds (axial, radial or conic), rasterized
-/// into the backing store when its properties change; `colors`, `locations`, `startPoint`
-/// and `endPoint` animate.
+/// into the backing store when its properties change and drawn as the layer's background
+/// (rounded by `cornerRadius`); `colors`, `locations`, `startPoint` and `endPoint` animate.
 import Foundation
 import GLayersGraphics
 
@@ -92,19 +92,16 @@ open class CAGradientLayer: CALayer {
         key == "contentsScale" || super.needsDisplay(forKey: key)
     }
 
-    /// Draws the gradient into the backing store.
+    /// Draws the gradient into the backing store: the layer's background, rounded by
+    /// `cornerRadius` with or without `masksToBounds` (as on Apple).
     open override func display() {
         if delegate != nil {
             super.display()
             return
         }
         let cgColors = (colors as? [CGColor]) ?? []
-        let size = bounds.size
-        let scale = contentsScale > 0 && contentsScale.isFinite ? contentsScale : 1
-        let w = Int((size.width * scale).rounded(.up)), h = Int((size.height * scale).rounded(.up))
-        guard !cgColors.isEmpty, w > 0, h > 0, w <= 16384, h <= 16384,
-            let ctx = CGContext.bitmap(width: w, height: h, scale: scale)
-        else {
+        let b = bounds, size = b.size
+        guard !cgColors.isEmpty, let ctx = drawingContext(covering: b) else {
             setBackingStore(nil)
             return
         }
@@ -117,8 +114,8 @@ open class CAGradientLayer: CALayer {
             setBackingStore(nil)
             return
         }
-        let start = CGPoint(x: startPoint.x * size.width, y: startPoint.y * size.height)
-        let end = CGPoint(x: endPoint.x * size.width, y: endPoint.y * size.height)
+        let start = CGPoint(x: b.minX + startPoint.x * size.width, y: b.minY + startPoint.y * size.height)
+        let end = CGPoint(x: b.minX + endPoint.x * size.width, y: b.minY + endPoint.y * size.height)
         switch type {
         case .radial:
             // Apple: an ellipse centred on startPoint whose radii reach endPoint.
@@ -137,7 +134,7 @@ open class CAGradientLayer: CALayer {
             ctx.drawLinearGradient(
                 gradient, start: start, end: end, options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
         }
-        setBackingStore(ctx.makeImage(), covering: bounds)
+        setBackingStore(ctx.makeImage(), covering: b, isBackground: true)
     }
 
     /// A conic gradient: colour by angle around startPoint, starting toward endPoint.

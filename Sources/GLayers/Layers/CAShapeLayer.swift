@@ -1,6 +1,7 @@
-/// `CAShapeLayer`: a path filled and stroked, rasterized with cairo into the layer's backing
-/// store (covering the path's extent, which may overflow the bounds) and redrawn when a shape
-/// property changes; `path`, colours, `strokeStart`/`strokeEnd`, `lineWidth` animate.
+/// `CAShapeLayer`: a path filled and stroked. A change of a shape property makes a new
+/// `ShapeDrawing`, which flattening rasterizes with cairo at the scale the layer lands on
+/// screen, over the path's extent (which may lie outside the bounds, also when they are
+/// empty); `path`, colours, `strokeStart`/`strokeEnd`, `lineWidth` animate.
 import Foundation
 import GLayersGraphics
 
@@ -141,52 +142,24 @@ open class CAShapeLayer: CALayer {
 
     override class var declaredProperties: [LayerProperty] { super.declaredProperties + Shape.all }
 
-    /// Whether a change of `key` redraws the shape: its own properties and `contentsScale`.
-    open override class func needsDisplay(forKey key: String) -> Bool {
-        key == "contentsScale" || super.needsDisplay(forKey: key)
-    }
-
-    /// Rasterizes the path into the backing store.
+    /// Keeps the path and style as a drawing that flattening rasterizes at the scale the layer
+    /// lands on screen (`ShapeDrawing`); the layer's `contents` stay nil, as on Apple.
     open override func display() {
         if delegate != nil {
             super.display()
             return
         }
-        guard let path, !path.isEmpty else {
-            setBackingStore(nil)
-            return
+        let style = ShapeDrawing.Style(
+            fill: fillColor, fillRule: fillRule == .evenOdd ? .evenOdd : .winding, stroke: strokeColor,
+            lineWidth: lineWidth, miterLimit: miterLimit,
+            lineCap: lineCap == .round ? .round : lineCap == .square ? .square : .butt,
+            lineJoin: lineJoin == .round ? .round : lineJoin == .bevel ? .bevel : .miter,
+            dashPhase: lineDashPhase, dashLengths: lineDashPattern?.map { CGFloat($0.doubleValue) } ?? [])
+        let drawing = ShapeDrawing(path: path, style: style, strokeStart: strokeStart, strokeEnd: strokeEnd)
+        modifyModel {
+            $0.contents = .none
+            $0.backing = nil
+            $0.shape = drawing
         }
-        let stroke = strokeColor != nil && lineWidth > 0
-        let margin = stroke ? lineWidth * max(1, miterLimit / 2) : 0
-        let extent = path.boundingBoxOfPath.insetBy(dx: -margin - 1, dy: -margin - 1).integral
-        let scale = contentsScale > 0 && contentsScale.isFinite ? contentsScale : 1
-        let w = Int((extent.width * scale).rounded(.up)), h = Int((extent.height * scale).rounded(.up))
-        guard w > 0, h > 0, w <= 16384, h <= 16384, let ctx = CGContext.bitmap(width: w, height: h, scale: scale) else {
-            if w > 16384 || h > 16384 {
-                Diagnostics.warn("\(diagnosticName): the shape is too large to draw (\(w)×\(h) pixels)")
-            }
-            setBackingStore(nil)
-            return
-        }
-        ctx.translateBy(x: -extent.minX, y: -extent.minY)
-        if let fill = fillColor {
-            ctx.addPath(path)
-            ctx.setFillColor(fill)
-            ctx.fillPath(using: fillRule == .evenOdd ? .evenOdd : .winding)
-        }
-        if stroke, let sc = strokeColor {
-            let trimmed = path.trimmed(from: strokeStart, to: strokeEnd)
-            ctx.addPath(trimmed)
-            ctx.setStrokeColor(sc)
-            ctx.setLineWidth(lineWidth)
-            ctx.setMiterLimit(miterLimit)
-            ctx.setLineCap(lineCap == .round ? .round : lineCap == .square ? .square : .butt)
-            ctx.setLineJoin(lineJoin == .round ? .round : lineJoin == .bevel ? .bevel : .miter)
-            if let dash = lineDashPattern, !dash.isEmpty {
-                ctx.setLineDash(phase: lineDashPhase, lengths: dash.map { CGFloat($0.doubleValue) })
-            }
-            ctx.strokePath()
-        }
-        setBackingStore(ctx.makeImage(), covering: extent)
     }
 }

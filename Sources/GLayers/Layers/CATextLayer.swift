@@ -1,6 +1,7 @@
 /// `CATextLayer`: plain text laid out and rasterized with pango and cairo
 /// (`TextRenderer`) into the layer's backing store at `contentsScale`, redrawn when a text
-/// property or the bounds change. Text starts at the top-left of the bounds.
+/// property or the bounds change. Text starts at the top-left of the bounds as they show on
+/// screen, and is upright also in a flipped subtree (its bitmap is contents, drawn upright).
 import Foundation
 import GLayersGraphics
 

@@ -7,10 +7,12 @@ import Foundation
 struct ChangeWitness {
     let boundsSize: CGSize
     let isHidden: Bool
+    let isGeometryFlipped: Bool
 
     init(_ p: LayerProperty, _ s: LayerState) {
         boundsSize = s.bounds.size
         isHidden = s.isHidden
+        isGeometryFlipped = s.isGeometryFlipped
     }
 }
 
@@ -64,7 +66,7 @@ extension CALayer {
     var isAnimated: Bool { animations.isAnimated }
 
     /// Side effects of a change of `p` (its entry's `effects`): autoresizing, layout and
-    /// display invalidation.
+    /// display invalidation (also of drawn contents in the subtree when it flips).
     func didChangeModel(_ p: LayerProperty, _ before: ChangeWitness) {
         if p.effects.contains(.boundsSize) {
             let oldSize = before.boundsSize, newSize = layerState.bounds.size
@@ -77,6 +79,9 @@ extension CALayer {
             }
         }
         if p.effects.contains(.paintOrder) { superlayerStorage?.paintOrderIsCurrent = false }
+        if p.effects.contains(.contentsFlip) && before.isGeometryFlipped != layerState.isGeometryFlipped {
+            redrawContentsIfFlipChanged()
+        }
         if type(of: self).needsDisplay(forKey: p.key) { setNeedsDisplay() }
     }
 

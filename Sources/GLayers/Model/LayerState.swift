@@ -100,11 +100,17 @@ package struct LayerState {
         get { references.magnificationFilter }
         set { writableReferences().magnificationFilter = newValue }
     }
-    /// For contents the layer drew itself (shapes, gradients, text): the part of the layer
-    /// the bitmap covers; nil for contents placed by `contentsGravity`.
-    package var backingRect: CGRect? {
-        get { references.backingRect }
-        set { writableReferences().backingRect = newValue }
+    /// When `contents` is a bitmap the layer drew itself (`display()`): how it was drawn; nil
+    /// for contents the app set.
+    package var backing: DrawnBacking? {
+        get { references.backing }
+        set { writableReferences().backing = newValue }
+    }
+    /// A shape layer's path and style, which flattening rasterizes at the scale they land on
+    /// screen (nil for other layers).
+    package var shape: ShapeDrawing? {
+        get { references.shape }
+        set { writableReferences().shape = newValue }
     }
     /// While `contents` cross-fades in an animation: the two images and the progress.
     var contentsBlend: ImageBlend? {
@@ -165,6 +171,19 @@ package struct LayerState {
     }
 }
 
+/// How a layer drew its own `contents` bitmap (gradients, text, `draw(in:)`).
+package struct DrawnBacking: Equatable {
+    /// The part of the layer the bitmap covers, in the layer's coordinates; nil when it covers
+    /// the bounds and is placed by `contentsGravity` like an image the app set.
+    package var rect: CGRect?
+    /// Whether it was drawn for flipped contents (`contentsAreFlipped()` was true), so that a
+    /// change of that redraws it.
+    package var isFlipped: Bool
+    /// Whether the drawing is the layer's background (a gradient's): rounded by `cornerRadius`
+    /// as `backgroundColor` is, with or without `masksToBounds`.
+    package var isBackground = false
+}
+
 /// The reference-holding fields of a `LayerState` (shared until written).
 final class LayerReferences {
     @exclusivity(unchecked) var backgroundColor = ColorValue.none
@@ -178,7 +197,8 @@ final class LayerReferences {
     @exclusivity(unchecked) var contentsGravity = CALayerContentsGravity.resize
     @exclusivity(unchecked) var minificationFilter = CALayerContentsFilter.linear
     @exclusivity(unchecked) var magnificationFilter = CALayerContentsFilter.linear
-    @exclusivity(unchecked) var backingRect: CGRect?
+    @exclusivity(unchecked) var backing: DrawnBacking?
+    @exclusivity(unchecked) var shape: ShapeDrawing?
     @exclusivity(unchecked) var contentsBlend: ImageBlend?
     @exclusivity(unchecked) var transition: TransitionState?
     @exclusivity(unchecked) var custom: [String: AnimatableValue] = [:]
@@ -199,7 +219,8 @@ final class LayerReferences {
         c.contentsGravity = contentsGravity
         c.minificationFilter = minificationFilter
         c.magnificationFilter = magnificationFilter
-        c.backingRect = backingRect
+        c.backing = backing
+        c.shape = shape
         c.contentsBlend = contentsBlend
         c.transition = transition
         c.custom = custom

@@ -40,7 +40,8 @@ extension LayerProperty {
         "doubleSided", \.isDoubleSided, aliases: ["isDoubleSided"], animatable: true, apply: { $0.isDoubleSided = $1 })
     static let opaque = StateProperty("opaque", \.isOpaque, aliases: ["isOpaque"], apply: { $0.isOpaque = $1 })
     static let geometryFlipped = StateProperty(
-        "geometryFlipped", \.isGeometryFlipped, aliases: ["isGeometryFlipped"], apply: { $0.isGeometryFlipped = $1 })
+        "geometryFlipped", \.isGeometryFlipped, aliases: ["isGeometryFlipped"], effects: .contentsFlip,
+        apply: { $0.isGeometryFlipped = $1 })
     static let allowsGroupOpacity = StateProperty(
         "allowsGroupOpacity", \.allowsGroupOpacity, apply: { $0.allowsGroupOpacity = $1 })
     static let allowsEdgeAntialiasing = StateProperty(

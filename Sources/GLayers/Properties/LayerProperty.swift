@@ -36,6 +36,9 @@ package struct ChangeEffects: OptionSet, Sendable {
     package static let ordering = ChangeEffects(rawValue: 8)
     /// The layer's timing (`CAMediaTiming`): animation event times move.
     package static let timing = ChangeEffects(rawValue: 16)
+    /// Which way up the contents of the layer and its subtree are (`isGeometryFlipped`): drawn
+    /// contents drawn the other way up are redrawn.
+    package static let contentsFlip = ChangeEffects(rawValue: 32)
 }
 
 /// The values a property may take when they form a closed set.
