@@ -35,6 +35,8 @@ package final class FrameBuilder {
     var reportedProblems = Set<String>()
     /// What recent `shadowPath`s cast (kept between frames).
     let shadowPaths = ShadowPathCache()
+    /// Tiled layers' state of this frame (FrameBuilder+Tiles.swift).
+    @exclusivity(unchecked) var tiling = TilingFrameState()
 
     package init() {}
 
@@ -50,6 +52,7 @@ package final class FrameBuilder {
             pixelWidth: pw, pixelHeight: ph, scale: Float(s),
             clearColor: premultiplied(clearColor.map { .object($0) } ?? .none))
         viewport = CGRect(origin: .zero, size: size)
+        tiling.frameTime = t
         layerCounter = 0
         lastImageIdentity = 0
         // Evaluate first, in one prefetching sweep, unless the caller just did
@@ -62,6 +65,7 @@ package final class FrameBuilder {
         endPass(sourceRect: Rect(x: 0, y: 0, width: Float(size.width), height: Float(size.height)), scale: Float(s))
         assemble()
         list.layerCount = Int(layerCounter)
+        finishTiledFrame { build(root: root, at: t, size: size, scale: scale, clearColor: clearColor) }
         return list
     }
 
@@ -126,14 +130,25 @@ package final class FrameBuilder {
         guard opacity > 0 else { return }
         let index = layerCounter - 1
         let subCount = node.sublayerCount
+        let tiled = tiledLayer(node, state)
         if !node.preservesDepth {
             if let shadow = shadowItem(state, world: world, opacity: opacity, clip: clip) { append(shadow) }
             if var item = layerItem(
-                state, world: world, opacity: opacity, clip: clip, layerIndex: index, withBorder: subCount == 0,
-                ancestorsFlipped: ctx.ancestorsFlipped)
+                state, world: world, opacity: opacity, clip: clip, layerIndex: index,
+                withBorder: subCount == 0 && tiled == nil, ancestorsFlipped: ctx.ancestorsFlipped)
             {
                 if let chain = backdropChain(state) { item.backdropFilters = chain }
                 append(item)
+            }
+            if let tiled {
+                drawTiles(
+                    tiled, state, world: world, opacity: opacity, clip: clip, layerIndex: index,
+                    ancestorsFlipped: ctx.ancestorsFlipped)
+                if subCount == 0,
+                    let border = borderItem(state, world: world, opacity: opacity, clip: clip, layerIndex: index)
+                {
+                    append(border)
+                }
             }
         }
         guard subCount > 0 else { return }

@@ -10,7 +10,7 @@ import Testing
 @Suite struct PropertyTableTests {
     static let classes = [
         "CALayer", "CAShapeLayer", "CATextLayer", "CAGradientLayer", "CAReplicatorLayer", "CATransformLayer",
-        "CAScrollLayer",
+        "CAScrollLayer", "CATiledLayer",
     ]
 
     /// A new layer of the class named `name`.
@@ -22,6 +22,7 @@ import Testing
         case "CAReplicatorLayer": return CAReplicatorLayer()
         case "CATransformLayer": return CATransformLayer()
         case "CAScrollLayer": return CAScrollLayer()
+        case "CATiledLayer": return CATiledLayer()
         default: return CALayer()
         }
     }
