@@ -208,6 +208,56 @@ extension ClockTests {
             }
         }
 
+        /// While `draw(in:)` runs, the layer's tiling properties answer as when the tile was asked
+        /// for, whatever the thread that owns the tree does meanwhile.
+        @Test func drawingReadsTheSnapshotTakenWhenTheTileWasAskedFor() {
+            withManualClock {
+                let layer = tiled(CGRect(x: 0, y: 0, width: 100, height: 100))
+                let gate = DispatchSemaphore(value: 0)
+                layer.gate = gate
+                let builder = FrameBuilder()
+                builder.tileWaiting = .never
+                _ = tileItems(root(layer), builder: builder)
+                layer.bounds = CGRect(x: 0, y: 0, width: 50, height: 50)
+                layer.tileSize = CGSize(width: 64, height: 64)
+                gate.signal()
+                TileCache.shared.waitForDrawings()
+                #expect(layer.calls.first?.bounds == CGRect(x: 0, y: 0, width: 100, height: 100))
+                #expect(layer.calls.first?.tileSize == CGSize(width: 256, height: 256))
+                #expect(layer.bounds.width == 50 && layer.tileSize.width == 64)
+            }
+        }
+
+        /// Tiles beyond the budget are evicted, least recently shown first; shown ones stay.
+        @Test func tilesBeyondTheBudgetAreEvictedLeastRecentlyUsedFirst() {
+            withManualClock {
+                let cache = TileCache.shared
+                let saved = cache.budgetBytes
+                cache.budgetBytes = 1 << 20  // four 256×256 tiles
+                defer { cache.budgetBytes = saved }
+                let layer = tiled(CGRect(x: 0, y: 0, width: 4096, height: 256))
+                layer.anchorPoint = .zero
+                let r = root(layer)
+                let builder = FrameBuilder()
+                // The view shows one tile at a time: 0, 1, … 15.
+                func show(_ column: Int, at t: CFTimeInterval) {
+                    layer.position = CGPoint(x: -256 * CGFloat(column), y: 0)
+                    _ = tileItems(r, at: t, builder: builder)
+                }
+                for column in 0..<16 {
+                    show(column, at: Double(column))
+                    #expect(cache.residentBytes <= 1 << 20)
+                }
+                #expect(layer.calls.count == 16)
+                layer.forget()
+                show(13, at: 20)
+                #expect(layer.calls.isEmpty, "one of the four most recently shown")
+                show(0, at: 21)
+                #expect(layer.calls.map(\.clip.minX) == [0], "evicted, drawn again")
+                #expect(cache.residentBytes <= 1 << 20)
+            }
+        }
+
         @Test func unusableSettingsAreReportedOnceAndClamped() {
             withManualClock {
                 let layer = tiled(CGRect(x: 0, y: 0, width: 100, height: 100))
