@@ -20,6 +20,10 @@ final class LayerIndex {
 }
 
 extension DecodeContext {
+    /// The key of a `CATiledLayer`'s image, drawn over its bounds in every tile (scenes cannot
+    /// run drawing code; docs/scene-format.md#tiled-layers).
+    static let tiledImageKey = "tiledImage"
+
     /// Keys of layer objects that are not plain property values.
     static let structuralLayerKeys = [
         "class", "filters", "backgroundFilters", "sublayers", "mask", "constraints", "layoutManager", "actions",
@@ -38,14 +42,20 @@ extension DecodeContext {
         if isRoot { layer.frame = CGRect(origin: .zero, size: rootSize) }
         let declared = type(of: layer).declaredKeys
         let aliases = PropertyTypes.aliases.filter { declared.contains($0.value) }.map(\.key)
-        let allowed = Set(declared + aliases + Self.structuralLayerKeys)
+        let tiled = layer is CATiledLayer
+        let allowed = Set(declared + aliases + Self.structuralLayerKeys + (tiled ? [Self.tiledImageKey] : []))
         checkKeys(obj, allowed: allowed, in: className) { key in
-            SceneClasses.layerClassDeclaring(key).flatMap { owner in
+            if key == Self.tiledImageKey && !tiled {
+                return "it is a CATiledLayer key (set \"class\": \"CATiledLayer\")"
+            }
+            return SceneClasses.layerClassDeclaring(key).flatMap { owner in
                 owner == type(of: layer) ? nil : "it is a \(owner) property (set \"class\": \"\(owner)\")"
             }
         }
         checkAliases(obj, PropertyTypes.aliases.filter { declared.contains($0.value) }.map { ($0.value, $0.key) })
-        let plain = obj.members.filter { allowed.contains($0.key) && !Self.structuralLayerKeys.contains($0.key) }
+        let plain = obj.members.filter {
+            allowed.contains($0.key) && !Self.structuralLayerKeys.contains($0.key) && $0.key != Self.tiledImageKey
+        }
         for m in plain where PropertyTypes.canonical(m.key) != "frame" {
             setProperty(layer, m, obj.path, isRoot: isRoot)
         }
@@ -80,6 +90,9 @@ extension DecodeContext {
     // MARK: Parts that are not plain values
 
     private func decodeParts(_ layer: CALayer, _ obj: ObjectNode, index: LayerIndex) {
+        if let tiled = layer as? CATiledLayer, let (v, p) = obj.member(Self.tiledImageKey) {
+            tiledImage(v, p, of: tiled)
+        }
         if let (v, p) = obj.member("filters"), let f = filters(v, p) { layer.filters = f }
         if let (v, p) = obj.member("backgroundFilters"), let f = filters(v, p) { layer.backgroundFilters = f }
         if let (v, p) = obj.member("sublayers") { sublayers(v, p, of: layer, index: index) }
@@ -99,6 +112,13 @@ extension DecodeContext {
         }
         for child in children { layer.addSublayer(child) }
         checkConstraintSources(items, path, siblings: Set(children.compactMap(\.name)))
+    }
+
+    /// `tiledImage: "PATH"`: the image a tiled layer draws over its bounds, tile by tile.
+    private func tiledImage(_ node: JSONValue, _ path: JSONPath, of layer: CATiledLayer) {
+        if node.isNull { return }
+        guard let s = string(node, path) else { return }
+        layer.tiledImage = image(s, node, path)
     }
 
     /// `layoutManager: "constraints"` sets a constraint layout manager; without the key, one is

@@ -35,6 +35,24 @@ extension SceneSerialTests {
             #expect(l.minificationFilter == .nearest && l.speed == 2 && l.timeOffset == 1 && l.repeatCount == .infinity)
         }
 
+        /// A tiled layer in a scene (#12): its properties, and its image drawn tile by tile.
+        @Test func tiledLayersDrawTheirTiledImage() throws {
+            let l = try decodeLayer(
+                #"""
+                { "class": "CATiledLayer", "frame": [0, 0, 4096, 4096], "tileSize": [512, 128], "levelsOfDetail": 6,
+                  "levelsOfDetailBias": 2, "tiledImage": "images/flake0.png" }
+                """#)
+            let tiled = try #require(l as? CATiledLayer)
+            #expect(tiled.tileSize == CGSize(width: 512, height: 128))
+            #expect(tiled.levelsOfDetail == 6 && tiled.levelsOfDetailBias == 2)
+            #expect(tiled.tiledImage?.width == 64 && tiled.contents == nil)
+            #expect(
+                theError(withLayer(#"{ "tiledImage": "images/flake0.png" }"#))
+                    == "test.json:3:7: root.sublayers[0].tiledImage: unknown key \"tiledImage\" for CALayer; "
+                    + "it is a CATiledLayer key (set \"class\": \"CATiledLayer\")")
+            #expect(theError(withLayer(#"{ "class": "CATiledLayer", "tiledImage": 3 }"#)).contains("tiledImage"))
+        }
+
         @Test func frameIsSetLastAsApplesSetter() throws {
             // The anchor point given after the frame still counts: the frame is applied last.
             let l = try decodeLayer(#"{ "frame": [10, 20, 100, 50], "anchorPoint": [0, 0] }"#)

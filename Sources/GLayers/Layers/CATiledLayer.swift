@@ -132,9 +132,18 @@ open class CATiledLayer: CALayer {
     }
 
     /// Draws `tiledImage` over the bounds when it is set (scenes), else asks the delegate.
+    ///
+    /// - The image shows upright, as contents do, also when the context is flipped.
     open override func draw(in ctx: CGContext) {
         if let tiledImage {
-            ctx.draw(tiledImage, in: bounds)
+            let b = bounds
+            ctx.saveGState()
+            if contentsAreFlipped() {
+                ctx.translateBy(x: 0, y: b.minY + b.maxY)
+                ctx.scaleBy(x: 1, y: -1)
+            }
+            ctx.draw(tiledImage, in: b)
+            ctx.restoreGState()
         } else {
             super.draw(in: ctx)
         }
