@@ -51,6 +51,10 @@ struct TilingFrameState {
     var requested = false
     /// Whether a tile of this frame is fading in.
     var fading = false
+    /// Visible tiles of this frame without an image of their own level (for benchmarks).
+    var missing = 0
+    /// `missing` of the last finished frame.
+    var lastMissing = 0
     var visible: [TileKey] = []
     var requests: [TileKey] = []
     var needy: [CGRect] = []
@@ -68,6 +72,10 @@ extension FrameBuilder {
         set { tiling.waiting = newValue }
     }
 
+    /// How many visible tiles of the last frame had no image of the level shown (their area
+    /// showed other levels, or nothing).
+    package var lastFrameMissingTiles: Int { tiling.lastMissing }
+
     /// The tiled layer whose tiles `node` draws (a live `CATiledLayer` without `contents`).
     func tiledLayer(_ node: FlattenNode, _ s: LayerState) -> CATiledLayer? {
         guard case .live(let layer) = node, let tiled = layer as? CATiledLayer, s.contents.image == nil else {
@@ -79,7 +87,10 @@ extension FrameBuilder {
     /// Ends a frame that drew tiled layers: waits for its drawings and flattens it again when
     /// `tileWaiting` says so (calling `rebuild`), else ends the frame in the cache (eviction).
     func finishTiledFrame(_ rebuild: () -> Void) {
-        guard tiling.frameNumber != 0 else { return }
+        guard tiling.frameNumber != 0 else {
+            tiling.lastMissing = 0
+            return
+        }
         let wait: Bool
         switch tiling.waiting {
         case .always: wait = true
@@ -91,14 +102,17 @@ extension FrameBuilder {
             tiling.completesArrivals = true
             tiling.requested = false
             tiling.fading = false
+            tiling.missing = 0
             rebuild()
             return
         }
         TileCache.shared.endFrame(tiling.frameNumber, fading: tiling.fading)
+        tiling.lastMissing = tiling.missing
         tiling.frameNumber = 0
         tiling.completesArrivals = false
         tiling.requested = false
         tiling.fading = false
+        tiling.missing = 0
     }
 
     /// Appends the items of a tiled layer's visible tiles and queues the drawings they need.
@@ -203,6 +217,7 @@ extension FrameBuilder {
                 tiling.requests.append(key)
             }
             if !complete { tiling.needy.append(grid.rect(of: key)) }
+            if slot.image == nil { tiling.missing += 1 }
             store.slots[key] = slot
         }
     }

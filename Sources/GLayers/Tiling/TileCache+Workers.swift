@@ -6,7 +6,7 @@ import GLayersGraphics
 
 extension TileCache {
     /// How many tile threads run: one less than the processors, at least two, at most four.
-    static var workerLimit: Int { min(4, max(2, ProcessInfo.processInfo.activeProcessorCount - 1)) }
+    package static var workerLimit: Int { min(4, max(2, ProcessInfo.processInfo.activeProcessorCount - 1)) }
 
     /// Queues `request` and wakes a tile thread (lock held).
     func enqueue(_ request: TileRequest) {
@@ -60,12 +60,14 @@ extension TileCache {
     private func takeRequest() -> TileRequest? {
         var best = -1
         var bestRank: (UInt64, UInt64) = (0, 0)
+        var dropped = false
         var i = 0
         while i < queue.count {
             let r = queue[i]
             let wanted = wantedFrame(of: r)
             guard let wanted, wanted &+ 1 >= frame else {
                 drop(r)
+                dropped = true
                 queue.swapAt(i, queue.count - 1)
                 queue.removeLast()
                 if best == queue.count { best = i }
@@ -75,7 +77,9 @@ extension TileCache {
             if best < 0 || rank > bestRank { (best, bestRank) = (i, rank) }
             i += 1
         }
-        if queue.isEmpty { condition.broadcast() }
+        // Waiters (`waitForDrawings`) learn that dropping emptied the queue. (Not on every empty
+        // look: idle tile threads would wake each other for ever.)
+        if dropped && queue.isEmpty { condition.broadcast() }
         guard best >= 0 else { return nil }
         queue.swapAt(best, queue.count - 1)
         return queue.removeLast()
@@ -113,5 +117,6 @@ extension TileCache {
         }
         resident += slot.bytes - before
         r.store.slots[r.key] = slot.image == nil ? nil : slot
+        evict(keepingFrame: frame)
     }
 }

@@ -16,8 +16,9 @@ package final class TileCache: @unchecked Sendable {
     /// The lock guarding everything here and in every `TileStore`; tile threads wait on it.
     let condition = NSCondition()
 
-    /// Bytes of tile pixels kept (default 64 MiB); beyond it, at the end of a frame, the least
-    /// recently used tiles not shown in that frame are evicted. A frame never shows more than
+    /// Bytes of tile pixels kept (default 64 MiB); beyond it, at the end of a frame and when a
+    /// drawing arrives, the least recently used tiles not shown in the current frame are
+    /// evicted. A frame never shows more than
     /// half of it of one layer's tiles (`FrameBuilder+Tiles.swift` draws coarser levels, or
     /// fewer tiles, instead).
     package var budgetBytes: Int {
@@ -68,6 +69,23 @@ package final class TileCache: @unchecked Sendable {
         locked { !queue.isEmpty || running > 0 || arrivedSinceFrame || fadingInLastFrame }
     }
 
+    /// What the cache holds: tiles with images, their bytes, and the bytes of those shown in
+    /// the last frame (for benchmarks and debugging).
+    package func census() -> (tiles: Int, bytes: Int, shownBytes: Int) {
+        locked {
+            var tiles = 0, bytes = 0, shown = 0
+            for entry in stores.values {
+                guard let store = entry.store else { continue }
+                for slot in store.slots.values where slot.bytes > 0 {
+                    tiles += 1
+                    bytes += slot.bytes
+                    if slot.lastUsed == frame { shown += slot.bytes }
+                }
+            }
+            return (tiles, bytes, shown)
+        }
+    }
+
     // MARK: Frames (lock held)
 
     /// Starts a frame; returns its number.
@@ -96,8 +114,9 @@ package final class TileCache: @unchecked Sendable {
     func account(_ bytes: Int) { resident += bytes }
 
     /// Drops the least recently used tiles (never one used in `keepingFrame`) until the
-    /// resident bytes are within the budget (lock held).
-    private func evict(keepingFrame number: UInt64) {
+    /// resident bytes are within the budget (lock held). Called at the end of each frame and
+    /// when a drawing arrives over the budget.
+    func evict(keepingFrame number: UInt64) {
         guard resident > budget else { return }
         var candidates: [(used: UInt64, key: TileKey, store: TileStore)] = []
         for entry in stores.values {

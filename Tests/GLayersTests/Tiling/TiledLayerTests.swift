@@ -166,11 +166,13 @@ extension ClockTests {
                 let builder = FrameBuilder()
                 builder.tileWaiting = .never
                 #expect(tileItems(r, builder: builder).isEmpty, "not drawn yet")
+                #expect(builder.lastFrameMissingTiles == 1)
                 #expect(CALayerHost.hasPendingWork, "the window keeps drawing while tiles are drawn")
                 gate.signal()
                 TileCache.shared.waitForDrawings()
                 // Shown first at 1.0 (opacity 0, not drawn), half at 1.125, whole at 1.25.
                 #expect(tileItems(r, at: 1, builder: builder).isEmpty)
+                #expect(builder.lastFrameMissingTiles == 0, "arrived, fading in")
                 let half = try #require(tileItems(r, at: 1.125, builder: builder).first)
                 #expect(half.opacity == 0.5)
                 #expect(CALayerHost.hasPendingWork, "fading")
@@ -198,6 +200,7 @@ extension ClockTests {
                 let items = tileItems(r, at: 1, builder: builder)
                 // The 1× tile (one image of 100 pixels) stands in for the 2× tile.
                 #expect(items.count == 1)
+                #expect(builder.lastFrameMissingTiles == 1, "the 2× tile")
                 gate.signal()
                 TileCache.shared.waitForDrawings()
                 #expect(tileItems(r, at: 2, builder: builder).count == 1, "the 2× tile arrives at 2 s")
@@ -255,6 +258,55 @@ extension ClockTests {
                 show(0, at: 21)
                 #expect(layer.calls.map(\.clip.minX) == [0], "evicted, drawn again")
                 #expect(cache.residentBytes <= 1 << 20)
+            }
+        }
+
+        /// A drawing that arrives over the budget evicts at once (not at the end of the next
+        /// frame), never a tile the current frame shows.
+        @Test func arrivalsOverTheBudgetEvictAtOnce() {
+            withManualClock {
+                let cache = TileCache.shared
+                let saved = cache.budgetBytes
+                cache.budgetBytes = 1 << 20  // four 256×256 tiles
+                defer { cache.budgetBytes = saved }
+                let layer = tiled(CGRect(x: 0, y: 0, width: 4096, height: 256))
+                layer.anchorPoint = .zero
+                let r = root(layer)
+                let builder = FrameBuilder()
+                for column in 0..<4 {
+                    layer.position = CGPoint(x: -256 * CGFloat(column), y: 0)
+                    _ = tileItems(r, at: Double(column), builder: builder)
+                }
+                #expect(cache.residentBytes == 1 << 20)
+                builder.tileWaiting = .never
+                layer.position = CGPoint(x: -256 * 4, y: 0)
+                _ = tileItems(r, at: 4, builder: builder)
+                cache.waitForDrawings()
+                #expect(cache.residentBytes <= 1 << 20)
+                layer.forget()
+                builder.tileWaiting = .always
+                _ = tileItems(r, at: 5, builder: builder)
+                #expect(layer.calls.isEmpty, "the arrived tile stayed")
+                layer.position = .zero
+                _ = tileItems(r, at: 6, builder: builder)
+                #expect(layer.calls.map(\.clip.minX) == [0], "the least recently shown went")
+            }
+        }
+
+        /// A huge layer with one level seen whole would show 5000 tiles: only the nearest the
+        /// middle of the view that half the cache holds are drawn, with a warning.
+        @Test func tooManyVisibleTilesAreCutToHalfTheCache() {
+            withManualClock {
+                let layer = tiled(CGRect(x: 0, y: 0, width: 32768, height: 32768))
+                layer.name = "huge"
+                layer.position = CGPoint(x: 100, y: 50)
+                layer.transform = CATransform3DMakeScale(1.0 / 128, 1.0 / 128, 1)
+                let r = root(layer)
+                let (items, warnings) = Diagnostics.capture { tileItems(r) }
+                #expect(items.count == 128 && layer.calls.count == 128)
+                #expect(warnings.count == 1 && warnings[0].contains("5000 tiles") && warnings[0].contains("huge"))
+                let middle = layer.calls.map { hypot($0.clip.midX - 16384, $0.clip.midY - 16384) }.max() ?? .infinity
+                #expect(middle < 256 * 8, "the tiles nearest the middle")
             }
         }
 
