@@ -17,9 +17,12 @@ public struct BenchOptions: ParsableArguments {
     @Option(help: "Number of snowflakes of the built-in snowfall workload.")
     public var snow: Int = 1000
 
-    /// Frames measured.
-    @Option(help: "Frames to measure (after 20 warm-up frames).")
-    public var frames: Int = 120
+    /// Frames measured (nil: the default of the benchmark run).
+    @Option(
+        help:
+            "Frames to measure (after 20 warm-up frames; default 120). With --zoom, the frames of the zoom, 1/60 s apart (default 541: 9 s)."
+    )
+    public var frames: Int?
 
     /// The frame size, `WIDTHxHEIGHT` in points.
     @Option(help: "Frame size in points, WIDTHxHEIGHT (default 1280x720).")
@@ -28,6 +31,17 @@ public struct BenchOptions: ParsableArguments {
     /// Whether to render into a window.
     @Flag(help: "Render into an X11 window instead of headless.")
     public var window = false
+
+    /// Whether to run the zoom workload.
+    @Flag(
+        help:
+            "Play the zoom into a 32768×32768-point CATiledLayer map (9 s at 60 Hz of real time, tiles drawn on tile threads) headless, timing the main thread."
+    )
+    public var zoom = false
+
+    /// The zoom's tile side.
+    @Option(help: "Tile side in pixels for --zoom (16 to 1024).")
+    public var tile: Int = 256
 
     /// Whether to measure only the engine.
     @Flag(help: "Measure only the engine (flush, evaluation, flattening), without OpenGL.")
@@ -39,7 +53,13 @@ public struct BenchOptions: ParsableArguments {
     /// Checks the ranges and the size.
     public func validate() throws {
         guard snow > 0, snow <= 200_000 else { throw ValidationError("--snow must be between 1 and 200000") }
-        guard frames > 0, frames <= 100_000 else { throw ValidationError("--frames must be between 1 and 100000") }
+        guard (16...1024).contains(tile) else { throw ValidationError("--tile must be between 16 and 1024") }
+        if let frames, frames <= 0 || frames > 100_000 {
+            throw ValidationError("--frames must be between 1 and 100000")
+        }
+        if zoom && (scene != nil || window || engineOnly) {
+            throw ValidationError("--zoom plays its own workload headless: no scene file, --window or --engine-only")
+        }
         _ = try points
     }
 
@@ -61,6 +81,7 @@ public struct BenchOptions: ParsableArguments {
     /// - `counter` counts allocations; without it the line has no `allocations_per_frame`.
     public func run(scene loaded: Scene?, counter: AllocationCounter?) throws -> String {
         let points = try points
+        if zoom { return try ZoomBenchmark.line(size: points, tileSide: tile, frames: frames ?? 541) }
         return try engineOnly
             ? engineLine(scene: loaded, size: points, counter: counter)
             : frameLine(scene: loaded, size: points, counter: counter)
@@ -68,6 +89,7 @@ public struct BenchOptions: ParsableArguments {
 
     /// The engine-only run's line.
     private func engineLine(scene loaded: Scene?, size points: CGSize, counter: AllocationCounter?) -> String {
+        let frames = frames ?? 120
         var benchmark = EvaluationBenchmark(count: snow, frames: frames)
         benchmark.size = points
         benchmark.allocationCounter = counter
@@ -86,6 +108,7 @@ public struct BenchOptions: ParsableArguments {
 
     /// The whole-frame run's line.
     private func frameLine(scene loaded: Scene?, size points: CGSize, counter: AllocationCounter?) throws -> String {
+        let frames = frames ?? 120
         let root: CALayer
         var background: CGColor?
         var n = snow

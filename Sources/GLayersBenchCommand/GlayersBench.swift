@@ -3,7 +3,7 @@
 /// its RESULT lines add `allocations_per_frame`; the `glayers` command does not link it (nor
 /// does any library), and its lines have every other field.
 ///
-///     swift run -c release glayers-bench [SCENE.json | --snow N] [--frames F] [--size WxH] [--window] [--engine-only]
+///     swift run -c release glayers-bench [SCENE.json | --snow N] [--frames F] [--size WxH] [--window] [--engine-only] [--zoom [--tile PIXELS]]
 import ArgumentParser
 import CAllocationCounter
 import Foundation

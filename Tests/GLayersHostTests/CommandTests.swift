@@ -133,6 +133,29 @@ import Testing
         }
     }
 
+    /// `bench --zoom` plays the tiled map's zoom in the frames asked for and reports the main
+    /// thread's frame times, missing tiles, tiles drawn and the tile cache against its budget;
+    /// it takes no scene.
+    @Test func benchZoomReportsTheTiledLayer() throws {
+        let result = try glayers(["bench", "--zoom", "--frames", "12", "--size", "320x240", "--tile", "128"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let line = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("RESULT ") })
+        let fields = Dictionary(
+            line.split(separator: " ").compactMap { field -> (String, String)? in
+                let parts = field.split(separator: "=", maxSplits: 1)
+                return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+            }, uniquingKeysWith: { a, _ in a })
+        #expect(fields["scene"] == "zoom" && fields["frames"] == "12" && fields["tile_size"] == "128", "\(line)")
+        for key in ["median_ms", "p90_ms", "max_ms", "engine_median_ms", "missing_tiles_mean", "tiles_per_s"] {
+            #expect(fields[key].flatMap(Double.init) != nil, "\(key): \(line)")
+        }
+        #expect((fields["tiles_drawn"].flatMap(Int.init) ?? 0) > 0, "\(line)")
+        let peak = try #require(fields["tile_peak_mib"].flatMap(Double.init))
+        #expect(peak > 0 && peak <= 64 && fields["tile_budget_mib"] == "64", "\(line)")
+        let refused = try glayers(["bench", "--zoom", "samples/kiosk.json"])
+        #expect(refused.status != 0 && refused.stderr.contains("--zoom"), "\(refused.stderr)")
+    }
+
     /// `glayers-bench` is `bench` with allocation counts: the same RESULT fields and
     /// `allocations_per_frame`, which `glayers bench` (without the counting allocator) leaves out.
     @Test(arguments: [[], ["--engine-only"]])

@@ -49,7 +49,7 @@ extension TileCache {
             let image = request.draw()
             condition.lock()
             running -= 1
-            drawnTiles += 1
+            drawn += 1
             deliver(request, image)
             condition.broadcast()
         }

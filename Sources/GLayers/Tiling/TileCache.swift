@@ -46,7 +46,9 @@ package final class TileCache: @unchecked Sendable {
     /// Tile threads started.
     var workerCount = 0
     /// Drawings finished in all (for tests and benchmarks).
-    package internal(set) var drawnTiles = 0
+    package var drawnTiles: Int { locked { drawn } }
+    /// `drawnTiles` (lock held).
+    var drawn = 0
 
     private var stores: [ObjectIdentifier: WeakStore] = [:]
 
