@@ -27,12 +27,16 @@ package struct LayerState {
     package var isGeometryFlipped = false
     package var allowsGroupOpacity = true
     package var allowsEdgeAntialiasing = true
+    package var edgeAntialiasingMask: CAEdgeAntialiasingMask = [
+        .layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge,
+    ]
     package var shouldRasterize = false
     package var rasterizationScale: CGFloat = 1
 
     // Style: numbers inline; colours, paths and filters in `references`.
     package var cornerRadius: CGFloat = 0
     package var maskedCorners = CACornerMask.all
+    package var cornerCurveIsContinuous = false
     package var borderWidth: CGFloat = 0
     package var shadowOpacity: Float = 0
     package var shadowOffset = CGSize(width: 0, height: -3)
@@ -42,6 +46,7 @@ package struct LayerState {
     package var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     package var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
     package var contentsScale: CGFloat = 1
+    package var minificationFilterBias: Float = 0
 
     /// The fields that hold references (colours, images, paths, filters, strings), kept in one
     /// copy-on-write box so that copying a state — which presentation does for every animated
@@ -99,6 +104,15 @@ package struct LayerState {
     package var magnificationFilter: CALayerContentsFilter {
         get { references.magnificationFilter }
         set { writableReferences().magnificationFilter = newValue }
+    }
+    /// `cornerCurve` (`cornerCurveIsContinuous` says whether it is `.continuous`, for
+    /// flattening).
+    package var cornerCurve: CALayerCornerCurve {
+        get { references.cornerCurve }
+        set {
+            writableReferences().cornerCurve = newValue
+            cornerCurveIsContinuous = newValue == .continuous
+        }
     }
     /// When `contents` is a bitmap the layer drew itself (`display()`): how it was drawn; nil
     /// for contents the app set.
@@ -197,6 +211,7 @@ final class LayerReferences {
     @exclusivity(unchecked) var contentsGravity = CALayerContentsGravity.resize
     @exclusivity(unchecked) var minificationFilter = CALayerContentsFilter.linear
     @exclusivity(unchecked) var magnificationFilter = CALayerContentsFilter.linear
+    @exclusivity(unchecked) var cornerCurve = CALayerCornerCurve.circular
     @exclusivity(unchecked) var backing: DrawnBacking?
     @exclusivity(unchecked) var shape: ShapeDrawing?
     @exclusivity(unchecked) var contentsBlend: ImageBlend?
@@ -219,6 +234,7 @@ final class LayerReferences {
         c.contentsGravity = contentsGravity
         c.minificationFilter = minificationFilter
         c.magnificationFilter = magnificationFilter
+        c.cornerCurve = cornerCurve
         c.backing = backing
         c.shape = shape
         c.contentsBlend = contentsBlend
