@@ -60,6 +60,7 @@ public struct ContentPlacement: Hashable, Sendable {
     /// mipmap levels of `trilinear` (`minificationFilterBias`).
     public var minificationFilterBias: Float
 
+    @inlinable
     public init(
         destination: Rect, source: Rect = .unit, center: Rect? = nil, naturalSize: (Float, Float) = (0, 0),
         minificationFilter: TextureFilter = .linear, magnificationFilter: TextureFilter = .linear,
@@ -166,6 +167,7 @@ public struct DrawItem: Equatable, Sendable {
     /// The index of the layer in the frame's layer numbering (for counters and debugging).
     public var layerIndex: Int32
 
+    @inlinable
     public init(
         transform: Matrix4, rect: Rect, opacity: Float = 1, background: Color = .clear, content: ItemContent = .none,
         cornerRadius: Float = 0, roundedCorners: UInt8 = 0xF, cornerCurve: CornerCurve = .circular,
