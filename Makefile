@@ -48,7 +48,7 @@ bench: deps
 # Golden images are never recorded by a test run; this is the only way (see Tests/Goldens/README.md).
 record-goldens: test-deps
 	$(SWIFT) build --build-tests
-	GLAYERS_RECORD_GOLDENS=1 $(SWIFT) test --skip-build --filter 'GLayersGLTests|RenderListGoldenTests|ShadowPathGoldenTests|DrawnContentsGoldenTests'
+	GLAYERS_RECORD_GOLDENS=1 $(SWIFT) test --skip-build --filter 'GLayersGLTests|RenderListGoldenTests|ShadowPathGoldenTests|DrawnContentsGoldenTests|CornerAndTextGoldenTests|PortingClassicsTests'
 	.build/debug/glayers check Tests/Goldens/Scenes --record
 	@git status --short Tests/Goldens
 

@@ -132,7 +132,9 @@ package final class FrameBuilder {
         let subCount = node.sublayerCount
         let tiled = tiledLayer(node, state)
         if !node.preservesDepth {
-            if let shadow = shadowItem(state, world: world, opacity: opacity, clip: clip) { append(shadow) }
+            if state.shadowOpacity > 0, let shadow = shadowItem(state, world: world, opacity: opacity, clip: clip) {
+                append(shadow)
+            }
             if var item = layerItem(
                 state, world: world, opacity: opacity, clip: clip, layerIndex: index,
                 withBorder: subCount == 0 && tiled == nil, ancestorsFlipped: ctx.ancestorsFlipped)
