@@ -184,8 +184,8 @@ extension ClockTests {
 
         /// While the level the view needs is not drawn yet, the cached tiles of another level
         /// are drawn under it.
-        @Test func otherLevelsShowUntilTheNeededOneArrives() throws {
-            try withManualClock {
+        @Test func otherLevelsShowUntilTheNeededOneArrives() {
+            withManualClock {
                 let layer = tiled(CGRect(x: 0, y: 0, width: 100, height: 100))
                 layer.levelsOfDetail = 2
                 layer.levelsOfDetailBias = 1
