@@ -141,7 +141,7 @@ SUBCLASSES = {
     "CATransformLayer": {},
     "CATiledLayer": {
         "tileSize": (ref("size"), "The size of a tile in pixels [width, height] (default [256, 256]; 16 to 1024)."),
-        "levelsOfDetail": ({"type": "integer", "minimum": 1}, "The number of levels of detail, each half the resolution of the previous (default 1)."),
+        "levelsOfDetail": ({"type": "integer", "minimum": 1, "maximum": 64}, "The number of levels of detail, each half the resolution of the previous (default 1)."),
         "levelsOfDetailBias": ({"type": "integer", "minimum": 0, "maximum": 24}, "How many of the levels magnify: 2 gives 4x and 2x (default 0)."),
         "tiledImage": ({"type": ["string", "null"]}, "An image file (PNG or JPEG) relative to the scene file, drawn over the bounds tile by tile at each level (glayers; scenes cannot run draw(in:))."),
     },

@@ -60,6 +60,7 @@ extension DecodeContext {
             setProperty(layer, m, obj.path, isRoot: isRoot)
         }
         for m in plain where m.key == "frame" { setProperty(layer, m, obj.path, isRoot: isRoot) }
+        if let tiled = layer as? CATiledLayer { checkTiledSettings(tiled, obj) }
         if let name = layer.name { index.add(layer, named: name, at: path) }
         decodeParts(layer, obj, index: index)
         return layer
@@ -79,6 +80,19 @@ extension DecodeContext {
         case .success(let t):
             guard let v = value(m.value, path, as: t) else { return }
             apply(v, to: layer, key: key, m.value, path)
+        }
+    }
+
+    /// Refuses the tiled layer settings drawing would clamp (docs/scene-format.md#tiled-layers),
+    /// where the file sets them; levels are whole numbers.
+    private func checkTiledSettings(_ layer: CATiledLayer, _ obj: ObjectNode) {
+        var fractional: Set<String> = []
+        for key in ["levelsOfDetail", "levelsOfDetailBias"] {
+            if let (v, p) = obj.member(key), v.number != nil, integer(v, p) == nil { fractional.insert(key) }
+        }
+        for problem in layer.unusableSettings() where !fractional.contains(problem.key) {
+            guard let (v, p) = obj.member(problem.key) else { continue }
+            fail(problem.message, v, p)
         }
     }
 

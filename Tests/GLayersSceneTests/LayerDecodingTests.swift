@@ -53,6 +53,42 @@ extension SceneSerialTests {
             #expect(theError(withLayer(#"{ "class": "CATiledLayer", "tiledImage": 3 }"#)).contains("tiledImage"))
         }
 
+        /// Tiled settings that drawing would clamp (#12) refuse the scene, each where the file
+        /// sets it; levels are whole numbers.
+        @Test func unusableTiledSettingsNameTheirPlace() {
+            let tiled = #"{ "class": "CATiledLayer", "frame": [0, 0, 100, 100], "#
+            #expect(
+                theError(withLayer(tiled + #""tileSize": [0, 256] }"#))
+                    == "test.json:3:71: root.sublayers[0].tileSize: tileSize.width 0.0 is outside 16…1024 pixels")
+            #expect(
+                theError(withLayer(tiled + #""tileSize": [256, 100000] }"#))
+                    == "test.json:3:71: root.sublayers[0].tileSize: tileSize.height 100000.0 is outside 16…1024 pixels")
+            #expect(
+                theError(withLayer(tiled + #""levelsOfDetail": 0 }"#))
+                    == "test.json:3:77: root.sublayers[0].levelsOfDetail: levelsOfDetail 0.0 is less than one level")
+            #expect(
+                theError(withLayer(tiled + #""levelsOfDetail": 1e12 }"#))
+                    == "test.json:3:77: root.sublayers[0].levelsOfDetail: levelsOfDetail 1000000000000.0 is more than 64 levels")
+            #expect(
+                theError(withLayer(tiled + #""levelsOfDetail": 2.5 }"#))
+                    == "test.json:3:77: root.sublayers[0].levelsOfDetail: expected an integer, got the number 2.5")
+            #expect(
+                theError(withLayer(tiled + #""levelsOfDetailBias": -1 }"#))
+                    == "test.json:3:81: root.sublayers[0].levelsOfDetailBias: levelsOfDetailBias -1.0 is negative")
+            #expect(
+                theError(withLayer(tiled + #""levelsOfDetailBias": 100 }"#))
+                    == "test.json:3:81: root.sublayers[0].levelsOfDetailBias: levelsOfDetailBias 100.0 is more than 24 magnified levels")
+            let all = sceneErrors(
+                withLayer(tiled + #""tileSize": [0, 1e9], "levelsOfDetail": -2, "levelsOfDetailBias": 30 }"#))
+            #expect(
+                all.map(\.path.description) == [
+                    "root.sublayers[0].tileSize", "root.sublayers[0].tileSize", "root.sublayers[0].levelsOfDetail",
+                    "root.sublayers[0].levelsOfDetailBias",
+                ], "\(all)")
+            let limits = #""tileSize": [16, 1024], "levelsOfDetail": 64, "levelsOfDetailBias": 24 }"#
+            #expect(sceneErrors(withLayer(tiled + limits)).isEmpty)
+        }
+
         @Test func frameIsSetLastAsApplesSetter() throws {
             // The anchor point given after the frame still counts: the frame is applied last.
             let l = try decodeLayer(#"{ "frame": [10, 20, 100, 50], "anchorPoint": [0, 0] }"#)

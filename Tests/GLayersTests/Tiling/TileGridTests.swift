@@ -74,17 +74,36 @@ import Testing
     /// Unusable settings are clamped, each named in a problem.
     @Test func unusableSettingsAreClampedAndNamed() {
         func make(_ tile: CGSize, _ levels: CGFloat, _ bias: CGFloat) -> (TiledSettings, [String]) {
-            TiledSettings.make(TiledSettings.Raw(tileSize: tile, levels: levels, bias: bias, contentsScale: .nan))
+            let (settings, problems) = TiledSettings.make(
+                TiledSettings.Raw(tileSize: tile, levels: levels, bias: bias, contentsScale: .nan))
+            #expect(problems.allSatisfy { $0.message.hasPrefix($0.key) })
+            return (settings, problems.map(\.warning))
         }
         let (small, p1) = make(CGSize(width: 0, height: 100_000), 1, 0)
         #expect(small.tileWidth == 16 && small.tileHeight == 1024 && small.contentsScale == 1)
-        #expect(p1.count == 2 && p1[0].hasPrefix("tileSize.width") && p1[1].hasPrefix("tileSize.height"))
+        #expect(
+            p1 == [
+                "tileSize.width 0.0 is outside 16…1024 pixels; using 16",
+                "tileSize.height 100000.0 is outside 16…1024 pixels; using 1024",
+            ])
         let (nan, p2) = make(CGSize(width: CGFloat.nan, height: 256), -3, -1)
         #expect(nan.tileWidth == 256 && nan.levels == 1 && nan.bias == 0)
         #expect(p2.count == 3 && p2[1].hasPrefix("levelsOfDetail ") && p2[2].hasPrefix("levelsOfDetailBias"))
         let (huge, p3) = make(CGSize(width: 256, height: 256), 1e12, 1000)
         #expect(huge.levels == TiledSettings.maximumLevels && huge.bias == TiledSettings.maximumBias)
-        #expect(p3.count == 1)
+        #expect(
+            p3 == [
+                "levelsOfDetail 1000000000000.0 is more than 64 levels; using 64",
+                "levelsOfDetailBias 1000.0 is more than 24 magnified levels; using 24",
+            ])
+        let (unknown, p4) = make(CGSize(width: 256, height: CGFloat.infinity), .nan, .nan)
+        #expect(unknown.tileHeight == 256 && unknown.levels == 1 && unknown.bias == 0)
+        #expect(
+            p4 == [
+                "tileSize.height inf is not a finite number; using 256", "levelsOfDetail is not a number; using 1",
+                "levelsOfDetailBias is not a number; using 0",
+            ])
         #expect(make(CGSize(width: 512, height: 64), 3, 2).1.isEmpty)
+        #expect(make(CGSize(width: 16, height: 1024), 64, 24).1.isEmpty)
     }
 }

@@ -310,6 +310,35 @@ extension ClockTests {
             }
         }
 
+        /// Tile sides that are no number, no levels, and more levels or magnification than
+        /// tiling places: each clamped with one warning naming the property; the layer draws.
+        @Test func extremeSettingsAreClampedAndTheLayerStillDraws() {
+            withManualClock {
+                let layer = tiled(CGRect(x: 0, y: 0, width: 100, height: 100))
+                layer.name = "extreme"
+                layer.tileSize = CGSize(width: CGFloat.nan, height: .infinity)
+                layer.levelsOfDetail = 0
+                let r = root(layer)
+                let (_, first) = Diagnostics.capture { _ = tileItems(r) }
+                #expect(
+                    first == [
+                        "layer \"extreme\": CATiledLayer tileSize.width nan is not a finite number; using 256",
+                        "layer \"extreme\": CATiledLayer tileSize.height inf is not a finite number; using 256",
+                        "layer \"extreme\": CATiledLayer levelsOfDetail 0.0 is less than one level; using 1",
+                    ])
+                #expect(layer.calls.map(\.clip) == [CGRect(x: 0, y: 0, width: 100, height: 100)])
+                layer.forget()
+                layer.tileSize = CGSize(width: 64, height: 64)
+                layer.levelsOfDetail = Int.max
+                layer.levelsOfDetailBias = Int.max
+                let (items, second) = Diagnostics.capture { tileItems(r, at: 1) }
+                #expect(second.count == 2 && second[0].contains("levelsOfDetail 9.") && second[0].hasSuffix("using 64"))
+                #expect(second[1].contains("levelsOfDetailBias 9.") && second[1].hasSuffix("using 24"))
+                // 2^24 × down to one pixel: the level drawn at 1× is level 24, in 64-pixel tiles.
+                #expect(items.count == 4 && Set(layer.calls.map(\.scale)) == [1])
+            }
+        }
+
         @Test func unusableSettingsAreReportedOnceAndClamped() {
             withManualClock {
                 let layer = tiled(CGRect(x: 0, y: 0, width: 100, height: 100))
