@@ -55,6 +55,10 @@ struct TilingFrameState {
     var missing = 0
     /// `missing` of the last finished frame.
     var lastMissing = 0
+    /// Bytes of the cache budget left, for the layer being drawn, to tiles of other levels
+    /// drawn under its visible ones: what its visible tiles (at most `cap` of them) and the
+    /// images they fade in over leave of it, so that one layer's frame stays within the budget.
+    var underAllowance = 0
     var visible: [TileKey] = []
     var requests: [TileKey] = []
     var needy: [CGRect] = []
@@ -160,7 +164,9 @@ extension FrameBuilder {
     )
         -> Int
     {
-        let cap = max(4, TileCache.shared.budgetBytes / (grid.tileWidth * grid.tileHeight * 4) / 2)
+        let budget = TileCache.shared.budgetBytes, tileBytes = grid.tileWidth * grid.tileHeight * 4
+        let cap = max(4, budget / tileBytes / 2)
+        tiling.underAllowance = budget - cap * tileBytes
         var level = grid.level(forPixelsPerPoint: q)
         var range = grid.tiles(level: level, meeting: visible)
         while range.columns.count * range.rows.count > cap && level < grid.levelCount - 1 {
@@ -206,6 +212,7 @@ extension FrameBuilder {
                 }
                 if let previous = slot.previous {
                     tiling.draws.append(TileDraw(key: key, image: previous, alpha: 1))
+                    tiling.underAllowance -= previous.height * previous.bytesPerRow
                     complete = true
                 }
                 tiling.draws.append(TileDraw(key: key, image: image, alpha: alpha))
@@ -223,7 +230,8 @@ extension FrameBuilder {
     }
 
     /// Collects, to draw under the visible level, the cached tiles of other levels that cover
-    /// its incomplete tiles: coarser levels first, then up to two finer ones (lock held).
+    /// its incomplete tiles: coarser levels first, then up to two finer ones, as many as
+    /// `tiling.underAllowance` holds (lock held).
     private func collectUnderTiles(_ store: TileStore, _ grid: TileGrid, level: Int, fade: CFTimeInterval) {
         let frame = tiling.frameNumber, t = tiling.frameTime
         tiling.emitted.removeAll(keepingCapacity: true)
@@ -234,9 +242,10 @@ extension FrameBuilder {
                 for row in range.rows {
                     for column in range.columns {
                         let key = TileKey(level: Int32(j), column: Int32(column), row: Int32(row))
-                        guard var slot = store.slots[key], let image = slot.image,
+                        guard var slot = store.slots[key], let image = slot.image, slot.bytes <= tiling.underAllowance,
                             tiling.emitted.insert(key).inserted
                         else { continue }
+                        tiling.underAllowance -= slot.bytes
                         slot.lastUsed = frame
                         store.slots[key] = slot
                         let alpha =

@@ -18,9 +18,9 @@ package final class TileCache: @unchecked Sendable {
 
     /// Bytes of tile pixels kept (default 64 MiB); beyond it, at the end of a frame and when a
     /// drawing arrives, the least recently used tiles not shown in the current frame are
-    /// evicted. A frame never shows more than
-    /// half of it of one layer's tiles (`FrameBuilder+Tiles.swift` draws coarser levels, or
-    /// fewer tiles, instead).
+    /// evicted. A frame shows at most half of it of one layer's visible tiles (coarser levels,
+    /// or fewer tiles, instead) and, under them, tiles of other levels only within the rest
+    /// (`FrameBuilder+Tiles.swift`), so one tiled layer stays within it.
     package var budgetBytes: Int {
         get { locked { budget } }
         set { locked { budget = max(1 << 20, newValue) } }
