@@ -35,7 +35,7 @@ public struct BenchOptions: ParsableArguments {
     /// Whether to run the zoom workload.
     @Flag(
         help:
-            "Play the zoom into a 32768×32768-point CATiledLayer map (9 s at 60 Hz of real time, tiles drawn on tile threads) headless, timing the main thread."
+            "Play the zoom into a 32768×32768-point CATiledLayer map (9 s at 60 Hz of real time, tiles drawn on tile threads) headless, timing the main thread (with --engine-only, without OpenGL)."
     )
     public var zoom = false
 
@@ -57,8 +57,8 @@ public struct BenchOptions: ParsableArguments {
         if let frames, frames <= 0 || frames > 100_000 {
             throw ValidationError("--frames must be between 1 and 100000")
         }
-        if zoom && (scene != nil || window || engineOnly) {
-            throw ValidationError("--zoom plays its own workload headless: no scene file, --window or --engine-only")
+        if zoom && (scene != nil || window) {
+            throw ValidationError("--zoom plays its own workload headless: no scene file or --window")
         }
         _ = try points
     }
@@ -81,7 +81,9 @@ public struct BenchOptions: ParsableArguments {
     /// - `counter` counts allocations; without it the line has no `allocations_per_frame`.
     public func run(scene loaded: Scene?, counter: AllocationCounter?) throws -> String {
         let points = try points
-        if zoom { return try ZoomBenchmark.line(size: points, tileSide: tile, frames: frames ?? 541) }
+        if zoom {
+            return try ZoomBenchmark.line(size: points, tileSide: tile, frames: frames ?? 541, engineOnly: engineOnly)
+        }
         return try engineOnly
             ? engineLine(scene: loaded, size: points, counter: counter)
             : frameLine(scene: loaded, size: points, counter: counter)

@@ -11,7 +11,7 @@ struct Bench: ParsableCommand {
             Each frame: advance the manual clock 1/60 s, flush, evaluate, flatten, draw, glFinish.
             median_ms is the figure to compare with snow.c's. For allocations_per_frame, run the
             same benchmark with `swift run -c release glayers-bench` (same options), whose
-            allocator counts. With --zoom: the zoom into a 32768-point CATiledLayer map, frames
+            allocator counts. With --zoom (and --engine-only, without OpenGL): the zoom into a 32768-point CATiledLayer map, frames
             paced at 60 Hz of real time, tiles drawn on tile threads and shown as they arrive;
             the line adds max_ms, the engine's share, missing tiles per frame, tiles drawn and
             the tile cache's peak against its budget.

@@ -146,12 +146,19 @@ import Testing
                 return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
             }, uniquingKeysWith: { a, _ in a })
         #expect(fields["scene"] == "zoom" && fields["frames"] == "12" && fields["tile_size"] == "128", "\(line)")
-        for key in ["median_ms", "p90_ms", "max_ms", "engine_median_ms", "missing_tiles_mean", "tiles_per_s"] {
+        for key in [
+            "median_ms", "p90_ms", "max_ms", "engine_median_ms", "engine_frames_over_16.7ms", "missing_tiles_mean",
+            "tiles_per_s", "tile_draw_mean_ms",
+        ] {
             #expect(fields[key].flatMap(Double.init) != nil, "\(key): \(line)")
         }
         #expect((fields["tiles_drawn"].flatMap(Int.init) ?? 0) > 0, "\(line)")
         let peak = try #require(fields["tile_peak_mib"].flatMap(Double.init))
         #expect(peak > 0 && peak <= 64 && fields["tile_budget_mib"] == "64", "\(line)")
+        let engine = try glayers(["bench", "--zoom", "--engine-only", "--frames", "6", "--size", "320x240"])
+        #expect(engine.status == 0, "\(engine.stderr)")
+        #expect(engine.stdout.contains("RESULT scene=zoom mode=engine "), "\(engine.stdout)")
+        #expect(engine.stdout.contains("renderer=\"none\""), "\(engine.stdout)")
         let refused = try glayers(["bench", "--zoom", "samples/kiosk.json"])
         #expect(refused.status != 0 && refused.stderr.contains("--zoom"), "\(refused.stderr)")
     }

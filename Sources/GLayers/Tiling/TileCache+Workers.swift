@@ -46,10 +46,13 @@ extension TileCache {
             }
             running += 1
             condition.unlock()
+            let started = DispatchTime.now().uptimeNanoseconds
             let image = request.draw()
+            let took = DispatchTime.now().uptimeNanoseconds &- started
             condition.lock()
             running -= 1
             drawn += 1
+            drawingNanoseconds &+= took
             deliver(request, image)
             condition.broadcast()
         }

@@ -49,6 +49,10 @@ package final class TileCache: @unchecked Sendable {
     package var drawnTiles: Int { locked { drawn } }
     /// `drawnTiles` (lock held).
     var drawn = 0
+    /// The time tile threads spent drawing, in all (for benchmarks).
+    package var drawingSeconds: Double { locked { Double(drawingNanoseconds) / 1e9 } }
+    /// `drawingSeconds` in nanoseconds (lock held).
+    var drawingNanoseconds: UInt64 = 0
 
     private var stores: [ObjectIdentifier: WeakStore] = [:]
 
