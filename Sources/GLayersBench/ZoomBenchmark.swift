@@ -95,12 +95,23 @@ public enum ZoomBenchmark {
             if trace {
                 let c = TileCache.shared.census()
                 let stats = driver?.renderer.stats
+                // Screens of pixels the items cover (axis-aligned quads here), clipped to the frame.
+                var covered: Float = 0
+                for item in list.items {
+                    let r = item.rect
+                    guard let a = item.transform.project(r.x, r.y),
+                        let b = item.transform.project(r.maxX, r.maxY)
+                    else { continue }
+                    let w = max(0, min(max(a.0, b.0), Float(size.width)) - max(min(a.0, b.0), 0))
+                    let h = max(0, min(max(a.1, b.1), Float(size.height)) - max(min(a.1, b.1), 0))
+                    covered += w * h / Float(size.width * size.height)
+                }
                 let text = String(
                     format: "frame %d t=%.3f scale=%.5f ms=%.1f engine ms=%.1f missing=%d tiles=%d MiB=%.1f "
-                        + "shown MiB=%.1f items=%d draws=%d uploads=%d\n",
+                        + "shown MiB=%.1f items=%d screens=%.2f draws=%d uploads=%d\n",
                     f, t, ZoomWorkload.scale(at: t, duration: duration), samples[samples.count - 1],
                     engine[engine.count - 1], missing, c.tiles, Double(c.bytes) / 1_048_576,
-                    Double(c.shownBytes) / 1_048_576, list.items.count, stats?.drawCalls ?? 0,
+                    Double(c.shownBytes) / 1_048_576, list.items.count, covered, stats?.drawCalls ?? 0,
                     stats?.textureUploads ?? 0)
                 FileHandle.standardError.write(Data(text.utf8))
             }

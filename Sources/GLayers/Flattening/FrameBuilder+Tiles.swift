@@ -230,36 +230,60 @@ extension FrameBuilder {
     }
 
     /// Collects, to draw under the visible level, the cached tiles of other levels that cover
-    /// its incomplete tiles: coarser levels first, then up to two finer ones, as many as
-    /// `tiling.underAllowance` holds (lock held).
+    /// its incomplete tiles: under each, the nearest coarser level whose tiles cover it whole,
+    /// faded in (or, when none does, every coarser level with some of it, coarsest first), then
+    /// up to two finer levels; as many as `tiling.underAllowance` holds (lock held). Coarser
+    /// levels hidden under a complete one are not drawn: in a zoom each covered the whole view.
     private func collectUnderTiles(_ store: TileStore, _ grid: TileGrid, level: Int, fade: CFTimeInterval) {
-        let frame = tiling.frameNumber, t = tiling.frameTime
         tiling.emitted.removeAll(keepingCapacity: true)
-        for j in stride(from: grid.levelCount - 1, through: max(0, level - 2), by: -1) where j != level {
-            for r in tiling.needy {
+        for r in tiling.needy {
+            let complete = (level + 1..<grid.levelCount).first { j in
                 let range = grid.tiles(level: j, meeting: r)
-                guard range.columns.count * range.rows.count <= 64 else { continue }
+                guard range.columns.count * range.rows.count <= 64 else { return false }
                 for row in range.rows {
                     for column in range.columns {
-                        let key = TileKey(level: Int32(j), column: Int32(column), row: Int32(row))
-                        guard var slot = store.slots[key], let image = slot.image, slot.bytes <= tiling.underAllowance,
-                            tiling.emitted.insert(key).inserted
-                        else { continue }
-                        tiling.underAllowance -= slot.bytes
-                        slot.lastUsed = frame
-                        store.slots[key] = slot
-                        let alpha =
-                            slot.arrival.isNaN ? 1 : Self.fadeAlpha(arrival: slot.arrival, at: t, duration: fade)
-                        tiling.underDraws.append(TileDraw(key: key, image: image, alpha: alpha))
-                        if alpha >= 1 && image.isOpaque { tiling.opaque.insert(key) }
+                        guard let slot = store.slots[TileKey(level: Int32(j), column: Int32(column), row: Int32(row))],
+                            slot.image != nil,
+                            slot.arrival.isNaN
+                                || Self.fadeAlpha(
+                                    arrival: slot.arrival, at: tiling.frameTime, duration: fade) >= 1
+                        else { return false }
                     }
                 }
+                return true
+            }
+            let coarsest = complete ?? grid.levelCount - 1
+            for j in stride(from: coarsest, through: max(0, level - 2), by: -1) where j != level {
+                emitUnderTiles(store, grid, level: j, meeting: r, fade: fade)
             }
         }
         // Coarser levels first, each row by row (so that a tile reaches only under later ones).
         tiling.underDraws.sort { a, b in
             a.key.level != b.key.level
                 ? a.key.level > b.key.level : (a.key.row, a.key.column) < (b.key.row, b.key.column)
+        }
+    }
+
+    /// Adds the cached tiles of `level` meeting `r` to the under draws, once each (lock held).
+    private func emitUnderTiles(
+        _ store: TileStore, _ grid: TileGrid, level j: Int, meeting r: CGRect, fade: CFTimeInterval
+    ) {
+        let range = grid.tiles(level: j, meeting: r)
+        guard range.columns.count * range.rows.count <= 64 else { return }
+        let frame = tiling.frameNumber, t = tiling.frameTime
+        for row in range.rows {
+            for column in range.columns {
+                let key = TileKey(level: Int32(j), column: Int32(column), row: Int32(row))
+                guard var slot = store.slots[key], let image = slot.image, slot.bytes <= tiling.underAllowance,
+                    tiling.emitted.insert(key).inserted
+                else { continue }
+                tiling.underAllowance -= slot.bytes
+                slot.lastUsed = frame
+                store.slots[key] = slot
+                let alpha = slot.arrival.isNaN ? 1 : Self.fadeAlpha(arrival: slot.arrival, at: t, duration: fade)
+                tiling.underDraws.append(TileDraw(key: key, image: image, alpha: alpha))
+                if alpha >= 1 && image.isOpaque { tiling.opaque.insert(key) }
+            }
         }
     }
 

@@ -211,6 +211,33 @@ extension ClockTests {
             }
         }
 
+        /// Under a missing tile only the nearest coarser level that covers it whole is drawn,
+        /// not the coarser ones it hides (in a zoom each covered the whole view).
+        @Test func onlyTheNearestCompleteCoarserLevelGoesUnder() {
+            withManualClock {
+                let layer = tiled(CGRect(x: 0, y: 0, width: 800, height: 400))
+                layer.levelsOfDetail = 4
+                layer.anchorPoint = .zero
+                layer.position = .zero
+                let r = root(layer)
+                let builder = FrameBuilder()
+                // Levels 3, 2 and 1 drawn and cached (one tile each in view).
+                for (i, scale) in [0.125, 0.25, 0.5].enumerated() {
+                    layer.transform = CATransform3DMakeScale(scale, scale, 1)
+                    #expect(tileItems(r, at: Double(i), builder: builder).count == 1)
+                }
+                layer.gate = DispatchSemaphore(value: 0)
+                builder.tileWaiting = .never
+                layer.transform = CATransform3DIdentity
+                let items = tileItems(r, at: 5, builder: builder)
+                #expect(builder.lastFrameMissingTiles == 1)
+                // Level 1's tile (512 points) alone stands in for level 0's.
+                #expect(items.map(\.rect) == [Rect(x: 0, y: 0, width: 512, height: 400)])
+                layer.gate?.signal()
+                TileCache.shared.waitForDrawings()
+            }
+        }
+
         /// While `draw(in:)` runs, the layer's tiling properties answer as when the tile was asked
         /// for, whatever the thread that owns the tree does meanwhile.
         @Test func drawingReadsTheSnapshotTakenWhenTheTileWasAskedFor() {
