@@ -230,30 +230,18 @@ extension FrameBuilder {
     }
 
     /// Collects, to draw under the visible level, the cached tiles of other levels that cover
-    /// its incomplete tiles: under each, the nearest coarser level whose tiles cover it whole,
-    /// faded in (or, when none does, every coarser level with some of it, coarsest first), then
-    /// up to two finer levels; as many as `tiling.underAllowance` holds (lock held). Coarser
-    /// levels hidden under a complete one are not drawn: in a zoom each covered the whole view.
+    /// its incomplete tiles: under each, coarser levels from the nearest up to the first whose
+    /// tiles cover it whole, faded in, then up to two finer levels; as many as
+    /// `tiling.underAllowance` holds (lock held). Coarser levels hidden under a complete one are
+    /// not drawn: in a zoom each covered the whole view.
     private func collectUnderTiles(_ store: TileStore, _ grid: TileGrid, level: Int, fade: CFTimeInterval) {
         tiling.emitted.removeAll(keepingCapacity: true)
         for r in tiling.needy {
-            let complete = (level + 1..<grid.levelCount).first { j in
-                let range = grid.tiles(level: j, meeting: r)
-                guard range.columns.count * range.rows.count <= 64 else { return false }
-                for row in range.rows {
-                    for column in range.columns {
-                        guard let slot = store.slots[TileKey(level: Int32(j), column: Int32(column), row: Int32(row))],
-                            slot.image != nil,
-                            slot.arrival.isNaN
-                                || Self.fadeAlpha(
-                                    arrival: slot.arrival, at: tiling.frameTime, duration: fade) >= 1
-                        else { return false }
-                    }
-                }
-                return true
+            for j in level + 1..<grid.levelCount {
+                emitUnderTiles(store, grid, level: j, meeting: r, fade: fade)
+                if covers(store, grid, level: j, r, fade: fade) { break }
             }
-            let coarsest = complete ?? grid.levelCount - 1
-            for j in stride(from: coarsest, through: max(0, level - 2), by: -1) where j != level {
+            for j in stride(from: level - 1, through: max(0, level - 2), by: -1) {
                 emitUnderTiles(store, grid, level: j, meeting: r, fade: fade)
             }
         }
@@ -262,6 +250,22 @@ extension FrameBuilder {
             a.key.level != b.key.level
                 ? a.key.level > b.key.level : (a.key.row, a.key.column) < (b.key.row, b.key.column)
         }
+    }
+
+    /// Whether the cached tiles of `level` cover `r` whole, faded in (lock held).
+    private func covers(_ store: TileStore, _ grid: TileGrid, level j: Int, _ r: CGRect, fade: CFTimeInterval) -> Bool {
+        let range = grid.tiles(level: j, meeting: r)
+        guard range.columns.count * range.rows.count <= 64 else { return false }
+        for row in range.rows {
+            for column in range.columns {
+                guard let slot = store.slots[TileKey(level: Int32(j), column: Int32(column), row: Int32(row))],
+                    slot.image != nil,
+                    slot.arrival.isNaN
+                        || Self.fadeAlpha(arrival: slot.arrival, at: tiling.frameTime, duration: fade) >= 1
+                else { return false }
+            }
+        }
+        return true
     }
 
     /// Adds the cached tiles of `level` meeting `r` to the under draws, once each (lock held).
