@@ -36,8 +36,11 @@ extension TileCache {
         }
     }
 
-    /// A tile thread's loop.
+    /// A tile thread's loop. Tile threads run at a lower priority (nice 10; Linux sets it per
+    /// thread) so that the thread that owns the tree keeps its frames when cores are scarce, as
+    /// Apple draws tiles on a background queue.
     private func work() {
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
         condition.lock()
         while true {
             guard let request = takeRequest() else {

@@ -104,6 +104,23 @@ extension ClockTests {
             }
         }
 
+        /// Tile threads run at nice 10, below the thread that owns the tree (Linux: per thread).
+        @Test func tileThreadsRunAtALowerPriority() throws {
+            withManualClock { _ = tileItems(root(tiled(CGRect(x: 0, y: 0, width: 100, height: 100)))) }
+            let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")
+            let nices = tasks.compactMap { task -> Int? in
+                guard let stat = try? String(contentsOfFile: "/proc/self/task/\(task)/stat", encoding: .utf8),
+                    let end = stat.lastIndex(of: ")")
+                else { return nil }
+                // After "(comm)": state is field 3, nice field 19.
+                let fields = stat[stat.index(after: end)...].split(separator: " ")
+                return fields.count > 16 ? Int(fields[16]) : nil
+            }
+            let workers = TileCache.shared.locked { TileCache.shared.workerCount }
+            #expect(workers >= 1 && nices.filter { $0 == 10 }.count == workers, "\(nices)")
+            #expect(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) == 0)
+        }
+
         @Test func onlyTheTilesInTheViewAreDrawn() {
             withManualClock {
                 let layer = tiled(CGRect(x: -1000, y: -2000, width: 4096, height: 4096))
