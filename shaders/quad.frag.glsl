@@ -5,7 +5,8 @@
 //   v_params (opacity, corner radius, border width), v_rect (shape), v_bg, v_border
 //   (premultiplied), v_dst (content rect), v_src (texture sub-rect), v_center (nine-slice
 //   centre | blurred-shape sigma), v_extra (natural size, crossfade progress),
-//   v_flags (flags, clip index, corner bits, 0).
+//   v_flags (flags, clip index, corner bits, 0). With FLAG_TINT, v_bg is the content's tint
+//   (premultiplied): the content is multiplied by it and no background is drawn.
 // Uniforms:
 //   u_tex0, u_tex1     content textures (u_tex1: crossfade target); premultiplied RGBA
 //   u_clips            samplerBuffer, 4 RGBA32F texels per clip node (ClipBuffer.swift):
@@ -51,6 +52,7 @@ const int FLAG_NEAREST = 8;
 const int FLAG_CLIPS_CONTENT = 16;
 const int FLAG_BLURRED_SHAPE = 32;
 const int FLAG_SCREEN_TEXTURE = 64;
+const int FLAG_TINT = 256;
 const int MAX_CLIP_DEPTH = 32;
 
 // Signed distance to a rounded rect (negative inside) with its unit gradient, in local units.
@@ -213,7 +215,8 @@ void main() {
         color = v_bg * a;
     } else {
         float shape = coverage(roundedRectSDF(p, v_rect, radius, v_flags.z), dx, dy);
-        color = v_bg * shape;
+        bool tinted = (flags & FLAG_TINT) != 0;
+        color = tinted ? vec4(0.0) : v_bg * shape;
         if ((flags & (FLAG_TEXTURE | FLAG_SCREEN_TEXTURE)) != 0) {
             float c = coverage(roundedRectSDF(p, v_dst, 0.0, 0), dx, dy);
             if ((flags & FLAG_CLIPS_CONTENT) != 0) c = min(c, shape);
@@ -231,6 +234,7 @@ void main() {
                 texel = sampleContent(u_tex0, uv, nearest);
                 if ((flags & FLAG_CROSSFADE) != 0) texel = mix(texel, sampleContent(u_tex1, uv, nearest), v_extra.z);
             }
+            if (tinted) texel *= v_bg;
             color = texel * c + color * (1.0 - texel.a * c);
         }
         if (border > 0.0) {

@@ -17,7 +17,8 @@
 //               (SIMPLE: y coefficients of the edge lines)
 //  10 i_extra   (natural width, natural height, crossfade progress, 0)
 //               (SIMPLE: constant terms of the edge lines)
-//  11 i_flags   ivec4 (flags, innermost clip index or -1, rounded-corner bits, 0)
+//  11 i_flags   ivec4 (flags, innermost clip index or -1, rounded-corner bits, 0); with the
+//               tint flag (256) i_bg is the content's tint (premultiplied) instead of a background
 // Outputs: gl_Position (z = 0, w = the homography's W), gl_ClipDistance[0] = W − 1e-5 (the
 //   renderer enables GL_CLIP_DISTANCE0).
 // Uniforms:
@@ -54,6 +55,7 @@ out vec2 v_uv;
 noperspective out vec4 v_edges;
 flat out float v_opacity;
 flat out vec4 v_bg;
+flat out int v_tint;
 #else
 out vec2 v_local;
 flat out vec3 v_params;
@@ -68,6 +70,7 @@ flat out ivec4 v_flags;
 #endif
 
 const int FLAG_NO_DILATE = 128;
+const int FLAG_TINT = 256;
 
 
 void main() {
@@ -103,6 +106,7 @@ void main() {
     v_uv = i_src.xy + (p - i_dst.xy) / i_dst.zw * i_src.zw;
     v_opacity = i_hx.w;
     v_bg = i_bg;
+    v_tint = i_flags.x & FLAG_TINT;
 #else
     v_local = p;
     v_params = vec3(i_hx.w, i_hy.w, i_ht.w);

@@ -13,6 +13,9 @@ struct QuadFlags: OptionSet {
     static let blurredShape = QuadFlags(rawValue: 32)
     static let screenTexture = QuadFlags(rawValue: 64)
     static let noDilate = QuadFlags(rawValue: 128)
+    /// The content is multiplied by the background vector, which holds the item's
+    /// `contentTint` (a tinted item draws no background).
+    static let tint = QuadFlags(rawValue: 256)
 }
 
 /// One quad as the shaders read it (attribute locations 0…11).

@@ -26,6 +26,7 @@ extension DrawItem {
         h.combine(doubleSided)
         h.combine(opaque)
         h.combine(blend)
+        h.combine(contentTint)
     }
 }
 
