@@ -88,6 +88,7 @@ package final class FrameBuilder {
             report("the layer tree is deeper than \(maximumDepth) levels; deeper layers are not drawn")
             return
         }
+        if let emitter = node.emitter { advanceParticles(emitter, parentTime: ctx.time) }
         node.withPresented(parentTime: ctx.time) { state, time in visit(node, state, time, ctx) }
     }
 
@@ -135,6 +136,9 @@ package final class FrameBuilder {
                 if let chain = backdropChain(state) { item.backdropFilters = chain }
                 append(item)
             }
+        }
+        if let emitter = node.emitter {
+            appendParticles(emitter, state, world: world, opacity: opacity, clip: clip, layerIndex: index)
         }
         guard subCount > 0 else { return }
         var childClip = clip
