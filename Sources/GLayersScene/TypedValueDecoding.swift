@@ -14,6 +14,7 @@ enum SceneClasses {
         ("CALayer", CALayer.self), ("CATextLayer", CATextLayer.self), ("CAShapeLayer", CAShapeLayer.self),
         ("CAGradientLayer", CAGradientLayer.self), ("CAReplicatorLayer", CAReplicatorLayer.self),
         ("CATransformLayer", CATransformLayer.self), ("CAScrollLayer", CAScrollLayer.self),
+        ("CAEmitterLayer", CAEmitterLayer.self),
     ]
 
     /// The layer class named `name`.
@@ -31,6 +32,7 @@ enum SceneClasses {
         case "CAReplicatorLayer": return CAReplicatorLayer()
         case "CATransformLayer": return CATransformLayer()
         case "CAScrollLayer": return CAScrollLayer()
+        case "CAEmitterLayer": return CAEmitterLayer()
         default: return nil
         }
     }
