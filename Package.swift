@@ -170,5 +170,17 @@ let package = Package(
             name: "QuartzCoreTests",
             dependencies: ["QuartzCore"],
             swiftSettings: swiftSettings),
+        // The Core Animation classics of samples/porting (a package of its own that depends on
+        // this one), compiled here too so that `swift test` renders them without building a
+        // second package.
+        .target(
+            name: "PortingClassics",
+            dependencies: ["QuartzCore"],
+            path: "samples/porting/Sources/Classics",
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "PortingClassicsTests",
+            dependencies: ["PortingClassics", "QuartzCore", "GLayersHost", "GLayersTestSupport"],
+            swiftSettings: swiftSettings),
     ]
 )

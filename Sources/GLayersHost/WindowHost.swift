@@ -171,9 +171,17 @@ public final class WindowHost {
                 s.drawCalls)
             CATransaction.commit()
         }
+        let start = MonotonicClock.now
         driver.drawFrame(
             container, at: now, size: pointSize, scale: scale, background: content.background, target: .window)
         if let error = driver.renderer.lastError { throw error }
         try driver.context.swapBuffers()
+        let seconds = MonotonicClock.now - start
+        if seconds > Self.slowFrameSeconds {
+            Diagnostics.warn(String(format: "a frame took %.2f s (longer than %.0f s)", seconds, Self.slowFrameSeconds))
+        }
     }
+
+    /// A frame longer than this is reported on standard error (the soak test looks for it).
+    public static let slowFrameSeconds = 1.0
 }

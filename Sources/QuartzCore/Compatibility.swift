@@ -11,6 +11,10 @@ import GLayers
 /// Any object (CoreFoundation's `CFTypeRef`, which Swift imports as `AnyObject`).
 public typealias CFTypeRef = AnyObject
 
+/// CoreFoundation's string, which Swift code converts with `as CFString` and `as String`: a
+/// `String` here (`CTFontCreateWithName("Helvetica" as CFString, 24, nil)`).
+public typealias CFString = String
+
 /// The boolean true of CoreFoundation, as key-value coding and `CATransaction.setValue` take it
 /// (`CATransaction.setValue(kCFBooleanTrue, forKey: kCATransactionDisableActions)`).
 public let kCFBooleanTrue = NSNumber(value: true)

@@ -108,14 +108,6 @@ open class CALayer: NSObject, CAMediaTiming {
     open var layoutManager: CALayoutManager? { didSet { setNeedsLayout() } }
     /// The pixel format of the backing store.
     open var contentsFormat = CALayerContentsFormat.RGBA8Uint
-    /// Which edges are anti-aliased.
-    open var edgeAntialiasingMask: CAEdgeAntialiasingMask = [
-        .layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge,
-    ]
-    /// The shape of rounded corners (glayers draws circular corners for both curves).
-    open var cornerCurve = CALayerCornerCurve.circular
-    /// The level-of-detail bias of the minification filter.
-    open var minificationFilterBias: Float = 0
 
     // MARK: CAMediaTiming (a layer's duration is infinite: docs/semantics.md#timing-defaults)
 
@@ -179,9 +171,6 @@ open class CALayer: NSObject, CAMediaTiming {
         layoutManager = other.layoutManager
         constraintStorage = other.constraintStorage
         contentsFormat = other.contentsFormat
-        edgeAntialiasingMask = other.edgeAntialiasingMask
-        cornerCurve = other.cornerCurve
-        minificationFilterBias = other.minificationFilterBias
         beginTimeStorage = other.beginTimeStorage
         speedStorage = other.speedStorage
         timeOffsetStorage = other.timeOffsetStorage
@@ -328,11 +317,23 @@ open class CALayer: NSObject, CAMediaTiming {
         set { setModel(.allowsGroupOpacity, newValue) }
     }
 
-    /// Whether edges are anti-aliased when the layer is transformed (glayers always smooths
-    /// edges; the flag is kept for compatibility).
+    /// Whether the layer's edges may be anti-aliased, as `edgeAntialiasingMask` asks (default
+    /// true).
+    ///
+    /// - Apple's default is read from `UIViewEdgeAntialiasing` in the app's Info.plist, false
+    ///   when it is missing; glayers smooths edges unless told not to
+    ///   (docs/porting.md#behaviour-decisions). When false, the layer's straight edges are
+    ///   drawn hard (a pixel is in when its centre is); rounded corners stay smooth.
     open var allowsEdgeAntialiasing: Bool {
         get { layerState.allowsEdgeAntialiasing }
         set { setModel(.allowsEdgeAntialiasing, newValue) }
+    }
+
+    /// Which edges are anti-aliased when `allowsEdgeAntialiasing` is true (default all four).
+    /// "Bottom" is minimum y and "top" maximum y, as everywhere in Core Animation.
+    open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
+        get { layerState.edgeAntialiasingMask }
+        set { setModel(.edgeAntialiasingMask, newValue) }
     }
 
     /// Whether the layer subtree is rendered once into a cached bitmap (default false).
@@ -365,6 +366,14 @@ open class CALayer: NSObject, CAMediaTiming {
     open var maskedCorners: CACornerMask {
         get { layerState.maskedCorners }
         set { setModel(.maskedCorners, newValue) }
+    }
+
+    /// The shape of the rounded corners (default circular): `.continuous` draws Apple's
+    /// continuous corners (docs/renderer.md#continuous-corners), for the background, border,
+    /// `masksToBounds` and the shadow alike.
+    open var cornerCurve: CALayerCornerCurve {
+        get { layerState.cornerCurve }
+        set { setModel(.cornerCurve, newValue) }
     }
 
     /// The width of the border, drawn inside the bounds above contents and sublayers (default 0).
@@ -472,6 +481,13 @@ open class CALayer: NSObject, CAMediaTiming {
     open var magnificationFilter: CALayerContentsFilter {
         get { layerState.magnificationFilter }
         set { setModel(.magnificationFilter, newValue) }
+    }
+
+    /// Added to the level of detail that chooses between the minification and magnification
+    /// filters and picks the mipmap levels of `.trilinear` (default 0).
+    open var minificationFilterBias: Float {
+        get { layerState.minificationFilterBias }
+        set { setModel(.minificationFilterBias, newValue) }
     }
 
     /// Whether the layer's contents are implicitly flipped when rendered: an odd number of

@@ -66,8 +66,11 @@ package final class EmitterCellTree {
         let image: CGImage?
         /// Pixels per point of the image.
         let contentsScale: CGFloat
-        /// Whether the image is sampled nearest (`magnificationFilter` "nearest").
-        let nearest: Bool
+        /// How the image is sampled drawn smaller and larger (`minificationFilter`,
+        /// `magnificationFilter`), and the bias between them (`minificationFilterBias`).
+        let minification: ContentsSampling
+        let magnification: ContentsSampling
+        let filterBias: Float
         let timing: EmitterCellTiming
         /// A copy of the cell without its sub-cells (presentation copies' cells are made from it).
         let cell: CAEmitterCell
@@ -115,7 +118,10 @@ package final class EmitterCellTree {
             nodes.append(
                 Node(
                     names: path, identity: id, parent: parent, isEnabled: enabled && copy.isEnabled, image: image,
-                    contentsScale: copy.contentsScale, nearest: copy.magnificationFilter == "nearest",
+                    contentsScale: copy.contentsScale,
+                    minification: ContentsSampling(CALayerContentsFilter(rawValue: copy.minificationFilter)),
+                    magnification: ContentsSampling(CALayerContentsFilter(rawValue: copy.magnificationFilter)),
+                    filterBias: copy.minificationFilterBias.isFinite ? copy.minificationFilterBias : 0,
                     timing: EmitterCellTiming(copy), cell: copy))
             values += copy.numbers
             if path.allSatisfy({ $0 != nil }) {

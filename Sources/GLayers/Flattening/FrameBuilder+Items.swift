@@ -32,8 +32,9 @@ extension FrameBuilder {
         var item = DrawItem(
             transform: matrix(world), rect: bounds, opacity: opacity, background: bg, content: content,
             cornerRadius: Float(max(0, s.cornerRadius)), roundedCorners: UInt8(s.maskedCorners.rawValue & 0xF),
-            clipsContent: clipsContent, clip: clip, doubleSided: s.isDoubleSided,
-            opaque: bg.a >= 1 && opacity >= 1, blend: blendMode(s), layerIndex: layerIndex)
+            cornerCurve: cornerCurve(s), antialiasedEdges: antialiasedEdges(s), clipsContent: clipsContent, clip: clip,
+            doubleSided: s.isDoubleSided, opaque: bg.a >= 1 && opacity >= 1, blend: blendMode(s),
+            layerIndex: layerIndex)
         if let border {
             item.borderWidth = border.0
             item.borderColor = border.1
@@ -48,7 +49,17 @@ extension FrameBuilder {
         return DrawItem(
             transform: matrix(world), rect: rect(s.bounds), opacity: opacity,
             cornerRadius: Float(max(0, s.cornerRadius)), roundedCorners: UInt8(s.maskedCorners.rawValue & 0xF),
-            borderWidth: width, borderColor: color, clip: clip, doubleSided: s.isDoubleSided, layerIndex: layerIndex)
+            cornerCurve: cornerCurve(s), antialiasedEdges: antialiasedEdges(s), borderWidth: width, borderColor: color,
+            clip: clip, doubleSided: s.isDoubleSided, layerIndex: layerIndex)
+    }
+
+    /// The shape of the layer's rounded corners.
+    func cornerCurve(_ s: LayerState) -> CornerCurve { s.cornerCurveIsContinuous ? .continuous : .circular }
+
+    /// The layer's anti-aliased edges: those of `edgeAntialiasingMask` when
+    /// `allowsEdgeAntialiasing`, else none.
+    func antialiasedEdges(_ s: LayerState) -> RectEdges {
+        s.allowsEdgeAntialiasing ? RectEdges(rawValue: UInt8(s.edgeAntialiasingMask.rawValue & 0xF)) : []
     }
 
     func borderStyle(_ s: LayerState) -> (Float, Color)? {
@@ -70,7 +81,9 @@ extension FrameBuilder {
         let placement = ContentPlacement(
             destination: rect(g.destination), source: source, center: g.center.map(rect),
             naturalSize: (Float(g.naturalSize.width), Float(g.naturalSize.height)),
-            nearest: s.magnificationFilter == .nearest)
+            minificationFilter: textureFilter(s.minificationSampling),
+            magnificationFilter: textureFilter(s.magnificationSampling),
+            minificationFilterBias: s.minificationFilterBias.isFinite ? s.minificationFilterBias : 0)
         if let blend = s.contentsBlend, let from = blend.from, let to = blend.to {
             list.images[ImageID(from.identity)] = from
             list.images[ImageID(to.identity)] = to
@@ -97,6 +110,15 @@ extension FrameBuilder {
         return .image(ImageID(image.identity), ContentPlacement(destination: destination, source: source))
     }
 
+    /// A contents filter as the renderer's.
+    func textureFilter(_ f: ContentsSampling) -> TextureFilter {
+        switch f {
+        case .linear: return .linear
+        case .nearest: return .nearest
+        case .trilinear: return .trilinear
+        }
+    }
+
     /// Puts `image` in the frame's images.
     private func register(_ image: CGImage) {
         guard image.identity != lastImageIdentity else { return }
@@ -118,7 +140,8 @@ extension FrameBuilder {
         list.clips.append(
             ClipNode(
                 transform: matrix(world), rect: rect(s.bounds), cornerRadius: Float(max(0, s.cornerRadius)),
-                roundedCorners: UInt8(s.maskedCorners.rawValue & 0xF), parent: parent))
+                roundedCorners: UInt8(s.maskedCorners.rawValue & 0xF), cornerCurve: cornerCurve(s),
+                antialiasedEdges: antialiasedEdges(s), parent: parent))
         return Int32(list.clips.count - 1)
     }
 

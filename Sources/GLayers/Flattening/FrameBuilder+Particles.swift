@@ -80,7 +80,9 @@ extension FrameBuilder {
         return ParticleCellLook(
             image: ImageID(image.identity), source: source,
             halfWidth: Float(image.width) * abs(source.width) / scale / 2,
-            halfHeight: Float(image.height) * abs(source.height) / scale / 2, nearest: node.nearest)
+            halfHeight: Float(image.height) * abs(source.height) / scale / 2,
+            minification: textureFilter(node.minification), magnification: textureFilter(node.magnification),
+            filterBias: node.filterBias)
     }
 
     /// Appends one particle's item.
@@ -98,7 +100,9 @@ extension FrameBuilder {
         append(
             DrawItem(
                 transform: m, rect: rect, opacity: stamp.opacity,
-                content: .image(l.image, ContentPlacement(destination: rect, source: l.source, nearest: l.nearest)),
+                content: .image(l.image, ContentPlacement(
+                        destination: rect, source: l.source, minificationFilter: l.minification,
+                        magnificationFilter: l.magnification, minificationFilterBias: l.filterBias)),
                 clip: stamp.clip, blend: stamp.blend, layerIndex: stamp.layerIndex,
                 contentTint: Color(r: p.r * p.a, g: p.g * p.a, b: p.b * p.a, a: p.a)))
     }
@@ -110,7 +114,9 @@ struct ParticleCellLook {
     var source: Rect
     var halfWidth: Float
     var halfHeight: Float
-    var nearest: Bool
+    var minification: TextureFilter
+    var magnification: TextureFilter
+    var filterBias: Float
 }
 
 /// What every particle item of a layer shares.

@@ -300,7 +300,7 @@ extension FrameBuilder {
         append(
             DrawItem(
                 transform: matrix(world), rect: rect(s.bounds), opacity: ctx.opacity * s.opacity, content: .pass(id),
-                clip: ctx.clip, doubleSided: s.isDoubleSided, layerIndex: index))
+                antialiasedEdges: antialiasedEdges(s), clip: ctx.clip, doubleSided: s.isDoubleSided, layerIndex: index))
     }
 
     /// The state with its placement removed, so the layer's bounds map onto themselves.
@@ -350,7 +350,6 @@ extension FrameBuilder {
         append(
             DrawItem(
                 transform: matrix(world), rect: rect(s.bounds), opacity: ctx.opacity, content: .pass(afterID),
-                clip: ctx.clip,
-                doubleSided: s.isDoubleSided, layerIndex: index))
+                antialiasedEdges: antialiasedEdges(s), clip: ctx.clip, doubleSided: s.isDoubleSided, layerIndex: index))
     }
 }

@@ -46,9 +46,10 @@ extension LayerProperty {
         "allowsGroupOpacity", \.allowsGroupOpacity, apply: { $0.allowsGroupOpacity = $1 })
     static let allowsEdgeAntialiasing = StateProperty(
         "allowsEdgeAntialiasing", \.allowsEdgeAntialiasing, apply: { $0.allowsEdgeAntialiasing = $1 })
-    static let edgeAntialiasingMask = SettingProperty(
+    static let edgeAntialiasingMask = StateProperty(
         "edgeAntialiasingMask", \.edgeAntialiasingMask,
-        choices: .flags([("layerLeftEdge", 1), ("layerRightEdge", 2), ("layerBottomEdge", 4), ("layerTopEdge", 8)]))
+        choices: .flags([("layerLeftEdge", 1), ("layerRightEdge", 2), ("layerBottomEdge", 4), ("layerTopEdge", 8)]),
+        apply: { $0.edgeAntialiasingMask = $1 })
     static let shouldRasterize = StateProperty("shouldRasterize", \.shouldRasterize, apply: { $0.shouldRasterize = $1 })
     static let rasterizationScale = StateProperty(
         "rasterizationScale", \.rasterizationScale, apply: { $0.rasterizationScale = $1 })
@@ -65,7 +66,8 @@ extension LayerProperty {
             ("layerMinXMinYCorner", 1), ("layerMaxXMinYCorner", 2), ("layerMinXMaxYCorner", 4),
             ("layerMaxXMaxYCorner", 8),
         ]), apply: { $0.maskedCorners = $1 })
-    static let cornerCurve = SettingProperty("cornerCurve", \.cornerCurve, choices: .names(["circular", "continuous"]))
+    static let cornerCurve = StateProperty(
+        "cornerCurve", \.cornerCurve, choices: .names(["circular", "continuous"]), apply: { $0.cornerCurve = $1 })
     static let borderWidth = StateProperty(
         "borderWidth", \.borderWidth, action: .animation, apply: { $0.borderWidth = $1 })
     static let borderColor = StateProperty(
@@ -125,7 +127,8 @@ extension LayerProperty {
     static let magnificationFilter = StateProperty(
         "magnificationFilter", \.magnificationFilter, choices: .names(["linear", "nearest", "trilinear"]),
         apply: { $0.magnificationFilter = $1 })
-    static let minificationFilterBias = SettingProperty("minificationFilterBias", \.minificationFilterBias)
+    static let minificationFilterBias = StateProperty(
+        "minificationFilterBias", \.minificationFilterBias, apply: { $0.minificationFilterBias = $1 })
     static let needsDisplayOnBoundsChange = SettingProperty("needsDisplayOnBoundsChange", \.needsDisplayOnBoundsChange)
     static let drawsAsynchronously = SettingProperty("drawsAsynchronously", \.drawsAsynchronously)
 

@@ -71,7 +71,7 @@ final class TestDisplay {
             throw HarnessError(
                 "window tests need an X display: no $DISPLAY and no Xvfb (run `make test`, which installs it)")
         }
-        for number in 90..<160 where !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") {
+        for number in 90..<160 where !isTaken(number) {
             let server = Process()
             server.executableURL = xvfb
             server.arguments =
@@ -90,6 +90,14 @@ final class TestDisplay {
             server.terminate()
         }
         throw HarnessError("could not start Xvfb")
+    }
+
+    /// Whether display `number` has a lock whose server still runs (a server killed by a test
+    /// leaves its lock behind; Xvfb takes over such a stale lock).
+    private static func isTaken(_ number: Int) -> Bool {
+        guard let text = try? String(contentsOfFile: "/tmp/.X\(number)-lock", encoding: .utf8) else { return false }
+        guard let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0 else { return true }
+        return kill(pid, 0) == 0 || errno == EPERM
     }
 
     /// The connection that keeps a private server alive.
