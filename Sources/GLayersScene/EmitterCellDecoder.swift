@@ -32,6 +32,13 @@ extension DecodeContext {
         guard let cells = cellList(node, path, depth: 1) else { return }
         let (_, warnings) = Diagnostics.capture { emitter.emitterCells = cells }
         for w in warnings { fail(w, node, path) }
+        let count = emitter.steadyParticleCount
+        if count > Double(CAEmitterLayer.particleBudget) {
+            fail(
+                String(format: count < 1e15 ? "%.0f" : "%.3g", count) + " particles would live at once (birth "
+                    + "rates × lifetimes), over the budget of \(CAEmitterLayer.particleBudget) of an emitter layer; "
+                    + "lower birthRate or lifetime", node, path)
+        }
         emitters.append(emitter)
     }
 

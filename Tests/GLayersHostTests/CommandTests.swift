@@ -90,6 +90,19 @@ import Testing
         #expect(bytes == (try Data(contentsOf: b)))
     }
 
+    /// An emitter's shot is byte-identical on every run (the particles are simulated from the
+    /// emitter's start with a generator seeded per step).
+    @Test func emitterShotsAreByteIdentical() throws {
+        let a = temporaryFile("fw-a.png"), b = temporaryFile("fw-b.png")
+        defer { try? FileManager.default.removeItem(at: a); try? FileManager.default.removeItem(at: b) }
+        for url in [a, b] {
+            let result = try glayers(["shot", "samples/fireworks.json", "--at", "3.2", "-o", url.path])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let bytes = try Data(contentsOf: a), again = try Data(contentsOf: b)
+        #expect(bytes.count > 1000 && bytes == again)
+    }
+
     /// Errors name the file, line, column and JSON path; the status is 1.
     @Test func validateReportsPositions() throws {
         let url = temporaryFile("bad.json")

@@ -57,6 +57,34 @@ extension SceneSerialTests {
             #expect(theError(emitter("", #", "emitterShape": "cone""#)).contains("unknown value \"cone\""))
         }
 
+        /// Bad input the issue lists, each an error at its file position and JSON path.
+        @Test func badLayerValuesNestingAndBudgetAreErrorsWhereTheyAre() {
+            #expect(
+                theError(emitter(spark, #", "birthRate": -1"#)).hasPrefix(
+                    "test.json:3:90: root.sublayers[0].birthRate: layer \"e\": birthRate must be a finite number ≥ 0"))
+            #expect(theError(emitter(spark, #", "lifetime": -0.5"#)).contains("lifetime must be a finite number ≥ 0"))
+            // Cells nested 100 deep: refused at the 17th level.
+            var nested = #"{ "name": "c100" }"#
+            for level in stride(from: 99, through: 1, by: -1) {
+                nested = #"{ "name": "c\#(level)", "emitterCells": [\#(nested)] }"#
+            }
+            let deep = theError(emitter(nested))
+            #expect(deep.contains("emitter cells are nested more than 16 deep"))
+            #expect(deep.contains(String(repeating: ".emitterCells[0]", count: 16) + ".emitterCells: "))
+            // 10⁷ births a second are clamped to 10⁶ (an error in a scene); 10⁶ a second for 2 s
+            // would keep 2 000 000 alive: over the budget.
+            #expect(theError(emitter(#"{ "birthRate": 1e7, "lifetime": 0 }"#)).contains("above 1000000 a second"))
+            let budget = theError(emitter(#"{ "birthRate": 1000000, "lifetime": 2 }"#))
+            #expect(budget.hasPrefix("test.json:3:"))
+            #expect(budget.contains("root.sublayers[0].emitterCells: 2000000 particles would live at once"))
+            #expect(budget.contains("over the budget of 100000 of an emitter layer; lower birthRate or lifetime"))
+            // Sub-cells multiply: 1 000 rockets, each keeping 200 sparks alive.
+            let rockets = theError(
+                emitter(#"{ "birthRate": 500, "lifetime": 2, "emitterCells": [{ "birthRate": 100, "lifetime": 2 }] }"#))
+            #expect(rockets.contains("201000 particles would live at once"))
+            #expect(sceneErrors(emitter(#"{ "birthRate": 25000, "lifetime": 4 }"#)).isEmpty)
+        }
+
         @Test func cellKeyPathsAnimateInScenes() throws {
             CAMediaClock.useManualTime(0)
             defer { CAMediaClock.useSystemTime() }

@@ -152,8 +152,27 @@ extension CAEmitterLayer {
 
     /// Advances the particles to the layer's local time `t` and returns how many live (for
     /// benchmarks, which time the simulation alone).
+    /// The most particles one emitter layer keeps alive (births beyond wait for deaths).
+    package static var particleBudget: Int { ParticleSystem.particleBudget }
+
     @discardableResult
     package final func simulateParticles(toLocalTime t: CFTimeInterval) -> Int {
         advanceParticles(toLocalTime: t).liveCount
+    }
+
+    /// How many particles the layer's model values keep alive once births and deaths balance:
+    /// each cell's birth rate × its mean lifetime (× the layer's multipliers), times the live
+    /// particles of its parent cell for a sub-cell (each emits it). Disabled cells count 0.
+    /// Scenes compare it with `particleBudget`.
+    package final var steadyParticleCount: Double {
+        let p = EmitterParameters(layerState)
+        var counts = [Double](repeating: 0, count: p.tree.nodes.count)
+        guard p.values.count == counts.count * EmitterCellSlot.count else { return 0 }
+        for (i, node) in p.tree.nodes.enumerated() where node.isEnabled {
+            let rate = Double(max(0, p.value(i, .birthRate))) * Double(p.birthRate)
+            let life = Double(max(0, p.value(i, .lifetime))) * Double(p.lifetime)
+            counts[i] = (node.parent < 0 ? 1 : counts[node.parent]) * rate * life
+        }
+        return counts.reduce(0, +)
     }
 }

@@ -66,8 +66,12 @@ extension LayerProperty {
     /// animations here): `emitterCells`, then the layer's multipliers and emission shape.
     enum Emitter {
         static let emitterCells = EmitterCellsProperty()
-        static let birthRate = StoredProperty("birthRate", default: CGFloat(1), action: .animation)
-        static let lifetime = StoredProperty("lifetime", default: CGFloat(1), action: .animation)
+        static let birthRate = StoredProperty(
+            "birthRate", default: CGFloat(1), action: .animation, accepts: { $0.isFinite && $0 >= 0 },
+            requirement: "a finite number ≥ 0")
+        static let lifetime = StoredProperty(
+            "lifetime", default: CGFloat(1), action: .animation, accepts: { $0.isFinite && $0 >= 0 },
+            requirement: "a finite number ≥ 0")
         static let emitterPosition = StoredProperty("emitterPosition", default: CGPoint.zero, action: .animation)
         static let emitterZPosition = StoredProperty("emitterZPosition", default: CGFloat(0), action: .animation)
         static let emitterSize = StoredProperty("emitterSize", default: CGSize.zero, action: .animation)
@@ -113,12 +117,12 @@ open class CAEmitterLayer: CALayer {
     /// Multiplies every cell's birth rate (default 1).
     open var birthRate: Float {
         get { Float(self[stored: Emitter.birthRate]) }
-        set { self[stored: Emitter.birthRate] = CGFloat(newValue) }
+        set { setMultiplier(Emitter.birthRate, newValue, nonNegative: true) }
     }
     /// Multiplies every cell's lifetime and lifetime range (default 1).
     open var lifetime: Float {
         get { Float(self[stored: Emitter.lifetime]) }
-        set { self[stored: Emitter.lifetime] = CGFloat(newValue) }
+        set { setMultiplier(Emitter.lifetime, newValue, nonNegative: true) }
     }
     /// The centre of the emission shape in the layer's coordinates (default zero).
     open var emitterPosition: CGPoint {
@@ -164,17 +168,17 @@ open class CAEmitterLayer: CALayer {
     /// Multiplies every cell's velocity and velocity range (default 1).
     open var velocity: Float {
         get { Float(self[stored: Emitter.velocity]) }
-        set { self[stored: Emitter.velocity] = CGFloat(newValue) }
+        set { setMultiplier(Emitter.velocity, newValue, nonNegative: false) }
     }
     /// Multiplies every cell's scale, scale range and scale speed (default 1).
     open var scale: Float {
         get { Float(self[stored: Emitter.scale]) }
-        set { self[stored: Emitter.scale] = CGFloat(newValue) }
+        set { setMultiplier(Emitter.scale, newValue, nonNegative: false) }
     }
     /// Multiplies every cell's spin and spin range (default 1).
     open var spin: Float {
         get { Float(self[stored: Emitter.spin]) }
-        set { self[stored: Emitter.spin] = CGFloat(newValue) }
+        set { setMultiplier(Emitter.spin, newValue, nonNegative: false) }
     }
     /// The seed of the particles' random numbers (default 0): the same seed, cells and times
     /// give the same particles.
@@ -191,6 +195,21 @@ open class CAEmitterLayer: CALayer {
     }
 
     override class var declaredProperties: [LayerProperty] { super.declaredProperties + Emitter.all }
+
+    /// Sets one of the multipliers, as cells' numbers are set: NaN and infinities refused (the
+    /// old value stays), a negative birth rate or lifetime 0, each with a warning.
+    private final func setMultiplier(_ p: StoredProperty<CGFloat>, _ value: Float, nonNegative: Bool) {
+        guard value.isFinite else {
+            Diagnostics.warn("\(diagnosticName): \(p.key) must be a finite number, got \(value); ignored")
+            return
+        }
+        if nonNegative && value < 0 {
+            Diagnostics.warn("\(diagnosticName): \(p.key) \(value) is negative; using 0")
+            self[stored: p] = 0
+            return
+        }
+        self[stored: p] = CGFloat(value)
+    }
 
     // MARK: Cells
 

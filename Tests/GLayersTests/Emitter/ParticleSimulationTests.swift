@@ -101,6 +101,54 @@ extension ClockTests {
             }
         }
 
+        /// "±" is uniform over [mean − range, mean + range] (the reference's reading): the
+        /// spread's standard deviation is range / √3 (the header's ±range/2 would halve it) and
+        /// each quarter of the interval holds a quarter of the particles.
+        @Test func rangesSpreadUniformlyOverPlusMinusTheRange() {
+            withManualClock {
+                let ps = particles(
+                    emitter {
+                        $0.birthRate = 40_000; $0.lifetime = 10; $0.scale = 1; $0.scaleRange = 0.5
+                    }, at: 0.25)
+                #expect(ps.count == 10_000)
+                let scales = ps.map { Double($0.scale) }
+                let mean = scales.reduce(0, +) / Double(scales.count)
+                let sd = (scales.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(scales.count)).squareRoot()
+                #expect(abs(mean - 1) < 0.01)
+                #expect(abs(sd - 0.5 / 3.0.squareRoot()) < 0.01)
+                for quarter in 0..<4 {
+                    let low = 0.5 + 0.25 * Double(quarter)
+                    let n = scales.filter { $0 >= low && $0 < low + 0.25 }.count
+                    #expect(abs(n - 2500) < 200, "quarter \(quarter): \(n)")
+                }
+            }
+        }
+
+        /// The layer's `velocity`, `scale` and `spin` multiply each cell's values and ranges.
+        @Test func theLayersMultipliersScaleEachCell() {
+            withManualClock {
+                let layer = emitter {
+                    $0.birthRate = 600; $0.velocity = 50; $0.velocityRange = 10; $0.emissionRange = 0
+                    $0.scale = 0.5; $0.scaleRange = 0.1; $0.scaleSpeed = 0.2; $0.spin = 1; $0.spinRange = 0.5
+                }
+                layer.velocity = 2
+                layer.scale = 3
+                layer.spin = -1
+                let ps = particles(layer, at: 1.0 / 120)
+                #expect(!ps.isEmpty)
+                #expect(ps.allSatisfy { $0.vx >= 80 - 1e-3 && $0.vx <= 120 + 1e-3 && abs($0.vy) < 1e-3 })
+                #expect(ps.allSatisfy { abs($0.scaleSpeed - 0.6) < 1e-6 && $0.spin >= -1.5 && $0.spin <= -0.5 })
+                #expect(ps.allSatisfy { $0.scale >= 1.2 - 1e-3 && $0.scale <= 1.8 + 0.6 / 120 + 1e-3 })
+                let many = particles(emitterWith(layer), at: 0.5)
+                #expect(many.contains { $0.vx < 85 } && many.contains { $0.vx > 115 })
+                // Longitude π: along −x; −π/2: up the screen (y down).
+                let left = particles(emitter { $0.emissionRange = 0; $0.emissionLongitude = .pi }, at: 0.5)
+                #expect(!left.isEmpty && left.allSatisfy { abs($0.vx + 50) < 1e-3 && abs($0.vy) < 1e-3 })
+                let up = particles(emitter { $0.emissionRange = 0; $0.emissionLongitude = -.pi / 2 }, at: 0.5)
+                #expect(!up.isEmpty && up.allSatisfy { abs($0.vy + 50) < 1e-3 && $0.y <= 100 })
+            }
+        }
+
         @Test func emissionAnglesFollowCoreAnimation() {
             withManualClock {
                 // Longitude π/2 with y down: straight down the screen.
