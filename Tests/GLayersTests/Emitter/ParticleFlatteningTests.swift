@@ -116,6 +116,30 @@ extension ClockTests {
             }
         }
 
+        /// A cell's `minificationFilter`, `magnificationFilter` and `minificationFilterBias`
+        /// sample its particles' image, as a layer's sample its contents.
+        @Test func cellsFiltersReachTheirParticlesItems() throws {
+            try withManualClock {
+                let layer = emitter(["a", "b"]) {
+                    $0.emitterCells?[0].minificationFilter = CALayerContentsFilter.trilinear.rawValue
+                    $0.emitterCells?[0].magnificationFilter = CALayerContentsFilter.nearest.rawValue
+                    $0.emitterCells?[0].minificationFilterBias = 0.5
+                    $0.emitterCells = $0.emitterCells
+                }
+                let items = particleItems(list(layer, at: 1))
+                #expect(items.count == 120)
+                var filters: [(TextureFilter, TextureFilter, Float)] = []
+                for item in items {
+                    guard case .image(_, let p) = item.content else { return #expect(Bool(false)) }
+                    filters.append((p.minificationFilter, p.magnificationFilter, p.minificationFilterBias))
+                }
+                // Cell by cell (unordered): "a"'s 60, then "b"'s with the defaults.
+                let first = try #require(filters.first), last = try #require(filters.last)
+                #expect(first == (.trilinear, .nearest, 0.5) && last == (.linear, .linear, 0))
+                #expect(filters.filter { $0 == (.trilinear, .nearest, 0.5) }.count == 60)
+            }
+        }
+
         @Test func disabledCellsAndCellsWithoutContentsDrawNothing() {
             withManualClock {
                 let layer = emitter(["a", "b"]) {
