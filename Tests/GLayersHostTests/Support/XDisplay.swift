@@ -71,7 +71,7 @@ final class TestDisplay {
             throw HarnessError(
                 "window tests need an X display: no $DISPLAY and no Xvfb (run `make test`, which installs it)")
         }
-        for number in 90..<160 where !isTaken(number) {
+        for number in 90..<160 where !displayIsTaken(number) {
             let server = Process()
             server.executableURL = xvfb
             server.arguments =
@@ -92,10 +92,11 @@ final class TestDisplay {
         throw HarnessError("could not start Xvfb")
     }
 
-    /// Whether display `number` has a lock whose server still runs (a server killed by a test
-    /// leaves its lock behind; Xvfb takes over such a stale lock).
-    private static func isTaken(_ number: Int) -> Bool {
-        guard let text = try? String(contentsOfFile: "/tmp/.X\(number)-lock", encoding: .utf8) else { return false }
+    /// Whether a running X server holds display `number`: its lock file names a live process.
+    /// (A server killed with SIGKILL, as the fault tests do, leaves its lock behind; the next
+    /// server on that number removes a stale lock itself.)
+    private static func displayIsTaken(_ number: Int) -> Bool {
+        guard let text = try? String(contentsOfFile: "/tmp/.X\(number)-lock", encoding: .ascii) else { return false }
         guard let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0 else { return true }
         return kill(pid, 0) == 0 || errno == EPERM
     }
