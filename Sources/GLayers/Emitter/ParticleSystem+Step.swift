@@ -11,7 +11,8 @@
 /// cone; scale (`scale` ± `scaleRange`) and `scaleSpeed` × layer `scale`; rotation 0 and spin
 /// (`spin` ± `spinRange`) × layer `spin`; colour `color` ± the channel ranges, clamped. Each
 /// "±" is uniform over [mean − range, mean + range]. A sub-cell's particles start at their
-/// parent's position, their emission angles relative to the parent's direction of motion.
+/// parent's position, their emission angles relative to the parent's direction of motion,
+/// their scale and colour multiplied by the parent's at that moment.
 import Foundation
 
 extension ParticleSystem {
@@ -96,7 +97,7 @@ extension ParticleSystem {
                 let at = SIMD3(parent.x, parent.y, parent.z)
                 let heading = EmissionGeometry.heading(SIMD3(parent.vx, parent.vy, parent.vz))
                 for _ in 0..<allowed(n, owner) {
-                    if let born = particle(of: c, p, at: at, heading: heading, &rng) {
+                    if let born = particle(of: c, p, at: at, heading: heading, parent: parent, &rng) {
                         pools[c].append(born)
                         liveCount += 1
                     }
@@ -116,11 +117,13 @@ extension ParticleSystem {
         return min(n, room)
     }
 
-    /// A newborn particle of node `c` at `at`, its emission angles relative to `heading`; nil
-    /// when its lifetime is not positive (it would die at once).
+    /// A newborn particle of node `c` at `at`, its emission angles relative to `heading`, its
+    /// scale and colour multiplied by those of the `parent` particle that emits it (Apple:
+    /// "the scale and color of fireworkCell are inherited by trailCell"); nil when its lifetime
+    /// is not positive (it would die at once).
     private func particle(
         of c: Int, _ p: EmitterParameters, at: SIMD3<Float>, heading: (longitude: Float, latitude: Float),
-        _ rng: inout ParticleRandom
+        parent: Particle? = nil, _ rng: inout ParticleRandom
     ) -> Particle? {
         func spread(_ mean: EmitterCellSlot, _ range: EmitterCellSlot) -> Float {
             p.value(c, mean) + p.value(c, range) * rng.symmetric()
@@ -130,11 +133,14 @@ extension ParticleSystem {
             longitude: p.value(c, .emissionLongitude) + heading.longitude, range: p.value(c, .emissionRange), &rng)
         let lifetime = spread(.lifetime, .lifetimeRange) * p.lifetime
         let speed = spread(.velocity, .velocityRange) * p.velocity
-        let scale = spread(.scale, .scaleRange) * p.scale
+        let scale = spread(.scale, .scaleRange) * p.scale * (parent?.scale ?? 1)
         let spin = spread(.spin, .spinRange) * p.spin
         func channel(_ mean: EmitterCellSlot, _ range: EmitterCellSlot) -> Float { min(max(spread(mean, range), 0), 1) }
-        let r = channel(.red, .redRange), g = channel(.green, .greenRange)
-        let b = channel(.blue, .blueRange), a = channel(.alpha, .alphaRange)
+        var r = channel(.red, .redRange), g = channel(.green, .greenRange)
+        var b = channel(.blue, .blueRange), a = channel(.alpha, .alphaRange)
+        if let parent {
+            (r, g, b, a) = (r * parent.r, g * parent.g, b * parent.b, a * parent.a)
+        }
         guard lifetime > 0, lifetime.isFinite else { return nil }
         defer { nextOrdinal += 1 }
         let v = direction * speed

@@ -218,6 +218,33 @@ extension ClockTests {
             }
         }
 
+        /// "The scale and color of fireworkCell are inherited by trailCell" (Apple's reference,
+        /// `CAEmitterCell.emitterCells`): a sub-particle's scale and colour are its cell's times
+        /// its parent particle's when it is born.
+        @Test func subParticlesInheritTheirParentsScaleAndColour() {
+            withManualClock {
+                let layer = emitter {
+                    $0.birthRate = 1
+                    $0.lifetime = 5
+                    $0.scale = 0.5
+                    $0.color = CGColor(red: 1, green: 0.5, blue: 0.25, alpha: 0.8)
+                    let trail = CAEmitterCell()
+                    trail.name = "trail"
+                    trail.birthRate = 30
+                    trail.lifetime = 5
+                    trail.scale = 0.5
+                    trail.color = CGColor(red: 0.5, green: 1, blue: 1, alpha: 1)
+                    $0.emitterCells = [trail]
+                }
+                let system = layer.advanceParticles(toLocalTime: 1.5)
+                let trails = system.pools[1].particles
+                #expect(system.pools[0].count == 1 && trails.count >= 10)
+                #expect(trails.allSatisfy { abs($0.scale - 0.25) < 1e-6 })
+                #expect(trails.allSatisfy { abs($0.r - 0.5) < 1e-6 && abs($0.g - 0.5) < 1e-6 && abs($0.b - 0.25) < 1e-6 })
+                #expect(trails.allSatisfy { abs($0.a - 0.8) < 1e-6 })
+            }
+        }
+
         @Test func cellTimingLimitsEmission() {
             withManualClock {
                 let layer = emitter {
