@@ -17,6 +17,10 @@ public struct BenchOptions: ParsableArguments {
     @Option(help: "Number of snowflakes of the built-in snowfall workload.")
     public var snow: Int = 1000
 
+    /// Live particles of the emitter workload (nil: not that workload).
+    @Option(help: "Benchmark an emitter whose steady state holds N live 64x64 particles sharing one image.")
+    public var emitter: Int?
+
     /// Frames measured (nil: the default of the benchmark run).
     @Option(
         help:
@@ -53,12 +57,16 @@ public struct BenchOptions: ParsableArguments {
     /// Checks the ranges and the size.
     public func validate() throws {
         guard snow > 0, snow <= 200_000 else { throw ValidationError("--snow must be between 1 and 200000") }
+        if let emitter, !(emitter > 0 && emitter <= 100_000) {
+            throw ValidationError("--emitter must be between 1 and 100000 (an emitter's particle budget)")
+        }
+        if emitter != nil && scene != nil { throw ValidationError("--emitter runs its own workload; give no scene") }
         guard (16...1024).contains(tile) else { throw ValidationError("--tile must be between 16 and 1024") }
         if let frames, frames <= 0 || frames > 100_000 {
             throw ValidationError("--frames must be between 1 and 100000")
         }
-        if zoom && (scene != nil || window) {
-            throw ValidationError("--zoom plays its own workload headless: no scene file or --window")
+        if zoom && (scene != nil || window || emitter != nil) {
+            throw ValidationError("--zoom plays its own workload headless: no scene file, --window or --emitter")
         }
         _ = try points
     }
@@ -95,9 +103,9 @@ public struct BenchOptions: ParsableArguments {
         var benchmark = EvaluationBenchmark(count: snow, frames: frames)
         benchmark.size = points
         benchmark.allocationCounter = counter
-        benchmark.root = loaded?.rootLayer
-        let label = loaded.map { ($0.fileName as NSString).lastPathComponent } ?? "snow"
-        let n = loaded.map { Self.countLayers($0.rootLayer) } ?? snow
+        benchmark.root = loaded?.rootLayer ?? emitter.map { EmitterWorkload.makeScene(count: $0, size: points) }
+        let label = loaded.map { ($0.fileName as NSString).lastPathComponent } ?? (emitter == nil ? "snow" : "emitter")
+        let n = loaded.map { Self.countLayers($0.rootLayer) } ?? emitter ?? snow
         let r = benchmark.run()
         return "RESULT scene=\(label) "
             + String(
@@ -120,6 +128,11 @@ public struct BenchOptions: ParsableArguments {
             background = loaded.backgroundColor
             label = (loaded.fileName as NSString).lastPathComponent
             n = Self.countLayers(root)
+        } else if let emitter {
+            CAMediaClock.useManualTime(0)
+            root = EmitterWorkload.makeScene(count: emitter, size: points)
+            label = "emitter"
+            n = emitter
         } else {
             CAMediaClock.useManualTime(0)
             root = SnowfallWorkload.makeScene(count: snow, size: points)
@@ -137,7 +150,15 @@ public struct BenchOptions: ParsableArguments {
                 format: "median_ms=%.3f p10_ms=%.3f p90_ms=%.3f mean_ms=%.3f fps_median=%.2f ", times.median,
                 times.p10, times.p90, times.mean, 1000 / max(times.median, 1e-6))
             + "draw_calls=\(result.drawCalls) items=\(result.items) passes=\(result.passes) "
-            + Self.allocations(result.allocationsPerFrame) + "renderer=\"\(result.renderer)\""
+            + Self.allocations(result.allocationsPerFrame) + simulation(points) + "renderer=\"\(result.renderer)\""
+    }
+
+    /// `simulate_median_ms=… simulate_p90_ms=… ` for the emitter workload (the particle
+    /// simulation alone, per frame of 1/60 s), else nothing.
+    private func simulation(_ points: CGSize) -> String {
+        guard let emitter else { return "" }
+        let times = EmitterWorkload.simulationTimes(count: emitter, size: points, frames: frames ?? 120)
+        return String(format: "simulate_median_ms=%.3f simulate_p90_ms=%.3f ", times.median, times.p90)
     }
 
     /// `allocations_per_frame=… ` when counted, else nothing.

@@ -28,6 +28,7 @@ extension DrawItem {
         h.combine(doubleSided)
         h.combine(opaque)
         h.combine(blend)
+        h.combine(contentTint)
     }
 }
 

@@ -5,8 +5,8 @@
 /// Properties are set in file order, except `frame`, which is set last so that it works as
 /// Apple's frame setter does (from the bounds, position, anchor point and transform already
 /// set). Then come the parts that are not plain values, in this order: `filters`,
-/// `backgroundFilters`, `sublayers`, `mask`, `constraints`, `layoutManager`, `actions` and
-/// `animations` (last, so their key paths can name the layer's filters).
+/// `backgroundFilters`, `emitterCells`, `sublayers`, `mask`, `constraints`, `layoutManager`,
+/// `actions` and `animations` (last, so their key paths can name the layer's filters and cells).
 import Foundation
 import GLayers
 
@@ -27,7 +27,7 @@ extension DecodeContext {
     /// Keys of layer objects that are not plain property values.
     static let structuralLayerKeys = [
         "class", "filters", "backgroundFilters", "sublayers", "mask", "constraints", "layoutManager", "actions",
-        "animations",
+        "animations", "emitterCells",
     ]
 
     /// The layer described by `node`; nil when it cannot be made (reported).
@@ -63,6 +63,7 @@ extension DecodeContext {
         if let tiled = layer as? CATiledLayer { checkTiledSettings(tiled, obj) }
         if let name = layer.name { index.add(layer, named: name, at: path) }
         decodeParts(layer, obj, index: index)
+        if isRoot { anchorEmitters() }
         return layer
     }
 
@@ -109,6 +110,7 @@ extension DecodeContext {
         }
         if let (v, p) = obj.member("filters"), let f = filters(v, p) { layer.filters = f }
         if let (v, p) = obj.member("backgroundFilters"), let f = filters(v, p) { layer.backgroundFilters = f }
+        if let (v, p) = obj.member("emitterCells") { emitterCells(v, p, of: layer) }
         if let (v, p) = obj.member("sublayers") { sublayers(v, p, of: layer, index: index) }
         if let (v, p) = obj.member("mask"), let mask = self.layer(v, p, isRoot: false, index: index) { layer.mask = mask }
         if let (v, p) = obj.member("constraints"), let c = constraints(v, p) { layer.constraints = c }

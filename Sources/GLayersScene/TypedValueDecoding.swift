@@ -15,6 +15,7 @@ enum SceneClasses {
         ("CAGradientLayer", CAGradientLayer.self), ("CAReplicatorLayer", CAReplicatorLayer.self),
         ("CATransformLayer", CATransformLayer.self), ("CAScrollLayer", CAScrollLayer.self),
         ("CATiledLayer", CATiledLayer.self),
+        ("CAEmitterLayer", CAEmitterLayer.self),
     ]
 
     /// The layer class named `name`.
@@ -33,6 +34,7 @@ enum SceneClasses {
         case "CATransformLayer": return CATransformLayer()
         case "CAScrollLayer": return CAScrollLayer()
         case "CATiledLayer": return CATiledLayer()
+        case "CAEmitterLayer": return CAEmitterLayer()
         default: return nil
         }
     }

@@ -72,6 +72,8 @@ open class CALayer: NSObject, CAMediaTiming {
     var styledProperties = PropertySet()
     /// The property change whose action is running (the "from" of implicit animations).
     var pendingChange: PendingChange?
+    /// Animations added to this layer that animate a named sublayer (`sublayers.NAME.KEY`).
+    var sublayerAnimations: [SublayerAnimation] = []
     /// The sublayers' indices in paint order (by zPosition; empty when that is their order),
     /// valid while `paintOrderIsCurrent` (FlattenNode.swift).
     @exclusivity(unchecked) var paintOrder: [Int32] = []
@@ -202,8 +204,9 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     /// Whether the layer keeps its sublayers in 3D instead of flattening them into its plane
-    /// (`CATransformLayer` overrides this).
-    var preservesDepth: Bool { false }
+    /// (`CATransformLayer` overrides this; `CAEmitterLayer.preservesDepth` is another thing:
+    /// its particles in 3D).
+    var keepsSublayersIn3D: Bool { false }
 
     /// Whether this object is a presentation copy.
     var isPresentationCopy: Bool { presentationSource != nil }

@@ -5,10 +5,11 @@ import Foundation
 
 /// A layer that keeps its sublayers in 3D.
 open class CATransformLayer: CALayer {
-    override var preservesDepth: Bool { true }
+    override var keepsSublayersIn3D: Bool { true }
 
     public override init() { super.init() }
     public override init(layer: Any) { super.init(layer: layer) }
+    /// A default transform layer: decoding an archive is not supported.
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     /// Transform layers are never hit themselves; only their sublayers can be.

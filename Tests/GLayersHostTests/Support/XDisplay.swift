@@ -92,11 +92,11 @@ final class TestDisplay {
         throw HarnessError("could not start Xvfb")
     }
 
-    /// Whether display `number` has a lock file naming a live process. A server killed with
-    /// SIGKILL (as the window fault tests do) leaves its lock behind; Xvfb replaces such a stale
-    /// lock, so it does not take the number (runs would otherwise use up 90 … 159).
+    /// Whether a running X server holds display `number`: its lock file names a live process.
+    /// (A server killed with SIGKILL, as the fault tests do, leaves its lock behind; the next
+    /// server on that number removes a stale lock itself.)
     private static func displayIsTaken(_ number: Int) -> Bool {
-        guard let text = try? String(contentsOfFile: "/tmp/.X\(number)-lock", encoding: .utf8) else { return false }
+        guard let text = try? String(contentsOfFile: "/tmp/.X\(number)-lock", encoding: .ascii) else { return false }
         guard let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0 else { return true }
         return kill(pid, 0) == 0 || errno == EPERM
     }
