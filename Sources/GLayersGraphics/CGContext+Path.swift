@@ -252,7 +252,7 @@ extension CGContext {
     public func clear(_ rect: CGRect) {
         withScratchPath {
             addRect(rect)
-            paint {
+            paint(shadow: .none) {
                 cairo_save(cr)
                 cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
                 cairo_fill_preserve(cr)

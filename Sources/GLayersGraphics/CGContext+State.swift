@@ -69,6 +69,28 @@ extension CGContext {
     /// `point` in device pixels mapped to user space.
     public func convertToUserSpace(_ point: CGPoint) -> CGPoint { point.applying(ctm.inverted()) }
 
+    // MARK: - Text matrix
+
+    /// The transform from text space to user space that Core Text drawing reads (identity at
+    /// first).
+    ///
+    /// - As in Core Graphics it is not part of the graphics state: `saveGState` and
+    ///   `restoreGState` leave it alone. glayers has no Core Text drawing that uses it yet; code
+    ///   that sets it before drawing keeps compiling and reads back what it set.
+    public var textMatrix: CGAffineTransform {
+        get { storedTextMatrix }
+        set { storedTextMatrix = newValue }
+    }
+
+    /// Where the next glyph would be drawn, in text space: the translation of `textMatrix`.
+    public var textPosition: CGPoint {
+        get { CGPoint(x: storedTextMatrix.tx, y: storedTextMatrix.ty) }
+        set {
+            storedTextMatrix.tx = newValue.x
+            storedTextMatrix.ty = newValue.y
+        }
+    }
+
     // MARK: - Colours and alpha
 
     /// Sets the fill colour (black by default); colours are read as sRGB RGBA.
