@@ -157,6 +157,22 @@ private final class HeaderLayer: CALayer {
         #expect(ctx.textPosition == CGPoint(x: 4, y: 7))
     }
 
+    /// Tapping near a thin drawn wire: apps widen the shape layer's path with
+    /// `copy(strokingWithWidth:…)` and ask the outline whether it contains the touch. The
+    /// curve's middle is (100, 70), horizontal there; the outline reaches 11 points around it.
+    @Test func hitTestingAWireThroughItsStrokeOutline() {
+        let wire = CGMutablePath()
+        wire.move(to: CGPoint(x: 20, y: 20))
+        wire.addQuadCurve(to: CGPoint(x: 180, y: 20), control: CGPoint(x: 100, y: 120))
+        let shape = CAShapeLayer()
+        shape.path = wire
+        shape.lineWidth = 2
+        let target = shape.path?.copy(strokingWithWidth: 22, lineCap: .round, lineJoin: .round, miterLimit: 0)
+        #expect(target?.contains(CGPoint(x: 100, y: 78)) == true && target?.contains(CGPoint(x: 100, y: 85)) == false)
+        #expect(target?.contains(CGPoint(x: 11, y: 20)) == true, "inside the round cap")
+        #expect(target?.contains(CGPoint(x: 100, y: 40)) == false)
+    }
+
     /// Scrubbing a paced keyframe animation along a path: the layer stopped (`speed = 0`) and
     /// moved by `timeOffset` after the commit, as slider-driven animations do. Half way along
     /// the 200-point path is its corner, (100, 0); three quarters is (100, 50).
