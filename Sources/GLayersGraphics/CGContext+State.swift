@@ -12,9 +12,10 @@ extension CGContext {
         cairo_save(cr)
     }
 
-    /// Pops the graphics state pushed by the matching `saveGState` (ignored when unbalanced).
+    /// Pops the graphics state pushed by the matching `saveGState` (ignored when unbalanced,
+    /// or when the matching save came before the open transparency layer began).
     public func restoreGState() {
-        guard let top = saved.popLast() else { return }
+        guard saved.count > (layers.last?.depth ?? 0), let top = saved.popLast() else { return }
         state = top
         cairo_restore(cr)
         applyAntialias()

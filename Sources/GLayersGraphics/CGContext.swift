@@ -11,7 +11,8 @@
 /// - Invalid input (NaN coordinates, a singular CTM, unbalanced `restoreGState`) is ignored
 ///   rather than passed to cairo, whose error states are permanent.
 /// - Shadows (`setShadow`) are drawn under every operation that `paint` runs
-///   (CGContext+Shadow.swift).
+///   (CGContext+Shadow.swift); transparency layers are cairo groups
+///   (CGContext+TransparencyLayer.swift).
 /// - Not provided: pattern colours, text drawing (`CATextLayer` uses `TextRenderer`; the
 ///   `textMatrix` is kept for Core Text code but nothing draws with it), `data` access for
 ///   contexts that own their memory (issue #2).
@@ -41,6 +42,8 @@ public final class CGContext {
     var baseScale: CGFloat = 1
     /// The text matrix (not part of the graphics state).
     var storedTextMatrix = CGAffineTransform.identity
+    /// The open transparency layers, innermost last.
+    var layers: [TransparencyLayer] = []
     /// User memory in a layout cairo cannot draw into, updated after each drawing operation.
     let mirror: UnsafeMutableRawPointer?
     var state = GState()

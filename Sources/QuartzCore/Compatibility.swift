@@ -20,6 +20,10 @@ public typealias CFString = String
 /// locations: [0, 1])`).
 public typealias CFArray = NSArray
 
+/// CoreFoundation's dictionary: an `NSDictionary` here
+/// (`ctx.beginTransparencyLayer(auxiliaryInfo: nil)` takes one).
+public typealias CFDictionary = NSDictionary
+
 extension CGGradient {
     /// A gradient of the colours in `colors`, an array of `CGColor`s passed `as CFArray`, at
     /// `locations` (evenly spaced when nil), as Core Graphics' `CGGradient(colorsSpace:colors:locations:)`.

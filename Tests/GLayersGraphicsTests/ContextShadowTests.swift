@@ -103,4 +103,36 @@ import Testing
         #expect(px(image, 10, 10) == [0, 0, 0, 255])
         #expect(abs(Int(px(image, 30, 10)[3]) - 111) <= 6, "\(px(image, 30, 10))")
     }
+
+    /// A transparency layer casts one shadow for all it holds: the later square's shadow does
+    /// not fall on the earlier square (white there, black without the layer); the layer's alpha
+    /// applies once to the overlap (128 ± 1, not the 191 of two half-transparent squares).
+    @Test func transparencyLayersCastOneShadow() throws {
+        func draw(layered: Bool) throws -> CGImage {
+            let c = try context(50, 50)
+            c.setShadow(offset: CGSize(width: 5, height: 5), blur: 0, color: CGColor(gray: 0, alpha: 1))
+            if layered { c.beginTransparencyLayer(auxiliaryInfo: nil) }
+            c.setFillColor(CGColor(gray: 1, alpha: 1))
+            c.fill(CGRect(x: 10, y: 10, width: 20, height: 20))
+            c.fill(CGRect(x: 0, y: 0, width: 20, height: 20))
+            if layered { c.endTransparencyLayer() }
+            return try #require(c.makeImage())
+        }
+        #expect(px(try draw(layered: true), 22, 22) == [255, 255, 255, 255])
+        #expect(px(try draw(layered: false), 22, 22) == [0, 0, 0, 255])
+        #expect(px(try draw(layered: true), 33, 33) == [0, 0, 0, 255], "the layer's own shadow")
+
+        let c = try context(40, 20)
+        c.setAlpha(0.5)
+        c.beginTransparencyLayer(auxiliaryInfo: nil)
+        c.saveGState()  // left open: ending the layer closes it
+        c.fill(CGRect(x: 0, y: 0, width: 20, height: 20))
+        c.fill(CGRect(x: 10, y: 0, width: 20, height: 20))
+        c.endTransparencyLayer()
+        c.restoreGState()  // unbalanced now: ignored
+        c.fill(CGRect(x: 35, y: 0, width: 5, height: 5))
+        let image = try #require(c.makeImage())
+        #expect(near(px(image, 15, 10), [0, 0, 0, 128], 1) && near(px(image, 5, 10), [0, 0, 0, 128], 1))
+        #expect(near(px(image, 37, 2), [0, 0, 0, 128], 1), "alpha 0.5 is back after the layer")
+    }
 }

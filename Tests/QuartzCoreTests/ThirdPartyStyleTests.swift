@@ -58,6 +58,19 @@ private final class HeaderLayer: CALayer {
     }
 }
 
+/// Overlapping badges that share one soft shadow, drawn in a transparency layer.
+private final class BadgeStackLayer: CALayer {
+    override func draw(in ctx: CGContext) {
+        ctx.setShadow(offset: CGSize(width: 4, height: 4), blur: 0, color: CGColor(gray: 0, alpha: 0.5))
+        ctx.beginTransparencyLayer(auxiliaryInfo: nil)
+        ctx.setFillColor(CGColor(red: 1, green: 0.8, blue: 0, alpha: 1))
+        for i in 0..<3 {
+            ctx.fillEllipse(in: CGRect(x: 10 + CGFloat(i) * 20, y: 30, width: 30, height: 30))
+        }
+        ctx.endTransparencyLayer()
+    }
+}
+
 @Suite struct ThirdPartyStyleTests {
     func drawn(_ layer: CALayer, size: CGFloat = 100, scale: CGFloat = 1) throws -> CGImage {
         layer.frame = CGRect(x: 0, y: 0, width: size, height: size)
@@ -155,6 +168,17 @@ private final class HeaderLayer: CALayer {
         ctx.restoreGState()
         #expect(ctx.textMatrix == CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 4, ty: 7))
         #expect(ctx.textPosition == CGPoint(x: 4, y: 7))
+    }
+
+    /// Badges in a transparency layer cast one shadow: where a badge overlaps the next one's
+    /// shadow would fall, the badge stays its own colour; past the last badge the shadow is
+    /// black at half alpha (128 ± 1).
+    @Test func badgesInATransparencyLayerShareOneShadow() throws {
+        let image = try drawn(BadgeStackLayer())
+        // (33, 47) is inside the first and second badges, 4 points after the first's edge.
+        let inside = try #require(image.pixel(x: 33, y: 47))
+        #expect(inside.r == 255 && inside.g == 204 && inside.b == 0 && inside.a == 255, "\(inside)")
+        #expect(abs(alpha(image, 82, 47) - 128) <= 1 && image.pixel(x: 82, y: 47)?.r == 0)
     }
 
     /// Tapping near a thin drawn wire: apps widen the shape layer's path with
