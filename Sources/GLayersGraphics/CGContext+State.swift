@@ -155,6 +155,15 @@ extension CGContext {
 
     // MARK: - Quality
 
+    /// Sets how far, in device pixels, a flattened curve may stray from the true one (part of
+    /// the graphics state; glayers starts at cairo's 0.1, finer than Core Graphics' default).
+    ///
+    /// - Values under 0.01 count as 0.01; NaN and infinity are ignored.
+    public func setFlatness(_ flatness: CGFloat) {
+        guard flatness.isFinite else { return }
+        cairo_set_tolerance(cr, Double(max(0.01, flatness)))
+    }
+
     /// Turns antialiasing of paths on or off (part of the graphics state; on by default).
     public func setShouldAntialias(_ should: Bool) {
         state.shouldAntialias = should

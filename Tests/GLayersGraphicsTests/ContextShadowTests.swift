@@ -136,3 +136,31 @@ import Testing
         #expect(near(px(image, 37, 2), [0, 0, 0, 128], 1), "alpha 0.5 is back after the layer")
     }
 }
+
+/// `CGContext.setFlatness` (#11).
+@Suite struct ContextFlatnessTests {
+    /// The ink of a filled circle of radius 30 (π · 900 ≈ 2827 pixels).
+    func ink(_ c: CGContext) throws -> Int {
+        c.clear(CGRect(x: 0, y: 0, width: 80, height: 80))
+        c.fillEllipse(in: CGRect(x: 10, y: 10, width: 60, height: 60))
+        let image = try #require(c.makeImage())
+        return image.pixels.enumerated().filter { $0.offset % 4 == 3 }.reduce(0) { $0 + Int($1.element) } / 255
+    }
+
+    /// A flatness of 10 pixels lets the circle's four arcs become a few chords (cairo draws
+    /// about an octagon, 90 % of the disc; accepted under 95 %); restoring the state brings back the fine default (within 0.5 % of π r²); bad
+    /// values change nothing.
+    @Test func flatnessIsGraphicsState() throws {
+        let c = try context(80, 80)
+        let fine = try ink(c)
+        #expect(abs(Double(fine) - Double.pi * 900) < 0.005 * Double.pi * 900, "\(fine)")
+        c.saveGState()
+        c.setFlatness(10)
+        let coarse = try ink(c)
+        #expect(coarse * 100 < fine * 95, "\(coarse) against \(fine)")
+        c.setFlatness(.nan)
+        #expect(try ink(c) == coarse)
+        c.restoreGState()
+        #expect(try ink(c) == fine)
+    }
+}
