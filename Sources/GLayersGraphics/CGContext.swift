@@ -13,6 +13,7 @@
 /// - Shadows (`setShadow`) are drawn under every operation that `paint` runs
 ///   (CGContext+Shadow.swift); transparency layers are cairo groups
 ///   (CGContext+TransparencyLayer.swift).
+/// - `clip(to:mask:)` keeps an image mask beside cairo's clip (CGContext+ClipMask.swift).
 /// - Not provided: pattern colours, text drawing (`CATextLayer` uses `TextRenderer`; the
 ///   `textMatrix` is kept for Core Text code but nothing draws with it), `data` access for
 ///   contexts that own their memory (issue #2).
@@ -32,6 +33,8 @@ public final class CGContext {
         var singular = false
         /// The shadow cast by what is drawn, if one is set.
         var shadow: Shadow?
+        /// The image mask of `clip(to:mask:)`, if one is set.
+        var clipMask: ClipMask?
     }
 
     let surface: OpaquePointer
@@ -166,7 +169,11 @@ public final class CGContext {
     /// `shadow` when one is set, then publishes the pixels.
     func paint(shadow: ShadowSource = .shape, _ body: () -> Void) {
         guard !state.singular, cairo_status(cr) == CAIRO_STATUS_SUCCESS else { return }
-        drawWithShadow(shadow, body)
+        if shadow == .none {
+            body()  // clear(_:), which applies a clip mask itself
+        } else {
+            drawThroughClipMask { drawWithShadow(shadow, body) }
+        }
         if mirror != nil { flush() }
     }
 
