@@ -3,7 +3,8 @@
 /// alpha, shadow and blend mode of the graphics state at the beginning, within the clip, as
 /// Core Graphics' reference describes. The usual use: several shapes casting one shadow.
 ///
-/// - Inside the layer the global alpha is 1 and there is no shadow. Ending the layer restores
+/// - Inside the layer the global alpha is 1 and there is no shadow; a `clip(to:mask:)` mask
+///   set before it applies once, to the composite. Ending the layer restores
 ///   the whole graphics state of the beginning (cairo's group keeps its own state), so
 ///   settings changed inside do not outlive it; unbalanced `saveGState`s inside are closed and
 ///   `restoreGState` cannot reach past the layer's beginning.
@@ -26,6 +27,7 @@ extension CGContext {
         cairo_push_group(cr)
         state.alpha = 1
         state.shadow = nil
+        state.clipMask = nil  // applied once, when the layer is composited
     }
 
     /// Begins a transparency layer bounded by `rect` (glayers bounds it by the clip, which

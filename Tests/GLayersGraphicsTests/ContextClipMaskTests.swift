@@ -69,4 +69,17 @@ import Testing
         #expect(px(shadowed, 0, 0)[3] == 255 && px(shadowed, 1, 0)[3] == 255)
         #expect(near(px(shadowed, 2, 0), [0, 0, 0, 128], 1) && px(shadowed, 3, 0)[3] == 0, "\(px(shadowed, 2, 0))")
     }
+
+    /// A mask set before a transparency layer applies once, to the layer's composite (128 ± 1
+    /// over the gray pixel, not the 64 of applying it twice).
+    @Test func transparencyLayersApplyTheMaskOnce() throws {
+        let c = try context(4, 1)
+        c.interpolationQuality = .none
+        c.clip(to: CGRect(x: 0, y: 0, width: 4, height: 1), mask: try stripe())
+        c.beginTransparencyLayer(auxiliaryInfo: nil)
+        c.fill(CGRect(x: 0, y: 0, width: 4, height: 1))
+        c.endTransparencyLayer()
+        let image = try #require(c.makeImage())
+        #expect(near(px(image, 2, 0), [0, 0, 0, 128], 1) && px(image, 3, 0)[3] == 0, "\(px(image, 2, 0))")
+    }
 }
