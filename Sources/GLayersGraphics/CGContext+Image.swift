@@ -38,6 +38,35 @@ extension CGContext {
         }
     }
 
+    /// Draws `image` scaled to `rect` and, with `byTiling`, repeated from there in every
+    /// direction over the whole clip, as Core Graphics' `draw(_:in:byTiling:)`; without it, as
+    /// `draw(_:in:)`.
+    ///
+    /// - Tiles are upright in glayers' y-down user space, edge to edge, sampled by
+    ///   `interpolationQuality`; the current path is kept. A tiled image casts a shadow of
+    ///   what it paints within the clip, as a gradient does.
+    public func draw(_ image: CGImage, in rect: CGRect, byTiling: Bool) {
+        guard byTiling else { return draw(image, in: rect) }
+        guard rect.origin.x.isFinite, rect.origin.y.isFinite, rect.width.isFinite, rect.height.isFinite,
+            rect.width != 0, rect.height != 0, let source = CGContext.surface(for: image)
+        else { return }
+        defer { cairo_surface_destroy(source) }
+        guard let pattern = cairo_pattern_create_for_surface(source) else { return }
+        defer { cairo_pattern_destroy(pattern) }
+        var m = cairo_matrix_t()
+        cairo_matrix_init_scale(&m, Double(image.width) / rect.width, Double(image.height) / rect.height)
+        cairo_matrix_translate(&m, -rect.origin.x, -rect.origin.y)
+        cairo_pattern_set_matrix(pattern, &m)
+        cairo_pattern_set_filter(pattern, state.interpolation.cairo)
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_REPEAT)
+        withScratchPath {
+            paint(shadow: .clippedPaint) {
+                cairo_set_source(cr, pattern)
+                cairo_paint_with_alpha(cr, Double(state.alpha))
+            }
+        }
+    }
+
     /// A new cairo ARGB32 surface holding `image`'s pixels (the caller destroys it).
     static func surface(for image: CGImage) -> OpaquePointer? {
         let format = image.isOpaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32

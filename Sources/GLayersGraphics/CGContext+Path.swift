@@ -180,8 +180,11 @@ extension CGContext {
         }
     }
 
-    /// Resets the clip to the whole context.
-    public func resetClip() { cairo_reset_clip(cr) }
+    /// Resets the clip to the whole context (and removes a `clip(to:mask:)` mask).
+    public func resetClip() {
+        cairo_reset_clip(cr)
+        state.clipMask = nil
+    }
 
     /// The bounding box of the clip in user space.
     public var boundingBoxOfClipPath: CGRect {
@@ -252,7 +255,8 @@ extension CGContext {
     public func clear(_ rect: CGRect) {
         withScratchPath {
             addRect(rect)
-            paint {
+            paint(shadow: .none) {
+                if let mask = state.clipMask { return clearThroughClipMask(mask) }
                 cairo_save(cr)
                 cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
                 cairo_fill_preserve(cr)

@@ -12,9 +12,10 @@ extension CGContext {
         cairo_save(cr)
     }
 
-    /// Pops the graphics state pushed by the matching `saveGState` (ignored when unbalanced).
+    /// Pops the graphics state pushed by the matching `saveGState` (ignored when unbalanced,
+    /// or when the matching save came before the open transparency layer began).
     public func restoreGState() {
-        guard let top = saved.popLast() else { return }
+        guard saved.count > (layers.last?.depth ?? 0), let top = saved.popLast() else { return }
         state = top
         cairo_restore(cr)
         applyAntialias()
@@ -68,6 +69,28 @@ extension CGContext {
 
     /// `point` in device pixels mapped to user space.
     public func convertToUserSpace(_ point: CGPoint) -> CGPoint { point.applying(ctm.inverted()) }
+
+    // MARK: - Text matrix
+
+    /// The transform from text space to user space that Core Text drawing reads (identity at
+    /// first).
+    ///
+    /// - As in Core Graphics it is not part of the graphics state: `saveGState` and
+    ///   `restoreGState` leave it alone. glayers has no Core Text drawing that uses it yet; code
+    ///   that sets it before drawing keeps compiling and reads back what it set.
+    public var textMatrix: CGAffineTransform {
+        get { storedTextMatrix }
+        set { storedTextMatrix = newValue }
+    }
+
+    /// Where the next glyph would be drawn, in text space: the translation of `textMatrix`.
+    public var textPosition: CGPoint {
+        get { CGPoint(x: storedTextMatrix.tx, y: storedTextMatrix.ty) }
+        set {
+            storedTextMatrix.tx = newValue.x
+            storedTextMatrix.ty = newValue.y
+        }
+    }
 
     // MARK: - Colours and alpha
 
@@ -131,6 +154,15 @@ extension CGContext {
     public func setBlendMode(_ mode: CGBlendMode) { cairo_set_operator(cr, mode.cairo) }
 
     // MARK: - Quality
+
+    /// Sets how far, in device pixels, a flattened curve may stray from the true one (part of
+    /// the graphics state; glayers starts at cairo's 0.1, finer than Core Graphics' default).
+    ///
+    /// - Values under 0.01 count as 0.01; NaN and infinity are ignored.
+    public func setFlatness(_ flatness: CGFloat) {
+        guard flatness.isFinite else { return }
+        cairo_set_tolerance(cr, Double(max(0.01, flatness)))
+    }
 
     /// Turns antialiasing of paths on or off (part of the graphics state; on by default).
     public func setShouldAntialias(_ should: Bool) {

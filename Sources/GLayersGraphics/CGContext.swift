@@ -10,8 +10,13 @@
 ///   `GState` beside it.
 /// - Invalid input (NaN coordinates, a singular CTM, unbalanced `restoreGState`) is ignored
 ///   rather than passed to cairo, whose error states are permanent.
-/// - Not provided: shadows (`setShadow`), pattern colours, text drawing (`CATextLayer` uses
-///   `TextRenderer`), `data` access for contexts that own their memory (issue #2).
+/// - Shadows (`setShadow`) are drawn under every operation that `paint` runs
+///   (CGContext+Shadow.swift); transparency layers are cairo groups
+///   (CGContext+TransparencyLayer.swift).
+/// - `clip(to:mask:)` keeps an image mask beside cairo's clip (CGContext+ClipMask.swift).
+/// - Not provided: pattern colours, text drawing (`CATextLayer` uses `TextRenderer`; the
+///   `textMatrix` is kept for Core Text code but nothing draws with it), `data` access for
+///   contexts that own their memory (issue #2).
 import CCairo
 import Foundation
 
@@ -26,10 +31,22 @@ public final class CGContext {
         var shouldAntialias = true
         /// Whether the CTM became singular or non-finite: nothing draws until a restore.
         var singular = false
+        /// The shadow cast by what is drawn, if one is set.
+        var shadow: Shadow?
+        /// The image mask of `clip(to:mask:)`, if one is set.
+        var clipMask: ClipMask?
     }
 
     let surface: OpaquePointer
-    let cr: OpaquePointer
+    /// The cairo context drawn into: the surface's, or a shadow's scratch plane while an
+    /// operation casts its shadow.
+    var cr: OpaquePointer
+    /// Device pixels per base-space unit: the scale the context was made with.
+    var baseScale: CGFloat = 1
+    /// The text matrix (not part of the graphics state).
+    var storedTextMatrix = CGAffineTransform.identity
+    /// The open transparency layers, innermost last.
+    var layers: [TransparencyLayer] = []
     /// User memory in a layout cairo cannot draw into, updated after each drawing operation.
     let mirror: UnsafeMutableRawPointer?
     var state = GState()
@@ -64,6 +81,7 @@ public final class CGContext {
                                     bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
         else { return nil }
         if scale != 1 { context.scaleBy(x: scale, y: scale) }
+        context.baseScale = scale
         return context
     }
 
@@ -147,10 +165,15 @@ public final class CGContext {
         if let mirror { MirrorLayout(bitmapInfo).write(from: self, to: mirror) }
     }
 
-    /// Runs a drawing operation unless the state cannot draw, then publishes the pixels.
-    func paint(_ body: () -> Void) {
+    /// Runs a drawing operation unless the state cannot draw, with the shadow it casts from
+    /// `shadow` when one is set, then publishes the pixels.
+    func paint(shadow: ShadowSource = .shape, _ body: () -> Void) {
         guard !state.singular, cairo_status(cr) == CAIRO_STATUS_SUCCESS else { return }
-        body()
+        if shadow == .none {
+            body()  // clear(_:), which applies a clip mask itself
+        } else {
+            drawThroughClipMask { drawWithShadow(shadow, body) }
+        }
         if mirror != nil { flush() }
     }
 

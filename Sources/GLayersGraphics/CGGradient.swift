@@ -133,7 +133,7 @@ extension CGContext {
     /// saved state; the current path is kept.
     private func paintGradient(_ pattern: OpaquePointer, restrict: () -> Void) {
         withScratchPath {
-            paint {
+            paint(shadow: .clippedPaint) {
                 cairo_save(cr)
                 restrict()
                 cairo_set_source(cr, pattern)

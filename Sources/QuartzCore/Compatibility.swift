@@ -15,6 +15,30 @@ public typealias CFTypeRef = AnyObject
 /// `String` here (`CTFontCreateWithName("Helvetica" as CFString, 24, nil)`).
 public typealias CFString = String
 
+/// CoreFoundation's array, which Swift code makes with `as CFArray` to pass to Core Graphics:
+/// an `NSArray` here (`CGGradient(colorsSpace: nil, colors: [top, bottom] as CFArray,
+/// locations: [0, 1])`).
+public typealias CFArray = NSArray
+
+/// CoreFoundation's dictionary: an `NSDictionary` here
+/// (`ctx.beginTransparencyLayer(auxiliaryInfo: nil)` takes one).
+public typealias CFDictionary = NSDictionary
+
+extension CGGradient {
+    /// A gradient of the colours in `colors`, an array of `CGColor`s passed `as CFArray`, at
+    /// `locations` (evenly spaced when nil), as Core Graphics' `CGGradient(colorsSpace:colors:locations:)`.
+    ///
+    /// - Returns nil when an element is not a `CGColor`, and where the `[CGColor]` initializer does.
+    public convenience init?(colorsSpace space: CGColorSpace?, colors: CFArray, locations: [CGFloat]?) {
+        var list: [CGColor] = []
+        for element in colors {
+            guard let color = element as? CGColor else { return nil }
+            list.append(color)
+        }
+        self.init(colorsSpace: space, colors: list, locations: locations)
+    }
+}
+
 /// The boolean true of CoreFoundation, as key-value coding and `CATransaction.setValue` take it
 /// (`CATransaction.setValue(kCFBooleanTrue, forKey: kCATransactionDisableActions)`).
 public let kCFBooleanTrue = NSNumber(value: true)

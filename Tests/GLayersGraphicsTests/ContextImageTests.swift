@@ -100,3 +100,36 @@ import Testing
         #expect(CGContext.bitmap(width: 2, height: 2, scale: 0) == nil)
     }
 }
+
+/// `CGContext.draw(_:in:byTiling:)` (#11).
+@Suite struct ContextTilingTests {
+    /// A 2 × 2 image of four colours tiled from (1, 1) repeats every 2 pixels both ways over
+    /// the clip (exact with nearest sampling), and nothing outside the clip; without tiling it
+    /// is drawn once.
+    @Test func tilesRepeatOverTheClip() throws {
+        let tile = try context(2, 2)
+        let colours = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 1, blue: 0, alpha: 1),
+                       CGColor(red: 0, green: 0, blue: 1, alpha: 1), CGColor(gray: 1, alpha: 1)]
+        for (i, colour) in colours.enumerated() {
+            tile.setFillColor(colour)
+            tile.fill(CGRect(x: i % 2, y: i / 2, width: 1, height: 1))
+        }
+        let image = try #require(tile.makeImage())
+        let c = try context(10, 8)
+        c.interpolationQuality = .none
+        c.clip(to: CGRect(x: 0, y: 0, width: 9, height: 8))
+        c.draw(image, in: CGRect(x: 1, y: 1, width: 2, height: 2), byTiling: true)
+        let out = try #require(c.makeImage())
+        for y in 0..<8 {
+            for x in 0..<9 {
+                let (u, v) = (((x - 1) % 2 + 2) % 2, ((y - 1) % 2 + 2) % 2)
+                #expect(px(out, x, y) == px(image, u, v), "pixel \(x), \(y)")
+            }
+            #expect(px(out, 9, y) == [0, 0, 0, 0], "outside the clip")
+        }
+        let once = try context(10, 8)
+        once.draw(image, in: CGRect(x: 1, y: 1, width: 2, height: 2), byTiling: false)
+        let single = try #require(once.makeImage())
+        #expect(px(single, 1, 1) == [255, 0, 0, 255] && px(single, 3, 1) == [0, 0, 0, 0])
+    }
+}
