@@ -71,7 +71,7 @@ final class TestDisplay {
             throw HarnessError(
                 "window tests need an X display: no $DISPLAY and no Xvfb (run `make test`, which installs it)")
         }
-        for number in 90..<160 where !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") {
+        for number in 90..<160 where !isLocked(number) {
             let server = Process()
             server.executableURL = xvfb
             server.arguments =
@@ -90,6 +90,15 @@ final class TestDisplay {
             server.terminate()
         }
         throw HarnessError("could not start Xvfb")
+    }
+
+    /// Whether display `number` has a lock file of a running server (a server killed with
+    /// SIGKILL, as `theXServerGoingAwayEndsTheProgram` does, leaves its lock file behind;
+    /// Xvfb takes over such stale locks).
+    private static func isLocked(_ number: Int) -> Bool {
+        guard let text = try? String(contentsOfFile: "/tmp/.X\(number)-lock", encoding: .ascii) else { return false }
+        guard let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0 else { return true }
+        return kill(pid, 0) == 0 || errno != ESRCH
     }
 
     /// The connection that keeps a private server alive.
