@@ -16,14 +16,14 @@ extension Renderer {
         glBindTexture(GLenum(GL_TEXTURE_BUFFER), clips.texture)
         if list.passes.isEmpty || passPlans.isEmpty {
             try bindScreen(list, to: target)
-            clearScreen(list)
+            try clearScreen(list)
             return
         }
         for plan in passPlans {
             let pass = Int(plan.pass)
             if pass == 0 {
                 try bindScreen(list, to: target)
-                clearScreen(list)
+                try clearScreen(list)
                 runCommands(plan, list: list, pass: 0)
                 continue
             }
@@ -62,10 +62,33 @@ extension Renderer {
         }
     }
 
-    private func clearScreen(_ list: RenderList) {
+    /// Clears the screen, or, redrawn in part, fills the damage rects with the clear colour
+    /// (fill.frag.glsl says why not a scissored glClear).
+    private func clearScreen(_ list: RenderList) throws {
         let c = screenClear ?? list.clearColor
-        glClearColor(c.r, c.g, c.b, c.a)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        guard !scissors.isEmpty else {
+            glClearColor(c.r, c.g, c.b, c.a)
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            return
+        }
+        glDisable(GLenum(GL_BLEND))
+        try effects.fill(c, in: scissors)
+        glEnable(GLenum(GL_BLEND))
+    }
+
+    /// Runs `body` once per damage rect with the scissor test set to it when `pass` is the
+    /// screen and the frame is redrawn in part; else once, without scissor.
+    ///
+    /// - The scissor is off again afterwards: effects drawn between commands (backdrop
+    ///   filters) draw whole targets.
+    func forEachScissor(pass: Int, _ body: () -> Void) {
+        guard pass == 0, !scissors.isEmpty else { return body() }
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        for box in scissors {
+            glScissor(box.x, box.y, box.width, box.height)
+            body()
+        }
+        glDisable(GLenum(GL_SCISSOR_TEST))
     }
 
     /// The framebuffer currently bound for drawing.
@@ -88,14 +111,16 @@ extension Renderer {
                 quad.use(command.variant)
                 bindSources(command.textures, variant: command.variant)
                 setBlending(command.blending)
-                quad.draw(first: Int(command.first), count: Int(command.count))
+                forEachScissor(pass: pass) {
+                    quad.draw(first: Int(command.first), count: Int(command.count))
+                    stats.drawCalls += 1
+                }
                 stats.batches += 1
-                stats.drawCalls += 1
             case .blend:
-                drawBlended(command, geometry: g)
+                drawBlended(command, geometry: g, pass: pass)
             case .backdrop:
                 do {
-                    try drawBackdrop(command, list: list, geometry: g, framebuffer: framebuffer)
+                    try drawBackdrop(command, list: list, geometry: g, framebuffer: framebuffer, pass: pass)
                 } catch let error as GLError {
                     if lastError == nil { lastError = error }
                 } catch {}
@@ -163,7 +188,7 @@ extension Renderer {
     }
 
     /// One item through its W3C blend mode: the destination under it is copied and read.
-    private func drawBlended(_ command: DrawCommand, geometry g: PassGeometry) {
+    private func drawBlended(_ command: DrawCommand, geometry g: PassGeometry, pass: Int) {
         guard !command.box.isEmpty, let copy = try? copyBehind(command.box, g) else { return }
         let origin = glOrigin(of: command.box, g)
         setSampling(linear: false, wrap: GL_CLAMP_TO_EDGE)
@@ -174,19 +199,21 @@ extension Renderer {
         glUniform1i(p.uBlendMode, command.mode)
         glDisable(GLenum(GL_BLEND))
         bindSources(command.textures)
-        quad.draw(first: Int(command.first), count: 1)
+        forEachScissor(pass: pass) {
+            quad.draw(first: Int(command.first), count: 1)
+            stats.drawCalls += 1
+        }
         glUniform1i(p.uBlendMode, 0)
         glEnable(GLenum(GL_BLEND))
         pool.release(copy)
-        stats.drawCalls += 1
         stats.batches += 1
     }
 
     /// Backdrop filters: copy what lies behind, filter it, draw it inside the item's rounded
     /// rect; the item itself draws next.
-    private func drawBackdrop(_ command: DrawCommand, list: RenderList, geometry g: PassGeometry, framebuffer: GLuint)
-        throws
-    {
+    private func drawBackdrop(
+        _ command: DrawCommand, list: RenderList, geometry g: PassGeometry, framebuffer: GLuint, pass: Int
+    ) throws {
         guard !command.box.isEmpty else { return }
         var current = try copyBehind(command.box, g)
         for filter in list.filterChains[Int(command.mode)] {
@@ -205,9 +232,11 @@ extension Renderer {
             Float(command.box.height))
         bindTexture(current.texture, unit: QuadUnit.tex0)
         setSampling(linear: false, wrap: GL_CLAMP_TO_EDGE)
-        quad.draw(first: Int(command.first), count: 1)
+        forEachScissor(pass: pass) {
+            quad.draw(first: Int(command.first), count: 1)
+            stats.drawCalls += 1
+        }
         pool.release(current)
-        stats.drawCalls += 1
         stats.batches += 1
     }
 
@@ -228,6 +257,10 @@ extension Renderer {
                 continue
             }
             pool.release(content)
+        }
+        // Rasterized passes of items outside the damage are still on screen: keep them.
+        for pass in list.passes {
+            if let key = pass.cacheKey, rasterCache[key] != nil { rasterCache[key]?.lastUsed = frame }
         }
         staleCacheKeys.removeAll(keepingCapacity: true)
         for (key, entry) in rasterCache where entry.lastUsed != frame { staleCacheKeys.append(key) }

@@ -44,8 +44,15 @@ extension Renderer {
             let cached = scheduler.cached[pass]
             if !cached {
                 let range = list.passes[pass].itemRange.clamped(to: 0..<list.items.count)
+                let culls = pass == 0 && cullsScreenItems
                 list.items.withUnsafeBufferPointer { items in
-                    for i in range { planItem(items[i], list: list, pass: pass) }
+                    for i in range {
+                        if culls && !isDrawn(screenItem: i - range.lowerBound, list) {
+                            stats.unchangedItems += 1
+                            continue
+                        }
+                        planItem(items[i], list: list, pass: pass)
+                    }
                 }
                 if debug.outlinePasses && pass != 0 { planOutline(pass) }
             }
