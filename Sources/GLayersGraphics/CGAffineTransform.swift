@@ -71,6 +71,7 @@ public struct CGAffineTransform: Equatable, Hashable, Sendable, CustomStringConv
             tx: -(tx * ia + ty * ic), ty: -(tx * ib + ty * id))
     }
 
+    /// The transform's six fields, for logs.
     public var description: String { "CGAffineTransform(a: \(a), b: \(b), c: \(c), d: \(d), tx: \(tx), ty: \(ty))" }
 }
 

@@ -35,12 +35,27 @@ public final class CGColorSpace: Hashable, Sendable, CustomStringConvertible {
     /// Number of colour components (alpha excluded).
     public var numberOfComponents: Int { model == .rgb ? 3 : 1 }
 
+    /// The name of the standard sRGB space (IEC 61966-2-1), glayers' working space.
     public static let sRGB = "kCGColorSpaceSRGB"
+    /// The name of Apple's generic RGB space.
+    ///
+    /// - glayers reads its components as sRGB, unconverted.
     public static let genericRGB = "kCGColorSpaceGenericRGB"
+    /// The name of the generic RGB space with linear (gamma 1) components.
+    ///
+    /// - glayers reads its components as sRGB, unconverted: no linear-to-sRGB conversion is made.
     public static let genericRGBLinear = "kCGColorSpaceGenericRGBLinear"
+    /// The name of extended-range sRGB (components may lie outside 0 … 1).
+    ///
+    /// - glayers reads its components as sRGB; the renderer clamps what it draws.
     public static let extendedSRGB = "kCGColorSpaceExtendedSRGB"
+    /// The name of the generic gray space with gamma 2.2, the space of `CGColor(gray:alpha:)`.
     public static let genericGrayGamma2_2 = "kCGColorSpaceGenericGrayGamma2_2"
+    /// The name of the gray space with linear (gamma 1) components.
+    ///
+    /// - glayers reads its gray level as an sRGB gray, unconverted.
     public static let linearGray = "kCGColorSpaceLinearGray"
+    /// The name of the extended-range gray space (levels may lie outside 0 … 1).
     public static let extendedGray = "kCGColorSpaceExtendedGray"
     /// Device RGB (glayers treats it as sRGB).
     public static let deviceRGB = "kCGColorSpaceDeviceRGB"
@@ -50,10 +65,13 @@ public final class CGColorSpace: Hashable, Sendable, CustomStringConvertible {
     static let rgbSpace = CGColorSpace(model: .rgb, name: CGColorSpace.sRGB)
     static let graySpace = CGColorSpace(model: .monochrome, name: CGColorSpace.genericGrayGamma2_2)
 
+    /// Whether the two spaces have the same model and name.
     public static func == (l: CGColorSpace, r: CGColorSpace) -> Bool {
         l.model == r.model && l.name == r.name
     }
+    /// Hashes the model and name `==` compares.
     public func hash(into h: inout Hasher) { h.combine(model); h.combine(name) }
+    /// The space as `CGColorSpace(name)` for logs.
     public var description: String { "CGColorSpace(\(name ?? "unnamed"))" }
 }
 
@@ -139,11 +157,16 @@ public final class CGColor: Hashable, Sendable, CustomStringConvertible {
         return CGColor(colorSpace: space, components: comps)
     }
 
+    /// Whether the colours are the same object or have equal colour spaces and identical components.
+    ///
+    /// - Equal-looking colours in different spaces (gray 1 and RGB white) are not equal.
     public static func == (l: CGColor, r: CGColor) -> Bool {
         l === r || (l.colorSpace == r.colorSpace && l.components == r.components)
     }
+    /// Hashes the components.
     public func hash(into h: inout Hasher) { h.combine(components) }
 
+    /// The colour as `<CGColor rgb [r g b a]>` or `<CGColor gray [w a]>` for logs.
     public var description: String {
         let c = (components ?? []).map { String(format: "%g", Double($0)) }.joined(separator: " ")
         return "<CGColor \(colorSpace?.model == .monochrome ? "gray" : "rgb") [\(c)]>"
@@ -152,8 +175,10 @@ public final class CGColor: Hashable, Sendable, CustomStringConvertible {
 
 /// Straight (non-premultiplied) red, green, blue and alpha.
 public struct RGBA: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// The components, straight (not premultiplied), usually 0 … 1.
     public var r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat
 
+    /// A colour from straight red, green, blue and alpha.
     public init(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat) {
         (self.r, self.g, self.b, self.a) = (r, g, b, a)
     }
@@ -164,6 +189,7 @@ public struct RGBA: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// The colour premultiplied by its alpha.
     public var premultiplied: RGBA { RGBA(r * a, g * a, b * a, a) }
 
+    /// The colour as `rgba(r, g, b, a)` for logs.
     public var description: String {
         String(format: "rgba(%g, %g, %g, %g)", Double(r), Double(g), Double(b), Double(a))
     }

@@ -18,11 +18,14 @@ public final class CTFont: Hashable, CustomStringConvertible, @unchecked Sendabl
         self.size = size > 0 && size.isFinite ? size : 12
     }
 
+    /// Whether the fonts have the same name and size.
     public static func == (a: CTFont, b: CTFont) -> Bool { a.name == b.name && a.size == b.size }
+    /// Hashes the name and size `==` compares.
     public func hash(into h: inout Hasher) {
         h.combine(name)
         h.combine(size)
     }
+    /// The font as `CTFont(name, size pt)` for logs.
     public var description: String { "CTFont(\(name), \(size) pt)" }
 }
 
@@ -45,8 +48,11 @@ public final class CGFont: Hashable, CustomStringConvertible, @unchecked Sendabl
     /// The full name (the name the font was made with).
     public var fullName: String? { name }
 
+    /// Whether the fonts have the same name.
     public static func == (a: CGFont, b: CGFont) -> Bool { a.name == b.name }
+    /// Hashes the name `==` compares.
     public func hash(into h: inout Hasher) { h.combine(name) }
+    /// The font as `CGFont(name)` for logs.
     public var description: String { "CGFont(\(name))" }
 }
 

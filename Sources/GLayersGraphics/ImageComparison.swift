@@ -9,6 +9,9 @@ public struct ImageTolerance: Equatable, Sendable, CustomStringConvertible {
     /// How many pixels may differ by more than `channel`.
     public var pixels: Int
 
+    /// A tolerance of `channel` levels per channel and `pixels` differing pixels (default 0, exact).
+    ///
+    /// - Negative values count as 0.
     public init(channel: Int = 0, pixels: Int = 0) {
         self.channel = max(0, channel)
         self.pixels = max(0, pixels)
@@ -26,6 +29,7 @@ public struct ImageTolerance: Equatable, Sendable, CustomStringConvertible {
         self.init(channel: c, pixels: p)
     }
 
+    /// The tolerance in words ("channel ≤ 2, differing pixels ≤ 10"), for messages.
     public var description: String { "channel ≤ \(channel), differing pixels ≤ \(pixels)" }
 }
 
@@ -71,6 +75,7 @@ public struct ImageComparison: Equatable, Sendable, CustomStringConvertible {
         maxChannelDifference = worst
     }
 
+    /// The result in words: how many pixels differ and by how much, or that the sizes differ.
     public var description: String {
         if sizeMismatch { return "the sizes differ" }
         return "\(differingPixels) pixels differ by more than \(tolerance.channel) (largest difference \(maxChannelDifference); allowed \(tolerance.pixels))"

@@ -45,6 +45,7 @@ public struct TextRun: Hashable, Sendable {
     /// Extra space after each character, in points (`kern`).
     public var kern: CGFloat?
 
+    /// A run over `range`; attributes left nil come from the style, and the run is not underlined.
     public init(
         range: Range<Int>, fontName: String? = nil, fontSize: CGFloat? = nil, color: RGBA? = nil,
         underline: Bool = false, kern: CGFloat? = nil

@@ -26,16 +26,19 @@ public protocol WindowContent: AnyObject {
 }
 
 extension WindowContent {
+    /// Nil (the default): an idle window sleeps until the next event.
     public var idleWakeInterval: Double? { nil }
 }
 
 /// Options of a window.
 public struct WindowOptions {
+    /// The window's title (default "glayers"), set as `WM_NAME` and `_NET_WM_NAME`.
     public var title = "glayers"
     /// Size in points.
     public var size = CGSize(width: 1024, height: 768)
     /// Pixels per point (nil: from `Xft.dpi`, else 1).
     public var scale: CGFloat?
+    /// Whether the window covers the whole screen (default false); then `size` is ignored.
     public var fullscreen = false
     /// Show frame time, layer and draw-call counts in a corner.
     public var showFPS = false
@@ -46,13 +49,17 @@ public struct WindowOptions {
     public var tracksDamage = true
     /// Tint what each frame redraws because it changed.
     public var showDamage = false
+    /// Default options: a 1024 × 768-point window titled "glayers" at 60 frames per second.
     public init() {}
 }
 
 /// A window that shows a layer tree until it is closed.
 public final class WindowHost {
+    /// The options the window was opened with.
     public let options: WindowOptions
+    /// The X11 window the tree is drawn into.
     public let window: X11Window
+    /// The frame driver that renders the tree into the window with OpenGL.
     public let driver: FrameDriver
     /// Pixels per point.
     public let scale: CGFloat

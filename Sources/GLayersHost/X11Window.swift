@@ -21,7 +21,9 @@ public enum WindowEvent: Equatable {
 
 /// Why a window could not be made.
 public struct WindowError: Error, CustomStringConvertible {
+    /// What went wrong, for example that no X display could be opened.
     public let message: String
+    /// The error as text: its `message`.
     public var description: String { message }
 }
 
@@ -33,6 +35,7 @@ public final class X11Window {
     public let window: UInt
     /// The window's size in pixels.
     public private(set) var width: Int
+    /// The window's height in pixels.
     public private(set) var height: Int
     private let wmProtocols: Atom
     private let wmDelete: Atom

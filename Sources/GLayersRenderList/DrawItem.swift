@@ -25,7 +25,9 @@ public enum CornerCurve: UInt8, Hashable, Sendable {
 /// The edges of a rect, as bits (`CAEdgeAntialiasingMask`'s values): which edges of an item
 /// are anti-aliased.
 public struct RectEdges: OptionSet, Hashable, Sendable {
+    /// The edges' bits: 1 minimum x, 2 maximum x, 4 minimum y, 8 maximum y.
     public let rawValue: UInt8
+    /// A set of edges from its bits.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
     /// The edge at minimum x (`layerLeftEdge`).
     public static let minX = RectEdges(rawValue: 1)
@@ -60,6 +62,8 @@ public struct ContentPlacement: Hashable, Sendable {
     /// mipmap levels of `trilinear` (`minificationFilterBias`).
     public var minificationFilterBias: Float
 
+    /// A placement; the defaults draw the whole image with plain scaling and linear filters.
+    @inlinable
     public init(
         destination: Rect, source: Rect = .unit, center: Rect? = nil, naturalSize: (Float, Float) = (0, 0),
         minificationFilter: TextureFilter = .linear, magnificationFilter: TextureFilter = .linear,
@@ -79,12 +83,14 @@ public struct ContentPlacement: Hashable, Sendable {
         minificationFilter == .linear && magnificationFilter == .linear && minificationFilterBias == 0
     }
 
+    /// Whether two placements draw the same (every field, both parts of `naturalSize` included).
     public static func == (a: ContentPlacement, b: ContentPlacement) -> Bool {
         a.destination == b.destination && a.source == b.source && a.center == b.center
             && a.naturalSize == b.naturalSize && a.minificationFilter == b.minificationFilter
             && a.magnificationFilter == b.magnificationFilter && a.minificationFilterBias == b.minificationFilterBias
     }
 
+    /// Hashes every field `==` compares.
     public func hash(into h: inout Hasher) {
         h.combine(destination)
         h.combine(source)
@@ -137,6 +143,7 @@ public struct DrawItem: Equatable, Sendable {
     public var opacity: Float
     /// Premultiplied; clear for none.
     public var background: Color
+    /// What the quad shows over the background: nothing, an image, a cross-fade, a pass or a shadow.
     public var content: ItemContent
     /// Radius of the rounded corners of background, border and content clip.
     public var cornerRadius: Float
@@ -150,6 +157,7 @@ public struct DrawItem: Equatable, Sendable {
     /// Whether contents are clipped to the rounded rect (masksToBounds on the layer, or
     /// contents that are the layer's background, such as a gradient's).
     public var clipsContent: Bool
+    /// Width of the border drawn inside the rect's edge, in the item's coordinates (0 for none).
     public var borderWidth: Float
     /// Premultiplied.
     public var borderColor: Color
@@ -159,6 +167,7 @@ public struct DrawItem: Equatable, Sendable {
     public var doubleSided: Bool
     /// Whether the item promises full opacity where it draws (lets the renderer skip blending).
     public var opaque: Bool
+    /// How the item blends with what lies under it (default normal source-over).
     public var blend: BlendMode
     /// Filters applied to what lies behind the item inside its rounded rect before the item
     /// draws (`backgroundFilters`): an index into `RenderList.filterChains`, or -1.
@@ -166,6 +175,8 @@ public struct DrawItem: Equatable, Sendable {
     /// The index of the layer in the frame's layer numbering (for counters and debugging).
     public var layerIndex: Int32
 
+    /// An item; the defaults draw nothing but a transparent, unclipped, double-sided quad.
+    @inlinable
     public init(
         transform: Matrix4, rect: Rect, opacity: Float = 1, background: Color = .clear, content: ItemContent = .none,
         cornerRadius: Float = 0, roundedCorners: UInt8 = 0xF, cornerCurve: CornerCurve = .circular,
@@ -200,14 +211,18 @@ public struct ClipNode: Equatable, Sendable {
     public var transform: Matrix4
     /// The clip rectangle in the clipping layer's coordinates (its bounds).
     public var rect: Rect
+    /// Radius of the clip's rounded corners, in the clipping layer's coordinates (0 for square).
     public var cornerRadius: Float
+    /// Which corners are rounded: bit 0 minX/minY, 1 maxX/minY, 2 minX/maxY, 3 maxX/maxY.
     public var roundedCorners: UInt8
+    /// The shape of the rounded corners.
     public var cornerCurve: CornerCurve
     /// The clip's edges that are anti-aliased (the clipping layer's).
     public var antialiasedEdges: RectEdges
     /// The enclosing clip, or -1.
     public var parent: Int32
 
+    /// A clip; by default all four corners are rounded, circular, with every edge anti-aliased.
     public init(
         transform: Matrix4, rect: Rect, cornerRadius: Float, roundedCorners: UInt8 = 0xF,
         cornerCurve: CornerCurve = .circular, antialiasedEdges: RectEdges = .all, parent: Int32

@@ -3,6 +3,7 @@
 /// nodes, and handles (`ImageID`, `PassID`) instead of objects.
 ///
 /// Coordinate spaces
+///
 /// - Every pass has an *item space*: screen points for screen-space passes, the bounds space
 ///   of one layer for local passes (rasterization, transitions). An item's `transform` maps
 ///   its `rect` (in the item's own plane, z = 0) into the item space, with row vectors
@@ -17,18 +18,25 @@ import Foundation
 
 /// A texture-cache key for an image: the image's identity.
 public struct ImageID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The key's value (a `CGImage`'s `identity`, unique per image in this process).
     public let raw: UInt64
+    /// Wraps a key value.
     public init(_ raw: UInt64) { self.raw = raw }
+    /// Orders images by key, for stable dumps.
     public static func < (a: ImageID, b: ImageID) -> Bool { a.raw < b.raw }
+    /// The key as dumps print it, `img` and the number.
     public var description: String { "img\(raw)" }
 }
 
 /// A pass of the current render list (its index in `RenderList.passes`).
 public struct PassID: Hashable, Sendable, CustomStringConvertible {
+    /// The pass's position in `RenderList.passes` (0 is the screen).
     public let index: Int32
+    /// The pass at `index` in `RenderList.passes`.
     public init(_ index: Int) { self.index = Int32(index) }
     /// The screen (the window or the headless target).
     public static let screen = PassID(0)
+    /// The pass as dumps print it, `pass` and the index.
     public var description: String { "pass\(index)" }
 }
 
@@ -36,7 +44,9 @@ public struct PassID: Hashable, Sendable, CustomStringConvertible {
 public protocol RenderImage: AnyObject {
     /// The cache key.
     var imageID: ImageID { get }
+    /// The image's width in pixels.
     var pixelWidth: Int { get }
+    /// The image's height in pixels.
     var pixelHeight: Int { get }
     /// Whether every pixel has alpha 255.
     var isFullyOpaque: Bool { get }
@@ -46,8 +56,11 @@ public protocol RenderImage: AnyObject {
 
 /// A 4×4 matrix in Core Animation's layout (m11 … m44 row by row; row vectors).
 public struct Matrix4: Hashable, Sendable {
+    /// The sixteen entries m11, m12, … m44, row by row.
     public var m: SIMD16<Float>
+    /// A matrix from its sixteen entries, row by row.
     public init(_ m: SIMD16<Float>) { self.m = m }
+    /// The matrix that leaves every point where it is.
     public static let identity = Matrix4(SIMD16(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1))
 
     /// A translation by (x, y).
@@ -67,24 +80,37 @@ public struct Matrix4: Hashable, Sendable {
 
 /// A rectangle in floats.
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    /// The origin and size.
     public var x: Float, y: Float, width: Float, height: Float
+    /// A rectangle from its origin and size.
     public init(x: Float, y: Float, width: Float, height: Float) {
         (self.x, self.y, self.width, self.height) = (x, y, width, height)
     }
+    /// The empty rectangle at the origin.
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+    /// The unit square (0, 0, 1, 1), the whole of an image in unit coordinates.
     public static let unit = Rect(x: 0, y: 0, width: 1, height: 1)
+    /// The right edge, `x + width`.
     public var maxX: Float { x + width }
+    /// The bottom edge (y down), `y + height`.
     public var maxY: Float { y + height }
+    /// Whether the rectangle covers no area (a width or height that is not positive, or NaN).
     public var isEmpty: Bool { !(width > 0 && height > 0) }
+    /// The rectangle as dumps print it, `(x, y, width, height)` rounded to three decimals.
     public var description: String { "(\(fmt(x)), \(fmt(y)), \(fmt(width)), \(fmt(height)))" }
 }
 
 /// A premultiplied colour in floats.
 public struct Color: Hashable, Sendable, CustomStringConvertible {
+    /// The components, premultiplied by alpha, 0 … 1.
     public var r: Float, g: Float, b: Float, a: Float
+    /// A colour from premultiplied components.
     public init(r: Float, g: Float, b: Float, a: Float) { (self.r, self.g, self.b, self.a) = (r, g, b, a) }
+    /// Fully transparent black.
     public static let clear = Color(r: 0, g: 0, b: 0, a: 0)
+    /// Whether the colour is fully transparent (alpha ≤ 0).
     public var isClear: Bool { a <= 0 }
+    /// The colour as dumps print it, `rgba(r, g, b, a)` premultiplied, rounded to three decimals.
     public var description: String { "rgba(\(fmt(r)), \(fmt(g)), \(fmt(b)), \(fmt(a)))" }
 }
 

@@ -16,6 +16,7 @@ public final class RenderList {
     @exclusivity(unchecked) public var passes: [RenderPass] = []
     /// Items of all passes; each pass owns `items[pass.itemRange]`.
     @exclusivity(unchecked) public var items: [DrawItem] = []
+    /// The rounded-rect clips items reference by `DrawItem.clip`; each names its enclosing clip.
     @exclusivity(unchecked) public var clips: [ClipNode] = []
     /// Filter chains referenced by `DrawItem.backdropFilters`.
     @exclusivity(unchecked) public var filterChains: [[FilterOp]] = []
@@ -24,6 +25,7 @@ public final class RenderList {
     /// Number of layers flattened (including invisible ones skipped).
     @exclusivity(unchecked) public var layerCount = 0
 
+    /// An empty render list; `reset` sizes it for a frame.
     public init() {}
 
     /// Empties the list, keeping its storage for the next frame.

@@ -23,6 +23,7 @@ public struct ShadowSpec: Hashable, Sendable {
     /// Whether the pass's result is the shadow alone: its content only casts it and is not
     /// drawn (a layer's `shadowPath` drawn as a mask into a pass of its own).
     public var shadowOnly: Bool
+    /// A shadow; by default the content is drawn over its shadow.
     public init(color: Color, offsetX: Float, offsetY: Float, sigma: Float, shadowOnly: Bool = false) {
         (self.color, self.offsetX, self.offsetY, self.sigma) = (color, offsetX, offsetY, sigma)
         self.shadowOnly = shadowOnly
@@ -41,11 +42,15 @@ public enum TransitionDirection: String, Equatable, Sendable {
 
 /// A transition: the pass's own result is the new appearance, `before` the old one.
 public struct TransitionSpec: Equatable, Sendable {
+    /// The transition's kind (`CATransition.type`).
     public var kind: TransitionKind
+    /// The side the new content comes from (`CATransition.subtype`; nil is `fromLeft`).
     public var direction: TransitionDirection
     /// 0 … 1.
     public var progress: Float
+    /// The pass holding the old appearance, rendered in the same frame.
     public var before: PassID
+    /// A transition at `progress` from `before` to the pass's own result.
     public init(kind: TransitionKind, direction: TransitionDirection, progress: Float, before: PassID) {
         (self.kind, self.direction, self.progress, self.before) = (kind, direction, progress, before)
     }
@@ -53,12 +58,17 @@ public struct TransitionSpec: Equatable, Sendable {
 
 /// What happens to a pass's result before its composite item draws it.
 public struct PassEffects: Equatable, Sendable {
+    /// Filters applied in order to the pass's result (the layer's `filters`); the first of the effects.
     public var filters: [FilterOp] = []
+    /// The shadow cast by the result (after the filters), drawn under it.
     public var shadow: ShadowSpec?
     /// Multiply by the alpha of this pass (same source rect).
     public var mask: PassID?
+    /// A transition from another pass's result to this one, applied last.
     public var transition: TransitionSpec?
+    /// No effects: the result is composited as it is.
     public init() {}
+    /// Whether there is nothing to apply.
     public var isEmpty: Bool { filters.isEmpty && shadow == nil && mask == nil && transition == nil }
 }
 
@@ -72,6 +82,7 @@ public struct RenderPass: Equatable, Sendable {
     public var scale: Float
     /// Whether items are in screen points (false: in the local space of one layer).
     public var screenSpace: Bool
+    /// Filters, shadow, mask and transition applied to the result before it is composited.
     public var effects: PassEffects
     /// Non-nil for rasterized subtrees: the renderer may reuse last frame's result for the
     /// same key (the key changes whenever the subtree's drawing changes).
@@ -79,6 +90,7 @@ public struct RenderPass: Equatable, Sendable {
     /// Passes that must be rendered before this one (its items composite them).
     public var dependencies: [PassID]
 
+    /// A pass; by default it has no effects, no cache key and no dependencies.
     public init(
         itemRange: Range<Int>, sourceRect: Rect, scale: Float, screenSpace: Bool, effects: PassEffects = PassEffects(),
         cacheKey: UInt64? = nil, dependencies: [PassID] = []
@@ -94,5 +106,6 @@ public struct RenderPass: Equatable, Sendable {
 
     /// The pass's size in pixels.
     public var pixelWidth: Int { max(1, Int((sourceRect.width * scale).rounded(.up))) }
+    /// The pass's height in pixels: the source rect's height × scale, rounded up, at least 1.
     public var pixelHeight: Int { max(1, Int((sourceRect.height * scale).rounded(.up))) }
 }

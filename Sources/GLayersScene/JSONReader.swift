@@ -15,6 +15,7 @@ public struct JSONSyntaxError: Error, Sendable, CustomStringConvertible {
     /// What went wrong.
     public let message: String
 
+    /// The error as `line:column: message`.
     public var description: String { "\(position): \(message)" }
 }
 

@@ -16,8 +16,10 @@ public struct SourcePosition: Hashable, Comparable, Sendable, CustomStringConver
         self.column = column
     }
 
+    /// The position as `line:column`.
     public var description: String { "\(line):\(column)" }
 
+    /// Orders positions by line, then column.
     public static func < (a: SourcePosition, b: SourcePosition) -> Bool {
         (a.line, a.column) < (b.line, b.column)
     }

@@ -12,6 +12,7 @@ public protocol CAAction {
 /// `NSNull` is an action that does nothing: returned by a delegate or stored in `actions`, it
 /// stops the action search (as on Apple's platforms).
 extension NSNull: CAAction {
+    /// Does nothing: returned as a layer's action, `NSNull()` stops the action search (no implicit animation).
     public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {}
 }
 
@@ -25,7 +26,9 @@ public protocol CAAnimationDelegate: AnyObject {
 }
 
 extension CAAnimationDelegate {
+    /// Does nothing when the animation starts (the default).
     public func animationDidStart(_ anim: CAAnimation) {}
+    /// Does nothing when the animation stops (the default).
     public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
 }
 

@@ -72,6 +72,8 @@ open class CALayer: NSObject, CAMediaTiming {
     var styledProperties = PropertySet()
     /// The property change whose action is running (the "from" of implicit animations).
     var pendingChange: PendingChange?
+    /// Animations added to this layer that animate a named sublayer (`sublayers.NAME.KEY`).
+    var sublayerAnimations: [SublayerAnimation] = []
     /// The sublayers' indices in paint order (by zPosition; empty when that is their order),
     /// valid while `paintOrderIsCurrent` (FlattenNode.swift).
     @exclusivity(unchecked) var paintOrder: [Int32] = []

@@ -21,10 +21,17 @@ public protocol CALayerDelegate: AnyObject {
 }
 
 extension CALayerDelegate {
+    /// Draws the layer as if the delegate had no `display(_:)` (the default): `layerWillDraw(_:)`,
+    /// then `draw(in:)` into a bitmap of the bounds, which becomes the contents.
     public func display(_ layer: CALayer) { layer.displayByDrawing() }
+    /// Draws nothing (the default).
     public func draw(_ layer: CALayer, in ctx: CGContext) {}
+    /// Prepares nothing (the default).
     public func layerWillDraw(_ layer: CALayer) {}
+    /// Has the layer's `layoutManager`, if any, lay out the sublayers (the default).
     public func layoutSublayers(of layer: CALayer) { layer.layoutWithManager() }
+    /// Returns nil (the default): the search goes on to the layer's `actions`, its `style` and its
+    /// class's default action.
     public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
 }
 
@@ -39,6 +46,8 @@ public protocol CALayoutManager: AnyObject {
 }
 
 extension CALayoutManager {
+    /// Returns the layer's current bounds size (the default).
     public func preferredSize(of layer: CALayer) -> CGSize { layer.bounds.size }
+    /// Does nothing (the default).
     public func invalidateLayout(of layer: CALayer) {}
 }

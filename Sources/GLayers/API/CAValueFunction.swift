@@ -3,18 +3,33 @@ import Foundation
 
 /// Names of the value functions.
 public struct CAValueFunctionName: CAStringOption {
+    /// The function's name as Core Animation spells it ("rotateZ" for `kCAValueFunctionRotateZ`).
     public let rawValue: String
+    /// Creates a value-function name from its string.
+    ///
+    /// - `CAValueFunction(name:)` returns nil for a name other than the eleven below.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// A rotation about x by the value, in radians.
     public static let rotateX = CAValueFunctionName(rawValue: "rotateX")
+    /// A rotation about y by the value, in radians.
     public static let rotateY = CAValueFunctionName(rawValue: "rotateY")
+    /// A rotation about z by the value, in radians (+x turns toward +y: clockwise on a y-down screen).
     public static let rotateZ = CAValueFunctionName(rawValue: "rotateZ")
+    /// A scale by the value's three components (x, y, z).
     public static let scale = CAValueFunctionName(rawValue: "scale")
+    /// A scale of x by the value.
     public static let scaleX = CAValueFunctionName(rawValue: "scaleX")
+    /// A scale of y by the value.
     public static let scaleY = CAValueFunctionName(rawValue: "scaleY")
+    /// A scale of z by the value.
     public static let scaleZ = CAValueFunctionName(rawValue: "scaleZ")
+    /// A translation by the value's three components (x, y, z), in points.
     public static let translate = CAValueFunctionName(rawValue: "translate")
+    /// A translation along x by the value, in points.
     public static let translateX = CAValueFunctionName(rawValue: "translateX")
+    /// A translation along y by the value, in points.
     public static let translateY = CAValueFunctionName(rawValue: "translateY")
+    /// A translation along z by the value, in points.
     public static let translateZ = CAValueFunctionName(rawValue: "translateZ")
 
     static let all: [CAValueFunctionName] = [

@@ -175,9 +175,11 @@ package enum AnimationCompiler {
     private static func relatedLayerRefusal(_ relationship: LayerRelationship, rest: String?, path: String) -> String {
         let there = rest.map { " with the key path \"\($0)\"" } ?? ""
         if case .sublayer(let name) = relationship {
-            // Core Animation animates a named sublayer this way; glayers does not yet.
-            return "key path \"\(path)\" animates the sublayer named \"\(name)\" through its superlayer, "
-                + "which glayers does not do yet (issue #11); add the animation to that sublayer\(there)"
+            // Added on its own, such an animation runs on the sublayer (CALayer+SublayerAnimations.swift);
+            // it reaches the compiler only inside a group, whose timing binds its animations to one layer.
+            return "key path \"\(path)\" animates the sublayer named \"\(name)\", which glayers does for an "
+                + "animation added to the superlayer on its own but not inside a group; add it on its own, "
+                + "or add the group to that sublayer\(there)"
         }
         return "key path \"\(path)\" goes on into the layer's \(relationship); an animation animates the layer "
             + "it is added to: add it to the \(relationship)\(there)"

@@ -21,6 +21,9 @@ final class AnimationEntry {
     /// Whether the animation changes a key that orders the layer among its siblings
     /// (`zPosition`).
     let changesPaintOrder: Bool
+    /// Whether a superlayer holds it (added there as `sublayers.NAME.KEY`): the layer's own
+    /// `removeAllAnimations()` leaves it.
+    var isSublayerAnimation = false
 
     init(key: String?, animation: CAAnimation, compiled: CompiledAnimation, on layerClass: CALayer.Type) {
         self.key = key
@@ -54,13 +57,21 @@ extension CALayer {
         guard let copy = anim.copy() as? CAAnimation else { return }
         let key = key ?? (copy is CATransition ? kCATransition : nil)
         if let p = copy as? CAPropertyAnimation, p.keyPath == nil, let key { p.keyPath = key }
+        if let p = copy as? CAPropertyAnimation, addThroughNamedSublayer(p, forKey: key) { return }
+        attach(copy, forKey: key)
+    }
+
+    /// Compiles the layer's copy `copy` of an animation and adds it under `key`; returns its
+    /// entry, or nil (with a warning) when it cannot run.
+    @discardableResult
+    func attach(_ copy: CAAnimation, forKey key: String?) -> AnimationEntry? {
         let context = TransactionContext.current
         context.ensureFrame()
         if !copy.duration.isFinite {
             Diagnostics.warn(
                 "\(diagnosticName), animation \"\(key ?? "(no key)")\": duration is \(copy.duration); it must be a finite number; the animation is ignored"
             )
-            return
+            return nil
         }
         if !(copy.duration > 0) {
             if copy.duration < 0 {
@@ -79,7 +90,7 @@ extension CALayer {
         } catch {
             Diagnostics.warn(
                 "\(diagnosticName), animation \"\(key ?? "(no key)")\": \(error); the animation is ignored")
-            return
+            return nil
         }
         if let key { removeAnimationDefault(forKey: key) }
         // Until the transaction commits, a begin time of 0 means now.
@@ -87,6 +98,7 @@ extension CALayer {
         let entry = AnimationEntry(key: key, animation: copy, compiled: compiled, on: type(of: self))
         changeAnimations { $0.append(entry) }
         context.noteAdded(entry, to: self)
+        return entry
     }
 
     /// How many of the layer's animations run on the fast path (a counter for tests and tools).
@@ -94,24 +106,27 @@ extension CALayer {
 
     /// The default of `animation(forKey:)`.
     func animationDefault(forKey key: String) -> CAAnimation? {
-        animations.entries.last { $0.key == key }?.animation
+        animations.entries.last { $0.key == key }?.animation ?? sublayerAnimation(forKey: key)
     }
 
     /// The default of `animationKeys()`.
     func animationKeysDefault() -> [String]? {
-        let keys = animations.entries.compactMap(\.key)
+        let keys = animations.entries.compactMap(\.key) + sublayerAnimationKeys()
         return keys.isEmpty ? nil : keys
     }
 
     /// The default of `removeAnimation(forKey:)`.
     func removeAnimationDefault(forKey key: String) {
+        removeSublayerAnimation(forKey: key)
         guard let entry = changeAnimations({ $0.remove(key: key) }) else { return }
         TransactionContext.current.noteCompleted(entry, finished: false)
     }
 
-    /// The default of `removeAllAnimations()`.
+    /// The default of `removeAllAnimations()`: the layer's own animations, and those it holds
+    /// for its sublayers; not those its superlayer holds for it.
     func removeAllAnimationsDefault() {
-        let entries = changeAnimations { $0.removeAll() }
+        removeAllSublayerAnimations()
+        let entries = changeAnimations { $0.removeAll { !$0.isSublayerAnimation } }
         let context = TransactionContext.current
         for e in entries { context.noteCompleted(e, finished: false) }
     }

@@ -81,8 +81,8 @@ extension FrameBuilder {
         let placement = ContentPlacement(
             destination: rect(g.destination), source: source, center: g.center.map(rect),
             naturalSize: (Float(g.naturalSize.width), Float(g.naturalSize.height)),
-            minificationFilter: textureFilter(s.minificationFilter),
-            magnificationFilter: textureFilter(s.magnificationFilter),
+            minificationFilter: textureFilter(s.minificationSampling),
+            magnificationFilter: textureFilter(s.magnificationSampling),
             minificationFilterBias: s.minificationFilterBias.isFinite ? s.minificationFilterBias : 0)
         if let blend = s.contentsBlend, let from = blend.from, let to = blend.to {
             list.images[ImageID(from.identity)] = from
@@ -110,12 +110,12 @@ extension FrameBuilder {
         return .image(ImageID(image.identity), ContentPlacement(destination: destination, source: source))
     }
 
-    /// A contents filter as the renderer's (an unknown name is linear).
-    private func textureFilter(_ f: CALayerContentsFilter) -> TextureFilter {
+    /// A contents filter as the renderer's.
+    private func textureFilter(_ f: ContentsSampling) -> TextureFilter {
         switch f {
+        case .linear: return .linear
         case .nearest: return .nearest
         case .trilinear: return .trilinear
-        default: return .linear
         }
     }
 

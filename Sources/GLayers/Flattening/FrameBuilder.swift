@@ -127,7 +127,9 @@ package final class FrameBuilder {
         let index = layerCounter - 1
         let subCount = node.sublayerCount
         if !node.preservesDepth {
-            if let shadow = shadowItem(state, world: world, opacity: opacity, clip: clip) { append(shadow) }
+            if state.shadowOpacity > 0, let shadow = shadowItem(state, world: world, opacity: opacity, clip: clip) {
+                append(shadow)
+            }
             if var item = layerItem(
                 state, world: world, opacity: opacity, clip: clip, layerIndex: index, withBorder: subCount == 0,
                 ancestorsFlipped: ctx.ancestorsFlipped)

@@ -6,10 +6,19 @@ import GLayersGraphics
 
 /// The style of gradient a gradient layer draws.
 public struct CAGradientLayerType: CAStringOption {
+    /// The type's name as Core Animation spells it ("axial" for `kCAGradientLayerAxial`).
     public let rawValue: String
+    /// Creates a gradient type from its name.
+    ///
+    /// - A name other than the three below draws as `axial`.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Colours change along the line from `startPoint` to `endPoint`, constant across it (the default).
     public static let axial = CAGradientLayerType(rawValue: "axial")
+    /// Colours change outward from `startPoint`, in an ellipse whose radii reach `endPoint`.
     public static let radial = CAGradientLayerType(rawValue: "radial")
+    /// Colours change by angle around `startPoint`, starting toward `endPoint`.
+    ///
+    /// - The angle grows from +x toward +y: clockwise on glayers' y-down screen.
     public static let conic = CAGradientLayerType(rawValue: "conic")
 }
 
@@ -75,6 +84,7 @@ open class CAGradientLayer: CALayer {
         needsDisplayOnBoundsChange = true
     }
     public override init(layer: Any) { super.init(layer: layer) }
+    /// A default gradient layer that redraws when its bounds change: decoding an archive is not supported.
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         needsDisplayOnBoundsChange = true

@@ -77,6 +77,7 @@ open class CAReplicatorLayer: CALayer {
 
     public override init() { super.init() }
     public override init(layer: Any) { super.init(layer: layer) }
+    /// A default replicator layer (one instance, no offsets): decoding an archive is not supported.
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     override class var declaredProperties: [LayerProperty] { super.declaredProperties + Replicator.all }

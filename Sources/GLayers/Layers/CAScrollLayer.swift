@@ -4,11 +4,19 @@ import Foundation
 
 /// How a scroll layer may scroll.
 public struct CAScrollLayerScrollMode: CAStringOption {
+    /// The mode's name as Core Animation spells it ("both" for `kCAScrollBoth`).
     public let rawValue: String
+    /// Creates a scroll mode from its name.
+    ///
+    /// - An unknown name scrolls neither way, as `none`.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The layer does not scroll: `scroll(to:)` leaves the bounds origin alone.
     public static let none = CAScrollLayerScrollMode(rawValue: "none")
+    /// The layer scrolls only along y.
     public static let vertically = CAScrollLayerScrollMode(rawValue: "vertically")
+    /// The layer scrolls only along x.
     public static let horizontally = CAScrollLayerScrollMode(rawValue: "horizontally")
+    /// The layer scrolls along x and y (the default).
     public static let both = CAScrollLayerScrollMode(rawValue: "both")
 }
 
@@ -44,6 +52,7 @@ open class CAScrollLayer: CALayer {
         layerState.masksToBounds = true
     }
     public override init(layer: Any) { super.init(layer: layer) }
+    /// A default scroll layer (both ways, clipping its sublayers): decoding an archive is not supported.
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         layerState.masksToBounds = true

@@ -7,27 +7,47 @@ import GLayersGraphics
 
 /// The fill rule of a shape layer.
 public struct CAShapeLayerFillRule: CAStringOption {
+    /// The rule's name as Core Animation spells it ("non-zero" for `kCAFillRuleNonZero`).
     public let rawValue: String
+    /// Creates a fill rule from its name.
+    ///
+    /// - A name other than the two below fills as `nonZero`.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// A point is inside when the path winds around it a non-zero number of times (the default).
     public static let nonZero = CAShapeLayerFillRule(rawValue: "non-zero")
+    /// A point is inside when a ray from it crosses the path an odd number of times (nesting alternates).
     public static let evenOdd = CAShapeLayerFillRule(rawValue: "even-odd")
 }
 
 /// Line caps of a shape layer.
 public struct CAShapeLayerLineCap: CAStringOption {
+    /// The cap's name as Core Animation spells it ("butt" for `kCALineCapButt`).
     public let rawValue: String
+    /// Creates a line cap from its name.
+    ///
+    /// - A name other than the three below draws as `butt`.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The stroke ends exactly at the path's end points (the default).
     public static let butt = CAShapeLayerLineCap(rawValue: "butt")
+    /// Each end is capped with a half-circle whose diameter is the line width.
     public static let round = CAShapeLayerLineCap(rawValue: "round")
+    /// Each end extends by half the line width, squared off.
     public static let square = CAShapeLayerLineCap(rawValue: "square")
 }
 
 /// Line joins of a shape layer.
 public struct CAShapeLayerLineJoin: CAStringOption {
+    /// The join's name as Core Animation spells it ("miter" for `kCALineJoinMiter`).
     public let rawValue: String
+    /// Creates a line join from its name.
+    ///
+    /// - A name other than the three below draws as `miter`.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Sharp corners, bevelled where the miter would exceed `miterLimit` (the default).
     public static let miter = CAShapeLayerLineJoin(rawValue: "miter")
+    /// Corners rounded with a circle of half the line width.
     public static let round = CAShapeLayerLineJoin(rawValue: "round")
+    /// Corners cut off square across the outer edges.
     public static let bevel = CAShapeLayerLineJoin(rawValue: "bevel")
 }
 
@@ -138,6 +158,7 @@ open class CAShapeLayer: CALayer {
 
     public override init() { super.init() }
     public override init(layer: Any) { super.init(layer: layer) }
+    /// A default shape layer (no path, a black fill, no stroke): decoding an archive is not supported.
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     override class var declaredProperties: [LayerProperty] { super.declaredProperties + Shape.all }

@@ -89,13 +89,31 @@ extension CATextLayer {
 /// Underline styles of attributed strings (UIKit's and AppKit's `NSUnderlineStyle`); glayers
 /// draws any non-zero style as a single line.
 public struct NSUnderlineStyle: OptionSet, Hashable, Sendable {
+    /// The style's bits, as UIKit and AppKit define them.
     public let rawValue: Int
+    /// Creates an underline style from its bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
+    /// One line (0x01).
     public static let single = NSUnderlineStyle(rawValue: 0x01)
+    /// A thick line (0x02).
+    ///
+    /// - glayers draws it as a single line.
     public static let thick = NSUnderlineStyle(rawValue: 0x02)
+    /// Two lines (0x09).
+    ///
+    /// - glayers draws it as a single line.
     public static let double = NSUnderlineStyle(rawValue: 0x09)
+    /// A dotted line (0x0100, combined with a line style).
+    ///
+    /// - glayers draws a solid line.
     public static let patternDot = NSUnderlineStyle(rawValue: 0x0100)
+    /// A dashed line (0x0200, combined with a line style).
+    ///
+    /// - glayers draws a solid line.
     public static let patternDash = NSUnderlineStyle(rawValue: 0x0200)
+    /// Only words are underlined, not the spaces between them (0x8000).
+    ///
+    /// - glayers underlines the spaces too.
     public static let byWord = NSUnderlineStyle(rawValue: 0x8000)
 }
 

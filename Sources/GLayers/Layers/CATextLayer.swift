@@ -9,22 +9,41 @@ import GLayersGraphics
 
 /// Horizontal alignment of a text layer's lines.
 public struct CATextLayerAlignmentMode: CAStringOption {
+    /// The mode's name as Core Animation spells it ("center" for `kCAAlignmentCenter`).
     public let rawValue: String
+    /// Creates an alignment mode from its name.
+    ///
+    /// - A name other than the five below aligns as `natural`.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Left for left-to-right text, right for right-to-left text (the default).
     public static let natural = CATextLayerAlignmentMode(rawValue: "natural")
+    /// Flush left.
     public static let left = CATextLayerAlignmentMode(rawValue: "left")
+    /// Flush right.
     public static let right = CATextLayerAlignmentMode(rawValue: "right")
+    /// Centred in the layer's width.
     public static let center = CATextLayerAlignmentMode(rawValue: "center")
+    /// Both edges flush when the text wraps; a paragraph's last line aligns as `natural`.
     public static let justified = CATextLayerAlignmentMode(rawValue: "justified")
 }
 
 /// Where a text layer shortens text that does not fit.
 public struct CATextLayerTruncationMode: CAStringOption {
+    /// The mode's name as Core Animation spells it ("end" for `kCATruncationEnd`).
     public let rawValue: String
+    /// Creates a truncation mode from its name.
+    ///
+    /// - A name other than the four below does not truncate, as `none`.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Text that does not fit is clipped at the layer's edges (the default).
     public static let none = CATextLayerTruncationMode(rawValue: "none")
+    /// An ellipsis ("…") replaces the start of a line that does not fit.
     public static let start = CATextLayerTruncationMode(rawValue: "start")
+    /// An ellipsis ("…") replaces the end of a line that does not fit.
+    ///
+    /// - Wrapped text is ellipsized on its last visible line.
     public static let end = CATextLayerTruncationMode(rawValue: "end")
+    /// An ellipsis ("…") replaces the middle of a line that does not fit.
     public static let middle = CATextLayerTruncationMode(rawValue: "middle")
 }
 
@@ -66,6 +85,7 @@ open class CATextLayer: CALayer {
     }
 
     public override init(layer: Any) { super.init(layer: layer) }
+    /// A default text layer that redraws when its bounds change: decoding an archive is not supported.
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         needsDisplayOnBoundsChange = true

@@ -9,6 +9,7 @@ open class CATransformLayer: CALayer {
 
     public override init() { super.init() }
     public override init(layer: Any) { super.init(layer: layer) }
+    /// A default transform layer: decoding an archive is not supported.
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     /// Transform layers are never hit themselves; only their sublayers can be.

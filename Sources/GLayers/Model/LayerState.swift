@@ -47,6 +47,10 @@ package struct LayerState {
     package var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
     package var contentsScale: CGFloat = 1
     package var minificationFilterBias: Float = 0
+    /// `minificationFilter` and `magnificationFilter` as kinds of sampling, kept with the
+    /// names so that flattening reads two bytes instead of comparing strings.
+    package var minificationSampling = ContentsSampling.linear
+    package var magnificationSampling = ContentsSampling.linear
 
     /// The fields that hold references (colours, images, paths, filters, strings), kept in one
     /// copy-on-write box so that copying a state — which presentation does for every animated
@@ -99,11 +103,17 @@ package struct LayerState {
     }
     package var minificationFilter: CALayerContentsFilter {
         get { references.minificationFilter }
-        set { writableReferences().minificationFilter = newValue }
+        set {
+            writableReferences().minificationFilter = newValue
+            minificationSampling = ContentsSampling(newValue)
+        }
     }
     package var magnificationFilter: CALayerContentsFilter {
         get { references.magnificationFilter }
-        set { writableReferences().magnificationFilter = newValue }
+        set {
+            writableReferences().magnificationFilter = newValue
+            magnificationSampling = ContentsSampling(newValue)
+        }
     }
     /// `cornerCurve` (`cornerCurveIsContinuous` says whether it is `.continuous`, for
     /// flattening).
@@ -182,6 +192,21 @@ package struct LayerState {
         return CATransform3DMakeTranslation(-a.x, -a.y, -anchorPointZ)
             .concatenating(sublayerTransform)
             .concatenating(CATransform3DMakeTranslation(a.x, a.y, anchorPointZ))
+    }
+}
+
+/// How contents are sampled (`CALayerContentsFilter` without its name).
+package enum ContentsSampling: UInt8 {
+    case linear, nearest, trilinear
+
+    /// The sampling a filter name asks for; a name Core Animation does not define samples
+    /// linearly, its default.
+    init(_ filter: CALayerContentsFilter) {
+        switch filter {
+        case .nearest: self = .nearest
+        case .trilinear: self = .trilinear
+        default: self = .linear
+        }
     }
 }
 

@@ -67,12 +67,21 @@ struct AnimationStack: ~Copyable {
         return entry
     }
 
-    /// Removes every animation.
-    mutating func removeAll() -> [AnimationEntry] {
-        let all = entries
-        entries.removeAll()
+    /// Removes every animation (or those `shouldRemove` picks) and returns them.
+    mutating func removeAll(where shouldRemove: (AnimationEntry) -> Bool = { _ in true }) -> [AnimationEntry] {
+        let removed = entries.filter(shouldRemove)
+        guard !removed.isEmpty else { return [] }
+        entries.removeAll(where: shouldRemove)
         rebuild()
-        return all
+        return removed
+    }
+
+    /// Removes `entry`; returns whether it was there.
+    mutating func remove(_ entry: AnimationEntry) -> Bool {
+        guard let i = entries.firstIndex(where: { $0 === entry }) else { return false }
+        entries.remove(at: i)
+        rebuild()
+        return true
     }
 
     /// Removes the animations that completed and are removed on completion.

@@ -71,7 +71,7 @@ final class TestDisplay {
             throw HarnessError(
                 "window tests need an X display: no $DISPLAY and no Xvfb (run `make test`, which installs it)")
         }
-        for number in 90..<160 where !isLocked(number) {
+        for number in 90..<160 where !displayIsTaken(number) {
             let server = Process()
             server.executableURL = xvfb
             server.arguments =
@@ -92,13 +92,13 @@ final class TestDisplay {
         throw HarnessError("could not start Xvfb")
     }
 
-    /// Whether display `number` has a lock file of a running server (a server killed with
-    /// SIGKILL, as `theXServerGoingAwayEndsTheProgram` does, leaves its lock file behind;
-    /// Xvfb takes over such stale locks).
-    private static func isLocked(_ number: Int) -> Bool {
+    /// Whether a running X server holds display `number`: its lock file names a live process.
+    /// (A server killed with SIGKILL, as the fault tests do, leaves its lock behind; the next
+    /// server on that number removes a stale lock itself.)
+    private static func displayIsTaken(_ number: Int) -> Bool {
         guard let text = try? String(contentsOfFile: "/tmp/.X\(number)-lock", encoding: .ascii) else { return false }
-        guard let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0 else { return true }
-        return kill(pid, 0) == 0 || errno != ESRCH
+        guard let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0 else { return true }
+        return kill(pid, 0) == 0 || errno == EPERM
     }
 
     /// The connection that keeps a private server alive.

@@ -5,9 +5,8 @@ import Testing
 
 /// Flattening into render lists, checked without a GPU.
 @Suite struct FrameBuilderTests {
-    func image(_ w: Int, _ h: Int) -> CGImage {
-        // Force-try is fine in a test fixture with fixed valid sizes.
-        try! CGImage(width: w, height: h, premultipliedRGBA: [UInt8](repeating: 255, count: w * h * 4))
+    func image(_ w: Int, _ h: Int) throws -> CGImage {
+        try CGImage(width: w, height: h, premultipliedRGBA: [UInt8](repeating: 255, count: w * h * 4))
     }
 
     func build(_ root: CALayer, size: CGSize = CGSize(width: 200, height: 100)) -> RenderList {
@@ -133,10 +132,10 @@ import Testing
         ("resizeAspectFill", CGRect(x: -20, y: 0, width: 120, height: 60)),
         ("bogus", CGRect(x: 30, y: 25, width: 20, height: 10)),
     ])
-    func gravity(name: String, expected: CGRect) {
+    func gravity(name: String, expected: CGRect) throws {
         let layer = CALayer()
         layer.frame = CGRect(x: 0, y: 0, width: 80, height: 60)
-        layer.contents = image(20, 10)
+        layer.contents = try image(20, 10)
         layer.contentsGravity = CALayerContentsGravity(rawValue: name)
         guard case .image(_, let placement)? = build(layer).items.first?.content else {
             Issue.record("no image item")
@@ -145,10 +144,10 @@ import Testing
         #expect(placement.destination == Rect(x: Float(expected.minX), y: Float(expected.minY), width: Float(expected.width), height: Float(expected.height)))
     }
 
-    @Test func contentsScaleRectAndCenter() {
+    @Test func contentsScaleRectAndCenter() throws {
         let layer = CALayer()
         layer.frame = CGRect(x: 0, y: 0, width: 80, height: 60)
-        layer.contents = image(40, 20)
+        layer.contents = try image(40, 20)
         layer.contentsScale = 2
         layer.contentsGravity = .center
         layer.contentsRect = CGRect(x: 0, y: 0, width: 0.5, height: 1)
@@ -163,7 +162,7 @@ import Testing
         #expect(p.naturalSize.width == 10 && p.naturalSize.height == 10)
     }
 
-    @Test func simpleShadowsAreAnalyticAndContentShadowsUseAPass() {
+    @Test func simpleShadowsAreAnalyticAndContentShadowsUseAPass() throws {
         let root = CALayer(), card = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
         card.frame = CGRect(x: 50, y: 50, width: 60, height: 40)
@@ -177,12 +176,12 @@ import Testing
         #expect(list.passes.count == 1 && list.items.count == 2)
         #expect(list.items[0].content == .blurredShape(sigma: 8))
         #expect(list.items[0].transform.m[13] == 55 && list.items[0].background.a == 0.5)
-        card.contents = image(4, 4)
+        card.contents = try image(4, 4)
         let withContent = build(root, size: CGSize(width: 200, height: 200))
         #expect(withContent.passes.count == 2 && withContent.passes[1].effects.shadow?.sigma == 8)
     }
 
-    @Test func rasterizedLayersCacheUntilTheyChange() {
+    @Test func rasterizedLayersCacheUntilTheyChange() throws {
         let root = CALayer(), flake = CALayer(), arm = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
         flake.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
@@ -200,7 +199,7 @@ import Testing
         #expect(k1 != nil && k1 == k2 && k2 != k3)
         // A single image gains nothing from rasterizing: no pass.
         arm.removeFromSuperlayer()
-        flake.contents = image(2, 2)
+        flake.contents = try image(2, 2)
         #expect(builder.build(root: root, at: 3, size: CGSize(width: 100, height: 100), scale: 1).passes.count == 1)
     }
 

@@ -105,8 +105,8 @@ extension ClockTests {
             }
         }
 
-        /// Animations do not go through relationships: an animation of `sublayers.NAME.KEY`,
-        /// `mask.KEY` or `superlayer.KEY` is refused with a warning that says where to add it.
+        /// Animations do not go through `mask` or `superlayer`, nor through a named sublayer
+        /// inside a group: refused with a warning that says where to add them.
         @Test func animationsThroughRelationshipsAreRefusedWithAReason() {
             withManualClock {
                 let root = CALayer(), dot = CALayer()
@@ -114,21 +114,90 @@ extension ClockTests {
                 root.addSublayer(dot)
                 root.mask = CALayer()
                 var warnings: [String] = []
-                for keyPath in ["sublayers.dot.opacity", "mask.opacity", "superlayer.position"] {
+                for keyPath in ["mask.opacity", "superlayer.position", "sublayers.dot.opacity"] {
                     let a = CABasicAnimation(keyPath: keyPath)
                     a.fromValue = 0
                     a.toValue = 1
+                    let group = CAAnimationGroup()
+                    group.animations = [a]
+                    let anim: CAAnimation = keyPath.hasPrefix("sublayers") ? group : a
                     warnings +=
-                        Diagnostics.capture { (keyPath == "superlayer.position" ? dot : root).add(a, forKey: "a") }.1
+                        Diagnostics.capture { (keyPath == "superlayer.position" ? dot : root).add(anim, forKey: "a") }.1
                 }
-                #expect(root.animationKeys() == nil && dot.animationKeys() == nil)
+                #expect(dot.animationKeys() == nil)
+                #expect(root.animationKeys() == ["a"])  // the group, without the animation it refused
                 #expect(warnings.count == 3)
-                #expect(warnings[0].contains(#"animates the sublayer named "dot" through its superlayer"#))
-                #expect(
-                    warnings[0].contains(
-                        #"(issue #11); add the animation to that sublayer with the key path "opacity""#))
-                #expect(warnings[1].contains(#"add it to the mask with the key path "opacity""#))
-                #expect(warnings[2].contains(#"add it to the superlayer with the key path "position""#))
+                #expect(warnings[0].contains(#"add it to the mask with the key path "opacity""#))
+                #expect(warnings[1].contains(#"add it to the superlayer with the key path "position""#))
+                #expect(warnings[2].contains(#"animates the sublayer named "dot""#))
+                #expect(warnings[2].contains("not inside a group"))
+            }
+        }
+
+        /// `sublayers.NAME.KEY` added to the superlayer animates the named sublayer; the
+        /// superlayer lists and removes it, the sublayer's own animations are apart.
+        @Test func namedSublayerAnimationsRunOnTheSublayer() throws {
+            try withManualClock {
+                let root = CALayer(), row = CALayer(), dot = CALayer(), other = CALayer()
+                row.name = "row"
+                dot.name = "dot"
+                other.name = "dot"  // the first sublayer with the name is animated
+                root.addSublayer(row)
+                row.addSublayer(dot)
+                row.addSublayer(other)
+                let fade = CABasicAnimation(keyPath: "sublayers.row.sublayers.dot.opacity")
+                fade.fromValue = 0
+                fade.toValue = 1
+                fade.duration = 2
+                root.add(fade, forKey: "fade")
+                let own = CABasicAnimation(keyPath: "position.x")
+                own.fromValue = 0
+                own.toValue = 100
+                own.duration = 2
+                dot.add(own, forKey: "fade")  // the same key on the sublayer is its own
+                frame(at: 0)
+                frame(at: 0.5)
+                #expect(close(presented(dot, "opacity"), 0.25))
+                #expect(close(presented(dot, "position.x"), 25))
+                #expect(close(presented(other, "opacity"), 1))
+                #expect(root.animationKeys() == ["fade"])
+                #expect(dot.animationKeys() == ["fade"])
+                let held = try #require(root.animation(forKey: "fade") as? CABasicAnimation)
+                #expect(held.keyPath == "sublayers.row.sublayers.dot.opacity")
+                dot.removeAllAnimations()  // leaves the superlayer's
+                frame(at: 1)
+                #expect(close(presented(dot, "opacity"), 0.5))
+                #expect(close(presented(dot, "position.x"), 0))
+                root.removeAnimation(forKey: "fade")
+                frame(at: 1.5)
+                #expect(close(presented(dot, "opacity"), 1))
+                #expect(root.animationKeys() == nil)
+            }
+        }
+
+        /// A delayed begin time counts in the superlayer's time; a finished animation leaves the
+        /// superlayer's keys; a name no sublayer has is reported.
+        @Test func namedSublayerAnimationTimingAndMissingNames() {
+            withManualClock {
+                let root = CALayer(), dot = CALayer()
+                dot.name = "dot"
+                dot.timeOffset = 10  // the sublayer's time runs 10 s ahead of the superlayer's
+                root.addSublayer(dot)
+                frame(at: 1)
+                let move = CABasicAnimation(keyPath: "sublayers.dot.position.y")
+                move.fromValue = 0
+                move.toValue = 40
+                move.duration = 1
+                move.beginTime = root.convertTime(CACurrentMediaTime(), from: nil) + 1
+                root.add(move, forKey: "move")
+                frame(at: 2.5)
+                #expect(close(presented(dot, "position.y"), 20))
+                frame(at: 3.5)
+                #expect(root.animationKeys() == nil)
+                let missing = CABasicAnimation(keyPath: "sublayers.nobody.opacity")
+                let warnings = Diagnostics.capture { root.add(missing, forKey: "x") }.1
+                #expect(warnings.count == 1 && warnings[0].contains(#"no sublayer named "nobody" (sublayers: "dot")"#))
+                #expect(root.animationKeys() == nil)
             }
         }
     }
