@@ -83,6 +83,10 @@ public final class WindowHost {
         driver.refreshInterval = 1 / max(options.frameRate, 1)
         driver.renderer.debug.disableDamage = !options.tracksDamage
         driver.renderer.debug.showDamage = options.showDamage
+        if options.showDamage {
+            // What the tint shows depends on what the surface keeps between frames.
+            FileHandle.standardError.write(Data("glayers: window surface: \(driver.context.presentation)\n".utf8))
+        }
         container.name = "glayers.window"
         overlay.name = "glayers.fps"
         overlay.fontSize = 13
