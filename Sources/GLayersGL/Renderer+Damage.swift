@@ -32,6 +32,7 @@ extension Renderer {
         if settings != damageSettings { damageTracker.invalidate() }
         damageSettings = settings
         damageTracker.maximumPassSize = driverMaximumTextureSize
+        keepsEffectResults = !debug.disableDamage
         if debug.disableDamage {
             damageTracker.invalidate()
             frameDamage.reset(width: w, height: h, full: true)
@@ -106,7 +107,10 @@ extension Renderer {
         let partial = readRawPixels(of: framebuffer, width: w, height: h)
         let savedStats = stats, savedDamage = damage
         damage.setFull()
+        // Everything recomputed: kept effect results are checked too.
+        keepsEffectResults = false
         drawFrame(list, to: target)
+        keepsEffectResults = true
         damage = savedDamage
         stats = savedStats
         let full = readRawPixels(of: framebuffer, width: w, height: h)

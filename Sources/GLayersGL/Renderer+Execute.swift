@@ -42,7 +42,7 @@ extension Renderer {
                 stats.passes += 1
             }
             passContents[pass] = content
-            passResults[pass] = try applyEffects(list.passes[pass].effects, to: content, scale: g.scale)
+            passResults[pass] = try applyEffects(list.passes[pass].effects, to: content, scale: g.scale, pass: pass, list)
         }
     }
 
@@ -266,6 +266,13 @@ extension Renderer {
         for (key, entry) in rasterCache where entry.lastUsed != frame { staleCacheKeys.append(key) }
         for key in staleCacheKeys {
             if let entry = rasterCache.removeValue(forKey: key) { pool.release(entry.target) }
+        }
+        // Kept glows of passes not drawn this frame (outside the damage) may serve the next
+        // one: they go after a few frames unused.
+        staleCacheKeys.removeAll(keepingCapacity: true)
+        for (key, entry) in keptGlows where entry.lastUsed &+ 4 < frame { staleCacheKeys.append(key) }
+        for key in staleCacheKeys {
+            if let entry = keptGlows.removeValue(forKey: key) { pool.release(entry.target) }
         }
         reset(&passContents, count: 0)
         reset(&passResults, count: 0)

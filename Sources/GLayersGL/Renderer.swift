@@ -51,6 +51,12 @@ public final class Renderer {
     var passResults: [OffscreenTarget?] = []
     /// Rasterized passes by cache key: their content target and the last frame it was used.
     var rasterCache: [UInt64: CachedPass] = [:]
+    /// Bloom glows kept from frame to frame, by the hash of their pass's content and sigma
+    /// (`Renderer+Effects.swift`).
+    var keptGlows: [UInt64: CachedPass] = [:]
+    /// Whether effect results may be kept and reused this frame (the damage tracker compared
+    /// this frame's list, which identifies pass contents).
+    var keepsEffectResults = false
     var staleCacheKeys: [UInt64] = []
     /// The offscreen screen target (`RenderTarget.offscreen`).
     var screenTarget: OffscreenTarget?
@@ -189,6 +195,8 @@ public final class Renderer {
     public func purgeCaches() {
         for entry in rasterCache.values { pool.release(entry.target) }
         rasterCache.removeAll()
+        for entry in keptGlows.values { pool.release(entry.target) }
+        keptGlows.removeAll()
         pool.purge()
         textures.purge()
     }

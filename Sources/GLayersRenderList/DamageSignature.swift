@@ -187,26 +187,43 @@ struct SignatureBuilder {
         pass.effects.hashAppearance(into: &h)
         if let m = pass.effects.mask { h.mix(passReference(m, list)) }
         if let t = pass.effects.transition { h.mix(passReference(t.before, list)) }
-        if let key = pass.cacheKey {
-            // The renderer reuses the texture it drew for this key: the key stands for the items.
-            h.mix(key)
-        } else {
-            h.mix(UInt64(pass.itemRange.count))
-            var i = pass.itemRange.lowerBound
-            let end = min(pass.itemRange.upperBound, list.items.count)
-            while i < end {
-                let item = list.items[i]
-                item.hashAppearance(into: &h)
-                h.mix(clipChainHash(item.clip, list))
-                let chain = Int(item.backdropFilters)
-                if chain >= 0 && chain < list.filterChains.count { h.mix(list.filterChains[chain]) }
-                if case .pass(let id) = item.content { h.mix(passReference(id, list)) }
-                i += 1
-            }
-        }
+        mixItems(of: q, list, into: &h)
         passHash[q] = h.finalize()
         passState[q] = 2
         return passHash[q]
+    }
+
+    /// A hash of what pass `q`'s items draw, before its effects: its geometry and items, with
+    /// the passes they composite (by `contentHash`).
+    mutating func itemsHash(_ q: Int, _ list: RenderList) -> UInt64 {
+        var h = DamageHasher()
+        let pass = list.passes[q]
+        h.mix(pass.sourceRect)
+        h.mix(pass.scale, pass.screenSpace ? 1 : 0)
+        h.mix(UInt64(pass.pixelWidth) << 32 | UInt64(pass.pixelHeight))
+        mixItems(of: q, list, into: &h)
+        return h.finalize()
+    }
+
+    private mutating func mixItems(of q: Int, _ list: RenderList, into h: inout DamageHasher) {
+        let pass = list.passes[q]
+        if let key = pass.cacheKey {
+            // The renderer reuses the texture it drew for this key: the key stands for the items.
+            h.mix(key)
+            return
+        }
+        h.mix(UInt64(pass.itemRange.count))
+        var i = pass.itemRange.lowerBound
+        let end = min(pass.itemRange.upperBound, list.items.count)
+        while i < end {
+            let item = list.items[i]
+            item.hashAppearance(into: &h)
+            h.mix(clipChainHash(item.clip, list))
+            let chain = Int(item.backdropFilters)
+            if chain >= 0 && chain < list.filterChains.count { h.mix(list.filterChains[chain]) }
+            if case .pass(let id) = item.content { h.mix(passReference(id, list)) }
+            i += 1
+        }
     }
 
     private mutating func passReference(_ id: PassID, _ list: RenderList) -> UInt64 {

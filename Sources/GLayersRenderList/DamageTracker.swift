@@ -93,6 +93,19 @@ public final class DamageTracker {
         }
     }
 
+    /// A hash of what pass `index` of `list` draws before its effects (geometry, items, the
+    /// passes they composite, by content): equal hashes, equal pixels. `list` must be the list
+    /// of the last `compare` (the hashes of its clips and passes are kept until the next one).
+    ///
+    /// - The renderer keeps results of effects that depend on a pass's content alone (a
+    ///   bloom's blurred bright parts) while this hash stays the same.
+    public func contentHash(ofPass index: Int, in list: RenderList) -> UInt64? {
+        guard index > 0, index < list.passes.count, current.isValid, current.width == list.pixelWidth,
+            current.height == list.pixelHeight
+        else { return nil }
+        return builder.itemsHash(index, list)
+    }
+
     /// The number of items of the screen pass in the last list compared.
     public var screenItemCount: Int { current.sequences.isEmpty ? 0 : current.range(0).count }
 

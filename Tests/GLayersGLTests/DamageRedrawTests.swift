@@ -121,6 +121,42 @@ import Testing
         ])
     }
 
+    /// A bloom whose intensity pulses over unchanged content keeps its glow (the blurred
+    /// bright parts) from the last frame and redoes only the combine; a change of the content
+    /// makes it again. Pixels as a full redraw's (`frames` verifies every partial frame).
+    @Test func aPulsingBloomKeepsItsGlow() throws {
+        func pulse(_ intensity: Float, colour: Color = .rgba(0.9, 0.9, 0.5)) -> RenderList {
+            let b = ListBuilder(width: 200, height: 150, clear: .black)
+            let source = Rect(40, 30, 120, 90)
+            var effects = PassEffects()
+            effects.filters = [.bloom(sigma: 4, intensity: intensity)]
+            let pass = b.pass(
+                source: source, screenSpace: true, effects: effects,
+                items: [DrawItem(transform: .translate(60, 50), rect: Rect(0, 0, 80, 50), background: colour, cornerRadius: 10)])
+            return b.screen([
+                DrawItem(transform: .identity, rect: Rect(0, 0, 200, 150), background: .rgba(0.2, 0.3, 0.4)),
+                DrawItem(transform: .identity, rect: source, content: .pass(pass)),
+            ])
+        }
+        let stats = try frames([pulse(0.5), pulse(1), pulse(1.5), pulse(1.5, colour: .rgba(0.5, 0.9, 0.9)), pulse(1)])
+        // Frame 0 makes the glow (bright pass, blur, combine); 1 and 2 only combine; 3 has new
+        // content and makes it again; 4 reuses the first glow. (A partial frame also fills each
+        // damage rect with the clear colour: one effect draw per rect.)
+        let bloomDraws = stats.map { $0.effectDraws - $0.damageRects }
+        #expect(bloomDraws[1] == 1 && bloomDraws[2] == 1, "\(stats[1]) \(stats[2])")
+        #expect(bloomDraws[0] > 2 && bloomDraws[3] == bloomDraws[0], "\(stats[0]) \(stats[3])")
+        #expect(bloomDraws[4] == 1, "\(stats[4])")
+        // Off without damage tracking: every frame makes its glow.
+        let full = try GLHarness.withRenderer { r in
+            r.debug.disableDamage = true
+            return [pulse(0.5), pulse(1)].map { list in
+                r.render(list, to: .offscreen)
+                return r.stats.effectDraws
+            }
+        }
+        #expect(full[1] == full[0])
+    }
+
     /// Perspective, rasterized (cached) passes and a transition between two local passes.
     @Test func localPassesAndPerspective() throws {
         func local(_ angle: Float, key: UInt64, progress: Float) -> RenderList {
