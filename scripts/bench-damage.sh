@@ -11,6 +11,7 @@
 #    median frame time of each run (advance the clock, flush, flatten, draw, glFinish).
 #
 #   scripts/bench-damage.sh [SECONDS] [ROUNDS] [GLAYERS]   (defaults: 20, 3, .build/release/glayers)
+#   ROUNDS 0 measures the kiosk alone (the moving-layer rounds take minutes on a busy machine).
 #
 # Build first: swift build -c release --product glayers. Needs Xvfb and xdotool
 # (scripts/install-deps.sh test). Prints the load average before and after (other work on the
@@ -65,6 +66,6 @@ while [ "$i" -le "$ROUNDS" ]; do
   RATIOS="$RATIOS $R"
   i=$((i + 1))
 done
-MOVING=$(echo "$RATIOS" | tr ' ' '\n' | grep . | sort -n | awk '{ r[NR] = $1 } END { printf "moving_layer_ratio=%.3f", r[int((NR + 1) / 2)] }')
+MOVING=$(echo "$RATIOS" | tr ' ' '\n' | grep . | sort -n | awk '{ r[NR] = $1 } END { if (NR > 0) printf "moving_layer_ratio=%.3f", r[int((NR + 1) / 2)] }')
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "RESULT $KIOSK $MOVING"
