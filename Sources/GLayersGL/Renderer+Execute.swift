@@ -29,7 +29,7 @@ extension Renderer {
             }
             let g = passGeometry[pass]
             let content: OffscreenTarget
-            if plan.cached, let key = list.passes[pass].cacheKey, let entry = rasterCache[key] {
+            if plan.cached, let key = passKeys[pass], let entry = rasterCache[key] {
                 content = entry.target
                 rasterCache[key]?.lastUsed = frame
                 stats.cachedPasses += 1
@@ -246,7 +246,7 @@ extension Renderer {
             guard let content else { continue }
             let result = passResults[pass]
             if let result, result !== content { pool.release(result) }
-            if let key = list.passes[pass].cacheKey {
+            if let key = passKeys[pass] {
                 if let entry = rasterCache[key], entry.target === content { continue }
                 if let entry = rasterCache[key], entry.lastUsed == frame {
                     pool.release(content)  // two passes with one key this frame: keep the first
@@ -259,9 +259,7 @@ extension Renderer {
             pool.release(content)
         }
         // Rasterized passes of items outside the damage are still on screen: keep them.
-        for pass in list.passes {
-            if let key = pass.cacheKey, rasterCache[key] != nil { rasterCache[key]?.lastUsed = frame }
-        }
+        for case let key? in passKeys where rasterCache[key] != nil { rasterCache[key]?.lastUsed = frame }
         staleCacheKeys.removeAll(keepingCapacity: true)
         for (key, entry) in rasterCache where entry.lastUsed != frame { staleCacheKeys.append(key) }
         for key in staleCacheKeys {

@@ -54,6 +54,8 @@ public final class Renderer {
     /// Bloom glows kept from frame to frame, by the hash of their pass's content and sigma
     /// (`Renderer+Effects.swift`).
     var keptGlows: [UInt64: CachedPass] = [:]
+    /// This frame's key of each pass into `rasterCache` (`Renderer+Plan.swift`).
+    var passKeys: [UInt64?] = []
     /// Whether effect results may be kept and reused this frame (the damage tracker compared
     /// this frame's list, which identifies pass contents).
     var keepsEffectResults = false

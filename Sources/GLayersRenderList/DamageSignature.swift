@@ -200,7 +200,6 @@ struct SignatureBuilder {
         let pass = list.passes[q]
         h.mix(pass.sourceRect)
         h.mix(pass.scale, pass.screenSpace ? 1 : 0)
-        h.mix(UInt64(pass.pixelWidth) << 32 | UInt64(pass.pixelHeight))
         mixItems(of: q, list, into: &h)
         return h.finalize()
     }

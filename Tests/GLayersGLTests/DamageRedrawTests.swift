@@ -121,9 +121,9 @@ import Testing
         ])
     }
 
-    /// A bloom whose intensity pulses over unchanged content keeps its glow (the blurred
-    /// bright parts) from the last frame and redoes only the combine; a change of the content
-    /// makes it again. Pixels as a full redraw's (`frames` verifies every partial frame).
+    /// A bloom whose intensity pulses over unchanged content keeps the pass's content and its
+    /// glow (the blurred bright parts) from the last frame and redoes only the combine; a
+    /// change of the content draws and makes them again. Pixels as a full redraw's (`frames` verifies every partial frame).
     @Test func aPulsingBloomKeepsItsGlow() throws {
         func pulse(_ intensity: Float, colour: Color = .rgba(0.9, 0.9, 0.5)) -> RenderList {
             let b = ListBuilder(width: 200, height: 150, clear: .black)
@@ -146,6 +146,9 @@ import Testing
         #expect(bloomDraws[1] == 1 && bloomDraws[2] == 1, "\(stats[1]) \(stats[2])")
         #expect(bloomDraws[0] > 2 && bloomDraws[3] == bloomDraws[0], "\(stats[0]) \(stats[3])")
         #expect(bloomDraws[4] == 1, "\(stats[4])")
+        // The pass's content itself is not drawn again while it is unchanged.
+        #expect(stats[0].passes == 1 && stats[3].passes == 1, "\(stats[0]) \(stats[3])")
+        #expect(stats[1].passes == 0 && stats[1].cachedPasses == 1 && stats[2].cachedPasses == 1, "\(stats[1])")
         // Off without damage tracking: every frame makes its glow.
         let full = try GLHarness.withRenderer { r in
             r.debug.disableDamage = true
