@@ -4,7 +4,7 @@
 #   make install   put `glayers` on PATH ($(PREFIX)/bin)
 #   make record-goldens   re-record the golden PNGs and render-list texts (look at every one before committing)
 #   make bench     the snowfall benchmark with allocation counts (glayers-bench)
-#   make bench-floor SNOW_C=path/to/snow.c   the snowfall benchmark against the floor (ratios)
+#   make bench-floor SNOW_C=path/to/snow.c   the snowfall and emitter benchmarks against the floor (ratios)
 #   make soak MINUTES=60  the kiosk and the snowfall in windows for an hour (memory, slow frames)
 
 SWIFT ?= swift
@@ -44,6 +44,7 @@ install: deps release
 bench: deps
 	$(SWIFT) build -c release --product glayers-bench
 	.build/release/glayers-bench --snow 1000 --frames 120
+	.build/release/glayers-bench --emitter 10000 --frames 120
 
 # Golden images are never recorded by a test run; this is the only way (see Tests/Goldens/README.md).
 record-goldens: test-deps
@@ -56,6 +57,8 @@ bench-floor: deps
 	scripts/bench-floor.sh 100 300 5
 	scripts/bench-floor.sh 1000 300 5
 	scripts/bench-floor.sh 10000 60 5
+	BENCH=emitter scripts/bench-floor.sh 1000 300 5
+	BENCH=emitter scripts/bench-floor.sh 10000 60 5
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift

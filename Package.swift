@@ -164,7 +164,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GLayersHostTests",
-            dependencies: ["GLayersHost", "GLayersScene", "GLayers", "CX11", "GLayersTestSupport"],
+            dependencies: ["GLayersHost", "GLayersScene", "GLayers", "CX11", "GLayersTestSupport", "GLayersBench"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "QuartzCoreTests",

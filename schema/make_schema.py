@@ -139,7 +139,77 @@ SUBCLASSES = {
         "scrollMode": (enum(["none", "vertically", "horizontally", "both"]), "The directions scrolling may move."),
     },
     "CATransformLayer": {},
+    "CATiledLayer": {
+        "tileSize": (ref("size"), "The size of a tile in pixels [width, height] (default [256, 256]; 16 to 1024)."),
+        "levelsOfDetail": ({"type": "integer", "minimum": 1, "maximum": 64}, "The number of levels of detail, each half the resolution of the previous (default 1)."),
+        "levelsOfDetailBias": ({"type": "integer", "minimum": 0, "maximum": 24}, "How many of the levels magnify: 2 gives 4x and 2x (default 0)."),
+        "tiledImage": ({"type": ["string", "null"]}, "An image file (PNG or JPEG) relative to the scene file, drawn over the bounds tile by tile at each level (glayers; scenes cannot run draw(in:))."),
+    },
+    "CAEmitterLayer": {
+        "emitterCells": ({"type": "array", "items": ref("emitterCell")}, "The kinds of particle the layer emits."),
+        "birthRate": (ref("number"), "Multiplies every cell's birth rate (default 1)."),
+        "lifetime": (ref("number"), "Multiplies every cell's lifetime and lifetime range (default 1)."),
+        "emitterPosition": (ref("point"), "The centre of the emission shape, in the layer's coordinates."),
+        "emitterZPosition": (ref("number"), "The z of the emission shape's centre."),
+        "emitterSize": (ref("size"), "The size of the emission shape [width, height] (a circle's or sphere's radius is the width)."),
+        "emitterDepth": (ref("number"), "The depth of a cuboid emission shape."),
+        "emitterShape": (enum(["point", "line", "rectangle", "cuboid", "circle", "sphere"]), "The emission shape (default point)."),
+        "emitterMode": (enum(["points", "outline", "surface", "volume"]), "Which part of the shape particles start from (default volume)."),
+        "renderMode": (enum(["unordered", "oldestFirst", "oldestLast", "backToFront", "additive"]),
+                       "The order and blending of particles (default unordered)."),
+        "preservesDepth": (ref("bool"), "Whether particles keep their z in the superlayer's 3D space."),
+        "velocity": (ref("number"), "Multiplies every cell's velocity and velocity range (default 1)."),
+        "scale": (ref("number"), "Multiplies every cell's scale, scale range and scale speed (default 1)."),
+        "spin": (ref("number"), "Multiplies every cell's spin and spin range (default 1)."),
+        "seed": ({"type": "integer", "minimum": 0, "maximum": 4294967295},
+                 "The seed of the particles' random numbers (default 0): the same seed gives the same particles."),
+    },
 }
+
+def cell_properties():
+    """The properties of an emitter cell object (CAEmitterCell's names)."""
+    number, angle, rate = ref("number"), ref("angle"), {"type": "number", "minimum": 0}
+    table = {
+        "name": ({"type": "string", "pattern": "^[^.]+$"}, "The cell's name, used in key paths: emitterCells.NAME.birthRate."),
+        "enabled": (ref("bool"), "Whether the cell emits and its particles are drawn (default true)."),
+        "isEnabled": (ref("bool"), "Swift's spelling of enabled."),
+        "birthRate": (rate, "Particles emitted per second (default 0)."),
+        "lifetime": (rate, "Seconds a particle lives (default 0)."),
+        "lifetimeRange": (rate, "How far a particle's lifetime may differ from lifetime, either way."),
+        "emissionLatitude": (angle, "The emission direction's angle from the xy plane towards +z."),
+        "emissionLongitude": (angle, "The emission direction's angle in the xy plane from +x (y points down: \"90deg\" is down)."),
+        "emissionRange": (angle, "The apex angle of the cone particles leave in (\"360deg\": every direction)."),
+        "velocity": (number, "A particle's initial speed, points per second."),
+        "velocityRange": (rate, "How far a particle's speed may differ from velocity, either way."),
+        "xAcceleration": (number, "Acceleration along x, points per second squared."),
+        "yAcceleration": (number, "Acceleration along y (down), points per second squared."),
+        "zAcceleration": (number, "Acceleration along z, points per second squared."),
+        "scale": (number, "A particle's initial scale of its image (default 1)."),
+        "scaleRange": (rate, "How far a particle's scale may differ from scale, either way."),
+        "scaleSpeed": (number, "How much a particle's scale changes per second."),
+        "spin": (angle, "A particle's rotation speed, radians per second."),
+        "spinRange": (angle, "How far a particle's rotation speed may differ from spin, either way."),
+        "color": (ref("color"), "The colour that multiplies a particle's image (default white)."),
+        "contents": ({"type": ["string", "null"]}, "The particle's image file (PNG or JPEG) relative to the scene file."),
+        "contentsRect": (ref("rect"), "The part of the image drawn, in unit coordinates."),
+        "contentsScale": ({"type": "number", "exclusiveMinimum": 0}, "Pixels of the image per point (default 1)."),
+        "minificationFilter": (enum(["linear", "nearest", "trilinear"]), "The filter used to shrink the image."),
+        "magnificationFilter": (enum(["linear", "nearest", "trilinear"]), "The filter used to enlarge the image."),
+        "minificationFilterBias": (number, "The level-of-detail bias of the minification filter."),
+        "emitterCells": ({"type": "array", "items": ref("emitterCell")}, "Cells each particle emits, relative to its direction of motion."),
+        "beginTime": (number, "When the cell starts emitting, in its parent's time (the layer's, or a particle's age)."),
+        "duration": (ref("duration"), "How long the cell emits (0: for ever)."),
+        "speed": (number, "How fast the cell's time runs."),
+        "timeOffset": (number, "An offset added to the cell's time."),
+        "repeatCount": (ref("repeatCount"), "How many times the duration repeats."),
+        "repeatDuration": (ref("duration"), "How long the cell repeats, in seconds."),
+        "autoreverses": (ref("bool"), "Whether each cycle's emission time doubles."),
+        "fillMode": (enum(["removed", "forwards", "backwards", "both"]), "The cell's fill mode (kept; a cell emits only while active)."),
+    }
+    for channel in ["red", "green", "blue", "alpha"]:
+        table[channel + "Range"] = (rate, "How far a particle's %s may differ from the colour's, either way." % channel)
+        table[channel + "Speed"] = (number, "How much a particle's %s changes per second." % channel)
+    return table
 
 TIMING = {
     "beginTime": (ref("number"), "When the animation starts, in seconds after it is added (0: at the commit)."),
@@ -378,6 +448,8 @@ def defs():
         },
         "constraintAttribute": enum(["minX", "midX", "maxX", "width", "minY", "midY", "maxY", "height"]),
         "layer": layer_schema(),
+        "emitterCell": {"type": "object", "description": "An emitter cell: CAEmitterCell's property names.",
+                        "properties": props(cell_properties()), "additionalProperties": False},
         "animation": animation_schema(),
         "filter": filter_schema(),
         "intSource": {"oneOf": [{"type": "integer"}, {"type": "string", "pattern": r"^\$[A-Za-z_][A-Za-z0-9_]*$"}],

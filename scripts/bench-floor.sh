@@ -1,6 +1,7 @@
 #!/bin/sh
-# Compares glayers with the floor on the snowfall scene (the floor: snow.c, a minimal C + EGL
-# instanced snowfall kept outside this repository; give its path in SNOW_C):
+# Compares glayers with the floor on the snowfall scene or the particle emitter (the floor:
+# snow.c, a minimal C + EGL instanced snowfall kept outside this repository; give its path in
+# SNOW_C):
 # alternating runs (floor, glayers, floor, glayers, ...), same N, size and frame count, and
 # prints each pair's medians and the median of the ratios.
 #   scripts/bench-floor.sh [N] [FRAMES] [ROUNDS] [QUAD]     (defaults: 1000 300 5 64)
@@ -11,6 +12,12 @@
 #                          which counts no allocations (`glayers-bench` does)
 #   BENCH=renderer         the renderer alone: glayers-gl-bench draws render lists built
 #                          directly (QUAD-sized flakes)
+#   BENCH=emitter          the whole frame of `glayers bench --emitter N`: one CAEmitterLayer
+#                          holding N live 64×64 particles sharing one image (flat on screen,
+#                          spinning); the floor draws QUAD-sized flakes (default 64; its flakes
+#                          turn in 3D and cover about 58 % of their square on average, so
+#                          QUAD=84 draws as many pixels as the particles do). Each round also
+#                          prints the particle simulation's median (simulate_median_ms)
 set -eu
 N=${1:-1000}
 FRAMES=${2:-300}
@@ -29,20 +36,25 @@ MODE=${BENCH:-frame}
 if [ "$MODE" = renderer ]; then
   swift build -c release --product glayers-gl-bench >/dev/null
   run_glayers() { .build/release/glayers-gl-bench --n "$N" --frames "$FRAMES" --quad "$QUAD"; }
+elif [ "$MODE" = emitter ]; then
+  swift build -c release --product glayers >/dev/null
+  run_glayers() { .build/release/glayers bench --emitter "$N" --frames "$FRAMES" --size 1280x720; }
 else
   QUAD=64
   swift build -c release --product glayers >/dev/null
   run_glayers() { .build/release/glayers bench --snow "$N" --frames "$FRAMES" --size 1280x720; }
 fi
 median() { sed -n 's/.* median_ms=\([0-9.]*\).*/\1/p'; }
+simulation() { sed -n 's/.* simulate_median_ms=\([0-9.]*\).*/, simulation \1 ms/p'; }
 RATIOS=""
 i=1
 while [ "$i" -le "$ROUNDS" ]; do
   F=$("$SNOW" --mode headless --n "$N" --frames "$FRAMES" --quad "$QUAD" --draw instanced | median)
-  G=$(run_glayers | median)
+  OUT=$(run_glayers)
+  G=$(echo "$OUT" | median)
   R=$(awk -v g="$G" -v f="$F" 'BEGIN { printf "%.3f", g / f }')
-  echo "round $i: floor ${F} ms, glayers ${G} ms, ratio ${R}"
+  echo "round $i: floor ${F} ms, glayers ${G} ms, ratio ${R}$(echo "$OUT" | simulation)"
   RATIOS="$RATIOS $R"
   i=$((i + 1))
 done
-echo "$RATIOS" | tr ' ' '\n' | grep . | sort -n | awk -v n="$N" -v mode="$MODE" '{ r[NR] = $1 } END { printf "N=%s (" mode ") median ratio %.3f (min %.3f, max %.3f)\n", n, r[int((NR + 1) / 2)], r[1], r[NR] }'
+echo "$RATIOS" | tr ' ' '\n' | grep . | sort -n | awk -v n="$N" -v mode="$MODE" -v q="$QUAD" '{ r[NR] = $1 } END { printf "N=%s (" mode ", floor quad %s) median ratio %.3f (min %.3f, max %.3f)\n", n, q, r[int((NR + 1) / 2)], r[1], r[NR] }'

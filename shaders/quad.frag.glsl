@@ -7,7 +7,7 @@
 //   centre | blurred-shape sigma), v_extra (natural size, crossfade progress, level-of-detail
 //   bias), v_flags (flags, clip index, shape bits, 0). Shape bits: 1 2 4 8 the rounded corners
 //   (minX/minY, maxX/minY, minX/maxY, maxX/maxY), 16 continuous corners, bits 8–11 the edges
-//   drawn hard, not anti-aliased (minX, maxX, minY, maxY).
+//   drawn hard, not anti-aliased (minX, maxX, minY, maxY). FLAG_TINT: v_bg tints the content.
 // Uniforms:
 //   u_tex0, u_tex1     content textures (u_tex1: crossfade target); premultiplied RGBA
 //   u_clips            samplerBuffer, 4 RGBA32F texels per clip node (ClipBuffer.swift):
@@ -55,6 +55,7 @@ const int FLAG_BLURRED_SHAPE = 32;
 const int FLAG_SCREEN_TEXTURE = 64;
 const int FLAG_MINIFY_NEAREST = 256;
 const int FLAG_MINIFY_TRILINEAR = 512;
+const int FLAG_TINT = 1024;
 const int SHAPE_CONTINUOUS = 16;
 const int MAX_CLIP_DEPTH = 32;
 
@@ -351,7 +352,8 @@ void main() {
         color = v_bg * a;
     } else {
         float shape = shapeCoverage(p, v_rect, radius, shapeBits, dx, dy);
-        color = v_bg * shape;
+        bool tinted = (flags & FLAG_TINT) != 0;  // v_bg: the content's tint, no background
+        color = tinted ? vec4(0.0) : v_bg * shape;
         if ((flags & (FLAG_TEXTURE | FLAG_SCREEN_TEXTURE)) != 0) {
             float c = shapeCoverage(p, v_dst, 0.0, shapeBits & 0xF00, dx, dy);
             if ((flags & FLAG_CLIPS_CONTENT) != 0) c = min(c, shape);
@@ -372,6 +374,7 @@ void main() {
                     texel = mix(texel, sampleContent(u_tex1, uv, dx * k, dy * k, flags, v_extra.w), v_extra.z);
                 }
             }
+            if (tinted) texel *= v_bg;
             color = texel * c + color * (1.0 - texel.a * c);
         }
         if (border > 0.0) {

@@ -18,7 +18,9 @@
 //  10 i_extra   (natural width, natural height, crossfade progress, level-of-detail bias)
 //               (SIMPLE: constant terms of the edge lines)
 //  11 i_flags   ivec4 (flags, innermost clip index or -1, shape bits, 0); shape bits: rounded
-//               corners (0–3), continuous corners (4), edges drawn hard (8–11; quad.frag.glsl)
+//               corners (0–3), continuous corners (4), edges drawn hard (8–11; quad.frag.glsl);
+//               with the tint flag (1024) i_bg is the content's tint (premultiplied) instead
+//               of a background
 // Outputs: gl_Position (z = 0, w = the homography's W), gl_ClipDistance[0] = W − 1e-5 (the
 //   renderer enables GL_CLIP_DISTANCE0).
 // Uniforms:
@@ -55,6 +57,7 @@ out vec2 v_uv;
 noperspective out vec4 v_edges;
 flat out float v_opacity;
 flat out vec4 v_bg;
+flat out int v_tint;
 #else
 out vec2 v_local;
 flat out vec3 v_params;
@@ -69,6 +72,7 @@ flat out ivec4 v_flags;
 #endif
 
 const int FLAG_NO_DILATE = 128;
+const int FLAG_TINT = 1024;
 
 
 void main() {
@@ -104,6 +108,7 @@ void main() {
     v_uv = i_src.xy + (p - i_dst.xy) / i_dst.zw * i_src.zw;
     v_opacity = i_hx.w;
     v_bg = i_bg;
+    v_tint = i_flags.x & FLAG_TINT;
 #else
     v_local = p;
     v_params = vec3(i_hx.w, i_hy.w, i_ht.w);

@@ -8,7 +8,8 @@
 //   v_uv       texture coordinate (perspective-correct)
 //   v_edges    signed pixel distances to the four projected edges (noperspective)
 //   v_opacity  (flat) the item's opacity
-//   v_bg       (flat) background colour, premultiplied
+//   v_bg       (flat) background colour, premultiplied (with v_tint: the content's tint)
+//   v_tint     (flat) non-zero: the content is multiplied by v_bg, and no background drawn
 // Uniforms:
 //   u_tex0     the content (a 1×1 transparent texture when the item has none)
 // Output: o_color, premultiplied: (content over background) × edge coverage × opacity.
@@ -17,6 +18,7 @@ in vec2 v_uv;
 noperspective in vec4 v_edges;
 flat in float v_opacity;
 flat in vec4 v_bg;
+flat in int v_tint;
 
 uniform sampler2D u_tex0;
 
@@ -25,5 +27,6 @@ out vec4 o_color;
 void main() {
     vec4 c = clamp(v_edges + 0.5, 0.0, 1.0);
     vec4 texel = textureLod(u_tex0, v_uv, 0.0);
-    o_color = (texel + v_bg * (1.0 - texel.a)) * (c.x * c.y * c.z * c.w * v_opacity);
+    vec4 base = v_tint != 0 ? texel * v_bg : texel + v_bg * (1.0 - texel.a);
+    o_color = base * (c.x * c.y * c.z * c.w * v_opacity);
 }

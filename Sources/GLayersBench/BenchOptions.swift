@@ -17,9 +17,16 @@ public struct BenchOptions: ParsableArguments {
     @Option(help: "Number of snowflakes of the built-in snowfall workload.")
     public var snow: Int = 1000
 
-    /// Frames measured.
-    @Option(help: "Frames to measure (after 20 warm-up frames).")
-    public var frames: Int = 120
+    /// Live particles of the emitter workload (nil: not that workload).
+    @Option(help: "Benchmark an emitter whose steady state holds N live 64x64 particles sharing one image.")
+    public var emitter: Int?
+
+    /// Frames measured (nil: the default of the benchmark run).
+    @Option(
+        help:
+            "Frames to measure (after 20 warm-up frames; default 120). With --zoom, the frames of the zoom, 1/60 s apart (default 541: 9 s)."
+    )
+    public var frames: Int?
 
     /// The frame size, `WIDTHxHEIGHT` in points.
     @Option(help: "Frame size in points, WIDTHxHEIGHT (default 1280x720).")
@@ -33,6 +40,17 @@ public struct BenchOptions: ParsableArguments {
     @Flag(help: "Redraw the whole frame every frame (no damage tracking), for comparisons.")
     public var noDamage = false
 
+    /// Whether to run the zoom workload.
+    @Flag(
+        help:
+            "Play the zoom into a 32768×32768-point CATiledLayer map (9 s at 60 Hz of real time, tiles drawn on tile threads) headless, timing the main thread (with --engine-only, without OpenGL)."
+    )
+    public var zoom = false
+
+    /// The zoom's tile side.
+    @Option(help: "Tile side in pixels for --zoom (16 to 1024).")
+    public var tile: Int = 256
+
     /// Whether to measure only the engine.
     @Flag(help: "Measure only the engine (flush, evaluation, flattening), without OpenGL.")
     public var engineOnly = false
@@ -43,7 +61,17 @@ public struct BenchOptions: ParsableArguments {
     /// Checks the ranges and the size.
     public func validate() throws {
         guard snow > 0, snow <= 200_000 else { throw ValidationError("--snow must be between 1 and 200000") }
-        guard frames > 0, frames <= 100_000 else { throw ValidationError("--frames must be between 1 and 100000") }
+        if let emitter, !(emitter > 0 && emitter <= 100_000) {
+            throw ValidationError("--emitter must be between 1 and 100000 (an emitter's particle budget)")
+        }
+        if emitter != nil && scene != nil { throw ValidationError("--emitter runs its own workload; give no scene") }
+        guard (16...1024).contains(tile) else { throw ValidationError("--tile must be between 16 and 1024") }
+        if let frames, frames <= 0 || frames > 100_000 {
+            throw ValidationError("--frames must be between 1 and 100000")
+        }
+        if zoom && (scene != nil || window || emitter != nil) {
+            throw ValidationError("--zoom plays its own workload headless: no scene file, --window or --emitter")
+        }
         _ = try points
     }
 
@@ -65,6 +93,9 @@ public struct BenchOptions: ParsableArguments {
     /// - `counter` counts allocations; without it the line has no `allocations_per_frame`.
     public func run(scene loaded: Scene?, counter: AllocationCounter?) throws -> String {
         let points = try points
+        if zoom {
+            return try ZoomBenchmark.line(size: points, tileSide: tile, frames: frames ?? 541, engineOnly: engineOnly)
+        }
         return try engineOnly
             ? engineLine(scene: loaded, size: points, counter: counter)
             : frameLine(scene: loaded, size: points, counter: counter)
@@ -72,12 +103,13 @@ public struct BenchOptions: ParsableArguments {
 
     /// The engine-only run's line.
     private func engineLine(scene loaded: Scene?, size points: CGSize, counter: AllocationCounter?) -> String {
+        let frames = frames ?? 120
         var benchmark = EvaluationBenchmark(count: snow, frames: frames)
         benchmark.size = points
         benchmark.allocationCounter = counter
-        benchmark.root = loaded?.rootLayer
-        let label = loaded.map { ($0.fileName as NSString).lastPathComponent } ?? "snow"
-        let n = loaded.map { Self.countLayers($0.rootLayer) } ?? snow
+        benchmark.root = loaded?.rootLayer ?? emitter.map { EmitterWorkload.makeScene(count: $0, size: points) }
+        let label = loaded.map { ($0.fileName as NSString).lastPathComponent } ?? (emitter == nil ? "snow" : "emitter")
+        let n = loaded.map { Self.countLayers($0.rootLayer) } ?? emitter ?? snow
         let r = benchmark.run()
         return "RESULT scene=\(label) "
             + String(
@@ -90,6 +122,7 @@ public struct BenchOptions: ParsableArguments {
 
     /// The whole-frame run's line.
     private func frameLine(scene loaded: Scene?, size points: CGSize, counter: AllocationCounter?) throws -> String {
+        let frames = frames ?? 120
         let root: CALayer
         var background: CGColor?
         var n = snow
@@ -99,6 +132,11 @@ public struct BenchOptions: ParsableArguments {
             background = loaded.backgroundColor
             label = (loaded.fileName as NSString).lastPathComponent
             n = Self.countLayers(root)
+        } else if let emitter {
+            CAMediaClock.useManualTime(0)
+            root = EmitterWorkload.makeScene(count: emitter, size: points)
+            label = "emitter"
+            n = emitter
         } else {
             CAMediaClock.useManualTime(0)
             root = SnowfallWorkload.makeScene(count: snow, size: points)
@@ -120,7 +158,15 @@ public struct BenchOptions: ParsableArguments {
                 times.p10, times.p90, times.mean, 1000 / max(times.median, 1e-6))
             + "draw_calls=\(result.drawCalls) items=\(result.items) passes=\(result.passes) "
             + String(format: "damage=%@ redrawn_pixels=%.0f ", noDamage ? "off" : "on", result.redrawnPixels)
-            + Self.allocations(result.allocationsPerFrame) + "renderer=\"\(result.renderer)\""
+            + Self.allocations(result.allocationsPerFrame) + simulation(points) + "renderer=\"\(result.renderer)\""
+    }
+
+    /// `simulate_median_ms=… simulate_p90_ms=… ` for the emitter workload (the particle
+    /// simulation alone, per frame of 1/60 s), else nothing.
+    private func simulation(_ points: CGSize) -> String {
+        guard let emitter else { return "" }
+        let times = EmitterWorkload.simulationTimes(count: emitter, size: points, frames: frames ?? 120)
+        return String(format: "simulate_median_ms=%.3f simulate_p90_ms=%.3f ", times.median, times.p90)
     }
 
     /// `allocations_per_frame=… ` when counted, else nothing.

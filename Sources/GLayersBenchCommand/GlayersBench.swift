@@ -3,10 +3,11 @@
 /// its RESULT lines add `allocations_per_frame`; the `glayers` command does not link it (nor
 /// does any library), and its lines have every other field.
 ///
-///     swift run -c release glayers-bench [SCENE.json | --snow N] [--frames F] [--size WxH] [--window] [--engine-only]
+///     swift run -c release glayers-bench [SCENE.json | --snow N] [--frames F] [--size WxH] [--window] [--engine-only] [--zoom [--tile PIXELS]]
 import ArgumentParser
 import CAllocationCounter
 import Foundation
+import GLayers
 import GLayersBench
 import GLayersScene
 
@@ -28,6 +29,8 @@ struct GlayersBench: ParsableCommand {
             glayers_allocation_counting_enabled() != 0
             ? AllocationCounter { UInt64(glayers_allocation_count()) } : nil
         do {
+            // On the manual clock the frames run on (begin times that count from the load, #12).
+            if options.scene != nil { CAMediaClock.useManualTime(0) }
             let scene = try options.scene.map { try Scene.load(contentsOf: URL(fileURLWithPath: $0)) }
             print(try options.run(scene: scene, counter: counter))
         } catch let error as ValidationError {

@@ -47,6 +47,8 @@ enum Blending: UInt8 {
     /// The W3C screen mode, exact in fixed function on premultiplied colour:
     /// `ONE, ONE_MINUS_SRC_COLOR` gives cs + cb − cs·cb (and αs + αb − αs·αb).
     case screen
+    /// Additive (`plus-lighter`): `ONE, ONE`, clamped by the 8-bit target.
+    case additive
 }
 
 /// A pass's part of the plan.

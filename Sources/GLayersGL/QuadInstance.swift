@@ -18,6 +18,9 @@ struct QuadFlags: OptionSet {
     static let minifyNearest = QuadFlags(rawValue: 256)
     /// Mipmapped (trilinear) sampling where the content is minified.
     static let minifyTrilinear = QuadFlags(rawValue: 512)
+    /// The content is multiplied by the background vector, which holds the item's
+    /// `contentTint` (a tinted item draws no background).
+    static let tint = QuadFlags(rawValue: 1024)
 }
 
 /// Bits of `i_flags.z` besides the rounded corners (bits 0–3).

@@ -154,6 +154,9 @@ extension Renderer {
         case .screen:
             glEnable(GLenum(GL_BLEND))
             glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_COLOR))
+        case .additive:
+            glEnable(GLenum(GL_BLEND))
+            glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
         }
     }
 

@@ -113,6 +113,12 @@ extension Renderer {
         if item.clipsContent { instance.flags.insert(.clipsContent) }
         guard let textures = planContent(item, list: list, pass: pass, into: &instance) else { return }
         let hasContent = !instance.flags.isDisjoint(with: [.texture, .blurredShape])
+        if let tint = item.contentTint {
+            // A tinted item draws its content only: the background vector carries the tint.
+            guard hasContent, tint.isFinite, tint.a > 0 else { return }
+            instance.background = tint
+            instance.flags.insert(.tint)
+        }
         guard hasContent || !item.background.isClear || instance.borderWidth > 0 else { return }
 
         if item.backdropFilters >= 0 && Int(item.backdropFilters) < list.filterChains.count {
@@ -130,7 +136,8 @@ extension Renderer {
             return
         }
         if opaque { instance.flags.insert(.noDilate) }
-        let ownCommand = item.blend != .normal && item.blend != .screen && !debug.showOverdraw
+        let ownCommand = item.blend != .normal && item.blend != .screen && item.blend != .plusLighter
+            && !debug.showOverdraw
         if !ownCommand && isPlainRect(item, instance) {
             instance.edgeLines = instance.h.edgeLines(of: item.rect).map {
                 aliased.isEmpty ? $0 : $0.hardening(aliased)
@@ -149,8 +156,11 @@ extension Renderer {
                     kind: .blend, first: index, count: 1, textures: textures, blending: .replace, mode: mode, box: box))
             return
         }
-        let blending: Blending =
-            opaque ? .replace : (item.blend == .screen && !debug.showOverdraw ? .screen : .sourceOver)
+        var blending: Blending = opaque ? .replace : .sourceOver
+        if !opaque && !debug.showOverdraw {
+            if item.blend == .screen { blending = .screen }
+            if item.blend == .plusLighter { blending = .additive }
+        }
         appendToBatch(
             index, textures: textures, blending: blending, variant: instance.edgeLines == nil ? .general : .simple)
     }
@@ -160,7 +170,8 @@ extension Renderer {
     /// the eye (`Homography.edgeLines(of:)` checks that).
     private func isPlainRect(_ item: DrawItem, _ instance: QuadInstance) -> Bool {
         !debug.showOverdraw && instance.clip < 0 && instance.cornerRadius == 0 && instance.borderWidth == 0
-            && instance.flags.isSubset(of: [.texture, .clipsContent, .noDilate]) && instance.geometry == item.rect
+            && instance.flags.isSubset(of: [.texture, .clipsContent, .noDilate, .tint])
+            && instance.geometry == item.rect
             && (!instance.flags.contains(.texture) || instance.destination == item.rect)
     }
 
@@ -281,6 +292,8 @@ extension BlendMode {
         case .softLight: return 9
         case .hardLight: return 10
         case .exclusion: return 11
+        // Additive blending is fixed-function (`Blending.additive`): never drawn through the shader.
+        case .plusLighter: return 0
         }
     }
 }

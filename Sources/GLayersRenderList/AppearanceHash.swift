@@ -113,8 +113,9 @@ extension DrawItem {
         var bits = UInt64(roundedCorners) | UInt64(cornerCurve.rawValue) << 8
         bits |= UInt64(antialiasedEdges.rawValue) << 16 | UInt64(clipsContent ? 1 : 0) << 24
         bits |= UInt64(doubleSided ? 1 : 0) << 25 | UInt64(opaque ? 1 : 0) << 26
-        bits |= UInt64(blend.ordinal) << 32
+        bits |= UInt64(blend.ordinal) << 32 | UInt64(contentTint == nil ? 0 : 1) << 40
         h.mix(bits)
+        if let tint = contentTint { h.mix(tint) }
     }
 }
 
@@ -190,6 +191,7 @@ extension BlendMode {
         case .softLight: return 9
         case .hardLight: return 10
         case .exclusion: return 11
+        case .plusLighter: return 12
         }
     }
 }

@@ -131,6 +131,9 @@ public enum ItemContent: Equatable, Sendable {
 public enum BlendMode: String, Equatable, Sendable, CaseIterable {
     case normal, multiply, screen, overlay, darken, lighten, difference, colorDodge, colorBurn
     case softLight, hardLight, exclusion
+    /// Additive: the item's premultiplied colour added to what lies under it, clamped (W3C
+    /// `plus-lighter`; `CAEmitterLayer`'s `additive` render mode).
+    case plusLighter
 }
 
 /// One quad: background, contents and border of one layer (or one composite of a pass).
@@ -174,6 +177,11 @@ public struct DrawItem: Equatable, Sendable {
     public var backdropFilters: Int32
     /// The index of the layer in the frame's layer numbering (for counters and debugging).
     public var layerIndex: Int32
+    /// Multiplies the content, premultiplied, channel by channel (a particle's colour tints its
+    /// cell's image); nil for none.
+    ///
+    /// - A tinted item draws no background: the renderer ignores `background` when it is set.
+    public var contentTint: Color?
 
     /// An item; the defaults draw nothing but a transparent, unclipped, double-sided quad.
     @inlinable
@@ -182,7 +190,7 @@ public struct DrawItem: Equatable, Sendable {
         cornerRadius: Float = 0, roundedCorners: UInt8 = 0xF, cornerCurve: CornerCurve = .circular,
         antialiasedEdges: RectEdges = .all, clipsContent: Bool = false, borderWidth: Float = 0,
         borderColor: Color = .clear, clip: Int32 = -1, doubleSided: Bool = true, opaque: Bool = false,
-        blend: BlendMode = .normal, backdropFilters: Int32 = -1, layerIndex: Int32 = -1
+        blend: BlendMode = .normal, backdropFilters: Int32 = -1, layerIndex: Int32 = -1, contentTint: Color? = nil
     ) {
         self.transform = transform
         self.rect = rect
@@ -202,6 +210,7 @@ public struct DrawItem: Equatable, Sendable {
         self.blend = blend
         self.backdropFilters = backdropFilters
         self.layerIndex = layerIndex
+        self.contentTint = contentTint
     }
 }
 

@@ -74,6 +74,7 @@ extension RenderList {
         if !i.doubleSided { s += " singleSided" }
         if i.opaque { s += " opaque" }
         if i.blend != .normal { s += " blend \(i.blend.rawValue)" }
+        if let tint = i.contentTint { s += " tint \(tint)" }
         if i.backdropFilters >= 0 {
             let chain =
                 filterChains.indices.contains(Int(i.backdropFilters)) ? filterChains[Int(i.backdropFilters)] : []

@@ -34,6 +34,8 @@ final class DecodeContext {
     /// The scene's size: the root layer has it from the start, so sublayers' frames and
     /// autoresizing masks are relative to the window the scene describes.
     var rootSize = CGSize.zero
+    /// The emitter layers decoded, whose start the root anchors to the load (`anchorEmitters`).
+    var emitters: [CAEmitterLayer] = []
 
     init(file: String, baseURL: URL?) {
         log = ErrorLog(file: file)

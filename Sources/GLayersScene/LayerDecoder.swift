@@ -5,8 +5,8 @@
 /// Properties are set in file order, except `frame`, which is set last so that it works as
 /// Apple's frame setter does (from the bounds, position, anchor point and transform already
 /// set). Then come the parts that are not plain values, in this order: `filters`,
-/// `backgroundFilters`, `sublayers`, `mask`, `constraints`, `layoutManager`, `actions` and
-/// `animations` (last, so their key paths can name the layer's filters).
+/// `backgroundFilters`, `emitterCells`, `sublayers`, `mask`, `constraints`, `layoutManager`,
+/// `actions` and `animations` (last, so their key paths can name the layer's filters and cells).
 import Foundation
 import GLayers
 
@@ -20,10 +20,14 @@ final class LayerIndex {
 }
 
 extension DecodeContext {
+    /// The key of a `CATiledLayer`'s image, drawn over its bounds in every tile (scenes cannot
+    /// run drawing code; docs/scene-format.md#tiled-layers).
+    static let tiledImageKey = "tiledImage"
+
     /// Keys of layer objects that are not plain property values.
     static let structuralLayerKeys = [
         "class", "filters", "backgroundFilters", "sublayers", "mask", "constraints", "layoutManager", "actions",
-        "animations",
+        "animations", "emitterCells",
     ]
 
     /// The layer described by `node`; nil when it cannot be made (reported).
@@ -38,20 +42,28 @@ extension DecodeContext {
         if isRoot { layer.frame = CGRect(origin: .zero, size: rootSize) }
         let declared = type(of: layer).declaredKeys
         let aliases = PropertyTypes.aliases.filter { declared.contains($0.value) }.map(\.key)
-        let allowed = Set(declared + aliases + Self.structuralLayerKeys)
+        let tiled = layer is CATiledLayer
+        let allowed = Set(declared + aliases + Self.structuralLayerKeys + (tiled ? [Self.tiledImageKey] : []))
         checkKeys(obj, allowed: allowed, in: className) { key in
-            SceneClasses.layerClassDeclaring(key).flatMap { owner in
+            if key == Self.tiledImageKey && !tiled {
+                return "it is a CATiledLayer key (set \"class\": \"CATiledLayer\")"
+            }
+            return SceneClasses.layerClassDeclaring(key).flatMap { owner in
                 owner == type(of: layer) ? nil : "it is a \(owner) property (set \"class\": \"\(owner)\")"
             }
         }
         checkAliases(obj, PropertyTypes.aliases.filter { declared.contains($0.value) }.map { ($0.value, $0.key) })
-        let plain = obj.members.filter { allowed.contains($0.key) && !Self.structuralLayerKeys.contains($0.key) }
+        let plain = obj.members.filter {
+            allowed.contains($0.key) && !Self.structuralLayerKeys.contains($0.key) && $0.key != Self.tiledImageKey
+        }
         for m in plain where PropertyTypes.canonical(m.key) != "frame" {
             setProperty(layer, m, obj.path, isRoot: isRoot)
         }
         for m in plain where m.key == "frame" { setProperty(layer, m, obj.path, isRoot: isRoot) }
+        if let tiled = layer as? CATiledLayer { checkTiledSettings(tiled, obj) }
         if let name = layer.name { index.add(layer, named: name, at: path) }
         decodeParts(layer, obj, index: index)
+        if isRoot { anchorEmitters() }
         return layer
     }
 
@@ -72,6 +84,19 @@ extension DecodeContext {
         }
     }
 
+    /// Refuses the tiled layer settings drawing would clamp (docs/scene-format.md#tiled-layers),
+    /// where the file sets them; levels are whole numbers.
+    private func checkTiledSettings(_ layer: CATiledLayer, _ obj: ObjectNode) {
+        var fractional: Set<String> = []
+        for key in ["levelsOfDetail", "levelsOfDetailBias"] {
+            if let (v, p) = obj.member(key), v.number != nil, integer(v, p) == nil { fractional.insert(key) }
+        }
+        for problem in layer.unusableSettings() where !fractional.contains(problem.key) {
+            guard let (v, p) = obj.member(problem.key) else { continue }
+            fail(problem.message, v, p)
+        }
+    }
+
     /// Sets a decoded value on a layer, reporting what the engine refuses.
     func apply(_ value: Any?, to layer: CALayer, key: String, _ node: JSONValue, _ path: JSONPath) {
         for problem in LayerValues.set(value, on: layer, keyPath: key) { fail(problem, node, path) }
@@ -80,8 +105,12 @@ extension DecodeContext {
     // MARK: Parts that are not plain values
 
     private func decodeParts(_ layer: CALayer, _ obj: ObjectNode, index: LayerIndex) {
+        if let tiled = layer as? CATiledLayer, let (v, p) = obj.member(Self.tiledImageKey) {
+            tiledImage(v, p, of: tiled)
+        }
         if let (v, p) = obj.member("filters"), let f = filters(v, p) { layer.filters = f }
         if let (v, p) = obj.member("backgroundFilters"), let f = filters(v, p) { layer.backgroundFilters = f }
+        if let (v, p) = obj.member("emitterCells") { emitterCells(v, p, of: layer) }
         if let (v, p) = obj.member("sublayers") { sublayers(v, p, of: layer, index: index) }
         if let (v, p) = obj.member("mask"), let mask = self.layer(v, p, isRoot: false, index: index) { layer.mask = mask }
         if let (v, p) = obj.member("constraints"), let c = constraints(v, p) { layer.constraints = c }
@@ -99,6 +128,13 @@ extension DecodeContext {
         }
         for child in children { layer.addSublayer(child) }
         checkConstraintSources(items, path, siblings: Set(children.compactMap(\.name)))
+    }
+
+    /// `tiledImage: "PATH"`: the image a tiled layer draws over its bounds, tile by tile.
+    private func tiledImage(_ node: JSONValue, _ path: JSONPath, of layer: CATiledLayer) {
+        if node.isNull { return }
+        guard let s = string(node, path) else { return }
+        layer.tiledImage = image(s, node, path)
     }
 
     /// `layoutManager: "constraints"` sets a constraint layout manager; without the key, one is

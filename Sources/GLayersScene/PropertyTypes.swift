@@ -106,7 +106,7 @@ enum PropertyTypes {
             return .failure(KeyProblem(keyPathProblem(path, layerClass: layerClass)))
         }
         switch kind {
-        case .number: return .success(.number(angle: path.contains("rotation")))
+        case .number: return .success(.number(angle: path.contains("rotation") || isAngle(path)))
         case .bool: return .success(.bool)
         case .point: return .success(.point)
         case .size: return .success(.size)
@@ -119,6 +119,13 @@ enum PropertyTypes {
         case .colors: return .success(.colors)
         case .object: return .failure(KeyProblem("\"\(keyPath)\" cannot be given a value here"))
         }
+    }
+
+    /// Whether the number at `keyPath` is an angle (an emitter cell's emission angles and spin).
+    private static func isAngle(_ keyPath: String) -> Bool {
+        let last = keyPath.split(separator: ".").last.map(String.init) ?? keyPath
+        return keyPath.hasPrefix("emitterCells.")
+            && ["emissionLatitude", "emissionLongitude", "emissionRange", "spin", "spinRange"].contains(last)
     }
 
     /// "unknown key" with a suggestion, or a note that another class declares the key.

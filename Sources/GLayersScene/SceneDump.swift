@@ -66,6 +66,7 @@ extension Scene {
         case let i as CGImage: return .string(imagePaths[i.identity] ?? "image \(i.width)x\(i.height)")
         case let p as CGPath: return .string(Self.svg(p))
         case let f as CIFilter: return .string(f.kind.rawValue)
+        case let c as CAEmitterCell: return encode(cell: c)
         case let a as [NSNumber]: return .array(a.map { .number($0.doubleValue) })
         case let a as [Any]: return .array(a.map { ($0 as? CIFilter).map(Self.encode) ?? encode($0) })
         default: return .string(String(describing: value))

@@ -14,6 +14,8 @@ enum SceneClasses {
         ("CALayer", CALayer.self), ("CATextLayer", CATextLayer.self), ("CAShapeLayer", CAShapeLayer.self),
         ("CAGradientLayer", CAGradientLayer.self), ("CAReplicatorLayer", CAReplicatorLayer.self),
         ("CATransformLayer", CATransformLayer.self), ("CAScrollLayer", CAScrollLayer.self),
+        ("CATiledLayer", CATiledLayer.self),
+        ("CAEmitterLayer", CAEmitterLayer.self),
     ]
 
     /// The layer class named `name`.
@@ -31,6 +33,8 @@ enum SceneClasses {
         case "CAReplicatorLayer": return CAReplicatorLayer()
         case "CATransformLayer": return CATransformLayer()
         case "CAScrollLayer": return CAScrollLayer()
+        case "CATiledLayer": return CATiledLayer()
+        case "CAEmitterLayer": return CAEmitterLayer()
         default: return nil
         }
     }

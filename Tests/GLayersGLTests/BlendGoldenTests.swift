@@ -24,7 +24,8 @@ import Testing
         let b = ListBuilder(width: 176, height: 108, clear: .white)
         let bars = b.add(Self.bars)
         var items: [DrawItem] = []
-        for (i, mode) in BlendMode.allCases.enumerated() {
+        // The W3C separable modes; plusLighter (additive) has a test of its own below.
+        for (i, mode) in BlendMode.allCases.filter({ $0 != .plusLighter }).enumerated() {
             let x = Float(i % 4) * 44 + 2, y = Float(i / 4) * 36 + 2
             items.append(
                 DrawItem(
@@ -44,6 +45,51 @@ import Testing
         }
         // Tolerance: geometry. Flat colours and AA edges through the blend formulas; nothing is sampled between texels except the unscaled bars.
         Golden.check(image, "blend-modes", .geometry)
+    }
+
+    /// Particles as the engine draws them (#12): a white soft dot tinted by colours, overlapping
+    /// each other and the bars (left half), drawn source-over (top row) and additively
+    /// (`plusLighter`, bottom row: overlaps brighten, clamped at white); half of them turned.
+    @Test func tintedAndAdditiveItems() throws {
+        let b = ListBuilder(width: 96, height: 64, clear: .rgba(0.05, 0.05, 0.1))
+        let bars = b.add(Self.bars)
+        let dot = b.add(
+            TestImages.make(16, 16) { x, y in
+                let dx = Float(x) - 7.5, dy = Float(y) - 7.5
+                let a = max(0, min(1, 1 - (dx * dx + dy * dy).squareRoot() / 8))
+                let v = UInt8(a * 255)
+                return (v, v, v, v)
+            })
+        var items = [
+            DrawItem(
+                transform: .identity, rect: Rect(0, 0, 48, 64),
+                content: .image(bars, ContentPlacement(destination: Rect(0, 0, 48, 64))))
+        ]
+        let tints: [Color] = [.rgba(1, 0.2, 0.2), .rgba(0.2, 1, 0.2), .rgba(0.3, 0.4, 1), .rgba(1, 1, 0.2, 0.5)]
+        for row in 0..<2 {
+            for (i, tint) in tints.enumerated() {
+                let x = 24 + Float(i) * 14, y = 18 + Float(row) * 28
+                // The odd ones turned (the general program's path through dilation), the even ones plain.
+                let transform: Matrix4 =
+                    i % 2 == 0 ? .translate(x, y) : .layer(size: 0, 0, at: x, y, transform: .rotate(0.6, 0, 0, 1))
+                let rect = Rect(-10, -10, 20, 20)
+                items.append(
+                    DrawItem(
+                        transform: transform, rect: rect, content: .image(dot, ContentPlacement(destination: rect)),
+                        clip: -1, blend: row == 0 ? .normal : .plusLighter,
+                        contentTint: tint))
+            }
+        }
+        b.screen(items)
+        let image = try GLHarness.withRenderer { r -> CGImage in
+            r.render(b.list, to: .offscreen)
+            #expect(r.stats.items == 9)
+            // The bars, one batch of the source-over dots, one of the additive ones.
+            #expect(r.stats.batches == 3)
+            return try r.readImage()
+        }
+        // Tolerance: geometry. A linearly sampled 16×16 image at its own size, turned for half the dots.
+        Golden.check(image, "blend-tinted-additive", .geometry)
     }
 
     /// A blend mode on a composite item: a group flattened in a pass, multiplied onto the bars.

@@ -39,7 +39,7 @@ import Testing
     @Test func checkMatchesTheSceneGoldens() throws {
         let result = try glayers(["check", "Tests/Goldens/Scenes"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.contains("all 12 frames match"))
+        #expect(result.stdout.contains("all 15 frames match"))
     }
 
     /// After Down, Down, Up the selection rests on the second item (Music): its presentation
@@ -90,6 +90,19 @@ import Testing
         #expect(bytes == (try Data(contentsOf: b)))
     }
 
+    /// An emitter's shot is byte-identical on every run (the particles are simulated from the
+    /// emitter's start with a generator seeded per step).
+    @Test func emitterShotsAreByteIdentical() throws {
+        let a = temporaryFile("fw-a.png"), b = temporaryFile("fw-b.png")
+        defer { try? FileManager.default.removeItem(at: a); try? FileManager.default.removeItem(at: b) }
+        for url in [a, b] {
+            let result = try glayers(["shot", "samples/fireworks.json", "--at", "3.2", "-o", url.path])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let bytes = try Data(contentsOf: a), again = try Data(contentsOf: b)
+        #expect(bytes.count > 1000 && bytes == again)
+    }
+
     /// Errors name the file, line, column and JSON path; the status is 1.
     @Test func validateReportsPositions() throws {
         let url = temporaryFile("bad.json")
@@ -131,6 +144,36 @@ import Testing
         for key in ["median_ms=", "p90_ms=", "frames=5", "n=50", "draw_calls="] {
             #expect(line.contains(key), "\(line)")
         }
+    }
+
+    /// `bench --zoom` plays the tiled map's zoom in the frames asked for and reports the main
+    /// thread's frame times, missing tiles, tiles drawn and the tile cache against its budget;
+    /// it takes no scene.
+    @Test func benchZoomReportsTheTiledLayer() throws {
+        let result = try glayers(["bench", "--zoom", "--frames", "12", "--size", "320x240", "--tile", "128"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let line = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("RESULT ") })
+        let fields = Dictionary(
+            line.split(separator: " ").compactMap { field -> (String, String)? in
+                let parts = field.split(separator: "=", maxSplits: 1)
+                return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+            }, uniquingKeysWith: { a, _ in a })
+        #expect(fields["scene"] == "zoom" && fields["frames"] == "12" && fields["tile_size"] == "128", "\(line)")
+        for key in [
+            "median_ms", "p90_ms", "max_ms", "engine_median_ms", "engine_frames_over_16.7ms", "missing_tiles_mean",
+            "tiles_per_s", "tile_draw_mean_ms",
+        ] {
+            #expect(fields[key].flatMap(Double.init) != nil, "\(key): \(line)")
+        }
+        #expect((fields["tiles_drawn"].flatMap(Int.init) ?? 0) > 0, "\(line)")
+        let peak = try #require(fields["tile_peak_mib"].flatMap(Double.init))
+        #expect(peak > 0 && peak <= 64 && fields["tile_budget_mib"] == "64", "\(line)")
+        let engine = try glayers(["bench", "--zoom", "--engine-only", "--frames", "6", "--size", "320x240"])
+        #expect(engine.status == 0, "\(engine.stderr)")
+        #expect(engine.stdout.contains("RESULT scene=zoom mode=engine "), "\(engine.stdout)")
+        #expect(engine.stdout.contains("renderer=\"none\""), "\(engine.stdout)")
+        let refused = try glayers(["bench", "--zoom", "samples/kiosk.json"])
+        #expect(refused.status != 0 && refused.stderr.contains("--zoom"), "\(refused.stderr)")
     }
 
     /// `glayers-bench` is `bench` with allocation counts: the same RESULT fields and

@@ -35,6 +35,60 @@ extension SceneSerialTests {
             #expect(l.minificationFilter == .nearest && l.speed == 2 && l.timeOffset == 1 && l.repeatCount == .infinity)
         }
 
+        /// A tiled layer in a scene (#12): its properties, and its image drawn tile by tile.
+        @Test func tiledLayersDrawTheirTiledImage() throws {
+            let l = try decodeLayer(
+                #"""
+                { "class": "CATiledLayer", "frame": [0, 0, 4096, 4096], "tileSize": [512, 128], "levelsOfDetail": 6,
+                  "levelsOfDetailBias": 2, "tiledImage": "images/flake0.png" }
+                """#)
+            let tiled = try #require(l as? CATiledLayer)
+            #expect(tiled.tileSize == CGSize(width: 512, height: 128))
+            #expect(tiled.levelsOfDetail == 6 && tiled.levelsOfDetailBias == 2)
+            #expect(tiled.tiledImage?.width == 64 && tiled.contents == nil)
+            #expect(
+                theError(withLayer(#"{ "tiledImage": "images/flake0.png" }"#))
+                    == "test.json:3:7: root.sublayers[0].tiledImage: unknown key \"tiledImage\" for CALayer; "
+                    + "it is a CATiledLayer key (set \"class\": \"CATiledLayer\")")
+            #expect(theError(withLayer(#"{ "class": "CATiledLayer", "tiledImage": 3 }"#)).contains("tiledImage"))
+        }
+
+        /// Tiled settings that drawing would clamp (#12) refuse the scene, each where the file
+        /// sets it; levels are whole numbers.
+        @Test func unusableTiledSettingsNameTheirPlace() {
+            let tiled = #"{ "class": "CATiledLayer", "frame": [0, 0, 100, 100], "#
+            #expect(
+                theError(withLayer(tiled + #""tileSize": [0, 256] }"#))
+                    == "test.json:3:71: root.sublayers[0].tileSize: tileSize.width 0.0 is outside 16…1024 pixels")
+            #expect(
+                theError(withLayer(tiled + #""tileSize": [256, 100000] }"#))
+                    == "test.json:3:71: root.sublayers[0].tileSize: tileSize.height 100000.0 is outside 16…1024 pixels")
+            #expect(
+                theError(withLayer(tiled + #""levelsOfDetail": 0 }"#))
+                    == "test.json:3:77: root.sublayers[0].levelsOfDetail: levelsOfDetail 0.0 is less than one level")
+            #expect(
+                theError(withLayer(tiled + #""levelsOfDetail": 1e12 }"#))
+                    == "test.json:3:77: root.sublayers[0].levelsOfDetail: levelsOfDetail 1000000000000.0 is more than 64 levels")
+            #expect(
+                theError(withLayer(tiled + #""levelsOfDetail": 2.5 }"#))
+                    == "test.json:3:77: root.sublayers[0].levelsOfDetail: expected an integer, got the number 2.5")
+            #expect(
+                theError(withLayer(tiled + #""levelsOfDetailBias": -1 }"#))
+                    == "test.json:3:81: root.sublayers[0].levelsOfDetailBias: levelsOfDetailBias -1.0 is negative")
+            #expect(
+                theError(withLayer(tiled + #""levelsOfDetailBias": 100 }"#))
+                    == "test.json:3:81: root.sublayers[0].levelsOfDetailBias: levelsOfDetailBias 100.0 is more than 24 magnified levels")
+            let all = sceneErrors(
+                withLayer(tiled + #""tileSize": [0, 1e9], "levelsOfDetail": -2, "levelsOfDetailBias": 30 }"#))
+            #expect(
+                all.map(\.path.description) == [
+                    "root.sublayers[0].tileSize", "root.sublayers[0].tileSize", "root.sublayers[0].levelsOfDetail",
+                    "root.sublayers[0].levelsOfDetailBias",
+                ], "\(all)")
+            let limits = #""tileSize": [16, 1024], "levelsOfDetail": 64, "levelsOfDetailBias": 24 }"#
+            #expect(sceneErrors(withLayer(tiled + limits)).isEmpty)
+        }
+
         @Test func frameIsSetLastAsApplesSetter() throws {
             // The anchor point given after the frame still counts: the frame is applied last.
             let l = try decodeLayer(#"{ "frame": [10, 20, 100, 50], "anchorPoint": [0, 0] }"#)

@@ -204,8 +204,9 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     /// Whether the layer keeps its sublayers in 3D instead of flattening them into its plane
-    /// (`CATransformLayer` overrides this).
-    var preservesDepth: Bool { false }
+    /// (`CATransformLayer` overrides this; `CAEmitterLayer.preservesDepth` is another thing:
+    /// its particles in 3D).
+    var keepsSublayersIn3D: Bool { false }
 
     /// Whether this object is a presentation copy.
     var isPresentationCopy: Bool { presentationSource != nil }

@@ -97,6 +97,10 @@ package enum AnimationCompiler {
         if case .related(let relationship, let rest) = keyPath.base {
             throw AnimationError(message: relatedLayerRefusal(relationship, rest: rest, path: path))
         }
+        if case .emitterCell(let cell) = keyPath.base, cell.property?.isAnimatable != true {
+            throw AnimationError(
+                message: "\(path) does not animate (a cell's numbers, color and contentsRect do); set it instead")
+        }
         // A keyframe animation's own timing function eases the whole animation's time first;
         // its per-segment `timingFunctions` then ease within each segment (Apple's reference of
         // `CAKeyframeAnimation.timingFunctions`; docs/semantics.md#timing-functions-of-keyframes).

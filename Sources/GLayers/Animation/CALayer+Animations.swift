@@ -154,6 +154,7 @@ extension CALayer {
     /// layer among its siblings).
     @discardableResult
     func changeAnimations<R>(_ body: (inout AnimationStack) -> R) -> R {
+        particlesWillChange()
         let movedBefore = animations.changesPaintOrder
         let result = body(&animations)
         if movedBefore || animations.changesPaintOrder { superlayerStorage?.paintOrderIsCurrent = false }

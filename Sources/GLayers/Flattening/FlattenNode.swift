@@ -60,9 +60,18 @@ enum FlattenNode {
 
     var preservesDepth: Bool {
         switch self {
-        case .live(let l): return l.preservesDepth
+        case .live(let l): return l.keepsSublayersIn3D
         case .frozen(let s): return s.preserves3D
         }
+    }
+
+    /// The emitter layer of a live node (a plain `CALayer` is told apart by its class alone,
+    /// without a dynamic cast).
+    var emitter: CAEmitterLayer? {
+        guard case .live(let l) = self, ObjectIdentifier(type(of: l)) != ObjectIdentifier(CALayer.self) else {
+            return nil
+        }
+        return l as? CAEmitterLayer
     }
 
     var replicator: CAReplicatorLayer? {

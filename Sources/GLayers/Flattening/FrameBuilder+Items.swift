@@ -111,7 +111,7 @@ extension FrameBuilder {
     }
 
     /// A contents filter as the renderer's.
-    private func textureFilter(_ f: ContentsSampling) -> TextureFilter {
+    func textureFilter(_ f: ContentsSampling) -> TextureFilter {
         switch f {
         case .linear: return .linear
         case .nearest: return .nearest

@@ -35,6 +35,8 @@ package final class FrameBuilder {
     var reportedProblems = Set<String>()
     /// What recent `shadowPath`s cast (kept between frames).
     let shadowPaths = ShadowPathCache()
+    /// Tiled layers' state of this frame (FrameBuilder+Tiles.swift).
+    @exclusivity(unchecked) var tiling = TilingFrameState()
 
     package init() {}
 
@@ -50,6 +52,7 @@ package final class FrameBuilder {
             pixelWidth: pw, pixelHeight: ph, scale: Float(s),
             clearColor: premultiplied(clearColor.map { .object($0) } ?? .none))
         viewport = CGRect(origin: .zero, size: size)
+        tiling.frameTime = t
         layerCounter = 0
         lastImageIdentity = 0
         // Evaluate first, in one prefetching sweep, unless the caller just did
@@ -62,6 +65,7 @@ package final class FrameBuilder {
         endPass(sourceRect: Rect(x: 0, y: 0, width: Float(size.width), height: Float(size.height)), scale: Float(s))
         assemble()
         list.layerCount = Int(layerCounter)
+        finishTiledFrame { build(root: root, at: t, size: size, scale: scale, clearColor: clearColor) }
         return list
     }
 
@@ -88,6 +92,7 @@ package final class FrameBuilder {
             report("the layer tree is deeper than \(maximumDepth) levels; deeper layers are not drawn")
             return
         }
+        if let emitter = node.emitter { advanceParticles(emitter, parentTime: ctx.time) }
         node.withPresented(parentTime: ctx.time) { state, time in visit(node, state, time, ctx) }
     }
 
@@ -126,18 +131,7 @@ package final class FrameBuilder {
         guard opacity > 0 else { return }
         let index = layerCounter - 1
         let subCount = node.sublayerCount
-        if !node.preservesDepth {
-            if state.shadowOpacity > 0, let shadow = shadowItem(state, world: world, opacity: opacity, clip: clip) {
-                append(shadow)
-            }
-            if var item = layerItem(
-                state, world: world, opacity: opacity, clip: clip, layerIndex: index, withBorder: subCount == 0,
-                ancestorsFlipped: ctx.ancestorsFlipped)
-            {
-                if let chain = backdropChain(state) { item.backdropFilters = chain }
-                append(item)
-            }
-        }
+        appendOwnItems(node, state, world: world, opacity: opacity, clip: clip, layerIndex: index, ctx)
         guard subCount > 0 else { return }
         var childClip = clip
         if state.masksToBounds && !node.preservesDepth {
@@ -156,9 +150,49 @@ package final class FrameBuilder {
             }
             visit(child, c)
         }
-        if state.borderWidth > 0 && !node.preservesDepth,
-            let border = borderItem(state, world: world, opacity: opacity, clip: clip, layerIndex: index)
-        {
+        if state.borderWidth > 0 && !node.preservesDepth {
+            appendBorder(state, world: world, opacity: opacity, clip: clip, layerIndex: index)
+        }
+    }
+
+    /// Appends what a layer draws of its own, under its sublayers: shadow, background and
+    /// contents, tiles, particles. Apart from `drawLayer`, so that the frames of the recursion
+    /// stay small (a tree of `CALayer.maximumTreeDepth` levels flattens on a thread's stack).
+    @inline(never)
+    private func appendOwnItems(
+        _ node: FlattenNode, _ state: LayerState, world: CATransform3D, opacity: Float, clip: Int32,
+        layerIndex index: Int32, _ ctx: Context
+    ) {
+        let subCount = node.sublayerCount
+        let tiled = tiledLayer(node, state)
+        if !node.preservesDepth {
+            if state.shadowOpacity > 0, let shadow = shadowItem(state, world: world, opacity: opacity, clip: clip) {
+                append(shadow)
+            }
+            if var item = layerItem(
+                state, world: world, opacity: opacity, clip: clip, layerIndex: index,
+                withBorder: subCount == 0 && tiled == nil, ancestorsFlipped: ctx.ancestorsFlipped)
+            {
+                if let chain = backdropChain(state) { item.backdropFilters = chain }
+                append(item)
+            }
+            if let tiled {
+                drawTiles(
+                    tiled, state, world: world, opacity: opacity, clip: clip, layerIndex: index,
+                    ancestorsFlipped: ctx.ancestorsFlipped)
+                if subCount == 0 { appendBorder(state, world: world, opacity: opacity, clip: clip, layerIndex: index) }
+            }
+        }
+        if let emitter = node.emitter {
+            appendParticles(emitter, state, world: world, opacity: opacity, clip: clip, layerIndex: index)
+        }
+    }
+
+    /// Appends the layer's border item, if it has one.
+    @inline(never)
+    private func appendBorder(_ state: LayerState, world: CATransform3D, opacity: Float, clip: Int32, layerIndex: Int32)
+    {
+        if let border = borderItem(state, world: world, opacity: opacity, clip: clip, layerIndex: layerIndex) {
             append(border)
         }
     }

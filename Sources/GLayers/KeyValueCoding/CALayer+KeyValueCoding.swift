@@ -56,6 +56,8 @@ extension CALayer {
                 }
                 // The other layer sets its own value: its change runs its own action.
                 try other.strictSetValue(value, forKeyPath: rest)
+            case .emitterCell(let cell):
+                try setEmitterCellValue(value, cell, keyPath: keyPath)
             }
             return
         }
@@ -78,7 +80,7 @@ extension CALayer {
             try p.setValue(read(whole.stateAccess(), from: &s), on: self)
         case .custom(let key):
             setCustom(key, s.state.custom[key] ?? .object(nil))
-        case .filterInput, .related:
+        case .filterInput, .related, .emitterCell:
             break
         }
     }
@@ -96,6 +98,8 @@ extension CALayer {
                 // a nil relationship does.
                 guard let other = try relatedLayer(relationship, keyPath: keyPath) else { return nil }
                 return try rest.map { try other.strictValue(forKeyPath: $0) } ?? other
+            case .emitterCell(let cell):
+                return try emitterCellValue(cell, keyPath: keyPath)
             }
         }
         var s = PresentedState(layerState)

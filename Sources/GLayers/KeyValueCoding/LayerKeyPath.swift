@@ -77,6 +77,8 @@ struct LayerKeyPath: Hashable, CustomStringConvertible {
         /// The key path `rest` of another layer (nil: that layer itself), resolved on that
         /// layer when it is read or written; animations do not go through relationships.
         case related(LayerRelationship, rest: String?)
+        /// A value of an emitter layer's cell: `emitterCells.NAME.KEY`.
+        case emitterCell(EmitterCellKeyPath)
     }
 
     enum Component: Hashable {
@@ -113,6 +115,7 @@ struct LayerKeyPath: Hashable, CustomStringConvertible {
         case .filterInput(let background, _, _): return background ? "backgroundFilters" : "filters"
         case .related(.sublayer, _): return "sublayers"
         case .related(let relationship, _): return relationship.description
+        case .emitterCell: return "emitterCells"
         }
     }
 
@@ -188,6 +191,10 @@ enum KeyPathResolver {
                     string: path)
             }
             guard let rest else { return LayerKeyPath(base: .property(p), component: nil, kind: p.kind, string: path) }
+            if p is EmitterCellsProperty {
+                let cell = try EmitterCellKeyPath.parse(rest, path: path)
+                return LayerKeyPath(base: .emitterCell(cell), component: nil, kind: cell.kind, string: path)
+            }
             if let relationship = try relationship(p, rest, path: path) {
                 return LayerKeyPath(base: relationship, component: nil, kind: .object, string: path)
             }

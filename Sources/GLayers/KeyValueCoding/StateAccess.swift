@@ -52,6 +52,8 @@ extension LayerKeyPath {
             return .number(Self.filterInput(background: background, name: name, input: input))
         case .related:
             return .inert
+        case .emitterCell(let cell):
+            return cell.stateAccess()
         }
     }
 

@@ -5,7 +5,7 @@ import Foundation
 
 /// A layer that keeps its sublayers in 3D.
 open class CATransformLayer: CALayer {
-    override var preservesDepth: Bool { true }
+    override var keepsSublayersIn3D: Bool { true }
 
     public override init() { super.init() }
     public override init(layer: Any) { super.init(layer: layer) }

@@ -43,6 +43,7 @@ extension CALayer {
 
     /// Bookkeeping before a model value changes; returns what the action needs.
     func willChangeModel(_ key: String) -> PendingChange? {
+        particlesWillChange()
         let context = TransactionContext.current
         context.ensureFrame()
         guard isLive else { return nil }
@@ -123,7 +124,7 @@ extension CALayer {
         let subs: [LayerSnapshot] = deep ? sublayerStorage.map { $0.snapshotBefore(context) } : []
         let mask = deep ? maskStorage.map { $0.snapshotBefore(context) } : nil
         return LayerSnapshot(
-            state: state, sublayers: subs, mask: mask, preserves3D: preservesDepth, sublayerRefs: sublayerStorage,
+            state: state, sublayers: subs, mask: mask, preserves3D: keepsSublayersIn3D, sublayerRefs: sublayerStorage,
             maskRef: maskStorage)
     }
 

@@ -27,10 +27,11 @@ public final class CALayerHost {
     deinit { detach() }
 
     /// Whether the next frame on this thread may differ from the last (running animations,
-    /// changes to live layers, pending layout or display, an active display link): a host
-    /// draws while this is true and sleeps otherwise.
+    /// changes to live layers, pending layout or display, an active display link, tiles of a
+    /// `CATiledLayer` being drawn or fading in): a host draws while this is true and sleeps
+    /// otherwise.
     public static var hasPendingWork: Bool {
-        TransactionContext.current.hasPendingWork || hasActiveDisplayLinks
+        TransactionContext.current.hasPendingWork || hasActiveDisplayLinks || TileCache.shared.hasPendingWork
     }
 
     /// Runs the display links added to this thread's run loop that are due for the frame

@@ -219,15 +219,19 @@ final class StoredProperty<Value: PropertyValue>: LayerProperty {
     let defaultStored: Value
     /// Which values key-value coding takes.
     private let accepts: (Value) -> Bool
+    /// What `accepts` asks for, as the error says it ("finite", "a finite number ≥ 0").
+    private let requirement: String
 
-    /// - `accepts`: which values key-value coding takes (finite ones unless told otherwise).
+    /// - `accepts`: which values key-value coding takes (finite ones unless told otherwise),
+    ///   `requirement` how its refusal says what it takes.
     init(
         _ key: String, default value: Value, aliases: [String] = [], action: ImplicitAction = .noAction,
         animatable: Bool? = nil, effects: ChangeEffects = [], choices: PropertyChoices? = nil,
-        accepts: @escaping (Value) -> Bool = { $0.isFinite }
+        accepts: @escaping (Value) -> Bool = { $0.isFinite }, requirement: String = "finite"
     ) {
         defaultStored = value
         self.accepts = accepts
+        self.requirement = requirement
         super.init(
             key: key, aliases: aliases, kind: Value.kind, action: action, animatable: animatable, effects: effects,
             choices: choices)
@@ -248,7 +252,7 @@ final class StoredProperty<Value: PropertyValue>: LayerProperty {
         guard let v = Value(apiValue: value) else { throw typeError(value, on: layer) }
         guard accepts(v) else {
             throw KeyValueCodingError(
-                message: "\(layer.diagnosticName): \(key) must be finite, got \(describeValue(value))")
+                message: "\(layer.diagnosticName): \(key) must be \(requirement), got \(describeValue(value))")
         }
         return v
     }

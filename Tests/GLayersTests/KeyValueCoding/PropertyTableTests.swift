@@ -10,7 +10,7 @@ import Testing
 @Suite struct PropertyTableTests {
     static let classes = [
         "CALayer", "CAShapeLayer", "CATextLayer", "CAGradientLayer", "CAReplicatorLayer", "CATransformLayer",
-        "CAScrollLayer",
+        "CAScrollLayer", "CATiledLayer", "CAEmitterLayer",
     ]
 
     /// A new layer of the class named `name`.
@@ -22,6 +22,8 @@ import Testing
         case "CAReplicatorLayer": return CAReplicatorLayer()
         case "CATransformLayer": return CATransformLayer()
         case "CAScrollLayer": return CAScrollLayer()
+        case "CATiledLayer": return CATiledLayer()
+        case "CAEmitterLayer": return CAEmitterLayer()
         default: return CALayer()
         }
     }
@@ -40,6 +42,9 @@ import Testing
         // CAReplicatorLayer.h
         "instanceDelay", "instanceTransform", "instanceColor", "instanceRedOffset", "instanceGreenOffset",
         "instanceBlueOffset", "instanceAlphaOffset",
+        // CAEmitterLayer.h
+        "birthRate", "lifetime", "emitterPosition", "emitterZPosition", "emitterSize", "emitterDepth", "velocity",
+        "scale", "spin",
     ]
 
     /// Apple's implicit fade transitions ("default implied CATransition").
@@ -113,6 +118,8 @@ import Testing
         switch key {
         case "mask": return CALayer()
         case "sublayers": return [CALayer()]
+        case "emitterCells": return [CAEmitterCell()]
+        case "seed": return CGFloat(42)
         case "delegate": return Delegate.shared
         case "layoutManager": return CAConstraintLayoutManager()
         case "constraints": return [CAConstraint(attribute: .midX, relativeTo: "superlayer", attribute: .midX)]
@@ -155,6 +162,8 @@ import Testing
         "fillRule": ["even-odd", "non-zero"],
         "lineCap": ["round", "butt"], "lineJoin": ["bevel", "miter"], "alignmentMode": ["center", "natural"],
         "truncationMode": ["end", "none"], "type": ["radial", "axial"], "scrollMode": ["vertically", "both"],
+        "emitterShape": ["circle", "point"], "emitterMode": ["outline", "volume"],
+        "renderMode": ["additive", "unordered"],
     ]
 
     final class Delegate: CALayerDelegate {
