@@ -36,6 +36,10 @@ public struct BenchOptions: ParsableArguments {
     @Flag(help: "Render into an X11 window instead of headless.")
     public var window = false
 
+    /// Whether to redraw every frame in full.
+    @Flag(help: "Redraw the whole frame every frame (no damage tracking), for comparisons.")
+    public var noDamage = false
+
     /// Whether to run the zoom workload.
     @Flag(
         help:
@@ -140,9 +144,12 @@ public struct BenchOptions: ParsableArguments {
         }
         let result =
             try window
-            ? FrameBenchmark.window(root: root, size: points, background: background, frames: frames, counter: counter)
+            ? FrameBenchmark.window(
+                root: root, size: points, background: background, frames: frames, counter: counter,
+                tracksDamage: !noDamage)
             : FrameBenchmark.headless(
-                root: root, size: points, background: background, frames: frames, counter: counter)
+                root: root, size: points, background: background, frames: frames, counter: counter,
+                tracksDamage: !noDamage)
         let times = result.times
         return "RESULT scene=\(label) mode=\(window ? "window" : "headless") n=\(n) "
             + "size=\(Int(points.width))x\(Int(points.height)) frames=\(frames) "
@@ -150,6 +157,7 @@ public struct BenchOptions: ParsableArguments {
                 format: "median_ms=%.3f p10_ms=%.3f p90_ms=%.3f mean_ms=%.3f fps_median=%.2f ", times.median,
                 times.p10, times.p90, times.mean, 1000 / max(times.median, 1e-6))
             + "draw_calls=\(result.drawCalls) items=\(result.items) passes=\(result.passes) "
+            + String(format: "damage=%@ redrawn_pixels=%.0f ", noDamage ? "off" : "on", result.redrawnPixels)
             + Self.allocations(result.allocationsPerFrame) + simulation(points) + "renderer=\"\(result.renderer)\""
     }
 

@@ -18,6 +18,8 @@ public enum FrameBenchmark {
         public var items: Int
         /// Offscreen passes of the last frame.
         public var passes: Int
+        /// Screen pixels redrawn per measured frame, on average.
+        public var redrawnPixels: Double
         /// Heap allocations per measured frame; nil without an allocation counter.
         public var allocationsPerFrame: Double?
         /// The OpenGL renderer's name (`GL_RENDERER`).
@@ -28,11 +30,12 @@ public enum FrameBenchmark {
     /// counts their allocations when given.
     public static func headless(
         root: CALayer, size: CGSize, background: CGColor?, frames: Int, warmup: Int = 20,
-        counter: AllocationCounter? = nil
+        counter: AllocationCounter? = nil, tracksDamage: Bool = true
     ) throws -> Result {
         CAMediaClock.useManualTime(0)
         defer { CAMediaClock.useSystemTime() }
         let driver = try FrameDriver(context: GLContext.headless())
+        driver.renderer.debug.disableDamage = !tracksDamage
         let host = CALayerHost(rootLayer: root)
         defer { host.detach() }
         return try measure(driver, frames: frames, warmup: warmup, counter: counter) { t in
@@ -45,9 +48,10 @@ public enum FrameBenchmark {
     /// `counter` counts their allocations when given.
     public static func window(
         root: CALayer, size: CGSize, background: CGColor?, frames: Int, warmup: Int = 20,
-        counter: AllocationCounter? = nil
+        counter: AllocationCounter? = nil, tracksDamage: Bool = true
     ) throws -> Result {
         var options = WindowOptions()
+        options.tracksDamage = tracksDamage
         options.title = "glayers bench"
         options.size = size
         options.scale = 1
@@ -61,7 +65,7 @@ public enum FrameBenchmark {
         return try measure(window.driver, frames: frames, warmup: warmup, counter: counter) { t in
             _ = window.window.pendingEvents()
             window.driver.drawFrame(root, at: t, size: size, scale: 1, background: background, target: .window)
-            try window.driver.context.swapBuffers()
+            try window.driver.present()
         }
     }
 
@@ -71,6 +75,7 @@ public enum FrameBenchmark {
         var samples: [Double] = []
         samples.reserveCapacity(frames)
         var allocations: UInt64 = 0
+        var redrawn = 0.0
         for f in 0..<(warmup + frames) {
             let t = Double(f) / 60
             CAMediaClock.setTime(t)
@@ -82,11 +87,13 @@ public enum FrameBenchmark {
             if f >= warmup {
                 samples.append((end - start) * 1000)
                 allocations += (counter?.count() ?? 0) - before
+                redrawn += Double(driver.renderer.stats.redrawnPixels)
             }
         }
         let s = driver.renderer.stats
         return Result(
             times: FrameTimes(samples), drawCalls: s.drawCalls, items: s.items, passes: s.passes,
+            redrawnPixels: redrawn / Double(max(frames, 1)),
             allocationsPerFrame: counter.map { _ in Double(allocations) / Double(max(frames, 1)) },
             renderer: driver.context.rendererName)
     }

@@ -24,6 +24,8 @@ final class EffectPipeline {
     let shadowProgram: ShadowProgram
     let maskProgram: MaskProgram
     let transitionProgram: TransitionProgram
+    /// Made the first time a partial redraw or the damage tint needs it.
+    private var fillProgram: FillProgram?
     /// Effect draws since the last `resetCounters()`.
     var draws = 0
     /// Blur tap offsets and weights (reused; 64 entries, as in blur.frag.glsl).
@@ -61,6 +63,25 @@ final class EffectPipeline {
         draws += 1
     }
 
+    /// Fills the bound framebuffer with `color` (premultiplied) inside each of `boxes` (GL
+    /// scissor boxes), with the blending set by the caller; leaves the scissor test off.
+    func fill(_ color: Color, in boxes: [PixelBox]) throws {
+        if fillProgram == nil { fillProgram = try FillProgram() }
+        guard let p = fillProgram, !boxes.isEmpty else { return }
+        glUseProgram(p.program.name)
+        glUniform4f(p.uColor, color.r, color.g, color.b, color.a)
+        glBindVertexArray(vertexArray)
+        glDisable(GLenum(GL_CLIP_DISTANCE0))
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        for box in boxes {
+            glScissor(box.x, box.y, box.width, box.height)
+            glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+            draws += 1
+        }
+        glDisable(GLenum(GL_SCISSOR_TEST))
+        glEnable(GLenum(GL_CLIP_DISTANCE0))
+    }
+
     /// Binds `target`'s texture to `unit` with linear filtering and `wrap`.
     func bindInput(_ target: OffscreenTarget, unit: Int32, wrap: Int32) {
         bindTexture(target.texture, unit: unit)
@@ -88,5 +109,15 @@ struct CopyProgram {
         program = try ShaderProgram(vertex: EmbeddedShaders.fullscreen_vert, fragment: EmbeddedShaders.copy_frag)
         uRegion = program.location("u_region")
         program.bindSampler("u_source", unit: EffectUnit.source)
+    }
+}
+
+/// fill.frag.glsl.
+struct FillProgram {
+    let program: ShaderProgram
+    let uColor: GLint
+    init() throws {
+        program = try ShaderProgram(vertex: EmbeddedShaders.fullscreen_vert, fragment: EmbeddedShaders.fill_frag)
+        uColor = program.location("u_color")
     }
 }

@@ -23,6 +23,14 @@ extension EffectPipeline {
     /// `source` with a glow: bright parts (straight luminance above 0.5, fading in) blurred
     /// with `sigma` pixels, times `intensity`, added on top.
     func bloom(_ source: OffscreenTarget, sigma: Float, intensity: Float, wrap: Int32) throws -> OffscreenTarget {
+        let glow = try bloomGlow(source, sigma: sigma, wrap: wrap)
+        defer { pool.release(glow) }
+        return try bloomCombine(source, glow: glow, intensity: intensity, wrap: wrap)
+    }
+
+    /// The glow of a bloom: `source`'s bright parts blurred with `sigma` pixels (a new target;
+    /// it depends on the source and sigma alone, not on the intensity).
+    func bloomGlow(_ source: OffscreenTarget, sigma: Float, wrap: Int32) throws -> OffscreenTarget {
         let p = bloomProgram
         let bright = try pool.acquire(width: source.width, height: source.height)
         bindInput(source, unit: EffectUnit.source, wrap: wrap)
@@ -32,6 +40,14 @@ extension EffectPipeline {
         drawFullscreen(p.program, into: bright)
         let glow = try blur(bright, sigma: sigma, wrap: wrap)
         pool.release(bright)
+        return glow
+    }
+
+    /// `source` plus `glow` × `intensity` (a new target).
+    func bloomCombine(_ source: OffscreenTarget, glow: OffscreenTarget, intensity: Float, wrap: Int32) throws
+        -> OffscreenTarget
+    {
+        let p = bloomProgram
         let out = try pool.acquire(width: source.width, height: source.height)
         bindInput(source, unit: EffectUnit.source, wrap: wrap)
         bindInput(glow, unit: EffectUnit.second, wrap: wrap)
@@ -39,7 +55,6 @@ extension EffectPipeline {
         glUniform1i(p.uStage, 1)
         glUniform1f(p.uIntensity, intensity.isFinite ? max(0, intensity) : 0)
         drawFullscreen(p.program, into: out)
-        pool.release(glow)
         return out
     }
 }

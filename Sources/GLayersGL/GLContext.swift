@@ -6,6 +6,7 @@
 import CEGL
 import COpenGL
 import Foundation
+import GLayersRenderList
 
 /// An EGL display with an OpenGL 3.3 core context, current on one thread at a time.
 ///
@@ -29,6 +30,13 @@ public final class GLContext {
     public private(set) var rendererName = ""
     /// `GL_VERSION`.
     public private(set) var versionString = ""
+    /// What the window surface offers for redrawing and presenting only damaged pixels (all
+    /// false when headless).
+    public private(set) var presentation = PresentationSupport()
+    private var swapWithDamage: PFNEGLSWAPBUFFERSWITHDAMAGEKHRPROC?
+    private var setDamageRegion: PFNEGLSETDAMAGEREGIONKHRPROC?
+    /// Scratch for damage rects handed to EGL.
+    private var eglRects: [EGLint] = []
 
     private init(display: EGLDisplay, context: EGLContext, surface: EGLSurface?) {
         self.display = display
@@ -70,7 +78,7 @@ public final class GLContext {
     /// - Throws `GLError.noEGL`, `.noGL33`, or `.surface` when no window surface can be made.
     public static func window(nativeDisplay: OpaquePointer, nativeWindow: UInt) throws -> GLContext {
         let display = try platformDisplay(EGLenum(EGL_PLATFORM_X11_KHR), native: UnsafeMutableRawPointer(nativeDisplay))
-        let config = try chooseWindowConfig(display)
+        let (config, canPreserve) = try chooseWindowConfig(display)
         var window = nativeWindow
         guard
             let create = procedure(
@@ -86,7 +94,56 @@ public final class GLContext {
         try result.makeCurrent()
         try result.checkVersion()
         eglSwapInterval(display, 1)
+        result.setUpPresentation(canPreserve: canPreserve)
         return result
+    }
+
+    /// Finds what the surface offers for partial redraws (`presentation`): a preserved back
+    /// buffer (asked for when the config allows it), `EGL_EXT_buffer_age`,
+    /// `EGL_KHR_partial_update`, swap with damage (KHR or EXT).
+    private func setUpPresentation(canPreserve: Bool) {
+        guard let surface else { return }
+        let names = eglQueryString(display, EGL_EXTENSIONS).map { String(cString: $0) } ?? ""
+        let extensions = Set(names.split(separator: " ").map(String.init))
+        var support = PresentationSupport()
+        if canPreserve && eglSurfaceAttrib(display, surface, EGL_SWAP_BEHAVIOR, EGL_BUFFER_PRESERVED) == EGL_TRUE {
+            var behaviour: EGLint = 0
+            eglQuerySurface(display, surface, EGL_SWAP_BEHAVIOR, &behaviour)
+            support.preservedBackBuffer = behaviour == EGL_BUFFER_PRESERVED
+        }
+        support.bufferAge = extensions.contains("EGL_EXT_buffer_age") || extensions.contains("EGL_KHR_partial_update")
+        if extensions.contains("EGL_KHR_partial_update") {
+            setDamageRegion = procedure("eglSetDamageRegionKHR", as: PFNEGLSETDAMAGEREGIONKHRPROC.self)
+            support.partialUpdate = setDamageRegion != nil
+        }
+        if extensions.contains("EGL_KHR_swap_buffers_with_damage") {
+            swapWithDamage = procedure("eglSwapBuffersWithDamageKHR", as: PFNEGLSWAPBUFFERSWITHDAMAGEKHRPROC.self)
+        } else if extensions.contains("EGL_EXT_swap_buffers_with_damage") {
+            swapWithDamage = procedure("eglSwapBuffersWithDamageEXT", as: PFNEGLSWAPBUFFERSWITHDAMAGEKHRPROC.self)
+        }
+        support.swapWithDamage = swapWithDamage != nil
+        presentation = support
+    }
+
+    /// How many frames old the back buffer's contents are: 1 when it holds the last frame
+    /// drawn (a preserved back buffer, or `EGL_EXT_buffer_age` says so), n when it holds the
+    /// one n − 1 swaps before that, 0 when unknown (redraw everything). 0 when headless.
+    public var backBufferAge: Int {
+        guard let surface, (try? makeCurrent()) != nil else { return 0 }
+        if presentation.preservedBackBuffer { return 1 }
+        guard presentation.bufferAge else { return 0 }
+        var age: EGLint = 0
+        guard eglQuerySurface(display, surface, EGLint(EGL_BUFFER_AGE_EXT), &age) == EGL_TRUE else { return 0 }
+        return Int(max(0, age))
+    }
+
+    /// With `EGL_KHR_partial_update`, tells EGL the only pixels the frame about to be drawn
+    /// changes (rects with rows from the top, on a surface `height` pixels high); call it
+    /// before drawing, after `backBufferAge`. Nothing without the extension.
+    public func setDamageRegion(_ rects: [PixelRect], height: Int) {
+        guard let setDamageRegion, let surface, !rects.isEmpty else { return }
+        fill(rects, height: height)
+        _ = eglRects.withUnsafeMutableBufferPointer { setDamageRegion(display, surface, $0.baseAddress, EGLint(rects.count)) }
     }
 
     /// Makes the context current on the calling thread (cheap when it already is).
@@ -116,13 +173,34 @@ public final class GLContext {
 
     /// Presents the window's back buffer (waits for vsync); nothing when headless.
     ///
+    /// - `damage`: the pixels that changed since the last swap (rects with rows from the top,
+    ///   on a surface `height` pixels high); with swap-with-damage only those are presented.
+    ///   Nil or empty: the whole surface.
     /// - Throws `GLError.contextLost` on `EGL_CONTEXT_LOST`, `.surface` on other failures.
-    public func swapBuffers() throws {
+    public func swapBuffers(damage: [PixelRect]? = nil, height: Int = 0) throws {
         guard let surface else { return }
-        guard eglSwapBuffers(display, surface) == EGL_TRUE else {
+        let swapped: EGLBoolean
+        if let swapWithDamage, let damage, !damage.isEmpty {
+            fill(damage, height: height)
+            swapped = eglRects.withUnsafeBufferPointer { swapWithDamage(display, surface, $0.baseAddress, EGLint(damage.count)) }
+        } else {
+            swapped = eglSwapBuffers(display, surface)
+        }
+        guard swapped == EGL_TRUE else {
             let code = eglGetError()
             if code == EGL_CONTEXT_LOST { throw GLError(.contextLost, "eglSwapBuffers: EGL_CONTEXT_LOST") }
             throw GLError(.surface, "eglSwapBuffers failed: \(eglErrorName(code))")
+        }
+    }
+
+    /// `eglRects` = `rects` as EGL wants them: x, y, width, height with y from the bottom.
+    private func fill(_ rects: [PixelRect], height: Int) {
+        eglRects.removeAll(keepingCapacity: true)
+        for r in rects {
+            eglRects.append(EGLint(r.minX))
+            eglRects.append(EGLint(height) - EGLint(r.maxY))
+            eglRects.append(EGLint(r.width))
+            eglRects.append(EGLint(r.height))
         }
     }
 
@@ -167,17 +245,22 @@ public final class GLContext {
         return display
     }
 
-    private static func chooseWindowConfig(_ display: EGLDisplay) throws -> EGLConfig {
-        let attributes: [EGLint] = [
-            EGL_SURFACE_TYPE, EGL_WINDOW_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
-            EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 0, EGL_NONE,
-        ]
-        var config: EGLConfig?
-        var count: EGLint = 0
-        guard eglChooseConfig(display, attributes, &config, 1, &count) == EGL_TRUE, count > 0, let config else {
-            throw GLError(.surface, "no EGL config for an RGB8 OpenGL window: \(eglErrorName())")
+    /// An RGB8 OpenGL window config, one whose back buffer can be preserved across swaps when
+    /// there is one (then true).
+    private static func chooseWindowConfig(_ display: EGLDisplay) throws -> (EGLConfig, Bool) {
+        for preserved in [true, false] {
+            let surfaceType = EGL_WINDOW_BIT | (preserved ? EGL_SWAP_BEHAVIOR_PRESERVED_BIT : 0)
+            let attributes: [EGLint] = [
+                EGL_SURFACE_TYPE, surfaceType, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
+                EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 0, EGL_NONE,
+            ]
+            var config: EGLConfig?
+            var count: EGLint = 0
+            if eglChooseConfig(display, attributes, &config, 1, &count) == EGL_TRUE, count > 0, let config {
+                return (config, preserved)
+            }
         }
-        return config
+        throw GLError(.surface, "no EGL config for an RGB8 OpenGL window: \(eglErrorName())")
     }
 
     private static func makeContext(_ display: EGLDisplay, config: EGLConfig?) throws -> EGLContext {
@@ -226,4 +309,27 @@ func eglErrorName(_ code: EGLint = eglGetError()) -> String {
         EGL_BAD_SURFACE: "EGL_BAD_SURFACE", EGL_CONTEXT_LOST: "EGL_CONTEXT_LOST",
     ]
     return names[code] ?? "EGL error 0x\(String(code, radix: 16))"
+}
+
+/// What a window surface offers for redrawing and presenting only what changed.
+public struct PresentationSupport: Equatable, Sendable, CustomStringConvertible {
+    /// The back buffer keeps the last frame across swaps (`EGL_BUFFER_PRESERVED`).
+    public var preservedBackBuffer = false
+    /// `EGL_EXT_buffer_age` (or `EGL_KHR_partial_update`): EGL says how old the back buffer is.
+    public var bufferAge = false
+    /// `EGL_KHR_partial_update`: the damaged region is declared before drawing.
+    public var partialUpdate = false
+    /// `EGL_KHR_swap_buffers_with_damage` or `EGL_EXT_swap_buffers_with_damage`: only the
+    /// damaged pixels are presented.
+    public var swapWithDamage = false
+
+    /// Nothing.
+    public init() {}
+
+    /// The four, each with yes or no.
+    public var description: String {
+        func yn(_ b: Bool) -> String { b ? "yes" : "no" }
+        return "preserved back buffer \(yn(preservedBackBuffer)), buffer age \(yn(bufferAge)), "
+            + "partial update \(yn(partialUpdate)), swap with damage \(yn(swapWithDamage))"
+    }
 }

@@ -19,8 +19,10 @@ final class PassScheduler {
     private var needed: [Bool] = []
     private var visitOrder: [Int32] = []
 
-    /// Schedules `list`'s passes; `isCached(p)` says whether pass p's content can be reused.
-    func schedule(_ list: RenderList, isCached: (Int) -> Bool) {
+    /// Schedules `list`'s passes; `isCached(p)` says whether pass p's content can be reused,
+    /// `includesScreenItem(i)` whether item i of the screen is drawn (the passes only items
+    /// outside the frame's damage read are not needed).
+    func schedule(_ list: RenderList, includesScreenItem: (Int) -> Bool = { _ in true }, isCached: (Int) -> Bool) {
         let n = list.passes.count
         reset(&state, 0, n)
         reset(&needed, false, n)
@@ -37,7 +39,9 @@ final class PassScheduler {
         for p in visitOrder.reversed() where needed[Int(p)] {
             let pass = Int(p)
             cached[pass] = pass != 0 && isCached(pass)
-            forEachInput(of: pass, list, contentToo: !cached[pass]) { needed[$0] = true }
+            forEachInput(of: pass, list, contentToo: !cached[pass], filtered: pass == 0, includes: includesScreenItem) {
+                needed[$0] = true
+            }
         }
         for p in visitOrder where needed[Int(p)] {
             position[Int(p)] = Int32(order.count)
@@ -54,8 +58,13 @@ final class PassScheduler {
     }
 
     /// Calls `body` with every valid pass index `pass` reads: declared dependencies, mask,
-    /// transition source and (with `contentToo`) passes its items composite.
-    private func forEachInput(of pass: Int, _ list: RenderList, contentToo: Bool, _ body: (Int) -> Void) {
+    /// transition source and (with `contentToo`) passes its items composite — when `filtered`,
+    /// only the items `includes` takes (by index in the pass), and then not the declared
+    /// dependencies, which are the passes the items composite.
+    private func forEachInput(
+        of pass: Int, _ list: RenderList, contentToo: Bool, filtered: Bool = false, includes: (Int) -> Bool = { _ in true },
+        _ body: (Int) -> Void
+    ) {
         let n = list.passes.count
         let p = list.passes[pass]
         func take(_ id: PassID?) {
@@ -65,10 +74,13 @@ final class PassScheduler {
         take(p.effects.mask)
         take(p.effects.transition?.before)
         guard contentToo else { return }
-        for d in p.dependencies { take(d) }
+        if !filtered {
+            for d in p.dependencies { take(d) }
+        }
         let range = p.itemRange.clamped(to: 0..<list.items.count)
         list.items.withUnsafeBufferPointer { items in
             for i in range {
+                if filtered && !includes(i - range.lowerBound) { continue }
                 if case .pass(let id) = items[i].content { take(id) }
             }
         }

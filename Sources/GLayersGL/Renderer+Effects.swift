@@ -4,11 +4,20 @@ import COpenGL
 import GLayersRenderList
 
 extension Renderer {
-    /// `content` with `effects` applied: a new target, or `content` itself when there are none.
-    func applyEffects(_ effects: PassEffects, to content: OffscreenTarget, scale: Float) throws -> OffscreenTarget {
+    /// `content`, the content of pass `pass` of `list`, with `effects` applied: a new target,
+    /// or `content` itself when there are none.
+    func applyEffects(
+        _ effects: PassEffects, to content: OffscreenTarget, scale: Float, pass: Int, _ list: RenderList
+    ) throws -> OffscreenTarget {
         if effects.isEmpty { return content }
         var current = content
-        for filter in effects.filters {
+        for (i, filter) in effects.filters.enumerated() {
+            if i == 0, case .bloom(let sigma, let intensity) = filter, let glow = try keptGlow(content, sigma * scale, pass, list) {
+                // The glow depends on the content alone: kept while it is unchanged (a pulsing
+                // intensity redoes only the combine).
+                replace(&current, with: try self.effects.bloomCombine(content, glow: glow, intensity: intensity, wrap: GL_CLAMP_TO_BORDER), keeping: content)
+                continue
+            }
             if let next = try applyFilter(filter, to: current, scale: scale, wrap: GL_CLAMP_TO_BORDER) {
                 replace(&current, with: next, keeping: content)
             }
@@ -58,5 +67,27 @@ extension Renderer {
     {
         if current !== content { pool.release(current) }
         current = next
+    }
+
+    /// The glow of a bloom of `sigma` pixels over `content` (pass `pass`), from the frame that
+    /// last made it for the same content, or made now and kept; nil when the content cannot be
+    /// identified (damage tracking off, or its reference redraw, which recomputes everything).
+    private func keptGlow(_ content: OffscreenTarget, _ sigma: Float, _ pass: Int, _ list: RenderList) throws
+        -> OffscreenTarget?
+    {
+        guard keepsEffectResults, let hash = damageTracker.contentHash(ofPass: pass, in: list) else { return nil }
+        var h = DamageHasher()
+        h.mix(hash)
+        h.mix(sigma, 0)
+        h.mix(UInt64(content.width) << 32 | UInt64(content.height))
+        let key = h.finalize()
+        if var entry = keptGlows[key] {
+            entry.lastUsed = frame
+            keptGlows[key] = entry
+            return entry.target
+        }
+        let glow = try effects.bloomGlow(content, sigma: sigma, wrap: GL_CLAMP_TO_BORDER)
+        keptGlows[key] = CachedPass(target: glow, lastUsed: frame)
+        return glow
     }
 }

@@ -16,20 +16,20 @@ extension Renderer {
         glBindTexture(GLenum(GL_TEXTURE_BUFFER), clips.texture)
         if list.passes.isEmpty || passPlans.isEmpty {
             try bindScreen(list, to: target)
-            clearScreen(list)
+            try clearScreen(list)
             return
         }
         for plan in passPlans {
             let pass = Int(plan.pass)
             if pass == 0 {
                 try bindScreen(list, to: target)
-                clearScreen(list)
+                try clearScreen(list)
                 runCommands(plan, list: list, pass: 0)
                 continue
             }
             let g = passGeometry[pass]
             let content: OffscreenTarget
-            if plan.cached, let key = list.passes[pass].cacheKey, let entry = rasterCache[key] {
+            if plan.cached, let key = passKeys[pass], let entry = rasterCache[key] {
                 content = entry.target
                 rasterCache[key]?.lastUsed = frame
                 stats.cachedPasses += 1
@@ -42,7 +42,7 @@ extension Renderer {
                 stats.passes += 1
             }
             passContents[pass] = content
-            passResults[pass] = try applyEffects(list.passes[pass].effects, to: content, scale: g.scale)
+            passResults[pass] = try applyEffects(list.passes[pass].effects, to: content, scale: g.scale, pass: pass, list)
         }
     }
 
@@ -62,10 +62,33 @@ extension Renderer {
         }
     }
 
-    private func clearScreen(_ list: RenderList) {
+    /// Clears the screen, or, redrawn in part, fills the damage rects with the clear colour
+    /// (fill.frag.glsl says why not a scissored glClear).
+    private func clearScreen(_ list: RenderList) throws {
         let c = screenClear ?? list.clearColor
-        glClearColor(c.r, c.g, c.b, c.a)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        guard !scissors.isEmpty else {
+            glClearColor(c.r, c.g, c.b, c.a)
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            return
+        }
+        glDisable(GLenum(GL_BLEND))
+        try effects.fill(c, in: scissors)
+        glEnable(GLenum(GL_BLEND))
+    }
+
+    /// Runs `body` once per damage rect with the scissor test set to it when `pass` is the
+    /// screen and the frame is redrawn in part; else once, without scissor.
+    ///
+    /// - The scissor is off again afterwards: effects drawn between commands (backdrop
+    ///   filters) draw whole targets.
+    func forEachScissor(pass: Int, _ body: () -> Void) {
+        guard pass == 0, !scissors.isEmpty else { return body() }
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        for box in scissors {
+            glScissor(box.x, box.y, box.width, box.height)
+            body()
+        }
+        glDisable(GLenum(GL_SCISSOR_TEST))
     }
 
     /// The framebuffer currently bound for drawing.
@@ -88,14 +111,16 @@ extension Renderer {
                 quad.use(command.variant)
                 bindSources(command.textures, variant: command.variant)
                 setBlending(command.blending)
-                quad.draw(first: Int(command.first), count: Int(command.count))
+                forEachScissor(pass: pass) {
+                    quad.draw(first: Int(command.first), count: Int(command.count))
+                    stats.drawCalls += 1
+                }
                 stats.batches += 1
-                stats.drawCalls += 1
             case .blend:
-                drawBlended(command, geometry: g)
+                drawBlended(command, geometry: g, pass: pass)
             case .backdrop:
                 do {
-                    try drawBackdrop(command, list: list, geometry: g, framebuffer: framebuffer)
+                    try drawBackdrop(command, list: list, geometry: g, framebuffer: framebuffer, pass: pass)
                 } catch let error as GLError {
                     if lastError == nil { lastError = error }
                 } catch {}
@@ -166,7 +191,7 @@ extension Renderer {
     }
 
     /// One item through its W3C blend mode: the destination under it is copied and read.
-    private func drawBlended(_ command: DrawCommand, geometry g: PassGeometry) {
+    private func drawBlended(_ command: DrawCommand, geometry g: PassGeometry, pass: Int) {
         guard !command.box.isEmpty, let copy = try? copyBehind(command.box, g) else { return }
         let origin = glOrigin(of: command.box, g)
         setSampling(linear: false, wrap: GL_CLAMP_TO_EDGE)
@@ -177,19 +202,21 @@ extension Renderer {
         glUniform1i(p.uBlendMode, command.mode)
         glDisable(GLenum(GL_BLEND))
         bindSources(command.textures)
-        quad.draw(first: Int(command.first), count: 1)
+        forEachScissor(pass: pass) {
+            quad.draw(first: Int(command.first), count: 1)
+            stats.drawCalls += 1
+        }
         glUniform1i(p.uBlendMode, 0)
         glEnable(GLenum(GL_BLEND))
         pool.release(copy)
-        stats.drawCalls += 1
         stats.batches += 1
     }
 
     /// Backdrop filters: copy what lies behind, filter it, draw it inside the item's rounded
     /// rect; the item itself draws next.
-    private func drawBackdrop(_ command: DrawCommand, list: RenderList, geometry g: PassGeometry, framebuffer: GLuint)
-        throws
-    {
+    private func drawBackdrop(
+        _ command: DrawCommand, list: RenderList, geometry g: PassGeometry, framebuffer: GLuint, pass: Int
+    ) throws {
         guard !command.box.isEmpty else { return }
         var current = try copyBehind(command.box, g)
         for filter in list.filterChains[Int(command.mode)] {
@@ -208,9 +235,11 @@ extension Renderer {
             Float(command.box.height))
         bindTexture(current.texture, unit: QuadUnit.tex0)
         setSampling(linear: false, wrap: GL_CLAMP_TO_EDGE)
-        quad.draw(first: Int(command.first), count: 1)
+        forEachScissor(pass: pass) {
+            quad.draw(first: Int(command.first), count: 1)
+            stats.drawCalls += 1
+        }
         pool.release(current)
-        stats.drawCalls += 1
         stats.batches += 1
     }
 
@@ -220,7 +249,7 @@ extension Renderer {
             guard let content else { continue }
             let result = passResults[pass]
             if let result, result !== content { pool.release(result) }
-            if let key = list.passes[pass].cacheKey {
+            if let key = passKeys[pass] {
                 if let entry = rasterCache[key], entry.target === content { continue }
                 if let entry = rasterCache[key], entry.lastUsed == frame {
                     pool.release(content)  // two passes with one key this frame: keep the first
@@ -232,10 +261,19 @@ extension Renderer {
             }
             pool.release(content)
         }
+        // Rasterized passes of items outside the damage are still on screen: keep them.
+        for case let key? in passKeys where rasterCache[key] != nil { rasterCache[key]?.lastUsed = frame }
         staleCacheKeys.removeAll(keepingCapacity: true)
         for (key, entry) in rasterCache where entry.lastUsed != frame { staleCacheKeys.append(key) }
         for key in staleCacheKeys {
             if let entry = rasterCache.removeValue(forKey: key) { pool.release(entry.target) }
+        }
+        // Kept glows of passes not drawn this frame (outside the damage) may serve the next
+        // one: they go after a few frames unused.
+        staleCacheKeys.removeAll(keepingCapacity: true)
+        for (key, entry) in keptGlows where entry.lastUsed &+ 4 < frame { staleCacheKeys.append(key) }
+        for key in staleCacheKeys {
+            if let entry = keptGlows.removeValue(forKey: key) { pool.release(entry.target) }
         }
         reset(&passContents, count: 0)
         reset(&passResults, count: 0)

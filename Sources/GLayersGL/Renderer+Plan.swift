@@ -23,11 +23,34 @@ extension Renderer {
             passGeometry.append(
                 PassGeometry(width: width, height: height, scale: scale, source: source, rowsBottomUp: index == 0))
         }
+        preparePassKeys(list)
     }
 
-    /// Whether pass `p` has a cache key whose texture of the same size was used last frame.
+    /// `passKeys`: each pass's `cacheKey` (a rasterized layer), else, while the damage tracker
+    /// identifies pass contents (`keepsEffectResults`), the hash of its content, so that a pass
+    /// whose content did not change is not drawn again (only its effects are applied again:
+    /// a pulsing filter redraws none of the pass's items).
+    private func preparePassKeys(_ list: RenderList) {
+        passKeys.removeAll(keepingCapacity: true)
+        for (index, pass) in list.passes.enumerated() {
+            if let key = pass.cacheKey {
+                passKeys.append(key)
+            } else if index > 0, keepsEffectResults, let hash = damageTracker.contentHash(ofPass: index, in: list) {
+                // Tagged, so that it is not taken for an engine's key by chance.
+                var h = DamageHasher()
+                h.mix(0x5EED_C0DE)
+                h.mix(hash)
+                passKeys.append(h.finalize())
+            } else {
+                passKeys.append(nil)
+            }
+        }
+    }
+
+    /// Whether pass `p` has a key (`passKeys`) whose texture of the same size was used last
+    /// frame.
     func isCacheHit(_ p: Int, _ list: RenderList) -> Bool {
-        guard let key = list.passes[p].cacheKey, let entry = rasterCache[key] else { return false }
+        guard let key = passKeys[p], let entry = rasterCache[key] else { return false }
         let g = passGeometry[p]
         return entry.target.width == g.width && entry.target.height == g.height && entry.lastUsed + 1 >= frame
     }
@@ -44,8 +67,15 @@ extension Renderer {
             let cached = scheduler.cached[pass]
             if !cached {
                 let range = list.passes[pass].itemRange.clamped(to: 0..<list.items.count)
+                let culls = pass == 0 && cullsScreenItems
                 list.items.withUnsafeBufferPointer { items in
-                    for i in range { planItem(items[i], list: list, pass: pass) }
+                    for i in range {
+                        if culls && !isDrawn(screenItem: i - range.lowerBound, list) {
+                            stats.unchangedItems += 1
+                            continue
+                        }
+                        planItem(items[i], list: list, pass: pass)
+                    }
                 }
                 if debug.outlinePasses && pass != 0 { planOutline(pass) }
             }

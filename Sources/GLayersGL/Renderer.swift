@@ -51,6 +51,14 @@ public final class Renderer {
     var passResults: [OffscreenTarget?] = []
     /// Rasterized passes by cache key: their content target and the last frame it was used.
     var rasterCache: [UInt64: CachedPass] = [:]
+    /// Bloom glows kept from frame to frame, by the hash of their pass's content and sigma
+    /// (`Renderer+Effects.swift`).
+    var keptGlows: [UInt64: CachedPass] = [:]
+    /// This frame's key of each pass into `rasterCache` (`Renderer+Plan.swift`).
+    var passKeys: [UInt64?] = []
+    /// Whether effect results may be kept and reused this frame (the damage tracker compared
+    /// this frame's list, which identifies pass contents).
+    var keepsEffectResults = false
     var staleCacheKeys: [UInt64] = []
     /// The offscreen screen target (`RenderTarget.offscreen`).
     var screenTarget: OffscreenTarget?
@@ -62,6 +70,26 @@ public final class Renderer {
     var reportedSkips: UInt32 = 0
     /// A 1×1 transparent target standing in for missing inputs.
     let blank: OffscreenTarget
+
+    // Damage (`Renderer+Damage.swift`).
+    /// Compares each frame's list with the last one's.
+    let damageTracker = DamageTracker()
+    /// What changed since the last frame.
+    var frameDamage = DamageRegion(width: 0, height: 0)
+    /// The screen pixels the last frame redrew (`isFull` when it redrew everything; empty when
+    /// nothing changed and nothing was drawn). A window presents these
+    /// (`GLContext.swapBuffers(damage:)`).
+    public internal(set) var damage = DamageRegion(width: 0, height: 0)
+    /// The damage of recent frames, newest first (for back buffers older than the last frame).
+    var damageHistory = [DamageRegion](repeating: DamageRegion(width: 0, height: 0), count: 4)
+    /// What the last frame tinted (`debug.showDamage`): redrawn without the tint next frame.
+    var tinted = DamageRegion(width: 0, height: 0)
+    /// The settings the last frame was drawn with: a change redraws everything.
+    var damageSettings: DamageSettings?
+    /// The damage rects as GL scissor boxes of the screen (rows bottom-up); empty: no scissor.
+    var scissors: [PixelBox] = []
+    /// What `debug.verifyDamage` found so far.
+    public internal(set) var damageVerification = DamageVerification()
 
     /// A renderer on `context` (made current): compiles the shaders, makes the buffers.
     ///
@@ -108,14 +136,37 @@ public final class Renderer {
             lastError = error
             return
         } catch { return }
+        prepareDamage(list, target: target)
+        if damage.isEmpty {
+            // Nothing changed: the target already shows this frame.
+            stats = RenderStats()
+            return
+        }
+        if target == .window && !damage.isFull && context.presentation.partialUpdate {
+            context.setDamageRegion(damage.rects, height: list.pixelHeight)
+        }
         frame += 1
+        drawFrame(list, to: target)
+        stats.redrawnPixels = Int(damage.area)
+        stats.damageRects = damage.isFull ? 0 : damage.rects.count
+        lastTarget = target
+        lastWidth = list.pixelWidth
+        lastHeight = list.pixelHeight
+        if debug.verifyDamage && !damage.isFull { verifyDamage(list, target: target) }
+        if debug.showDamage { tintDamage(target) } else { tinted.reset(width: 0, height: 0) }
+        do { try context.checkLost() } catch let error as GLError { lastError = error } catch {}
+    }
+
+    /// Draws `list` into `target` within `damage`.
+    func drawFrame(_ list: RenderList, to target: RenderTarget) {
         stats = RenderStats()
         textures.maximumSize = min(debug.maximumTextureSize ?? driverMaximumTextureSize, driverMaximumTextureSize)
         textures.beginFrame(frame)
         pool.beginFrame(frame)
         effects.draws = 0
         preparePasses(list)
-        scheduler.schedule(list) { isCacheHit($0, list) }
+        prepareScissors(list)
+        scheduler.schedule(list, includesScreenItem: { isDrawn(screenItem: $0, list) }, isCached: { isCacheHit($0, list) })
         plan(list)
         stats.instanceBytes = quad.upload()
         clips.upload(list.clips)
@@ -126,14 +177,13 @@ public final class Renderer {
             Diagnostics.warnOnce("render-\(error.kind)", "frame failed: \(error)")
         } catch {}
         finishFrame(list)
-        lastTarget = target
-        lastWidth = list.pixelWidth
-        lastHeight = list.pixelHeight
         stats.effectDraws = effects.draws
         stats.drawCalls += effects.draws
         stats.residentTextureBytes = textures.residentBytes
-        do { try context.checkLost() } catch let error as GLError { lastError = error } catch {}
     }
+
+    /// Makes the next frame redraw the whole screen: what it showed was lost (an X expose).
+    public func invalidate() { damageTracker.invalidate() }
 
     /// Waits until the GPU has executed every command issued so far (`glFinish`); benchmarks
     /// call it so a frame's time includes its drawing.
@@ -147,6 +197,8 @@ public final class Renderer {
     public func purgeCaches() {
         for entry in rasterCache.values { pool.release(entry.target) }
         rasterCache.removeAll()
+        for entry in keptGlows.values { pool.release(entry.target) }
+        keptGlows.removeAll()
         pool.purge()
         textures.purge()
     }

@@ -41,6 +41,13 @@ public struct RenderStats: Equatable, Sendable, CustomStringConvertible {
     public var effectDraws = 0
     /// Bytes of instance data streamed.
     public var instanceBytes = 0
+    /// Screen pixels redrawn (all of them when damage tracking is off or everything changed;
+    /// none when nothing did).
+    public var redrawnPixels = 0
+    /// The rects the screen was redrawn in (0: the whole screen, or nothing).
+    public var damageRects = 0
+    /// Screen items not drawn because they lie outside the damage.
+    public var unchangedItems = 0
 
     /// Zero counters.
     public init() {}
@@ -49,7 +56,8 @@ public struct RenderStats: Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         "draws=\(drawCalls) batches=\(batches) items=\(items) cleared=\(clearedItems) skipped=\(skippedItems) culled=\(culledItems) "
             + "passes=\(passes) cached=\(cachedPasses) effects=\(effectDraws) uploads=\(textureUploads) "
-            + "uploadBytes=\(textureBytes) residentBytes=\(residentTextureBytes) instanceBytes=\(instanceBytes)"
+            + "uploadBytes=\(textureBytes) residentBytes=\(residentTextureBytes) instanceBytes=\(instanceBytes) "
+            + "redrawnPixels=\(redrawnPixels) damageRects=\(damageRects) unchanged=\(unchangedItems)"
     }
 }
 
@@ -63,7 +71,32 @@ public struct RendererDebug: Equatable, Sendable {
     public var showOverdraw = false
     /// A smaller texture-size limit than the driver's (to test downscaling of large images).
     public var maximumTextureSize: Int?
+    /// Redraw the whole screen every frame (no damage tracking; `glayers run --no-damage`).
+    public var disableDamage = false
+    /// Tint what each frame redrew because it changed (`glayers run --show-damage`); the tint
+    /// is gone the next frame.
+    public var showDamage = false
+    /// Draw every partially redrawn frame a second time in full, offscreen, and compare the
+    /// pixels (`Renderer.damageVerification` counts the frames that differ); a test switch,
+    /// slow.
+    public var verifyDamage = false
+    /// The most rects a frame is redrawn in (more are merged; default 8).
+    public var maximumDamageRects = 8
 
     /// All switches off.
+    public init() {}
+}
+
+/// What `RendererDebug.verifyDamage` found.
+public struct DamageVerification: Equatable, Sendable {
+    /// Frames redrawn in part and compared with a full redraw.
+    public var comparedFrames = 0
+    /// Of those, the frames whose pixels differed (each then shows the full redraw).
+    public var mismatchedFrames = 0
+    /// The first difference: the frame, its damage, how many pixels differ and where the
+    /// first one is.
+    public var firstMismatch: String?
+
+    /// Nothing compared yet.
     public init() {}
 }

@@ -41,4 +41,15 @@ public final class FrameDriver {
         lastFrameMilliseconds = (MonotonicClock.now - start) * 1000
         return list
     }
+
+    /// Presents the window's last frame: only its damaged pixels (`Renderer.damage`, with
+    /// swap-with-damage where EGL has it), nothing when the frame changed nothing (the window
+    /// already shows it). Nothing when headless.
+    ///
+    /// - Throws what `GLContext.swapBuffers(damage:height:)` throws.
+    public func present() throws {
+        let damage = renderer.damage
+        if damage.isEmpty { return }
+        try context.swapBuffers(damage: damage.isFull ? nil : damage.rects, height: Int(damage.screen.height))
+    }
 }

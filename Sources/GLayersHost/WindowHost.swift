@@ -45,6 +45,10 @@ public struct WindowOptions {
     /// Frames per second when vsync does not pace the loop, and the display rate display
     /// links see (`duration` = 1 / `frameRate`) (default 60).
     public var frameRate = 60.0
+    /// Redraw only what changed (default); false redraws the whole window every frame.
+    public var tracksDamage = true
+    /// Tint what each frame redraws because it changed.
+    public var showDamage = false
     /// Default options: a 1024 × 768-point window titled "glayers" at 60 frames per second.
     public init() {}
 }
@@ -77,6 +81,12 @@ public final class WindowHost {
         scale = options.scale ?? window.desktopScale() ?? 1
         driver = try FrameDriver(context: GLContext.window(nativeDisplay: window.display, nativeWindow: window.window))
         driver.refreshInterval = 1 / max(options.frameRate, 1)
+        driver.renderer.debug.disableDamage = !options.tracksDamage
+        driver.renderer.debug.showDamage = options.showDamage
+        if options.showDamage {
+            // What the tint shows depends on what the surface keeps between frames.
+            FileHandle.standardError.write(Data("glayers: window surface: \(driver.context.presentation)\n".utf8))
+        }
         container.name = "glayers.window"
         overlay.name = "glayers.fps"
         overlay.fontSize = 13
@@ -151,7 +161,8 @@ public final class WindowHost {
         case .resize:
             relayout(content)
         case .expose:
-            break
+            // What the window showed may be gone: present all of it again.
+            driver.renderer.invalidate()
         case .close:
             running = false
         }
@@ -182,7 +193,7 @@ public final class WindowHost {
         driver.drawFrame(
             container, at: now, size: pointSize, scale: scale, background: content.background, target: .window)
         if let error = driver.renderer.lastError { throw error }
-        try driver.context.swapBuffers()
+        try driver.present()
         let seconds = MonotonicClock.now - start
         if seconds > Self.slowFrameSeconds {
             Diagnostics.warn(String(format: "a frame took %.2f s (longer than %.0f s)", seconds, Self.slowFrameSeconds))

@@ -27,6 +27,12 @@ struct Run: ParsableCommand {
     @Flag(help: "Show frame time, layer and draw-call counts in a corner.")
     var fps = false
 
+    @Flag(help: "Tint what each frame redraws because it changed (paint flashing).")
+    var showDamage = false
+
+    @Flag(help: "Redraw the whole window every frame (no damage tracking; for comparisons).")
+    var noDamage = false
+
     func validate() throws {
         if let scale, !(scale.isFinite && scale > 0 && scale <= 8) {
             throw ValidationError("--scale must be a number in (0, 8], got \(scale)")
@@ -43,6 +49,8 @@ struct Run: ParsableCommand {
             options.scale = scale.map { CGFloat($0) }
             options.fullscreen = fullscreen
             options.showFPS = fps
+            options.showDamage = showDamage
+            options.tracksDamage = !noDamage
             let window: WindowHost
             do {
                 window = try WindowHost(options: options)

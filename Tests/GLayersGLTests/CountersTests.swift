@@ -59,6 +59,8 @@ import Testing
         let idle = ListBuilder(width: 16, height: 16)
         idle.screen([])
         try GLHarness.withRenderer { r in
+            // Every frame drawn in full (with damage tracking an unchanged frame draws nothing).
+            r.debug.disableDamage = true
             r.render(b.list, to: .offscreen)
             #expect(r.stats.textureUploads == 1 && r.stats.textureBytes == 16 * 16 * 4)
             r.render(b.list, to: .offscreen)
@@ -140,6 +142,8 @@ import Testing
             return b.screen([DrawItem(transform: .translate(8, 8), rect: Rect(0, 0, 16, 16), content: .pass(pass))])
         }
         try GLHarness.withRenderer { r in
+            // Every frame drawn in full (with damage tracking an unchanged key draws nothing).
+            r.debug.disableDamage = true
             r.render(list(key: 7, colour: .red), to: .offscreen)
             #expect(r.stats.passes == 1 && r.stats.cachedPasses == 0)
             // Same key: the cached (red) texture is used even though the items now say blue.

@@ -54,6 +54,8 @@ import Testing
         root.addSublayer(card)
         card.addSublayer(dot)
         let renderer = try HeadlessRenderer(size: CGSize(width: 40, height: 40))
+        // Every frame drawn in full: with damage tracking, the unchanged frame draws nothing.
+        renderer.driver.renderer.debug.disableDamage = true
         let stats = { renderer.driver.renderer.stats }
         // Tolerance: ±2 per channel. The dot's centre pixel lies inside flat colour, its pass
         // on whole pixels at scale 1; only rounding of the composite may differ.

@@ -82,6 +82,8 @@ final class TransactionContext {
     /// ticks before it have nothing to do, and skip the layers (-infinity: tick them all; set
     /// by `animationTimesChanged()`).
     @exclusivity(unchecked) var nextTickTime = -CFTimeInterval.infinity
+    /// Calls of `unregister(_:)` so far (`tick(at:)` notices layers freed while it runs).
+    @exclusivity(unchecked) var unregistrations = 0
     @exclusivity(unchecked) var layoutRequests: [CALayer] = []
     @exclusivity(unchecked) var displayRequests: [CALayer] = []
     /// Completion groups not yet fired.
@@ -188,7 +190,16 @@ final class TransactionContext {
         if now >= nextTickTime {
             var emptied: [ObjectIdentifier] = []
             var next = CFTimeInterval.infinity
-            for (id, ref) in animatedLayers {
+            // A layer's tick may free another animated layer (the last reference to it was
+            // an animation's or a removed subtree's): it unregisters itself, and the loop,
+            // which walks the dictionary as it was, must then look each layer up again.
+            let unregistrationsBefore = unregistrations
+            for (id, listed) in animatedLayers {
+                var ref = listed
+                if unregistrations != unregistrationsBefore {
+                    guard let live = animatedLayers[id] else { continue }
+                    ref = live
+                }
                 ref._withUnsafeGuaranteedRef { layer in
                     layer.tickAnimations(mediaTime: now, context: self)
                     if !layer.isAnimated {
@@ -259,6 +270,7 @@ final class TransactionContext {
 
     /// Forgets a layer (it is going away or has no animations left).
     func unregister(_ layer: CALayer) {
+        unregistrations &+= 1
         animatedLayers[ObjectIdentifier(layer)] = nil
     }
 

@@ -32,6 +32,8 @@ enum GLHarness {
         defer { renderer.context.releaseCurrent() }
         renderer.debug = RendererDebug()
         renderer.purgeCaches()
+        // Each test starts from a full frame (damage tracking has its own tests).
+        renderer.invalidate()
         return try body(renderer)
     }
 

@@ -1,0 +1,192 @@
+/// The part of the screen a frame must redraw: whole-pixel rectangles, or all of it.
+import Foundation
+
+/// A rectangle of whole pixels: columns `minX ..< maxX`, rows `minY ..< maxY`, rows counted
+/// from the top (as in an image).
+public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
+    public var minX: Int32, minY: Int32, maxX: Int32, maxY: Int32
+
+    /// The pixels `minX ..< maxX` × `minY ..< maxY`.
+    @inlinable public init(minX: Int32, minY: Int32, maxX: Int32, maxY: Int32) {
+        (self.minX, self.minY, self.maxX, self.maxY) = (minX, minY, maxX, maxY)
+    }
+
+    /// The rect at (x, y) of `width` × `height` pixels.
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.init(minX: Int32(x), minY: Int32(y), maxX: Int32(x + width), maxY: Int32(y + height))
+    }
+
+    /// No pixels.
+    public static let empty = PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
+
+    /// The whole pixels that touch the float box `minX … maxX` × `minY … maxY`, grown by
+    /// `margin` pixels (coordinates beyond ±2²⁴ are cut there; NaN gives the ±2²⁴ box).
+    @inlinable public static func covering(minX: Float, minY: Float, maxX: Float, maxY: Float, margin: Float)
+        -> PixelRect
+    {
+        let limit: Float = 16_777_216
+        func lower(_ v: Float) -> Int32 {
+            let r = (v - margin).rounded(.down)
+            return Int32(r >= -limit ? min(r, limit) : -limit)
+        }
+        func upper(_ v: Float) -> Int32 {
+            let r = (v + margin).rounded(.up)
+            return Int32(r <= limit ? max(r, -limit) : limit)
+        }
+        return PixelRect(minX: lower(minX), minY: lower(minY), maxX: upper(maxX), maxY: upper(maxY))
+    }
+
+    public var width: Int32 { maxX - minX }
+    public var height: Int32 { maxY - minY }
+    /// Whether it holds no pixel.
+    @inlinable public var isEmpty: Bool { maxX <= minX || maxY <= minY }
+    /// Its number of pixels (0 when empty).
+    @inlinable public var area: Int64 { isEmpty ? 0 : Int64(maxX - minX) * Int64(maxY - minY) }
+
+    /// Whether the two share a pixel.
+    @inlinable public func intersects(_ o: PixelRect) -> Bool {
+        minX < o.maxX && o.minX < maxX && minY < o.maxY && o.minY < maxY && !isEmpty && !o.isEmpty
+    }
+
+    /// The pixels in both (empty when none).
+    @inlinable public func intersection(_ o: PixelRect) -> PixelRect {
+        let r = PixelRect(minX: max(minX, o.minX), minY: max(minY, o.minY), maxX: min(maxX, o.maxX), maxY: min(maxY, o.maxY))
+        return r.isEmpty ? .empty : r
+    }
+
+    /// The smallest rect holding both (an empty one adds nothing).
+    @inlinable public func union(_ o: PixelRect) -> PixelRect {
+        if isEmpty { return o }
+        if o.isEmpty { return self }
+        return PixelRect(minX: min(minX, o.minX), minY: min(minY, o.minY), maxX: max(maxX, o.maxX), maxY: max(maxY, o.maxY))
+    }
+
+    /// Whether every pixel of `o` is in this rect.
+    @inlinable public func contains(_ o: PixelRect) -> Bool {
+        o.isEmpty || (minX <= o.minX && minY <= o.minY && o.maxX <= maxX && o.maxY <= maxY)
+    }
+
+    /// Grown by `d` pixels on every side (an empty rect stays empty).
+    @inlinable public func grown(by d: Int32) -> PixelRect {
+        if isEmpty || d == 0 { return self }
+        return PixelRect(minX: minX &- d, minY: minY &- d, maxX: maxX &+ d, maxY: maxY &+ d)
+    }
+
+    public var description: String { "(\(minX), \(minY), \(width)×\(height))" }
+}
+
+/// What a frame redraws: up to a few disjoint pixel rects of the screen, or all of it.
+///
+/// - Disjoint after `simplify`: the renderer draws every command once per rect, so a pixel in
+///   two rects would be blended twice.
+/// - Its arrays keep their storage across frames: reuse one region and `reset` it.
+public struct DamageRegion: Equatable, Sendable, CustomStringConvertible {
+    /// The screen: every rect lies inside it.
+    public private(set) var screen: PixelRect
+    /// Whether the whole screen is damaged (`rects` is then empty).
+    public private(set) var isFull: Bool
+    /// The damaged rects (disjoint after `simplify`).
+    public private(set) var rects: [PixelRect] = []
+
+    /// Rects kept before they are merged into their bounding box.
+    public static let rawLimit = 64
+
+    /// Nothing damaged on a screen of `width` × `height` pixels.
+    public init(width: Int, height: Int) {
+        screen = PixelRect(x: 0, y: 0, width: width, height: height)
+        isFull = false
+    }
+
+    /// Empties the region for a screen of `width` × `height` (keeping the storage).
+    public mutating func reset(width: Int, height: Int, full: Bool = false) {
+        screen = PixelRect(x: 0, y: 0, width: width, height: height)
+        isFull = full
+        rects.removeAll(keepingCapacity: true)
+    }
+
+    /// Whether nothing is damaged.
+    public var isEmpty: Bool { !isFull && rects.isEmpty }
+
+    /// The damaged pixels (after `simplify`, when the rects are disjoint).
+    public var area: Int64 {
+        if isFull { return screen.area }
+        var a: Int64 = 0
+        for r in rects { a += r.area }
+        return a
+    }
+
+    /// The bounding box of the damage.
+    public var bounds: PixelRect {
+        if isFull { return screen }
+        var b = PixelRect.empty
+        for r in rects { b = b.union(r) }
+        return b
+    }
+
+    /// Damages the whole screen.
+    public mutating func setFull() {
+        isFull = true
+        rects.removeAll(keepingCapacity: true)
+    }
+
+    /// Adds `r`, cut to the screen.
+    public mutating func add(_ r: PixelRect) {
+        guard !isFull else { return }
+        let cut = r.intersection(screen)
+        guard !cut.isEmpty else { return }
+        if cut == screen { return setFull() }
+        for existing in rects where existing.contains(cut) { return }
+        if rects.count >= Self.rawLimit {
+            // Too many pieces to merge well: keep their bounding box.
+            let b = bounds.union(cut)
+            rects.removeAll(keepingCapacity: true)
+            rects.append(b)
+            return
+        }
+        rects.append(cut)
+    }
+
+    /// Adds every rect of `other` (all of the screen when `other` is full).
+    public mutating func formUnion(_ other: DamageRegion) {
+        if other.isFull { return setFull() }
+        for r in other.rects { add(r) }
+    }
+
+    /// Whether `r` shares a pixel with the damage.
+    public func intersects(_ r: PixelRect) -> Bool {
+        if isFull { return r.intersects(screen) }
+        for d in rects where d.intersects(r) { return true }
+        return false
+    }
+
+    /// Makes the rects disjoint and at most `maximumRects`, merging the pairs whose bounding
+    /// box adds the fewest pixels first (always those that overlap, and any whose merge adds
+    /// under a quarter of their pixels or 4096 pixels); the whole screen when the damage then
+    /// covers more than `fullFraction` of it.
+    public mutating func simplify(maximumRects: Int = 8, fullFraction: Double = 0.7) {
+        guard !isFull else { return }
+        while rects.count > 1 {
+            var best = (i: -1, j: -1, waste: Int64.max, overlaps: false)
+            for i in 0..<rects.count {
+                for j in (i + 1)..<rects.count {
+                    let a = rects[i], b = rects[j]
+                    let overlaps = a.intersects(b)
+                    let waste = a.union(b).area - a.area - b.area + a.intersection(b).area
+                    if (overlaps && !best.overlaps) || (overlaps == best.overlaps && waste < best.waste) {
+                        best = (i, j, waste, overlaps)
+                    }
+                }
+            }
+            let a = rects[best.i], b = rects[best.j]
+            let cheap = best.waste <= max(4096, (a.area + b.area) / 4)
+            guard best.overlaps || rects.count > maximumRects || cheap else { break }
+            rects[best.i] = a.union(b)
+            rects.remove(at: best.j)
+        }
+        if Double(area) > fullFraction * Double(screen.area) { setFull() }
+    }
+
+    public var description: String {
+        isFull ? "full \(screen.width)×\(screen.height)" : rects.isEmpty ? "none" : rects.map(\.description).joined(separator: " ")
+    }
+}
