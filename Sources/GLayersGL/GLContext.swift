@@ -24,6 +24,9 @@ public final class GLContext {
     private(set) var surface: EGLSurface?
     /// Whether `destroy()` ran.
     private var destroyed = false
+    /// Whether `destroy()` terminates the EGL display: a window's, which lives on the host's X
+    /// connection (the surfaceless display is shared by every headless context).
+    private let ownsDisplay: Bool
     /// Whether the context draws into framebuffer objects only (no window).
     public var isHeadless: Bool { surface == nil }
     /// `GL_RENDERER` (e.g. "llvmpipe (LLVM 15.0.6, 256 bits)").
@@ -42,6 +45,7 @@ public final class GLContext {
         self.display = display
         self.context = context
         self.surface = surface
+        ownsDisplay = surface != nil
     }
 
     deinit { destroy() }
@@ -57,6 +61,12 @@ public final class GLContext {
         if let surface { eglDestroySurface(display, surface) }
         surface = nil
         eglDestroyContext(display, context)
+        // Mesa keeps one EGL display per native display pointer for the life of the process.
+        // Left initialized, it would keep this X connection's state after the host closes the
+        // connection, and a later window whose `Display*` lands at the same address would be
+        // given that stale state (a crash in eglCreatePlatformWindowSurfaceEXT). Terminated, it
+        // is initialized afresh on the next connection.
+        if ownsDisplay { eglTerminate(display) }
     }
 
     /// A headless context: EGL surfaceless platform, OpenGL 3.3 core, made current.
