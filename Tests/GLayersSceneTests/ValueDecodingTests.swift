@@ -123,6 +123,15 @@ import Testing
         if case .curveTo(_, _, let mid) = p.elements[1] { #expect(close(mid, CGPoint(x: 50, y: -50), 1e-9)) }
     }
 
+    /// Issue #14 (found by fuzzing): radii whose squares overflow, or a chord whose square
+    /// vanishes, left no centre (NaN) and trapped converting the sweep to a segment count.
+    @Test func svgArcsTooLargeOrSmallForTheirCentreAreLines() throws {
+        let huge = try #require(decode(#""M 0 0 A 1e308 1e308 0 1 1 1e-308 0""#) { $0.path($1, $2) }.0)
+        #expect(huge.elements == [.moveTo(.zero), .lineTo(CGPoint(x: 1e-308, y: 0))])
+        let tiny = try #require(decode(#""M 0 0 A 1e-300 1e-300 0 0 1 1e-300 0""#) { $0.path($1, $2) }.0)
+        #expect(tiny.elements.last?.endPoint == CGPoint(x: 1e-300, y: 0))
+    }
+
     @Test func badSVGPaths() {
         #expect(decode(#""L 1 2""#) { $0.path($1, $2) }.1 == ["v.json:1:1: v: bad SVG path data at character 1: a path must start with M (moveto)"])
         #expect(decode(#""M 1 2 X""#) { $0.path($1, $2) }.1
