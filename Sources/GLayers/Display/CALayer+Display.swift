@@ -34,7 +34,7 @@ extension CALayer {
     public func displayByDrawing() {
         let scale = layerState.contentsScale > 0 && layerState.contentsScale.isFinite ? layerState.contentsScale : 1
         let size = layerState.bounds.size
-        let w = Int((size.width * scale).rounded(.up)), h = Int((size.height * scale).rounded(.up))
+        let w = backingPixels(size.width * scale), h = backingPixels(size.height * scale)
         guard w > 0, h > 0 else {
             setBackingStore(nil)
             return
@@ -49,6 +49,14 @@ extension CALayer {
         draw(in: ctx)
         setBackingStore(ctx.makeImage())
     }
+}
+
+/// A length in pixels rounded up, for sizing bitmaps: 0 for NaN and lengths ≤ 0, and at most
+/// `Int32.max` (a huge or infinite bounds must be refused by the caller's limit, not trap in
+/// the conversion to `Int`, #14).
+func backingPixels(_ length: CGFloat) -> Int {
+    guard length > 0 else { return 0 }
+    return Int(min(length.rounded(.up), CGFloat(Int32.max)))
 }
 
 extension CALayer {

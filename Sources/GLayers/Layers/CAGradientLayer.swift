@@ -98,7 +98,7 @@ open class CAGradientLayer: CALayer {
         let cgColors = (colors as? [CGColor]) ?? []
         let size = bounds.size
         let scale = contentsScale > 0 && contentsScale.isFinite ? contentsScale : 1
-        let w = Int((size.width * scale).rounded(.up)), h = Int((size.height * scale).rounded(.up))
+        let w = backingPixels(size.width * scale), h = backingPixels(size.height * scale)
         guard !cgColors.isEmpty, w > 0, h > 0, w <= 16384, h <= 16384,
             let ctx = CGContext.bitmap(width: w, height: h, scale: scale)
         else {

@@ -155,7 +155,7 @@ open class CAShapeLayer: CALayer {
         let margin = stroke ? lineWidth * max(1, miterLimit / 2) : 0
         let extent = path.boundingBoxOfPath.insetBy(dx: -margin - 1, dy: -margin - 1).integral
         let scale = contentsScale > 0 && contentsScale.isFinite ? contentsScale : 1
-        let w = Int((extent.width * scale).rounded(.up)), h = Int((extent.height * scale).rounded(.up))
+        let w = backingPixels(extent.width * scale), h = backingPixels(extent.height * scale)
         guard w > 0, h > 0, w <= 16384, h <= 16384, let ctx = CGContext.bitmap(width: w, height: h, scale: scale) else {
             if w > 16384 || h > 16384 { Diagnostics.warn("\(diagnosticName): the shape is too large to draw (\(w)×\(h) pixels)") }
             setBackingStore(nil)
