@@ -22,6 +22,27 @@ import Testing
         }
     }
 
+    /// Issue #14 (found by fuzzing): a file of a few hundred bytes whose header claims
+    /// 16000 × 16000 pixels (within the limits) made the decoders allocate 1 GiB before they
+    /// found the stream short. PNG: deflate expands at most 1032:1, so 84 bytes cannot hold
+    /// 32 MB of 1-bit pixels; JPEG: the stream is decoded at 1/8 scale first.
+    @Test func shortFilesClaimingHugeImagesAreRefusedBeforeAllocating() throws {
+        let png = try Data(contentsOf: Fixtures.url("claims-16000-truncated.png"))
+        #expect(
+            throws: CGImageError(
+                .truncated("84 bytes cannot hold 16000 × 16000 pixels (at least 31007 needed)"), name: "bomb.png")
+        ) {
+            try CGImage.decode(data: png, name: "bomb.png")
+        }
+        do {
+            _ = try CGImage.decode(data: try jpeg(width: 16000, height: 16000), name: "bomb.jpg")
+            Issue.record("a truncated 16000 × 16000 JPEG decoded")
+        } catch let error as CGImageError {
+            guard case .truncated(let message) = error.kind else { throw error }
+            #expect(message.hasSuffix("found at 1/8 scale, before allocating 16000 × 16000 pixels"))
+        }
+    }
+
     @Test func mutatedFilesNeverCrash() throws {
         var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next() -> Int {
