@@ -17,8 +17,14 @@ extension FuzzTarget {
     static func runAPI(_ bytes: UnsafeRawBufferPointer) {
         Diagnostics.capture {
             CAMediaClock.useManualTime(0)
-            let program = APIProgram(FuzzInput(bytes))
-            program.run()
+            var layers: [Weak<CALayer>] = []
+            do {
+                let program = APIProgram(FuzzInput(bytes))
+                program.run()
+                layers = program.layers.map(Weak.init)
+            }
+            CATransaction.flush()
+            Invariants.requireReleased(layers, "the api program")
         }
     }
 }
@@ -28,7 +34,7 @@ final class APIProgram {
     private var input: FuzzInput
     private var values = APIValues()
     /// The layers the program works on; the first is the hosted root.
-    private var layers: [CALayer]
+    private(set) var layers: [CALayer]
     private let host: CALayerHost
     private let builder = FrameBuilder()
     private var openTransactions = 0

@@ -82,8 +82,25 @@ public enum Invariants {
         require(order.count <= passCount, "the render order lists \(order.count) passes of \(passCount)")
     }
 
+    /// Every layer in `layers` is gone once `owner` (which held the last references) is: a
+    /// layer still alive is held by a retain cycle (a leak that LeakSanitizer would report too,
+    /// but only by scanning the whole heap).
+    public static func requireReleased(_ layers: [Weak<CALayer>], _ owner: String) {
+        for (i, layer) in layers.enumerated() {
+            require(layer.object == nil, "layer \(i) outlives \(owner): a retain cycle keeps it")
+        }
+    }
+
     /// Whether every entry of `m` is finite.
     public static func isFinite(_ m: Matrix4) -> Bool {
         (0..<16).allSatisfy { m.m[$0].isFinite }
     }
+}
+
+/// A weak reference, to see whether an object is still alive.
+public struct Weak<Object: AnyObject> {
+    /// The object, while something else keeps it.
+    public weak var object: Object?
+    /// A weak reference to `object`.
+    public init(_ object: Object) { self.object = object }
 }

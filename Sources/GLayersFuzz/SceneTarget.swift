@@ -19,23 +19,36 @@ extension FuzzTarget {
         let data = Data(bytes)
         Diagnostics.capture {
             CAMediaClock.useManualTime(0)
-            let scene: Scene
-            do {
-                scene = try Scene.load(data: data, fileName: sceneFileName, baseURL: sceneFolder)
-            } catch let errors as SceneErrors {
-                checkErrors(errors, in: bytes)
-                return
-            } catch {
-                Invariants.require(false, "Scene.load threw \(type(of: error)), not SceneErrors: \(error)")
-                return
-            }
-            play(scene)
+            let layers = loadAndPlay(data, bytes)
+            CATransaction.flush()
+            Invariants.requireReleased(layers, "its scene")
         }
+    }
+
+    /// Loads and plays the scene; returns a weak reference to its root, which must go with it.
+    private static func loadAndPlay(_ data: Data, _ bytes: UnsafeRawBufferPointer) -> [Weak<CALayer>] {
+        let scene: Scene
+        do {
+            scene = try Scene.load(data: data, fileName: sceneFileName, baseURL: sceneFolder)
+        } catch let errors as SceneErrors {
+            checkErrors(errors, in: bytes)
+            return []
+        } catch {
+            Invariants.require(false, "Scene.load threw \(type(of: error)), not SceneErrors: \(error)")
+            return []
+        }
+        play(scene)
+        return [Weak(scene.rootLayer)]
     }
 
     /// The errors of a refused scene are few, located inside the input, and of bounded length.
     private static func checkErrors(_ errors: SceneErrors, in bytes: UnsafeRawBufferPointer) {
-        let lines = bytes.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        // Lines end at LF, CR LF or a lone CR, as the JSON reader counts them.
+        var lines = 1
+        for (i, b) in bytes.enumerated()
+        where b == 0x0A || (b == 0x0D && (i + 1 == bytes.count || bytes[i + 1] != 0x0A)) {
+            lines += 1
+        }
         Invariants.require(!errors.errors.isEmpty, "SceneErrors with no error")
         Invariants.require(errors.errors.count <= SceneErrors.limit, "\(errors.errors.count) errors, over the limit")
         for e in errors.errors {
