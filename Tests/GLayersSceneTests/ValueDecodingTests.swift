@@ -100,6 +100,17 @@ import Testing
             == ["v.json:1:17: v[0].translate: expected a translation [x, y] or [x, y, z], got an array"])
     }
 
+    /// Issue #14 (found with the strings fuzz target's invariant): finite numbers whose
+    /// transform overflows (`-1/d` for a tiny perspective distance, huge scales composed)
+    /// decoded into a matrix of infinities and NaNs.
+    @Test func overflowingTransformsAreRefused() {
+        #expect(
+            decode(#"[{ "perspective": 5e-324 }]"#) { $0.transform($1, $2) }.1
+                == ["v.json:1:1: v: the transform is not finite: its numbers overflow"])
+        #expect(decode(#"[{ "scale": 1e300 }, { "scale": 1e300 }]"#) { $0.transform($1, $2) }.1.count == 1)
+        #expect(decode(#"[{ "perspective": 1e-300 }]"#) { $0.transform($1, $2) }.0?.m34.isFinite == true)
+    }
+
     @Test func svgPaths() throws {
         let p = try #require(decode(#""M 74 74 C 74 500 320 500 320 74 c 0 426 246 426 246 0""#) { $0.path($1, $2) }.0)
         #expect(p.elements == [
