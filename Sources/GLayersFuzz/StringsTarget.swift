@@ -115,6 +115,7 @@ extension FuzzTarget {
         animation.duration = 1
         layer.add(animation, forKey: "fuzz")
         _ = layer.presentation(atMediaTime: CACurrentMediaTime() + 0.5)
+        CATransaction.flush()
     }
 
     // MARK: Helpers
