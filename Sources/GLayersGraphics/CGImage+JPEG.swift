@@ -60,6 +60,11 @@ extension CGImage {
                           Int32(TJPF_RGBA.rawValue), flags)
         }
         try checkDecompression(status, handle, name: name)
+        // TurboJPEG reports an error after an earlier warning as a warning too ("Huffman table
+        // 0x09 was not defined"), and stops: the pixels it never wrote keep alpha 0 (#14).
+        if status != 0 && !PixelConversion.isOpaque(pixels) {
+            throw CGImageError(.corrupt(errorString(handle)), name: name)
+        }
         // JPEG has no alpha: TurboJPEG fills alpha with 255, so the pixels are premultiplied.
         return CGImage(checkedWidth: w, height: h, pixels: pixels, opaque: true)
     }

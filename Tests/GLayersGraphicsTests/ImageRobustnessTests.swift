@@ -43,6 +43,16 @@ import Testing
         }
     }
 
+    /// Issue #14 (found by fuzzing): TurboJPEG reported an undefined Huffman table met after a
+    /// warning as a warning, and stopped decoding; the image was accepted, transparent where
+    /// nothing was written, yet flagged opaque.
+    @Test func anErrorAfterAWarningIsAnError() throws {
+        let bytes = try Data(contentsOf: Fixtures.url("error-after-warning.jpg"))
+        #expect(throws: CGImageError(.corrupt("Huffman table 0x09 was not defined"), name: "e.jpg")) {
+            try CGImage.decode(data: bytes, name: "e.jpg")
+        }
+    }
+
     @Test func mutatedFilesNeverCrash() throws {
         var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next() -> Int {
