@@ -43,7 +43,8 @@ extension CGImage {
         // A header claiming far more pixels than the file usually holds (under 1/8 bit per
         // pixel): decode at 1/8 scale first, in 1/64 of the memory, so that a truncated or
         // corrupt stream is refused before the full buffer is allocated (a 309-byte file
-        // claiming 16000 × 16000 pixels otherwise cost 1 GiB, #14).
+        // claiming 16000 × 16000 pixels otherwise cost 1 GiB, #14). Such a file gets no
+        // benefit of the doubt: any warning refuses it (libjpeg fills what it cannot read).
         if w * h > 64 * bytes.count {
             let (sw, sh) = ((w + 7) / 8, (h + 7) / 8)
             var small = [UInt8](repeating: 0, count: sw * sh * 4)
@@ -52,7 +53,7 @@ extension CGImage {
                     handle, base, size, dst.baseAddress, Int32(sw), 0, Int32(sh), Int32(TJPF_RGBA.rawValue), flags)
             }
             try checkDecompression(
-                status, handle, name: name, note: "at 1/8 scale, before allocating \(w) × \(h) pixels")
+                status, handle, name: name, strict: true, note: "at 1/8 scale, before allocating \(w) × \(h) pixels")
         }
         var pixels = [UInt8](repeating: 0, count: w * h * 4)
         let status = pixels.withUnsafeMutableBufferPointer { dst in
@@ -69,13 +70,14 @@ extension CGImage {
         return CGImage(checkedWidth: w, height: h, pixels: pixels, opaque: true)
     }
 
-    /// Throws when decompression failed or the stream ended early; other warnings pass.
-    private static func checkDecompression(_ status: Int32, _ handle: tjhandle, name: String, note: String? = nil)
-        throws
-    {
+    /// Throws when decompression failed or the stream ended early; other warnings pass unless
+    /// `strict`.
+    private static func checkDecompression(
+        _ status: Int32, _ handle: tjhandle, name: String, strict: Bool = false, note: String? = nil
+    ) throws {
         guard status != 0 else { return }
         let fatal = tjGetErrorCode(handle) == Int32(TJERR_FATAL.rawValue)
-        if fatal || errorString(handle).lowercased().contains("premature end") {
+        if fatal || strict || errorString(handle).lowercased().contains("premature end") {
             throw jpegError(handle, name: name, stage: "data", note: note)
         }
     }

@@ -43,6 +43,22 @@ import Testing
         }
     }
 
+    /// Issue #14 (found by fuzzing): a 309-byte JPEG claiming 16000 × 16000 pixels whose
+    /// stream libjpeg repairs with warnings (it fills what it cannot read) passed the 1/8-scale
+    /// check and was decoded into 1 GiB; such a file is now refused on any warning.
+    @Test func aCorruptShortFileClaimingAHugeImageIsRefusedOnAWarning() throws {
+        let bytes = try Data(contentsOf: Fixtures.url("claims-16000-corrupt.jpg"))
+        do {
+            _ = try CGImage.decode(data: bytes, name: "c.jpg")
+            Issue.record("a corrupt 16000 × 16000 JPEG of 309 bytes decoded")
+        } catch let error as CGImageError {
+            #expect(
+                "\(error)"
+                    == "c.jpg: unsupported image: Unsupported marker type 0x82; found at 1/8 scale, before allocating 16000 × 16000 pixels"
+            )
+        }
+    }
+
     /// Issue #14 (found by fuzzing): TurboJPEG reported an undefined Huffman table met after a
     /// warning as a warning, and stopped decoding; the image was accepted, transparent where
     /// nothing was written, yet flagged opaque.
