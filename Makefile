@@ -6,12 +6,13 @@
 #   make bench     the snowfall benchmark with allocation counts (glayers-bench)
 #   make bench-floor SNOW_C=path/to/snow.c   the snowfall benchmark against the floor (ratios)
 #   make fuzz TARGET=scene SECONDS=600   coverage-guided fuzzing with libFuzzer (docs/reliability.md)
+#   make soak MINUTES=60  the kiosk and the snowfall in windows for an hour (memory, slow frames)
 
 SWIFT ?= swift
 PREFIX ?= /usr/local
 SCENE ?= samples/kiosk.json
 
-.PHONY: run test build release install deps test-deps bench bench-floor record-goldens fuzz format clean
+.PHONY: run test build release install deps test-deps bench bench-floor record-goldens fuzz format soak clean
 
 run: deps release
 	.build/release/glayers $(SCENE)
@@ -20,6 +21,8 @@ test: test-deps
 	$(SWIFT) build --build-tests
 	@echo "running the suite under Xvfb (xvfb-run), so window tests have a display of their own"
 	xvfb-run -a -s "-screen 0 1280x1024x24" $(SWIFT) test --skip-build
+	@echo "a one-minute soak: the kiosk and the snowfall in windows with keys pressed (scripts/soak.sh)"
+	SOAK_LOG=.build/soak.log scripts/soak.sh 1 .build/debug/glayers
 
 deps:
 	@scripts/install-deps.sh run
@@ -46,7 +49,7 @@ bench: deps
 # Golden images are never recorded by a test run; this is the only way (see Tests/Goldens/README.md).
 record-goldens: test-deps
 	$(SWIFT) build --build-tests
-	GLAYERS_RECORD_GOLDENS=1 $(SWIFT) test --skip-build --filter 'GLayersGLTests|RenderListGoldenTests|ShadowPathGoldenTests'
+	GLAYERS_RECORD_GOLDENS=1 $(SWIFT) test --skip-build --filter 'GLayersGLTests|RenderListGoldenTests|ShadowPathGoldenTests|DrawnContentsGoldenTests|CornerAndTextGoldenTests|PortingClassicsTests'
 	.build/debug/glayers check Tests/Goldens/Scenes --record
 	@git status --short Tests/Goldens
 
@@ -75,6 +78,9 @@ fuzz: deps
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
+
+soak: test-deps release
+	scripts/soak.sh $(or $(MINUTES),60) .build/release/glayers
 
 clean:
 	rm -rf .build .build-fuzz .fuzz

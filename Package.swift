@@ -96,7 +96,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "GLayersHost",
-            dependencies: ["GLayers", "GLayersGL", "GLayersRenderList", "GLayersGraphics", "CX11"],
+            dependencies: ["GLayers", "GLayersGL", "GLayersRenderList", "GLayersGraphics", "CX11", "CHostSupport"],
             swiftSettings: swiftSettings),
         .target(
             name: "QuartzCore",
@@ -123,6 +123,9 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .target(name: "CAllocationCounter"),
+        // The window host's guard for faults on a window another client destroyed (C: a signal
+        // handler).
+        .target(name: "CHostSupport"),
         .executableTarget(
             name: "glayers-bench",
             dependencies: [
@@ -156,9 +159,11 @@ let package = Package(
             name: "fuzz-api", dependencies: ["GLayersFuzz"], path: "Sources/FuzzMains/api",
             swiftSettings: swiftSettings),
 
-        // What the test targets share: the process-wide media clock, leased to one suite at a time.
+        // What the test targets share: the process-wide media clock, leased to one suite at a time,
+        // and golden-image checks.
         .target(
             name: "GLayersTestSupport",
+            dependencies: ["GLayersGraphics"],
             path: "Tests/GLayersTestSupport",
             swiftSettings: swiftSettings),
         .testTarget(
@@ -172,7 +177,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GLayersGLTests",
-            dependencies: ["GLayersGL", "GLayersRenderList", "GLayersGraphics"],
+            dependencies: ["GLayersGL", "GLayersRenderList", "GLayersGraphics", "GLayersTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GLayersSceneTests",
@@ -189,6 +194,18 @@ let package = Package(
         .testTarget(
             name: "QuartzCoreTests",
             dependencies: ["QuartzCore"],
+            swiftSettings: swiftSettings),
+        // The Core Animation classics of samples/porting (a package of its own that depends on
+        // this one), compiled here too so that `swift test` renders them without building a
+        // second package.
+        .target(
+            name: "PortingClassics",
+            dependencies: ["QuartzCore"],
+            path: "samples/porting/Sources/Classics",
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "PortingClassicsTests",
+            dependencies: ["PortingClassics", "QuartzCore", "GLayersHost", "GLayersTestSupport"],
             swiftSettings: swiftSettings),
     ]
 )

@@ -4,13 +4,15 @@
 // Varyings (from quad.vert.glsl): v_local (local point, perspective-correct); flat:
 //   v_params (opacity, corner radius, border width), v_rect (shape), v_bg, v_border
 //   (premultiplied), v_dst (content rect), v_src (texture sub-rect), v_center (nine-slice
-//   centre | blurred-shape sigma), v_extra (natural size, crossfade progress),
-//   v_flags (flags, clip index, corner bits, 0).
+//   centre | blurred-shape sigma), v_extra (natural size, crossfade progress, level-of-detail
+//   bias), v_flags (flags, clip index, shape bits, 0). Shape bits: 1 2 4 8 the rounded corners
+//   (minX/minY, maxX/minY, minX/maxY, maxX/maxY), 16 continuous corners, bits 8–11 the edges
+//   drawn hard, not anti-aliased (minX, maxX, minY, maxY).
 // Uniforms:
 //   u_tex0, u_tex1     content textures (u_tex1: crossfade target); premultiplied RGBA
 //   u_clips            samplerBuffer, 4 RGBA32F texels per clip node (ClipBuffer.swift):
 //                      (g0, rect.x) (g1, rect.y) (g2, rect.width)
-//                      (rect.height, radius, corner bits, parent): g0 g1 g2 are the columns of
+//                      (rect.height, radius, shape bits, parent): g0 g1 g2 are the columns of
 //                      the inverse homography item space -> clip plane
 //   u_pixelToItem      (1 / pass scale, sourceRect.x, sourceRect.y, target height px)
 //   u_flipY            1 when framebuffer rows run bottom-up (the screen), else 0
@@ -51,22 +53,122 @@ const int FLAG_NEAREST = 8;
 const int FLAG_CLIPS_CONTENT = 16;
 const int FLAG_BLURRED_SHAPE = 32;
 const int FLAG_SCREEN_TEXTURE = 64;
+const int FLAG_MINIFY_NEAREST = 256;
+const int FLAG_MINIFY_TRILINEAR = 512;
+const int SHAPE_CONTINUOUS = 16;
 const int MAX_CLIP_DEPTH = 32;
 
-// Signed distance to a rounded rect (negative inside) with its unit gradient, in local units.
-// Corner bits: 1 minX/minY, 2 maxX/minY, 4 minX/maxY, 8 maxX/maxY.
-vec3 roundedRectSDF(vec2 p, vec4 rect, float radius, int corners) {
+// Continuous corners (docs/renderer.md#continuous-corners): half of one corner, from where it
+// leaves the edge to the diagonal, as a polyline in units of the radius: x along the edge
+// from the corner, y into the rect. CONTINUOUS samples the published reverse-engineering of
+// Apple's curve (two cubic Béziers and a line, 6 and 8 steps of the curve parameter; within
+// 0.0015 radii of the curve); CIRCULAR the circle in the same steps, so that mixing the two
+// morphs one corner into the other. The mirror image across the diagonal is the other half.
+const int CORNER_POINTS = 16;
+const float CONTINUOUS_REACH = 1.52866483;
+const vec2 CONTINUOUS[CORNER_POINTS] = vec2[CORNER_POINTS](
+    vec2(1.52866483, 0.00000000), vec2(1.32600062, 0.00030322), vec2(1.15450419, 0.00242578),
+    vec2(1.00866243, 0.00818700), vec2(0.88296226, 0.01940622), vec2(0.77189057, 0.03790278),
+    vec2(0.66993427, 0.06549600), vec2(0.63149399, 0.07491100), vec2(0.58365014, 0.09383506),
+    vec2(0.53717329, 0.11524810), vec2(0.49214357, 0.13906997), vec2(0.44864112, 0.16522054),
+    vec2(0.40674610, 0.19361967), vec2(0.36653863, 0.22418721), vec2(0.32809887, 0.25684301),
+    vec2(0.29150695, 0.29150695));
+const vec2 CIRCULAR[CORNER_POINTS] = vec2[CORNER_POINTS](
+    vec2(1.00000000, 0.00000000), vec2(1.00000000, 0.00000000), vec2(1.00000000, 0.00000000),
+    vec2(1.00000000, 0.00000000), vec2(1.00000000, 0.00000000), vec2(1.00000000, 0.00000000),
+    vec2(1.00000000, 0.00000000), vec2(1.00000000, 0.00000000), vec2(0.89775581, 0.00516289),
+    vec2(0.79846512, 0.02031645), vec2(0.70263059, 0.04495802), vec2(0.61075487, 0.07858496),
+    vec2(0.52334062, 0.12069460), vec2(0.44089049, 0.17078429), vec2(0.36390714, 0.22835139),
+    vec2(0.29289322, 0.29289322));
+
+// How continuous a corner of radius r can be in a rect of half size hs: 1 when its full reach
+// (1.53 r) fits in the shorter half side, falling to 0 (circular) as r grows to that half
+// side, so a radius of half the side still gives a capsule.
+float continuousBlend(float r, vec2 hs) {
+    return clamp((min(hs.x, hs.y) / r - 1.0) / (CONTINUOUS_REACH - 1.0), 0.0, 1.0);
+}
+
+// Signed distance (radii, positive outside) to a continuous corner blended by `blend`, with
+// the outward unit normal, at a point c in corner units with c.x >= c.y (below the diagonal):
+// the largest of the signed distances to the lines of the polyline's segments and of the
+// edge y = 0, exact inside and within a hair outside for a convex shape. `onCurve` is false
+// where the edge is the nearest.
+vec3 continuousCorner(vec2 c, float blend, out bool onCurve) {
+    vec3 best = vec3(-c.y, 0.0, -1.0);
+    onCurve = false;
+    vec2 from = mix(CIRCULAR[0], CONTINUOUS[0], blend);
+    for (int i = 1; i < CORNER_POINTS; i++) {
+        vec2 to = mix(CIRCULAR[i], CONTINUOUS[i], blend);
+        vec2 e = to - from;
+        float len = length(e);
+        if (len > 1e-6) {
+            vec2 n = vec2(-e.y, e.x) / len;
+            float s = dot(n, c - from);
+            if (s > best.x) {
+                best = vec3(s, n);
+                onCurve = true;
+            }
+        }
+        from = to;
+    }
+    return best;
+}
+
+// Where a continuous corner blended by `blend` begins at depth v (radii) into the rect from an
+// edge: its distance from the corner along that edge, in radii.
+float continuousInset(float v, float blend) {
+    float reach = mix(1.0, CONTINUOUS_REACH, blend);
+    if (v >= reach) return 0.0;
+    if (v <= 0.0) return reach;
+    float diagonal = mix(CIRCULAR[CORNER_POINTS - 1].x, CONTINUOUS[CORNER_POINTS - 1].x, blend);
+    bool mirrored = v > diagonal;
+    vec2 from = mix(CIRCULAR[0], CONTINUOUS[0], blend);
+    for (int i = 1; i < CORNER_POINTS; i++) {
+        vec2 to = mix(CIRCULAR[i], CONTINUOUS[i], blend);
+        if (!mirrored && v <= to.y) return mix(from.x, to.x, (v - from.y) / max(to.y - from.y, 1e-6));
+        if (mirrored && v >= to.x) return mix(from.y, to.y, (from.x - v) / max(from.x - to.x, 1e-6));
+        from = to;
+    }
+    return diagonal;
+}
+
+// Signed distance to a rounded rect (negative inside) with its unit gradient, in local units,
+// and the straight edge nearest the point (0 minX, 1 maxX, 2 minY, 3 maxY; -1 on a rounded
+// corner). Shape bits as v_flags.z (the corners and whether they are continuous).
+vec3 roundedRectSDF(vec2 p, vec4 rect, float radius, int shape, out int edge) {
     vec2 hs = rect.zw * 0.5;
     vec2 q = p - (rect.xy + hs);
+    vec2 sides = vec2(q.x < 0.0 ? -1.0 : 1.0, q.y < 0.0 ? -1.0 : 1.0);
     int quadrant = (q.x > 0.0 ? 1 : 0) + (q.y > 0.0 ? 2 : 0);
-    float r = ((corners >> quadrant) & 1) != 0 ? clamp(radius, 0.0, min(hs.x, hs.y)) : 0.0;
+    float r = ((shape >> quadrant) & 1) != 0 ? clamp(radius, 0.0, min(hs.x, hs.y)) : 0.0;
+    int xEdge = q.x < 0.0 ? 0 : 1, yEdge = q.y < 0.0 ? 2 : 3;
+    if ((shape & SHAPE_CONTINUOUS) != 0 && r > 0.0) {
+        float blend = continuousBlend(r, hs);
+        // Distances from the corner along x and y, in radii.
+        vec2 c = (hs - abs(q)) / r;
+        if (max(c.x, c.y) < mix(1.0, CONTINUOUS_REACH, blend)) {
+            bool swapped = c.y > c.x;
+            bool onCurve;
+            vec3 s = continuousCorner(swapped ? c.yx : c, blend, onCurve);
+            vec2 n = swapped ? s.zy : s.yz;
+            edge = onCurve ? -1 : (swapped ? xEdge : yEdge);
+            // Outward in corner units points toward the corner: against abs(q)'s growth.
+            return vec3(s.x * r, -n * sides);
+        }
+    }
     vec2 w = abs(q) - hs + r;
     float g = max(w.x, w.y);
     vec2 m = max(w, 0.0);
     float l = length(m);
     float d = g > 0.0 ? l - r : g - r;
     vec2 n = g > 0.0 ? m / l : (w.x > w.y ? vec2(1.0, 0.0) : vec2(0.0, 1.0));
-    return vec3(d, vec2(q.x < 0.0 ? -n.x : n.x, q.y < 0.0 ? -n.y : n.y));
+    edge = r > 0.0 && w.x > 0.0 && w.y > 0.0 ? -1 : (w.x > w.y ? xEdge : yEdge);
+    return vec3(d, n * sides);
+}
+
+vec3 roundedRectSDF(vec2 p, vec4 rect, float radius, int shape) {
+    int edge;
+    return roundedRectSDF(p, rect, radius, shape, edge);
 }
 
 // Box-filter coverage of a pixel by the region sdf < 0: the local distance divided by how
@@ -74,6 +176,23 @@ vec3 roundedRectSDF(vec2 p, vec4 rect, float radius, int corners) {
 float coverage(vec3 sdf, vec2 dx, vec2 dy) {
     float rate = length(vec2(dot(sdf.yz, dx), dot(sdf.yz, dy)));
     return clamp(0.5 - sdf.x / max(rate, 1e-6), 0.0, 1.0);
+}
+
+// The same, except where the nearest edge is one of the `aliased` edges (bits as the shape
+// bits 8–11, shifted down): there 1 when the pixel centre is inside and 0 when not, a centre
+// on the edge counting for left and top edges (the sample nudged 1/256 pixel right and down
+// on the target, the rasterization rule of GL).
+float coverage(vec3 sdf, int edge, int aliased, vec2 dx, vec2 dy) {
+    if (edge < 0 || ((aliased >> edge) & 1) == 0) return coverage(sdf, dx, dy);
+    vec2 nudge = vec2(1.0, u_flipY > 0.5 ? -1.0 : 1.0) / 256.0;
+    return sdf.x + dot(vec2(dot(sdf.yz, dx), dot(sdf.yz, dy)), nudge) < 0.0 ? 1.0 : 0.0;
+}
+
+// The coverage of a rect's shape with its hard edges (shape bits as v_flags.z).
+float shapeCoverage(vec2 p, vec4 rect, float radius, int shape, vec2 dx, vec2 dy) {
+    int edge;
+    vec3 sdf = roundedRectSDF(p, rect, radius, shape, edge);
+    return coverage(sdf, edge, (shape >> 8) & 15, dx, dy);
 }
 
 // Nine-slice: a point in the destination (points from its origin) to unit source coordinates.
@@ -91,12 +210,22 @@ float nineSlice(float x, float size, float natural, float c0, float cw) {
     return c0 + (x - lo) / max(size - caps, 1e-6) * cw;
 }
 
-vec4 sampleContent(sampler2D tex, vec2 uv, bool nearest) {
-    if (nearest) {
-        vec2 size = vec2(textureSize(tex, 0));
-        uv = (floor(uv * size) + 0.5) / size;
+// Samples content at uv, whose texel footprint per pixel is spanned by duvdx and duvdy (unit
+// texture coordinates per pixel): where it is drawn larger than its texels (level of detail
+// plus bias at most 0) by the magnification filter, else by the minification filter, as GL
+// chooses between them: nearest snaps to the texel centre, linear samples level 0, trilinear
+// blends the two mipmap levels nearest the level of detail.
+vec4 sampleContent(sampler2D tex, vec2 uv, vec2 duvdx, vec2 duvdy, int flags, float bias) {
+    vec2 size = vec2(textureSize(tex, 0));
+    bool filtered = (flags & (FLAG_NEAREST | FLAG_MINIFY_NEAREST | FLAG_MINIFY_TRILINEAR)) != 0;
+    if (!filtered) return textureLod(tex, uv, 0.0);
+    vec2 tx = duvdx * size, ty = duvdy * size;
+    float lod = 0.5 * log2(max(max(dot(tx, tx), dot(ty, ty)), 1e-12)) + bias;
+    bool minified = lod > 0.0;
+    if (minified ? (flags & FLAG_MINIFY_NEAREST) != 0 : (flags & FLAG_NEAREST) != 0) {
+        return textureLod(tex, (floor(uv * size) + 0.5) / size, 0.0);
     }
-    return textureLod(tex, uv, 0.0);
+    return textureLod(tex, uv, minified && (flags & FLAG_MINIFY_TRILINEAR) != 0 ? lod : 0.0);
 }
 
 // Evan Wallace's Gaussian-blurred rounded rect (erf approximation, 4 samples along y).
@@ -107,17 +236,25 @@ vec2 erf2(vec2 x) {
     return s - s / (x * x);
 }
 
-float blurredBoxX(float x, float y, float sigma, float corner, vec2 hs) {
-    float delta = min(hs.y - corner - abs(y), 0.0);
-    float curved = hs.x - corner + sqrt(max(0.0, corner * corner - delta * delta));
+// The integral along x at height y; a continuous corner (blend >= 0) narrows the row by its
+// inset at that depth instead of a circle's.
+float blurredBoxX(float x, float y, float sigma, float corner, vec2 hs, float blend) {
+    float curved;
+    if (blend >= 0.0 && corner > 0.0) {
+        curved = hs.x - corner * continuousInset((hs.y - abs(y)) / corner, blend);
+    } else {
+        float delta = min(hs.y - corner - abs(y), 0.0);
+        curved = hs.x - corner + sqrt(max(0.0, corner * corner - delta * delta));
+    }
     vec2 integral = 0.5 + 0.5 * erf2((x + vec2(-curved, curved)) * (sqrt(0.5) / sigma));
     return integral.y - integral.x;
 }
 
-float blurredRoundedRect(vec2 p, vec4 rect, float sigma, float corner) {
+float blurredRoundedRect(vec2 p, vec4 rect, float sigma, float corner, bool continuous) {
     vec2 hs = rect.zw * 0.5;
     p -= rect.xy + hs;
     corner = min(corner, min(hs.x, hs.y));
+    float blend = continuous && corner > 0.0 ? continuousBlend(corner, hs) : -1.0;
     float low = p.y - hs.y;
     float high = p.y + hs.y;
     float start = clamp(-3.0 * sigma, low, high);
@@ -127,7 +264,7 @@ float blurredRoundedRect(vec2 p, vec4 rect, float sigma, float corner) {
     float value = 0.0;
     for (int i = 0; i < 4; i++) {
         float g = exp(-(y * y) / (2.0 * sigma * sigma)) / (2.5066283 * sigma);
-        value += blurredBoxX(p.x, p.y - y, sigma, corner, hs) * g * stepY;
+        value += blurredBoxX(p.x, p.y - y, sigma, corner, hs, blend) * g * stepY;
         y += stepY;
     }
     return value;
@@ -155,8 +292,7 @@ float clipCoverage(int clip) {
         // d(local)/d(pixel): the homography's derivative, times item points per pixel.
         vec2 dx = (t0.xy - local * t0.z) / q.z * u_pixelToItem.x;
         vec2 dy = (t1.xy - local * t1.z) / q.z * u_pixelToItem.x;
-        vec3 sdf = roundedRectSDF(local, vec4(t0.w, t1.w, t2.w, t3.x), t3.y, int(t3.z));
-        result *= coverage(sdf, dx, dy);
+        result *= shapeCoverage(local, vec4(t0.w, t1.w, t2.w, t3.x), t3.y, int(t3.z), dx, dy);
         clip = int(t3.w);
     }
     return result;
@@ -205,18 +341,20 @@ void main() {
     float border = v_params.z;
     vec4 color;
 
+    int shapeBits = v_flags.z;
     if ((flags & FLAG_BLURRED_SHAPE) != 0) {
         float sigma = v_center.x;
+        bool continuous = (shapeBits & SHAPE_CONTINUOUS) != 0;
         float a = sigma > 1e-3
-            ? blurredRoundedRect(p, v_rect, sigma, radius)
-            : coverage(roundedRectSDF(p, v_rect, radius, 15), dx, dy);
+            ? blurredRoundedRect(p, v_rect, sigma, radius, continuous)
+            : coverage(roundedRectSDF(p, v_rect, radius, 15 | (shapeBits & SHAPE_CONTINUOUS)), dx, dy);
         color = v_bg * a;
     } else {
-        float shape = coverage(roundedRectSDF(p, v_rect, radius, v_flags.z), dx, dy);
+        float shape = shapeCoverage(p, v_rect, radius, shapeBits, dx, dy);
         color = v_bg * shape;
         if ((flags & (FLAG_TEXTURE | FLAG_SCREEN_TEXTURE)) != 0) {
-            float c = coverage(roundedRectSDF(p, v_dst, 0.0, 0), dx, dy);
-            if ((flags & FLAG_CLIPS_CONTENT) != 0) c *= shape;
+            float c = shapeCoverage(p, v_dst, 0.0, shapeBits & 0xF00, dx, dy);
+            if ((flags & FLAG_CLIPS_CONTENT) != 0) c = min(c, shape);
             vec4 texel;
             if ((flags & FLAG_SCREEN_TEXTURE) != 0) {
                 texel = textureLod(u_tex0, (gl_FragCoord.xy - u_backdropRect.xy) / u_backdropRect.zw, 0.0);
@@ -227,16 +365,19 @@ void main() {
                              nineSlice(u.y * v_dst.w, v_dst.w, v_extra.y, v_center.y, v_center.w));
                 }
                 vec2 uv = v_src.xy + u * v_src.zw;
-                bool nearest = (flags & FLAG_NEAREST) != 0;
-                texel = sampleContent(u_tex0, uv, nearest);
-                if ((flags & FLAG_CROSSFADE) != 0) texel = mix(texel, sampleContent(u_tex1, uv, nearest), v_extra.z);
+                // d(uv)/d(pixel), ignoring nine-slice stretching (which only chooses filters).
+                vec2 k = v_src.zw / v_dst.zw;
+                texel = sampleContent(u_tex0, uv, dx * k, dy * k, flags, v_extra.w);
+                if ((flags & FLAG_CROSSFADE) != 0) {
+                    texel = mix(texel, sampleContent(u_tex1, uv, dx * k, dy * k, flags, v_extra.w), v_extra.z);
+                }
             }
             color = texel * c + color * (1.0 - texel.a * c);
         }
         if (border > 0.0) {
             vec4 inner = vec4(v_rect.xy + border, v_rect.zw - 2.0 * border);
             float innerCoverage = (inner.z > 0.0 && inner.w > 0.0)
-                ? coverage(roundedRectSDF(p, inner, max(radius - border, 0.0), v_flags.z), dx, dy) : 0.0;
+                ? shapeCoverage(p, inner, max(radius - border, 0.0), shapeBits, dx, dy) : 0.0;
             float ring = max(shape - innerCoverage, 0.0);
             color = v_border * ring + color * (1.0 - v_border.a * ring);
         }

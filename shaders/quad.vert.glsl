@@ -15,9 +15,10 @@
 //   8 i_src     texture sub-rectangle (unit texture coordinates, top-left origin)
 //   9 i_center  nine-slice centre in unit coordinates of i_src; blurred shape: x = sigma
 //               (SIMPLE: y coefficients of the edge lines)
-//  10 i_extra   (natural width, natural height, crossfade progress, 0)
+//  10 i_extra   (natural width, natural height, crossfade progress, level-of-detail bias)
 //               (SIMPLE: constant terms of the edge lines)
-//  11 i_flags   ivec4 (flags, innermost clip index or -1, rounded-corner bits, 0)
+//  11 i_flags   ivec4 (flags, innermost clip index or -1, shape bits, 0); shape bits: rounded
+//               corners (0–3), continuous corners (4), edges drawn hard (8–11; quad.frag.glsl)
 // Outputs: gl_Position (z = 0, w = the homography's W), gl_ClipDistance[0] = W − 1e-5 (the
 //   renderer enables GL_CLIP_DISTANCE0).
 // Uniforms:

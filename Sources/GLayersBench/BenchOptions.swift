@@ -57,26 +57,30 @@ public struct BenchOptions: ParsableArguments {
 
     /// Runs the benchmark the options ask for and returns its RESULT line.
     ///
-    /// - `scene` is the loaded `scene` file (nil for the snowfall workload; the engine-only
-    ///   run always measures the snowfall workload).
+    /// - `scene` is the loaded `scene` file (nil for the snowfall workload).
     /// - `counter` counts allocations; without it the line has no `allocations_per_frame`.
     public func run(scene loaded: Scene?, counter: AllocationCounter?) throws -> String {
         let points = try points
         return try engineOnly
-            ? engineLine(size: points, counter: counter) : frameLine(scene: loaded, size: points, counter: counter)
+            ? engineLine(scene: loaded, size: points, counter: counter)
+            : frameLine(scene: loaded, size: points, counter: counter)
     }
 
     /// The engine-only run's line.
-    private func engineLine(size points: CGSize, counter: AllocationCounter?) -> String {
+    private func engineLine(scene loaded: Scene?, size points: CGSize, counter: AllocationCounter?) -> String {
         var benchmark = EvaluationBenchmark(count: snow, frames: frames)
         benchmark.size = points
         benchmark.allocationCounter = counter
+        benchmark.root = loaded?.rootLayer
+        let label = loaded.map { ($0.fileName as NSString).lastPathComponent } ?? "snow"
+        let n = loaded.map { Self.countLayers($0.rootLayer) } ?? snow
         let r = benchmark.run()
-        return String(
-            format:
-                "RESULT scene=snow mode=engine n=%d frames=%d size=%dx%d evaluate_median_ms=%.3f evaluate_p90_ms=%.3f flatten_median_ms=%.3f flatten_p90_ms=%.3f median_ms=%.3f ",
-            snow, frames, Int(points.width), Int(points.height), r.evaluate.median, r.evaluate.p90,
-            r.flatten.median, r.flatten.p90, r.evaluate.median + r.flatten.median)
+        return "RESULT scene=\(label) "
+            + String(
+                format:
+                    "mode=engine n=%d frames=%d size=%dx%d evaluate_median_ms=%.3f evaluate_p90_ms=%.3f flatten_median_ms=%.3f flatten_p90_ms=%.3f median_ms=%.3f ",
+                n, frames, Int(points.width), Int(points.height), r.evaluate.median, r.evaluate.p90,
+                r.flatten.median, r.flatten.p90, r.evaluate.median + r.flatten.median)
             + Self.allocations(r.allocationsPerFrame) + "items=\(r.items)"
     }
 

@@ -1,15 +1,17 @@
 /// The engine-side benchmark: media clock → flush → evaluate (the presentation of every layer,
-/// `evaluatePresentationTree`) → flatten into a render list, over a snowfall scene, with
-/// allocation counts when the executable can count.
+/// `evaluatePresentationTree`) → flatten into a render list, over a snowfall scene or a given
+/// layer tree, with allocation counts when the executable can count.
 import Foundation
 import GLayers
 import GLayersHost
 import GLayersRenderList
 
-/// Measures evaluation and flattening of the snowfall workload.
+/// Measures evaluation and flattening of the snowfall workload (or of `root`).
 public struct EvaluationBenchmark {
     /// Flakes in the scene.
     public var count: Int
+    /// The layer tree measured instead of the snowfall (a loaded scene's root).
+    public var root: CALayer?
     /// Frames measured (after `warmup`).
     public var frames: Int
     /// Frames run before the measured ones.
@@ -41,7 +43,7 @@ public struct EvaluationBenchmark {
     public func run() -> Result {
         CAMediaClock.useManualTime(0)
         defer { CAMediaClock.useSystemTime() }
-        let root = SnowfallWorkload.makeScene(count: count, size: size)
+        let root = self.root ?? SnowfallWorkload.makeScene(count: count, size: size)
         let host = CALayerHost(rootLayer: root)
         defer { host.detach() }
         CATransaction.flush()

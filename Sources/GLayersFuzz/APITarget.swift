@@ -31,8 +31,8 @@ extension FuzzTarget {
 
 /// One run of the `api` target.
 final class APIProgram {
-    private var input: FuzzInput
-    private var values = APIValues()
+    var input: FuzzInput
+    var values = APIValues()
     /// The layers the program works on; the first is the hosted root.
     private(set) var layers: [CALayer]
     private let host: CALayerHost
@@ -125,14 +125,14 @@ final class APIProgram {
     static let tracing = ProcessInfo.processInfo.environment["GLAYERS_FUZZ_TRACE"] == "1"
 
     /// The layer's name in traces: `l` and its index in the pool.
-    private func id(_ layer: CALayer) -> String { "l\(layers.firstIndex { $0 === layer } ?? -1)" }
+    func id(_ layer: CALayer) -> String { "l\(layers.firstIndex { $0 === layer } ?? -1)" }
 
-    private func trace(_ line: @autoclosure () -> String) {
+    func trace(_ line: @autoclosure () -> String) {
         if Self.tracing { FileHandle.standardError.write(Data((line() + "\n").utf8)) }
     }
 
     /// A layer of the pool, picked by the input.
-    private func layer() -> CALayer { layers[input.below(layers.count)] }
+    func layer() -> CALayer { layers[input.below(layers.count)] }
 
     private func makeLayer() {
         guard layers.count < Self.maximumLayers else { return }
@@ -221,118 +221,6 @@ final class APIProgram {
         }
     }
 
-    // MARK: Animations
-
-    private func addAnimation() {
-        let target = layer()
-        let animation = makeAnimation(depth: 0)
-        let key = input.bool() ? input.pick(["a", "b", "transition", "position"]) : nil
-        trace("\(id(target)).add(\(animation), forKey: \(key.map { "\"\($0)\"" } ?? "nil"))")
-        target.add(animation, forKey: key)
-    }
-
-    private func makeAnimation(depth: Int) -> CAAnimation {
-        let animation: CAAnimation
-        switch input.below(depth < 2 ? 5 : 4) {
-        case 0: animation = basic(CABasicAnimation())
-        case 1: animation = keyframes()
-        case 2: animation = spring()
-        case 3: animation = transition()
-        default:
-            let group = CAAnimationGroup()
-            group.animations = (0..<input.below(4)).map { _ in makeAnimation(depth: depth + 1) }
-            animation = group
-        }
-        animation.duration = Double(values.number(&input))
-        if input.bool() { setTiming(of: animation) }
-        if input.below(4) == 0 { animation.timingFunction = CAMediaTimingFunction(name: input.pick(Self.timingNames)) }
-        animation.isRemovedOnCompletion = input.below(4) != 0
-        return animation
-    }
-
-    private func setTiming(of animation: CAAnimation) {
-        animation.beginTime = Double(values.ordinary(&input))
-        animation.speed = Float(values.number(&input))
-        animation.timeOffset = Double(values.number(&input))
-        animation.repeatCount = Float(values.number(&input))
-        animation.repeatDuration = Double(values.number(&input))
-        animation.autoreverses = input.bool()
-        animation.fillMode = input.pick(Self.fillModes)
-    }
-
-    private func propertyAnimation<A: CAPropertyAnimation>(_ animation: A) -> (A, ValueKind) {
-        let keyPath = self.keyPath()
-        animation.keyPath = keyPath
-        animation.isAdditive = input.below(4) == 0
-        animation.isCumulative = input.below(4) == 0
-        if input.below(8) == 0 { animation.valueFunction = CAValueFunction(name: input.pick(Self.valueFunctions)) }
-        return (animation, CALayer.valueKind(forKeyPath: keyPath) ?? .number)
-    }
-
-    private func basic<A: CABasicAnimation>(_ made: A) -> A {
-        let (animation, kind) = propertyAnimation(made)
-        if input.bool() { animation.fromValue = values.anyValue(for: kind, &input) }
-        if input.bool() { animation.toValue = values.anyValue(for: kind, &input) }
-        if input.below(3) == 0 { animation.byValue = values.anyValue(for: kind, &input) }
-        return animation
-    }
-
-    private func keyframes() -> CAKeyframeAnimation {
-        let (animation, kind) = propertyAnimation(CAKeyframeAnimation())
-        let count = input.below(6)
-        if input.below(4) == 0 {
-            animation.path = values.path(&input)
-        } else {
-            animation.values = (0..<count).map { _ in values.anyValue(for: kind, &input) as Any }
-        }
-        if input.bool() {
-            animation.keyTimes = (0..<input.below(7)).map { _ in NSNumber(value: Double(values.number(&input))) }
-        }
-        if input.below(4) == 0 {
-            animation.timingFunctions = (0..<input.below(6)).map { _ in
-                CAMediaTimingFunction(name: input.pick(Self.timingNames))
-            }
-        }
-        animation.calculationMode = input.pick(Self.calculationModes)
-        if input.below(4) == 0 {
-            animation.rotationMode = input.pick([CAAnimationRotationMode.rotateAuto, .rotateAutoReverse])
-        }
-        if input.below(4) == 0 {
-            animation.tensionValues = (0..<count).map { _ in NSNumber(value: Double(values.number(&input))) }
-        }
-        return animation
-    }
-
-    private func spring() -> CASpringAnimation {
-        let animation = basic(CASpringAnimation())
-        animation.mass = values.number(&input)
-        animation.stiffness = values.number(&input)
-        animation.damping = values.number(&input)
-        animation.initialVelocity = values.number(&input)
-        _ = animation.settlingDuration
-        return animation
-    }
-
-    private func transition() -> CATransition {
-        let animation = CATransition()
-        animation.type = input.pick([
-            CATransitionType.fade, .moveIn, .push, .reveal, CATransitionType(rawValue: "cube"),
-        ])
-        animation.subtype = input.pick([CATransitionSubtype?.none, .fromLeft, .fromRight, .fromTop, .fromBottom])
-        animation.startProgress = Float(values.number(&input))
-        animation.endProgress = Float(values.number(&input))
-        return animation
-    }
-
-    private func removeAnimation() {
-        let target = layer()
-        if input.bool() {
-            target.removeAnimation(forKey: input.pick(["a", "b", "transition", "position"]))
-        } else {
-            target.removeAllAnimations()
-        }
-    }
-
     // MARK: Time, presentation, flattening
 
     private func advance(by dt: Double) {
@@ -388,7 +276,7 @@ final class APIProgram {
     // MARK: Names
 
     /// A key path: a known one, or text from the input (remembered for later steps).
-    private func keyPath() -> String {
+    func keyPath() -> String {
         if input.below(8) == 0 {
             let made = input.string(limit: 24)
             if keyPaths.count < 64 { keyPaths.append(made) }

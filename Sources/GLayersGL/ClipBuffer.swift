@@ -2,11 +2,12 @@
 /// `ClipNode`, filled once per frame.
 ///
 /// Record of clip i (texels 4i … 4i+3), see quad.frag.glsl:
-///   (g0, rect.x) (g1, rect.y) (g2, rect.width) (rect.height, radius, corner bits, parent)
+///   (g0, rect.x) (g1, rect.y) (g2, rect.width) (rect.height, radius, shape bits, parent)
 /// where g0 g1 g2 are the columns of the inverse of the clip's homography (clip plane → item
-/// space), so a fragment's item-space point maps back into the clip's plane. A clip whose
-/// plane is seen edge-on (no inverse) or whose numbers are not finite gets radius −1: it
-/// hides everything inside it.
+/// space), so a fragment's item-space point maps back into the clip's plane; the shape bits
+/// are those of `QuadInstance.shape` (rounded corners, continuous corners, hard edges). A
+/// clip whose plane is seen edge-on (no inverse) or whose numbers are not finite gets
+/// radius −1: it hides everything inside it.
 import COpenGL
 import GLayersRenderList
 
@@ -47,7 +48,10 @@ final class ClipBuffer {
             staging.append(SIMD4(g.c0, clip.rect.x))
             staging.append(SIMD4(g.c1, clip.rect.y))
             staging.append(SIMD4(g.c2, clip.rect.width))
-            staging.append(SIMD4(clip.rect.height, radius, Float(clip.roundedCorners), Float(parent)))
+            let shape = ShapeBits.pack(
+                corners: clip.roundedCorners, curve: clip.cornerCurve,
+                aliased: RectEdges.all.subtracting(clip.antialiasedEdges))
+            staging.append(SIMD4(clip.rect.height, radius, Float(shape), Float(parent)))
         }
         if staging.isEmpty { staging.append(contentsOf: repeatElement(SIMD4<Float>.zero, count: 4)) }
         let bytes = staging.count * MemoryLayout<SIMD4<Float>>.stride

@@ -20,7 +20,9 @@ public final class GLContext {
     /// The EGL context.
     let context: EGLContext
     /// The window surface, or nil when headless.
-    let surface: EGLSurface?
+    private(set) var surface: EGLSurface?
+    /// Whether `destroy()` ran.
+    private var destroyed = false
     /// Whether the context draws into framebuffer objects only (no window).
     public var isHeadless: Bool { surface == nil }
     /// `GL_RENDERER` (e.g. "llvmpipe (LLVM 15.0.6, 256 bits)").
@@ -34,11 +36,18 @@ public final class GLContext {
         self.surface = surface
     }
 
-    deinit {
+    deinit { destroy() }
+
+    /// Destroys the surface and the context now (a window host calls it before it closes the
+    /// X display the surface lives on; GL calls afterwards do nothing). Idempotent.
+    public func destroy() {
+        guard !destroyed else { return }
+        destroyed = true
         if eglGetCurrentContext() == context {
             eglMakeCurrent(display, nil, nil, nil)
         }
         if let surface { eglDestroySurface(display, surface) }
+        surface = nil
         eglDestroyContext(display, context)
     }
 
@@ -85,6 +94,7 @@ public final class GLContext {
     /// - Throws `GLError.contextLost` when EGL reports the context lost.
     public func makeCurrent() throws {
         if eglGetCurrentContext() == context { return }
+        guard !destroyed else { throw GLError(.contextLost, "the context was destroyed") }
         guard eglMakeCurrent(display, surface, surface, context) == EGL_TRUE else {
             let code = eglGetError()
             if code == EGL_CONTEXT_LOST { throw GLError(.contextLost, "eglMakeCurrent: EGL_CONTEXT_LOST") }

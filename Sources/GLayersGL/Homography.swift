@@ -80,6 +80,24 @@ struct EdgeLines: Equatable {
     var a: SIMD4<Float>
     var b: SIMD4<Float>
     var c: SIMD4<Float>
+
+    /// The lines with the edges in `aliased` made hard for quad_simple.frag.glsl, whose
+    /// coverage is `clamp(value + 0.5, 0, 1)`: scaled so the coverage steps from 0 to 1 within
+    /// 1/1024 pixel, and moved as if each pixel centre lay 1/256 pixel right of and below its
+    /// place, so a centre exactly on an edge is in for a left or top edge and out for a right
+    /// or bottom one (the rasterization rule of GL), as quad.frag.glsl does for hard edges.
+    func hardening(_ aliased: RectEdges) -> EdgeLines {
+        // Lanes: the edges at minY, maxX, maxY, minX.
+        let lanes: [RectEdges] = [.minY, .maxX, .maxY, .minX]
+        var out = self
+        for (lane, edge) in lanes.enumerated() where aliased.contains(edge) {
+            let nudge = (a[lane] + b[lane]) / 256
+            out.a[lane] = a[lane] * 1024
+            out.b[lane] = b[lane] * 1024
+            out.c[lane] = (c[lane] + nudge) * 1024
+        }
+        return out
+    }
 }
 
 extension Homography {

@@ -8,11 +8,30 @@ struct QuadFlags: OptionSet {
     static let texture = QuadFlags(rawValue: 1)
     static let crossfade = QuadFlags(rawValue: 2)
     static let nineSlice = QuadFlags(rawValue: 4)
+    /// Nearest sampling where the content is magnified.
     static let nearest = QuadFlags(rawValue: 8)
     static let clipsContent = QuadFlags(rawValue: 16)
     static let blurredShape = QuadFlags(rawValue: 32)
     static let screenTexture = QuadFlags(rawValue: 64)
     static let noDilate = QuadFlags(rawValue: 128)
+    /// Nearest sampling where the content is minified.
+    static let minifyNearest = QuadFlags(rawValue: 256)
+    /// Mipmapped (trilinear) sampling where the content is minified.
+    static let minifyTrilinear = QuadFlags(rawValue: 512)
+}
+
+/// Bits of `i_flags.z` besides the rounded corners (bits 0–3).
+enum ShapeBits {
+    /// The rounded corners are continuous.
+    static let continuous: UInt32 = 16
+    /// The shift of the aliased edges (bits 8–11: minX, maxX, minY, maxY drawn hard).
+    static let aliasedEdgesShift: UInt32 = 8
+
+    /// The shape bits of rounded `corners` with `curve` and `aliased` edges.
+    static func pack(corners: UInt8, curve: CornerCurve, aliased: RectEdges) -> UInt32 {
+        UInt32(corners & 0xF) | (curve == .continuous ? continuous : 0)
+            | UInt32(aliased.rawValue & 0xF) << aliasedEdgesShift
+    }
 }
 
 /// One quad as the shaders read it (attribute locations 0…11).
@@ -38,9 +57,12 @@ struct QuadInstance {
     var naturalWidth: Float = 0
     var naturalHeight: Float = 0
     var progress: Float = 0
+    /// The minification filter's level-of-detail bias.
+    var lodBias: Float = 0
     var flags: QuadFlags = []
     var clip: Int32 = -1
-    var corners: UInt8 = 0xF
+    /// Rounded corners, corner curve and aliased edges (`ShapeBits`).
+    var shape: UInt32 = 0xF
     /// For the simple program: the four projected edges as lines a·x + b·y + c (pixels,
     /// positive inside), written in place of border colour, centre and extra.
     var edgeLines: EdgeLines?
@@ -57,11 +79,11 @@ struct QuadInstance {
         out.append(destination.vector)
         out.append(source.vector)
         out.append(edgeLines?.b ?? center)
-        out.append(edgeLines?.c ?? SIMD4(naturalWidth, naturalHeight, progress, 0))
+        out.append(edgeLines?.c ?? SIMD4(naturalWidth, naturalHeight, progress, lodBias))
         out.append(
             SIMD4(
                 Float(bitPattern: UInt32(bitPattern: flags.rawValue)), Float(bitPattern: UInt32(bitPattern: clip)),
-                Float(bitPattern: UInt32(corners)), 0))
+                Float(bitPattern: shape), 0))
     }
 }
 

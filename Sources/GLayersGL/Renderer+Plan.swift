@@ -74,7 +74,8 @@ extension Renderer {
             geometry: item.rect)
         instance.opacity = min(item.opacity, 1)
         instance.cornerRadius = item.roundedCorners & 0xF == 0 ? 0 : max(0, item.cornerRadius)
-        instance.corners = item.roundedCorners & 0xF
+        let aliased = RectEdges.all.subtracting(item.antialiasedEdges)
+        instance.shape = ShapeBits.pack(corners: item.roundedCorners, curve: item.cornerCurve, aliased: aliased)
         instance.borderWidth = item.borderColor.isClear ? 0 : max(0, item.borderWidth)
         instance.background = item.background
         instance.borderColor = item.borderColor
@@ -100,7 +101,11 @@ extension Renderer {
         }
         if opaque { instance.flags.insert(.noDilate) }
         let ownCommand = item.blend != .normal && item.blend != .screen && !debug.showOverdraw
-        if !ownCommand && isPlainRect(item, instance) { instance.edgeLines = instance.h.edgeLines(of: item.rect) }
+        if !ownCommand && isPlainRect(item, instance) {
+            instance.edgeLines = instance.h.edgeLines(of: item.rect).map {
+                aliased.isEmpty ? $0 : $0.hardening(aliased)
+            }
+        }
         let index = Int32(quad.instanceCount)
         instance.write(to: &quad.staging)
         stats.items += 1

@@ -1,4 +1,4 @@
-/// Planning an item's content: images (placement, contentsRect, nine-slice, nearest),
+/// Planning an item's content: images (placement, contentsRect, nine-slice, filters),
 /// crossfades, composited passes and analytic blurred shapes, into instance fields and the
 /// texture source its batch is keyed by.
 import GLayersRenderList
@@ -13,7 +13,9 @@ extension Renderer {
             return TextureSource.none
         case .image(let id, let placement):
             guard place(placement, item, into: &instance) else { return nil }
-            guard let texture = textures.texture(for: id, images: list.images, stats: &stats) else {
+            let mipmapped = placement.minificationFilter == .trilinear
+            guard let texture = textures.texture(for: id, images: list.images, mipmapped: mipmapped, stats: &stats)
+            else {
                 skip(.missingImage)
                 return nil
             }
@@ -24,8 +26,9 @@ extension Renderer {
                 return nil
             }
             guard place(placement, item, into: &instance) else { return nil }
-            guard let a = textures.texture(for: from, images: list.images, stats: &stats),
-                let b = textures.texture(for: to, images: list.images, stats: &stats)
+            let mipmapped = placement.minificationFilter == .trilinear
+            guard let a = textures.texture(for: from, images: list.images, mipmapped: mipmapped, stats: &stats),
+                let b = textures.texture(for: to, images: list.images, mipmapped: mipmapped, stats: &stats)
             else {
                 skip(.missingImage)
                 return nil
@@ -72,7 +75,13 @@ extension Renderer {
             return false
         }
         instance.flags.insert(.texture)
-        if p.nearest { instance.flags.insert(.nearest) }
+        if p.magnificationFilter == .nearest { instance.flags.insert(.nearest) }
+        switch p.minificationFilter {
+        case .linear: break
+        case .nearest: instance.flags.insert(.minifyNearest)
+        case .trilinear: instance.flags.insert(.minifyTrilinear)
+        }
+        instance.lodBias = p.minificationFilterBias.isFinite ? p.minificationFilterBias : 0
         instance.destination = p.destination
         instance.source = p.source
         if let c = p.center, c.isFinite, p.naturalSize.width > 0, p.naturalSize.height > 0 {

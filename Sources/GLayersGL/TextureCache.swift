@@ -14,6 +14,9 @@ final class TextureCache {
         var height: Int
         var bytes: Int
         var lastUsed: UInt64
+        /// Whether the texture has its mipmap levels (made when an item first samples it
+        /// trilinearly).
+        var mipmapped = false
     }
 
     /// Frames an unused texture is kept.
@@ -47,22 +50,40 @@ final class TextureCache {
 
     /// The texture of `id`, uploading it from `images` the first time; nil when the image is
     /// neither cached nor in `images`.
-    func texture(for id: ImageID, images: [ImageID: any RenderImage], stats: inout RenderStats) -> GLuint? {
-        if id == recentID { return recentTexture }
+    ///
+    /// - `mipmapped`: the texture gets its mipmap levels (once; they add a third to its bytes)
+    ///   and a mipmapped minification filter, which sampling at level 0 does not notice.
+    func texture(
+        for id: ImageID, images: [ImageID: any RenderImage], mipmapped: Bool = false, stats: inout RenderStats
+    ) -> GLuint? {
+        if id == recentID && (!mipmapped || entries[id]?.mipmapped == true) { return recentTexture }
         if var entry = entries[id] {
             entry.lastUsed = frame
+            if mipmapped && !entry.mipmapped { residentBytes += makeMipmaps(&entry) }
             entries[id] = entry
             remember(id, entry.texture)
             return entry.texture
         }
         guard let image = images[id], image.pixelWidth > 0, image.pixelHeight > 0 else { return nil }
-        let entry = upload(image, id: id)
+        var entry = upload(image, id: id)
+        if mipmapped { _ = makeMipmaps(&entry) }
         entries[id] = entry
         residentBytes += entry.bytes
         stats.textureUploads += 1
         stats.textureBytes += entry.bytes
         remember(id, entry.texture)
         return entry.texture
+    }
+
+    /// Generates the mipmap levels of `entry`'s texture; returns the bytes they add.
+    private func makeMipmaps(_ entry: inout Entry) -> Int {
+        glBindTexture(GLenum(GL_TEXTURE_2D), entry.texture)
+        glGenerateMipmap(GLenum(GL_TEXTURE_2D))
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR_MIPMAP_LINEAR)
+        let added = entry.bytes / 3
+        entry.bytes += added
+        entry.mipmapped = true
+        return added
     }
 
     /// Frees textures idle for `maximumIdleFrames`, then the least recently used ones while

@@ -54,12 +54,11 @@ final class PangoSession: @unchecked Sendable {
     func layout(_ string: String, style: TextStyle, width: CGFloat?, height: CGFloat?) -> OpaquePointer? {
         guard let context, let layout = pango_layout_new(context) else { return nil }
         pango_layout_set_text(layout, string, -1)
-        if let description = pango_font_description_from_string(description(for: style.fontName)) {
-            let size = max(0, min(style.fontSize, 10_000))
-            pango_font_description_set_absolute_size(description, Double(size) * Double(PANGO_SCALE))
+        if let description = fontDescription(style.fontName, size: style.fontSize) {
             pango_layout_set_font_description(layout, description)
             pango_font_description_free(description)
         }
+        if !style.runs.isEmpty { setAttributes(of: style, string: string, on: layout) }
         pango_layout_set_auto_dir(layout, style.alignment == .natural || style.alignment == .justified ? 1 : 0)
         switch style.alignment {
         case .natural, .left, .justified: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
@@ -81,6 +80,63 @@ final class PangoSession: @unchecked Sendable {
             pango_layout_set_height(layout, max(1, pangoUnits(height)))
         }
         return layout
+    }
+
+    /// A new font description (the caller frees it) of a font name at `size` points.
+    private func fontDescription(_ name: String, size: CGFloat) -> OpaquePointer? {
+        guard let description = pango_font_description_from_string(description(for: name)) else { return nil }
+        let points = size.isFinite ? max(0, min(size, 10_000)) : 0
+        pango_font_description_set_absolute_size(description, Double(points) * Double(PANGO_SCALE))
+        return description
+    }
+
+    /// Gives the layout the attributes of the style's runs (font, size, colour, underline,
+    /// kern), at the UTF-8 offsets of their UTF-16 ranges.
+    private func setAttributes(of style: TextStyle, string: String, on layout: OpaquePointer) {
+        guard let list = pango_attr_list_new() else { return }
+        defer { pango_attr_list_unref(list) }
+        let bytes = utf8Offsets(string)
+        func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?, _ run: TextRun) {
+            guard let attribute else { return }
+            let lo = min(max(run.range.lowerBound, 0), bytes.count - 1)
+            let hi = min(max(run.range.upperBound, lo), bytes.count - 1)
+            attribute.pointee.start_index = UInt32(bytes[lo])
+            attribute.pointee.end_index = UInt32(bytes[hi])
+            pango_attr_list_insert(list, attribute)
+        }
+        func channel(_ v: CGFloat) -> UInt16 { UInt16((v.isFinite ? min(1, max(0, v)) : 0) * 65535) }
+        for run in style.runs where !run.range.isEmpty {
+            if run.fontName != nil || run.fontSize != nil,
+                let description = fontDescription(run.fontName ?? style.fontName, size: run.fontSize ?? style.fontSize)
+            {
+                insert(pango_attr_font_desc_new(description), run)
+                pango_font_description_free(description)
+            }
+            if let c = run.color {
+                insert(pango_attr_foreground_new(channel(c.r), channel(c.g), channel(c.b)), run)
+                insert(pango_attr_foreground_alpha_new(max(1, channel(c.a))), run)
+            }
+            if run.underline { insert(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE), run) }
+            if let kern = run.kern, kern.isFinite {
+                insert(
+                    pango_attr_letter_spacing_new(Int32(max(-10_000, min(kern, 10_000)) * CGFloat(PANGO_SCALE))), run)
+            }
+        }
+        pango_layout_set_attributes(layout, list)
+    }
+
+    /// The UTF-8 offset of every UTF-16 offset of `string` (one past the end included); an
+    /// offset inside a surrogate pair maps to the start of its character.
+    private func utf8Offsets(_ string: String) -> [Int] {
+        var offsets: [Int] = []
+        offsets.reserveCapacity(string.utf16.count + 1)
+        var byte = 0
+        for scalar in string.unicodeScalars {
+            for _ in 0..<UTF16.width(scalar) { offsets.append(byte) }
+            byte += UTF8.width(scalar)
+        }
+        offsets.append(byte)
+        return offsets
     }
 
     /// `points` in pango units, clamped to what an `Int32` holds.

@@ -1,10 +1,12 @@
 /// Text layout and rasterisation for `CATextLayer` with pango, cairo and fontconfig (issue #5).
 ///
-/// Takes a string, a `TextStyle` and the layer's size; produces a premultiplied RGBA image of
-/// `ceil(size · scale)` pixels with the text drawn at `scale`, or the size the text needs. It
-/// follows CATextLayer: text starts at the top-left, is aligned within the width, wraps at the
-/// width when `wrapped`, and is ellipsized when it does not fit (each line when not wrapped;
-/// the last visible line when wrapped).
+/// Takes a string, a `TextStyle` and the layer's size; draws the text into a `CGContext`
+/// (`CATextLayer.draw(in:)`), produces a premultiplied RGBA image of `ceil(size · scale)`
+/// pixels with the text drawn at `scale`, or the size the text needs. It follows CATextLayer:
+/// text starts at the top-left, is aligned within the width, wraps at the width when
+/// `wrapped`, and is ellipsized when it does not fit (each line when not wrapped; the last
+/// visible line when wrapped). The style's runs (an attributed string's) set the font, size,
+/// colour, underline and kern of their ranges.
 ///
 /// - Shaping, bidi and font fallback (CJK, emoji) are pango's.
 /// - Layout is independent of scale: hinting of metrics and rounding of glyph positions are
@@ -27,32 +29,55 @@ public enum TextRenderer {
         let pw = (size.width * scale).rounded(.up), ph = (size.height * scale).rounded(.up)
         guard pw <= CGFloat(CGImage.maximumSide), ph <= CGFloat(CGImage.maximumSide) else { return nil }
         let (w, h) = (Int(pw), Int(ph))
-        guard (try? CGImage.checkLimits(width: w, height: h, name: "text")) != nil else { return nil }
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else { return nil }
-        defer { cairo_surface_destroy(surface) }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else { return nil }
-        defer { cairo_destroy(cr) }
+        guard (try? CGImage.checkLimits(width: w, height: h, name: "text")) != nil,
+            let context = CGContext.bitmap(width: w, height: h, scale: scale)
+        else { return nil }
+        draw(string, style: style, in: CGRect(origin: .zero, size: size), context: context)
+        return context.makeImage()
+    }
 
-        PangoSession.shared.withContext { session in
-            cairo_scale(cr, Double(scale), Double(scale))
-            pango_cairo_update_context(cr, session.context)
-            guard let layout = session.layout(string, style: style, width: size.width, height: size.height) else {
-                return
+    /// Draws the text laid out in `rect` (its size plays the layer's part) into `context`,
+    /// through its current transformation, clip and alpha.
+    ///
+    /// - The first line starts at the rect's top as the context shows it: where user space
+    ///   runs y up on the bitmap (the context of a flipped layer), the text is turned about
+    ///   the rect's middle so it stays upright, as `CATextLayer` draws in any context.
+    public static func draw(_ string: String, style: TextStyle, in rect: CGRect, context: CGContext) {
+        guard !string.isEmpty, rect.width > 0, rect.height > 0, rect.width.isFinite, rect.height.isFinite,
+            rect.minX.isFinite, rect.minY.isFinite, style.fontSize.isFinite
+        else { return }
+        let alpha = context.state.alpha
+        context.paint {
+            let cr = context.cr
+            cairo_save(cr)
+            defer { cairo_restore(cr) }
+            if context.ctm.d < 0 {
+                cairo_translate(cr, 0, Double(rect.minY + rect.maxY))
+                cairo_scale(cr, 1, -1)
             }
-            defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-            let x = blockOffset(layout, style: style, width: size.width)
-            func c(_ v: CGFloat) -> Double { v.isFinite ? Double(min(1, max(0, v))) : 0 }
-            cairo_set_source_rgba(cr, c(style.color.r), c(style.color.g), c(style.color.b), c(style.color.a))
-            cairo_move_to(cr, Double(x), 0)
-            pango_cairo_show_layout(cr, layout)
+            // The context's alpha applies to the whole text, whatever colours its runs have.
+            let translucent = alpha < 1
+            if translucent { cairo_push_group(cr) }
+            defer {
+                if translucent {
+                    cairo_pop_group_to_source(cr)
+                    cairo_paint_with_alpha(cr, Double(max(0, alpha)))
+                }
+            }
+            PangoSession.shared.withContext { session in
+                pango_cairo_update_context(cr, session.context)
+                guard let layout = session.layout(string, style: style, width: rect.width, height: rect.height) else {
+                    return
+                }
+                defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+                let x = blockOffset(layout, style: style, width: rect.width)
+                func c(_ v: CGFloat) -> Double { v.isFinite ? Double(min(1, max(0, v))) : 0 }
+                let color = style.color
+                cairo_set_source_rgba(cr, c(color.r), c(color.g), c(color.b), c(color.a))
+                cairo_move_to(cr, Double(rect.minX + x), Double(rect.minY))
+                pango_cairo_show_layout(cr, layout)
+            }
         }
-        cairo_surface_flush(surface)
-        guard cairo_status(cr) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
-            return nil
-        }
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let (pixels, opaque) = PixelConversion.rgba(fromARGB32: data, width: w, height: h, stride: stride)
-        return CGImage(checkedWidth: w, height: h, pixels: pixels, opaque: opaque)
     }
 
     /// The size, in points, of the text's logical extents laid out with `style`.

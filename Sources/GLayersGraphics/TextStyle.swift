@@ -29,6 +29,35 @@ public enum TextTruncation: String, Hashable, Sendable {
     case end
 }
 
+/// The attributes of a range of the text (a run of an attributed string); what a run leaves
+/// nil comes from the style.
+public struct TextRun: Hashable, Sendable {
+    /// The run's characters, in UTF-16 offsets of the string (an `NSRange`'s units).
+    public var range: Range<Int>
+    /// A font name, as `TextStyle.fontName`.
+    public var fontName: String?
+    /// The font size in points.
+    public var fontSize: CGFloat?
+    /// The text colour (straight RGBA).
+    public var color: RGBA?
+    /// Whether the run is underlined (a single line).
+    public var underline: Bool
+    /// Extra space after each character, in points (`kern`).
+    public var kern: CGFloat?
+
+    public init(
+        range: Range<Int>, fontName: String? = nil, fontSize: CGFloat? = nil, color: RGBA? = nil,
+        underline: Bool = false, kern: CGFloat? = nil
+    ) {
+        self.range = range
+        self.fontName = fontName
+        self.fontSize = fontSize
+        self.color = color
+        self.underline = underline
+        self.kern = kern
+    }
+}
+
 /// How to lay out and colour a string (the text properties of `CATextLayer`).
 public struct TextStyle: Hashable, Sendable {
     /// A font family or PostScript-like name ("Helvetica", "Helvetica-Bold", "Lucida-Grande",
@@ -44,6 +73,8 @@ public struct TextStyle: Hashable, Sendable {
     public var wrapped: Bool
     /// Where an ellipsis replaces text that does not fit the width.
     public var truncation: TextTruncation
+    /// Attributes of ranges of the text (an attributed string's runs), over the style's.
+    public var runs: [TextRun] = []
 
     /// A style; the defaults are `CATextLayer`'s (Helvetica 36 pt, opaque white, natural,
     /// not wrapped, not truncated).
@@ -93,7 +124,8 @@ enum FontNames {
 
     /// A family's lookup key: lowercase letters and digits only ("Lucida-Grande" → "lucidagrande").
     static func key(_ family: String) -> String {
-        String(family.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.map(Character.init))
+        String(
+            family.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.map(Character.init))
     }
 
     /// Spaces between camel-case words ("HelveticaNeue" → "Helvetica Neue"), so fontconfig's

@@ -17,6 +17,8 @@ import GLayersRenderList
 ///   `CAMediaClock`), so `CACurrentMediaTime()` reads `t` and animations added before the
 ///   frame start there. The same tree and times give the same bytes.
 /// - The rendered tree is live (its changes animate implicitly) while the renderer shows it.
+/// - Each render is a frame of a display refreshing `refreshRate` times a second: display
+///   links added to this thread's run loop fire before it (`targetTimestamp` = `t`).
 public final class HeadlessRenderer {
     /// The size of the images in points.
     public var size: CGSize
@@ -26,6 +28,12 @@ public final class HeadlessRenderer {
     public var background: CGColor?
     /// The frame code (renderer, flattener, counters).
     public let driver: FrameDriver
+    /// The refresh rate of the display the frames stand for, in hertz (default 60): display
+    /// links see `duration` = 1 / `refreshRate`.
+    public var refreshRate: Double {
+        get { 1 / driver.refreshInterval }
+        set { driver.refreshInterval = newValue > 0 && newValue.isFinite ? 1 / newValue : 1.0 / 60 }
+    }
     private var host: CALayerHost?
 
     /// A renderer for images of `size` points at `scale` pixels per point.

@@ -1,6 +1,6 @@
-/// The window's frame loop: events → content, then — only while something animates
-/// or changed — one frame per vsync through the same `FrameDriver` as headless rendering. An
-/// idle scene sleeps in `poll` on the X connection (no busy loop).
+/// The window's frame loop: events → content, then — only while something animates,
+/// changed, or a display link is active — one frame per vsync through the same `FrameDriver`
+/// as headless rendering. An idle scene sleeps in `poll` on the X connection (no busy loop).
 import Foundation
 import GLayers
 import GLayersGL
@@ -39,7 +39,8 @@ public struct WindowOptions {
     public var fullscreen = false
     /// Show frame time, layer and draw-call counts in a corner.
     public var showFPS = false
-    /// Frames per second when vsync does not pace the loop (default 60).
+    /// Frames per second when vsync does not pace the loop, and the display rate display
+    /// links see (`duration` = 1 / `frameRate`) (default 60).
     public var frameRate = 60.0
     public init() {}
 }
@@ -68,6 +69,7 @@ public final class WindowHost {
             height: Int((options.size.height * probeScale).rounded()), fullscreen: options.fullscreen)
         scale = options.scale ?? window.desktopScale() ?? 1
         driver = try FrameDriver(context: GLContext.window(nativeDisplay: window.display, nativeWindow: window.window))
+        driver.refreshInterval = 1 / max(options.frameRate, 1)
         container.name = "glayers.window"
         overlay.name = "glayers.fps"
         overlay.fontSize = 13
@@ -97,6 +99,7 @@ public final class WindowHost {
             if !running { break }
             content.frameWillBegin(at: CACurrentMediaTime())
             attach(content)
+            // hasPendingWork includes active display links: they need every frame.
             if needsDraw || CALayerHost.hasPendingWork {
                 try drawFrame(content)
                 needsDraw = false
@@ -111,6 +114,10 @@ public final class WindowHost {
         }
         host?.detach()
     }
+
+    /// The OpenGL context goes before the window: its surface lives on the window's X display,
+    /// which the window closes.
+    deinit { driver.context.destroy() }
 
     /// Ends the loop after the current frame.
     public func stop() { running = false }
@@ -164,9 +171,17 @@ public final class WindowHost {
                 s.drawCalls)
             CATransaction.commit()
         }
+        let start = MonotonicClock.now
         driver.drawFrame(
             container, at: now, size: pointSize, scale: scale, background: content.background, target: .window)
         if let error = driver.renderer.lastError { throw error }
         try driver.context.swapBuffers()
+        let seconds = MonotonicClock.now - start
+        if seconds > Self.slowFrameSeconds {
+            Diagnostics.warn(String(format: "a frame took %.2f s (longer than %.0f s)", seconds, Self.slowFrameSeconds))
+        }
     }
+
+    /// A frame longer than this is reported on standard error (the soak test looks for it).
+    public static let slowFrameSeconds = 1.0
 }

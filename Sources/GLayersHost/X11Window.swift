@@ -1,6 +1,7 @@
 /// An X11 window for the layer host: created with Xlib, titled, optionally full screen,
 /// announcing `WM_DELETE_WINDOW`, and turning X events into `WindowEvent`s (key names are X11
 /// keysym names). Knows nothing of layers or OpenGL.
+import CHostSupport
 import CX11
 import Foundation
 
@@ -35,15 +36,20 @@ public final class X11Window {
     public private(set) var height: Int
     private let wmProtocols: Atom
     private let wmDelete: Atom
+    /// Whether another client destroyed the window (it must not be destroyed again).
+    private var destroyed = false
+    private var watchdog: ConnectionWatchdog?
 
     /// Opens the display named by `$DISPLAY` and makes a mapped window.
     ///
     /// - Throws `WindowError` when there is no display (say so in one line: `glayers` exits
     ///   with status 2 and suggests `glayers shot`).
     public init(title: String, width: Int, height: Int, fullscreen: Bool) throws {
-        guard let d = XOpenDisplay(nil) else {
+        _ = Self.errorHandlers
+        guard let d = Self.openDisplay() else {
             let name = ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
-            throw WindowError(message: name.isEmpty ? "no X11 display ($DISPLAY is not set)" : "cannot open X11 display \"\(name)\"")
+            throw WindowError(
+                message: name.isEmpty ? "no X11 display ($DISPLAY is not set)" : "cannot open X11 display \"\(name)\"")
         }
         display = d
         let screen = glayers_default_screen(d)
@@ -77,12 +83,36 @@ public final class X11Window {
         if fullscreen { requestFullscreen() }
         XMapWindow(d, window)
         XFlush(d)
+        watchdog = ConnectionWatchdog(
+            fd: glayers_connection_number(d), displayName: String(cString: XDisplayString(d)), window: window)
     }
 
     deinit {
-        XDestroyWindow(display, window)
+        watchdog?.stop()
+        if !destroyed { XDestroyWindow(display, window) }
         XCloseDisplay(display)
     }
+
+    /// Opens `$DISPLAY`, trying a few times over half a second: a server that is starting (a
+    /// kiosk launched with its X session) or busy may refuse a connection for a moment.
+    private static func openDisplay() -> OpaquePointer? {
+        for attempt in 0..<5 {
+            if let d = XOpenDisplay(nil) { return d }
+            if attempt < 4 { usleep(100_000) }
+        }
+        return nil
+    }
+
+    /// Xlib's handlers, installed once: an X protocol error (a drawable that another client
+    /// destroyed, say) is not fatal — the window's `DestroyNotify` ends the loop — and a lost
+    /// connection ends the program with a clear message and status 1 instead of Xlib's
+    /// "fatal IO error".
+    private static let errorHandlers: Void = {
+        // Two connections are used from two threads (the watchdog has its own).
+        XInitThreads()
+        XSetErrorHandler { _, _ in 0 }
+        XSetIOErrorHandler { _ in ConnectionWatchdog.serverWentAway() }
+    }()
 
     /// Sets the title (`WM_NAME` and the UTF-8 `_NET_WM_NAME`).
     public func setTitle(_ title: String) {
@@ -144,6 +174,11 @@ public final class X11Window {
         case ClientMessage:
             if e.xclient.message_type == wmProtocols && Atom(e.xclient.data.l.0) == wmDelete { return .close }
             return nil
+        case DestroyNotify:
+            // Another client (`xdotool windowclose`) destroyed the window: close as on a request.
+            guard e.xdestroywindow.window == window else { return nil }
+            destroyed = true
+            return .close
         default:
             return nil
         }
@@ -159,4 +194,95 @@ public final class X11Window {
         }
         return nil
     }
+}
+
+/// Watches, from a thread of its own, for the two things the frame loop cannot notice itself:
+///
+/// - the X server going away (killed, crashed): the loop may be stuck in a buffer swap that
+///   never returns on a dead connection (Mesa's software swap retries forever). The program
+///   ends with a message and status 1.
+/// - another client destroying the window (`xdotool windowclose`): Mesa's software renderer may
+///   fault on the destroyed drawable before the loop reads its `DestroyNotify`. The watchdog
+///   holds a connection of its own that listens for the window's destruction and ends the
+///   program as a close would (status 0); a fault in that moment ends it the same way.
+final class ConnectionWatchdog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stopped = false
+
+    /// Watches the main connection `fd`, and `window` through a connection of its own to
+    /// `displayName` (when one can be opened).
+    init(fd: Int32, displayName: String, window: UInt) {
+        var own: OpaquePointer?
+        if let d = XOpenDisplay(displayName) {
+            XSelectInput(d, window, StructureNotifyMask)
+            XFlush(d)
+            own = d
+            Self.installGuard
+        }
+        let watched = own.map { Unmanaged<ConnectionBox>.passRetained(ConnectionBox($0)) }
+        let thread = Thread { [self] in
+            watch(fd, own: watched?.takeRetainedValue().display, window: window)
+        }
+        thread.name = "glayers X connection watchdog"
+        thread.start()
+    }
+
+    private static let installGuard: Void = glayers_install_window_loss_guard()
+
+    /// Stops watching (before the window is destroyed and the connection closed on purpose).
+    func stop() {
+        lock.lock()
+        stopped = true
+        lock.unlock()
+    }
+
+    private var isStopped: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopped
+    }
+
+    private func watch(_ fd: Int32, own: OpaquePointer?, window: UInt) {
+        defer { if let own { XCloseDisplay(own) } }
+        let hangup = glayers_poll_hangup_events()
+        var fds = [pollfd(fd: fd, events: glayers_poll_rdhup(), revents: 0)]
+        if let own { fds.append(pollfd(fd: glayers_connection_number(own), events: Int16(POLLIN), revents: 0)) }
+        while !isStopped {
+            for i in fds.indices { fds[i].revents = 0 }
+            let ready = poll(&fds, nfds_t(fds.count), 250)
+            if isStopped { return }
+            guard ready > 0 else { continue }
+            if (fds[0].revents & hangup) != 0 { Self.serverWentAway() }
+            guard let own, fds.count > 1, fds[1].revents != 0 else { continue }
+            // Reading a dead connection calls the IO error handler (serverWentAway).
+            while XPending(own) > 0 {
+                var e = XEvent()
+                XNextEvent(own, &e)
+                if e.type == DestroyNotify && e.xdestroywindow.window == window && !isStopped {
+                    Self.windowWasClosed()
+                }
+            }
+        }
+    }
+
+    /// Says the X server went away and exits with status 1 (async-signal-safe: `write`, `_exit`).
+    static func serverWentAway() -> Never {
+        let message = "glayers: the X server closed the connection (it stopped or was killed); exiting\n"
+        message.withCString { _ = write(2, $0, strlen($0)) }
+        _exit(1)
+    }
+
+    /// Ends the program as a close request would, when another client destroyed the window.
+    static func windowWasClosed() -> Never {
+        glayers_set_window_lost()
+        let message = "glayers: the window was closed by another program\n"
+        message.withCString { _ = write(2, $0, strlen($0)) }
+        _exit(0)
+    }
+}
+
+/// A connection handed to the watchdog thread.
+private final class ConnectionBox {
+    let display: OpaquePointer
+    init(_ display: OpaquePointer) { self.display = display }
 }

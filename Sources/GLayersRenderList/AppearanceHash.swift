@@ -20,6 +20,8 @@ extension DrawItem {
         content.hashAppearance(into: &h)
         h.combine(cornerRadius)
         h.combine(roundedCorners)
+        h.combine(cornerCurve)
+        h.combine(antialiasedEdges)
         h.combine(clipsContent)
         h.combine(borderWidth)
         h.combine(borderColor)
@@ -61,6 +63,8 @@ extension ClipNode {
         h.combine(rect)
         h.combine(cornerRadius)
         h.combine(roundedCorners)
+        h.combine(cornerCurve)
+        h.combine(antialiasedEdges)
     }
 }
 

@@ -1,34 +1,89 @@
 /// Draw items: one quad each, in paint order within their pass.
 import Foundation
 
+/// How an image is sampled when it is drawn smaller or larger than its pixels
+/// (`CALayer.minificationFilter`, `magnificationFilter`).
+public enum TextureFilter: UInt8, Hashable, Sendable {
+    /// Bilinear interpolation of the nearest four pixels.
+    case linear
+    /// The nearest pixel.
+    case nearest
+    /// Bilinear in the two mipmap levels nearest the scale, blended (minification only; when
+    /// magnifying it is linear).
+    case trilinear
+}
+
+/// The shape of rounded corners (`CALayer.cornerCurve`).
+public enum CornerCurve: UInt8, Hashable, Sendable {
+    /// A quarter circle of the corner radius.
+    case circular
+    /// Apple's continuous corner: the curvature rises smoothly from the straight edge, which
+    /// it leaves about 1.53 radii before the corner (docs/renderer.md#continuous-corners).
+    case continuous
+}
+
+/// The edges of a rect, as bits (`CAEdgeAntialiasingMask`'s values): which edges of an item
+/// are anti-aliased.
+public struct RectEdges: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// The edge at minimum x (`layerLeftEdge`).
+    public static let minX = RectEdges(rawValue: 1)
+    /// The edge at maximum x (`layerRightEdge`).
+    public static let maxX = RectEdges(rawValue: 2)
+    /// The edge at minimum y (`layerBottomEdge`: "bottom" is minimum y, as in CALayer.h).
+    public static let minY = RectEdges(rawValue: 4)
+    /// The edge at maximum y (`layerTopEdge`).
+    public static let maxY = RectEdges(rawValue: 8)
+    /// All four.
+    public static let all: RectEdges = [.minX, .maxX, .minY, .maxY]
+}
+
 /// How a layer's image is placed in its quad.
 public struct ContentPlacement: Hashable, Sendable {
     /// Where the image is drawn, in the item's local coordinates (after contentsGravity).
     public var destination: Rect
-    /// The part of the image drawn, in unit coordinates, top-left origin (contentsRect).
+    /// The part of the image drawn, in unit coordinates, top-left origin (contentsRect); a
+    /// negative height draws it upside down (its top row at the destination's maximum y), as
+    /// contents in a flipped context are drawn.
     public var source: Rect
     /// The stretchable centre for nine-slice scaling, in unit coordinates of `source`; nil for
     /// plain scaling.
     public var center: Rect?
     /// For nine-slice: the size of the image's source part in points (the corners keep it).
     public var naturalSize: (width: Float, height: Float)
-    /// Nearest-neighbour sampling instead of linear.
-    public var nearest: Bool
+    /// The filter where the image is drawn smaller than its pixels.
+    public var minificationFilter: TextureFilter
+    /// The filter where the image is drawn larger than its pixels (trilinear acts as linear).
+    public var magnificationFilter: TextureFilter
+    /// Added to the level of detail that decides between the two filters and picks the
+    /// mipmap levels of `trilinear` (`minificationFilterBias`).
+    public var minificationFilterBias: Float
 
+    @inlinable
     public init(
         destination: Rect, source: Rect = .unit, center: Rect? = nil, naturalSize: (Float, Float) = (0, 0),
-        nearest: Bool = false
+        minificationFilter: TextureFilter = .linear, magnificationFilter: TextureFilter = .linear,
+        minificationFilterBias: Float = 0
     ) {
         self.destination = destination
         self.source = source
         self.center = center
         self.naturalSize = naturalSize
-        self.nearest = nearest
+        self.minificationFilter = minificationFilter
+        self.magnificationFilter = magnificationFilter
+        self.minificationFilterBias = minificationFilterBias
+    }
+
+    /// Whether both filters are linear and there is no bias (the plain case).
+    public var isLinear: Bool {
+        minificationFilter == .linear && magnificationFilter == .linear && minificationFilterBias == 0
     }
 
     public static func == (a: ContentPlacement, b: ContentPlacement) -> Bool {
         a.destination == b.destination && a.source == b.source && a.center == b.center
-            && a.naturalSize == b.naturalSize && a.nearest == b.nearest
+            && a.naturalSize == b.naturalSize && a.minificationFilter == b.minificationFilter
+            && a.magnificationFilter == b.magnificationFilter && a.minificationFilterBias == b.minificationFilterBias
     }
 
     public func hash(into h: inout Hasher) {
@@ -37,7 +92,9 @@ public struct ContentPlacement: Hashable, Sendable {
         h.combine(center)
         h.combine(naturalSize.width)
         h.combine(naturalSize.height)
-        h.combine(nearest)
+        h.combine(minificationFilter)
+        h.combine(magnificationFilter)
+        h.combine(minificationFilterBias)
     }
 }
 
@@ -55,6 +112,14 @@ public enum ItemContent: Equatable, Sendable {
     /// background colour give the shape and colour; the renderer draws its Gaussian blur with
     /// standard deviation `sigma` (points), growing the quad to cover 3 sigma.
     case blurredShape(sigma: Float)
+
+    /// The placement of an image or cross-fade, else nil.
+    public var placement: ContentPlacement? {
+        switch self {
+        case .image(_, let p), .crossfade(_, _, _, let p): return p
+        default: return nil
+        }
+    }
 }
 
 /// How an item blends with what lies under it (`compositingFilter`).
@@ -78,7 +143,13 @@ public struct DrawItem: Equatable, Sendable {
     public var cornerRadius: Float
     /// Which corners are rounded: bit 0 minX/minY, 1 maxX/minY, 2 minX/maxY, 3 maxX/maxY.
     public var roundedCorners: UInt8
-    /// Whether contents are clipped to the rounded rect (masksToBounds on the layer).
+    /// The shape of the rounded corners.
+    public var cornerCurve: CornerCurve
+    /// The edges drawn anti-aliased; the others are drawn hard (a pixel is in when its centre
+    /// is). Rounded corners are always anti-aliased.
+    public var antialiasedEdges: RectEdges
+    /// Whether contents are clipped to the rounded rect (masksToBounds on the layer, or
+    /// contents that are the layer's background, such as a gradient's).
     public var clipsContent: Bool
     public var borderWidth: Float
     /// Premultiplied.
@@ -96,9 +167,11 @@ public struct DrawItem: Equatable, Sendable {
     /// The index of the layer in the frame's layer numbering (for counters and debugging).
     public var layerIndex: Int32
 
+    @inlinable
     public init(
         transform: Matrix4, rect: Rect, opacity: Float = 1, background: Color = .clear, content: ItemContent = .none,
-        cornerRadius: Float = 0, roundedCorners: UInt8 = 0xF, clipsContent: Bool = false, borderWidth: Float = 0,
+        cornerRadius: Float = 0, roundedCorners: UInt8 = 0xF, cornerCurve: CornerCurve = .circular,
+        antialiasedEdges: RectEdges = .all, clipsContent: Bool = false, borderWidth: Float = 0,
         borderColor: Color = .clear, clip: Int32 = -1, doubleSided: Bool = true, opaque: Bool = false,
         blend: BlendMode = .normal, backdropFilters: Int32 = -1, layerIndex: Int32 = -1
     ) {
@@ -109,6 +182,8 @@ public struct DrawItem: Equatable, Sendable {
         self.content = content
         self.cornerRadius = cornerRadius
         self.roundedCorners = roundedCorners
+        self.cornerCurve = cornerCurve
+        self.antialiasedEdges = antialiasedEdges
         self.clipsContent = clipsContent
         self.borderWidth = borderWidth
         self.borderColor = borderColor
@@ -129,14 +204,22 @@ public struct ClipNode: Equatable, Sendable {
     public var rect: Rect
     public var cornerRadius: Float
     public var roundedCorners: UInt8
+    public var cornerCurve: CornerCurve
+    /// The clip's edges that are anti-aliased (the clipping layer's).
+    public var antialiasedEdges: RectEdges
     /// The enclosing clip, or -1.
     public var parent: Int32
 
-    public init(transform: Matrix4, rect: Rect, cornerRadius: Float, roundedCorners: UInt8 = 0xF, parent: Int32) {
+    public init(
+        transform: Matrix4, rect: Rect, cornerRadius: Float, roundedCorners: UInt8 = 0xF,
+        cornerCurve: CornerCurve = .circular, antialiasedEdges: RectEdges = .all, parent: Int32
+    ) {
         self.transform = transform
         self.rect = rect
         self.cornerRadius = cornerRadius
         self.roundedCorners = roundedCorners
+        self.cornerCurve = cornerCurve
+        self.antialiasedEdges = antialiasedEdges
         self.parent = parent
     }
 }

@@ -20,8 +20,11 @@
 ///       item L1 rect (0, 0, 30, 40) m [0.955 0.296 0 0; -0.296 0.955 0 0; 0 0 1 0; 10 20 0 1] opacity 0.5 pass pass1
 ///
 /// A pass whose shadow is drawn without its content (a `shadowPath`) ends its shadow with
-/// `only`. Matrices are `I` (identity), `T(x, y)` or `T(x, y, z)` (a translation), or all 16 entries
-/// row by row (m11 … m44, rows separated by `;`), compared after rounding.
+/// `only`. Continuous corners add `continuous` after the radius; an item or clip with edges
+/// drawn hard adds `aaEdges N` (the bits of its anti-aliased edges); a placement with filters
+/// other than linear adds `min F`, `mag F` and `bias B`. Matrices are `I` (identity), `T(x, y)`
+/// or `T(x, y, z)` (a translation), or all 16 entries row by row (m11 … m44, rows separated
+/// by `;`), compared after rounding.
 import Foundation
 
 extension RenderList {
@@ -32,6 +35,8 @@ extension RenderList {
         for (i, c) in clips.enumerated() {
             out += "clip \(i) rect \(c.rect) radius \(fmt(c.cornerRadius))"
             if c.roundedCorners != 0xF { out += " corners \(c.roundedCorners)" }
+            if c.cornerCurve != .circular { out += " \(c.cornerCurve)" }
+            if c.antialiasedEdges != .all { out += " aaEdges \(c.antialiasedEdges.rawValue)" }
             out += " parent \(c.parent) m \(TextDump.matrix(c.transform))\n"
         }
         for (i, p) in passes.enumerated() {
@@ -60,7 +65,9 @@ extension RenderList {
         }
         if i.cornerRadius > 0 {
             s += " radius \(fmt(i.cornerRadius))" + (i.roundedCorners == 0xF ? "" : " corners \(i.roundedCorners)")
+            if i.cornerCurve != .circular { s += " \(i.cornerCurve)" }
         }
+        if i.antialiasedEdges != .all { s += " aaEdges \(i.antialiasedEdges.rawValue)" }
         if i.clipsContent { s += " clipsContent" }
         if i.borderWidth > 0 { s += " border \(fmt(i.borderWidth)) \(i.borderColor)" }
         if i.clip >= 0 { s += " clip \(i.clip)" }
@@ -119,7 +126,9 @@ private enum TextDump {
         var s = "dst \(p.destination)"
         if p.source != .unit { s += " src \(p.source)" }
         if let c = p.center { s += " center \(c) natural (\(fmt(p.naturalSize.width)), \(fmt(p.naturalSize.height)))" }
-        if p.nearest { s += " nearest" }
+        if p.minificationFilter != .linear { s += " min \(p.minificationFilter)" }
+        if p.magnificationFilter != .linear { s += " mag \(p.magnificationFilter)" }
+        if p.minificationFilterBias != 0 { s += " bias \(fmt(p.minificationFilterBias))" }
         return s
     }
 

@@ -105,12 +105,8 @@ extension DecodeContext {
         for key in ["removedOnCompletion", "isRemovedOnCompletion"] {
             if let (v, p) = obj.member(key), let b = bool(v, p) { anim.isRemovedOnCompletion = b }
         }
-        if let (v, p) = obj.member("timingFunction") {
-            if anim is CAKeyframeAnimation {
-                fail("CAKeyframeAnimation ignores timingFunction; give timingFunctions (one per segment) instead", v, p)
-            } else if let f = timingFunction(v, p) {
-                anim.timingFunction = f
-            }
+        if let (v, p) = obj.member("timingFunction"), let f = timingFunction(v, p) {
+            anim.timingFunction = f
         }
     }
 

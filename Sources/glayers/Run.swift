@@ -34,6 +34,7 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
+        exitOnQuitSignal()
         try reporting {
             let loaded = try loadScene(scene)
             var options = WindowOptions()

@@ -53,6 +53,13 @@ func reporting(_ body: () throws -> Void) throws {
     }
 }
 
+/// Makes SIGQUIT (Ctrl-\) end the program with status 131 (128 + 3), as users of a terminal
+/// program expect. Swift's crash reporter catches SIGQUIT, prints a backtrace and lets the
+/// program go on; SIGTERM, SIGINT and SIGHUP keep their default action (the program ends).
+func exitOnQuitSignal() {
+    signal(SIGQUIT) { n in _exit(128 + n) }
+}
+
 /// Flushes standard output and throws when anything printed could not be written.
 func checkStandardOutput() throws {
     let flushed = fflush(stdout) == 0

@@ -66,7 +66,7 @@ import Testing
         func place(_ w: Float, _ h: Float) -> ContentPlacement {
             ContentPlacement(
                 destination: Rect(0, 0, w, h), center: Rect(1.0 / 3, 1.0 / 3, 1.0 / 3, 1.0 / 3), naturalSize: (12, 12),
-                nearest: true)
+                minificationFilter: .nearest, magnificationFilter: .nearest)
         }
         b.screen([
             DrawItem(transform: .translate(4, 4), rect: Rect(0, 0, 56, 32), content: .image(frame, place(56, 32))),
@@ -88,7 +88,8 @@ import Testing
         b.screen([
             DrawItem(
                 transform: .translate(4, 4), rect: Rect(0, 0, 40, 40),
-                content: .image(checker, ContentPlacement(destination: Rect(0, 0, 40, 40), nearest: true))),
+                content: .image(
+                    checker, ContentPlacement(destination: Rect(0, 0, 40, 40), magnificationFilter: .nearest))),
             DrawItem(
                 transform: .translate(52, 4), rect: Rect(0, 0, 40, 40),
                 content: .image(checker, ContentPlacement(destination: Rect(0, 0, 40, 40)))),

@@ -58,11 +58,13 @@ extension SceneSerialTests {
         @Test func keyframes() throws {
             let k = try #require(try decodeAnimation(#"""
                 { "class": "CAKeyframeAnimation", "keyPath": "borderColor", "values": ["red", "lime", "blue"],
-                  "keyTimes": [0, 0.25, 1], "timingFunctions": ["easeIn", "linear"], "calculationMode": "cubic",
+                  "keyTimes": [0, 0.25, 1], "timingFunctions": ["easeIn", "linear"], "timingFunction": "easeOut",
+                  "calculationMode": "cubic",
                   "tensionValues": [0, 0.5, 0], "continuityValues": [0, 0, 0], "biasValues": [0, -1, 1] }
                 """#) as? CAKeyframeAnimation)
             #expect(k.values?.count == 3 && (k.values?[1] as? CGColor)?.rgba == RGBA(0, 1, 0, 1))
             #expect(k.keyTimes?.map(\.doubleValue) == [0, 0.25, 1] && k.timingFunctions?.count == 2)
+            #expect(k.timingFunction == CAMediaTimingFunction(name: .easeOut))
             #expect(k.calculationMode == .cubic && k.tensionValues?[1].doubleValue == 0.5 && k.biasValues?[1].doubleValue == -1)
             let p = try #require(try decodeAnimation(#"{ "class": "CAKeyframeAnimation", "keyPath": "position", "path": "M 0 0 L 10 10", "rotationMode": "auto" }"#) as? CAKeyframeAnimation)
             #expect(p.path?.elements.count == 2 && p.rotationMode == .rotateAuto)

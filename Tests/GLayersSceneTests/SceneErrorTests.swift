@@ -173,13 +173,6 @@ extension SceneSerialTests {
                 theError(a)
                     == "test.json:3:117: root.sublayers[0].animations.a.keyTimes: expected 3 key times (one per value), got 2"
             )
-            let b = withLayer(
-                #"{ "animations": { "a": { "class": "CAKeyframeAnimation", "keyPath": "opacity", "values": [0, 1], "timingFunction": "linear" } } }"#
-            )
-            #expect(
-                theError(b)
-                    == "test.json:3:120: root.sublayers[0].animations.a.timingFunction: CAKeyframeAnimation ignores timingFunction; give timingFunctions (one per segment) instead"
-            )
             let c = withLayer(
                 #"{ "animations": { "a": { "class": "CAKeyframeAnimation", "keyPath": "opacity", "path": "M 0 0 L 1 1" } } }"#
             )

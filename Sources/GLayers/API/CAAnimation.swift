@@ -31,15 +31,22 @@ extension CAAnimationDelegate {
 
 /// The abstract animation class: timing, pacing, delegate.
 open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
-    public var beginTime: CFTimeInterval = 0
+    /// When the animation starts, in its layer's time (0: when the transaction commits).
+    open var beginTime: CFTimeInterval = 0
     /// The duration of one cycle; 0 or less means the transaction's duration or 0.25 s.
-    public var duration: CFTimeInterval = 0
-    public var speed: Float = 1
-    public var timeOffset: CFTimeInterval = 0
-    public var repeatCount: Float = 0
-    public var repeatDuration: CFTimeInterval = 0
-    public var autoreverses = false
-    public var fillMode = CAMediaTimingFillMode.removed
+    open var duration: CFTimeInterval = 0
+    /// How fast the animation's time passes relative to its layer's (default 1).
+    open var speed: Float = 1
+    /// An offset added to the animation's time (default 0).
+    open var timeOffset: CFTimeInterval = 0
+    /// How many cycles the animation plays (default 0: one; `.infinity` for ever).
+    open var repeatCount: Float = 0
+    /// How long the animation repeats, in seconds (default 0: by `repeatCount`).
+    open var repeatDuration: CFTimeInterval = 0
+    /// Whether each cycle plays forward and then backward (default false).
+    open var autoreverses = false
+    /// What the animation shows outside its active duration (default removed).
+    open var fillMode = CAMediaTimingFillMode.removed
 
     /// The pacing curve of each cycle (nil means linear).
     open var timingFunction: CAMediaTimingFunction?
@@ -51,10 +58,28 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
     var extraValues: [String: Any] = [:]
 
     /// A new animation with Core Animation's defaults.
-    public required override init() { super.init() }
+    public override init() { super.init() }
+
+    /// Decoding from an archive is not supported; this makes a default animation so
+    /// subclasses written for Apple (which must provide `init?(coder:)`) still compile and run.
+    public required init?(coder: NSCoder) { super.init() }
+
+    /// A new animation of the class, made by its `init()`, to become a copy of `other` (nil:
+    /// a new animation); `copy(with:)` then copies the settings glayers' classes declare
+    /// (glayers makes every copy through this initializer, so that it has the animation's own
+    /// class).
+    ///
+    /// - A subclass inherits it, and needs nothing more, when it declares no designated
+    ///   initializer, or when it overrides both `init()` and `init?(coder:)` (as Apple code
+    ///   does). Any other subclass must provide it, in one line that calls one of its own
+    ///   initializers: `required convenience init(copying other: CAAnimation?) {
+    ///   self.init(…) }` (docs/porting.md#subclasses).
+    public required convenience init(copying other: CAAnimation?) {
+        self.init()
+    }
 
     /// A new animation (Apple's `CAAnimation.animation()` factory).
-    open class func animation() -> Self { Self() }
+    open class func animation() -> Self { Self(copying: nil) }
 
     /// The default value of `key` when unset (`nil` for keys the class does not define).
     open class func defaultValue(forKey key: String) -> Any? {
@@ -77,7 +102,7 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
 
     /// A copy of the animation (same class, same settings).
     open func copy(with zone: NSZone? = nil) -> Any {
-        let c = type(of: self).init()
+        let c = type(of: self).init(copying: self)
         c.copyProperties(from: self)
         return c
     }
@@ -109,7 +134,9 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
         case "repeatDuration": repeatDuration = NumberCoercion.double(value) ?? 0
         case "autoreverses": autoreverses = NumberCoercion.bool(value) ?? false
         case "removedOnCompletion", "isRemovedOnCompletion": isRemovedOnCompletion = NumberCoercion.bool(value) ?? true
-        case "fillMode": fillMode = CAMediaTimingFillMode(rawValue: (value as? String) ?? "removed")
+        case "fillMode":
+            fillMode =
+                value as? CAMediaTimingFillMode ?? CAMediaTimingFillMode(rawValue: (value as? String) ?? "removed")
         case "timingFunction": timingFunction = value as? CAMediaTimingFunction
         default: extraValues[key] = value
         }
@@ -182,7 +209,9 @@ open class CABasicAnimation: CAPropertyAnimation {
 ///
 /// - The spring moves from `fromValue` to `toValue`; its own `duration` is whatever you set
 ///   (Core Animation does not stretch the spring to fit it); `settlingDuration` tells how long
-///   it takes to come to rest.
+///   it takes to come to rest. `init(perceptualDuration:bounce:)`, `perceptualDuration` and
+///   `bounce` are in `CASpringAnimation+Perceptual.swift`; the rules and their sources in
+///   docs/semantics.md#spring-animations.
 open class CASpringAnimation: CABasicAnimation {
     /// The mass of the object on the spring (default 1).
     open var mass: CGFloat = 1
@@ -192,16 +221,23 @@ open class CASpringAnimation: CABasicAnimation {
     open var damping: CGFloat = 10
     /// The initial velocity, in units of the distance to travel per second (default 0).
     open var initialVelocity: CGFloat = 0
+    /// Whether a damping ratio above 1 overdamps the spring; when false (the default) such a
+    /// spring moves as a critically damped one. `init(perceptualDuration:bounce:)` sets it.
+    open var allowsOverdamping = false
 
-    /// How long the spring takes to settle within 0.1 % of its target.
+    /// How long the spring takes to come to rest: within 0.001 of the distance, as Core
+    /// Animation computes it, divided by the animation's `speed` (docs/semantics.md#spring-animations).
     open var settlingDuration: CFTimeInterval {
-        SpringSolver(mass: mass, stiffness: stiffness, damping: damping, velocity: initialVelocity).settlingDuration
+        let t = SpringSolver(self).settlingDuration(epsilon: 0.001)
+        guard speed != 0 else { return SpringSolver.longestSettlingDuration }
+        return min(abs(t / CFTimeInterval(speed)), SpringSolver.longestSettlingDuration)
     }
 
     override func copyProperties(from other: CAAnimation) {
         super.copyProperties(from: other)
         guard let o = other as? CASpringAnimation else { return }
         (mass, stiffness, damping, initialVelocity) = (o.mass, o.stiffness, o.damping, o.initialVelocity)
+        allowsOverdamping = o.allowsOverdamping
     }
 }
 

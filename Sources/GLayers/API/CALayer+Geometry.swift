@@ -1,5 +1,6 @@
-/// Layer geometry: bounds, position, anchor point, z, transforms, and the
-/// derived frame, as Core Animation defines them (docs/semantics.md#geometry-and-matrices).
+/// Layer geometry: bounds, position, anchor point, z, transforms, and the derived frame, as
+/// Core Animation defines them (docs/semantics.md#geometry-and-matrices). The properties are
+/// declared in `CALayer.swift`, where subclasses can override them.
 import Foundation
 import GLayersGraphics
 
@@ -11,8 +12,9 @@ extension LayerState {
         get {
             if transform == .identity {
                 let s = bounds.size
-                return CGRect(x: position.x - anchorPoint.x * s.width, y: position.y - anchorPoint.y * s.height,
-                              width: s.width, height: s.height)
+                return CGRect(
+                    x: position.x - anchorPoint.x * s.width, y: position.y - anchorPoint.y * s.height,
+                    width: s.width, height: s.height)
             }
             return layerToSuperlayer.apply(to: CGRect(origin: bounds.origin, size: bounds.size))
         }
@@ -44,72 +46,23 @@ extension LayerState {
 }
 
 extension CALayer {
-    /// The layer's rectangle in its own coordinates (default zero).
-    public var bounds: CGRect {
-        get { layerState.bounds }
-        set { setModel(.bounds, newValue) }
-    }
-
-    /// Where the anchor point sits in the superlayer's coordinates (default zero).
-    public var position: CGPoint {
-        get { layerState.position }
-        set { setModel(.position, newValue) }
-    }
-
-    /// The layer's z position in the superlayer (sorts siblings; default 0).
-    public var zPosition: CGFloat {
-        get { layerState.zPosition }
-        set { setModel(.zPosition, newValue) }
-    }
-
-    /// The point of the bounds, in unit coordinates, that `position` refers to and transforms
-    /// pivot about (default (0.5, 0.5)).
-    public var anchorPoint: CGPoint {
-        get { layerState.anchorPoint }
-        set { setModel(.anchorPoint, newValue) }
-    }
-
-    /// The z of the anchor point (default 0).
-    public var anchorPointZ: CGFloat {
-        get { layerState.anchorPointZ }
-        set { setModel(.anchorPointZ, newValue) }
-    }
-
-    /// The transform applied about the anchor point (default identity).
-    public var transform: CATransform3D {
-        get { layerState.transform }
-        set { setModel(.transform, newValue) }
-    }
-
-    /// The transform applied to the sublayers, about this layer's anchor point (default identity).
-    public var sublayerTransform: CATransform3D {
-        get { layerState.sublayerTransform }
-        set { setModel(.sublayerTransform, newValue) }
-    }
-
-    /// The layer's rectangle in its superlayer: the box of the transformed bounds. Setting it
-    /// sets the bounds size (the origin stays) and the position.
-    public var frame: CGRect {
-        get { layerState.frame }
-        set {
-            let f = newValue.standardized
-            guard f.origin.x.isFinite, f.origin.y.isFinite, f.width.isFinite, f.height.isFinite else {
-                Diagnostics.warn("\(diagnosticName): frame \(newValue) is not finite; ignored")
-                return
-            }
-            let (size, position) = layerState.placement(forFrame: f)
-            bounds = CGRect(origin: layerState.bounds.origin, size: size)
-            self.position = position
+    /// Sets `frame`: the bounds size (the origin stays) and the position that give it, through
+    /// the `bounds` and `position` setters (so a subclass's overrides of them see the change).
+    func setFrameDefault(_ newValue: CGRect) {
+        let f = newValue.standardized
+        guard f.origin.x.isFinite, f.origin.y.isFinite, f.width.isFinite, f.height.isFinite else {
+            Diagnostics.warn("\(diagnosticName): frame \(newValue) is not finite; ignored")
+            return
         }
+        let (size, position) = layerState.placement(forFrame: f)
+        bounds = CGRect(origin: layerState.bounds.origin, size: size)
+        self.position = position
     }
 
-    /// The transform as an affine transform (the identity when it is not affine).
-    public func affineTransform() -> CGAffineTransform {
-        CATransform3DIsAffine(transform) ? CATransform3DGetAffineTransform(transform) : .identity
-    }
-
-    /// Sets the transform to an affine transform.
-    public func setAffineTransform(_ m: CGAffineTransform) {
-        transform = CATransform3DMakeAffineTransform(m)
+    /// The default of `affineTransform()`: the transform as an affine transform (the identity
+    /// when it is not affine).
+    func affineTransformDefault() -> CGAffineTransform {
+        let t = layerState.transform
+        return CATransform3DIsAffine(t) ? CATransform3DGetAffineTransform(t) : .identity
     }
 }

@@ -1,58 +1,27 @@
 /// `CALayer`: the model object of the layer tree.
 ///
 /// A layer holds its model values in one typed `LayerState`, its place in the tree, its
-/// animations and its non-animatable settings. Everything else lives in the files named after
-/// it: geometry (`CALayer+Geometry`), hierarchy, conversion and hit testing, key-value coding,
-/// layout, display, actions, animations and presentation.
+/// animations and its non-animatable settings. What it does lives in the files named after it:
+/// geometry (`CALayer+Geometry`), style and contents (`CALayer+Properties`), hierarchy,
+/// conversion and hit testing, key-value coding, layout, display, actions, animations and
+/// presentation.
+///
+/// Swift lets a subclass override only the members of a class's own declaration (a member of
+/// an extension cannot be overridden without the Objective-C runtime), and every member of
+/// Apple's `CALayer` can be overridden. So this declaration lists all of them, `open`, each in
+/// a few lines that call its implementation in those files. The engine's per-frame work reads
+/// the internal storage (`layerState`, `sublayerStorage`, `speedStorage`, …), never these
+/// members, so an override costs nothing per frame.
 import Foundation
 import GLayersGraphics
-
-/// The delegate of a layer: supplies contents, layout and actions.
-///
-/// Every method is optional (the default implementations do nothing, or let the layer go on as
-/// if the method were not implemented), as with Apple's `CALayerDelegate`.
-public protocol CALayerDelegate: AnyObject {
-    /// Updates the layer's contents; when implemented, the layer does not call `draw(_:in:)`.
-    func display(_ layer: CALayer)
-    /// Draws the layer's contents into `ctx` (origin top-left, units of points).
-    func draw(_ layer: CALayer, in ctx: CGContext)
-    /// Called before the layer draws, to prepare its state.
-    func layerWillDraw(_ layer: CALayer)
-    /// Lays out the layer's sublayers.
-    func layoutSublayers(of layer: CALayer)
-    /// The action for `event`: an action, `NSNull()` to stop the search, or nil to go on.
-    func action(for layer: CALayer, forKey event: String) -> CAAction?
-}
-
-extension CALayerDelegate {
-    public func display(_ layer: CALayer) { layer.displayByDrawing() }
-    public func draw(_ layer: CALayer, in ctx: CGContext) {}
-    public func layerWillDraw(_ layer: CALayer) {}
-    public func layoutSublayers(of layer: CALayer) { layer.layoutWithManager() }
-    public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
-}
-
-/// An object that lays out a layer's sublayers (Core Animation's `CALayoutManager`).
-public protocol CALayoutManager: AnyObject {
-    /// The preferred size of `layer` given its sublayers.
-    func preferredSize(of layer: CALayer) -> CGSize
-    /// Called when `layer`'s bounds change, before `layoutSublayers(of:)`.
-    func invalidateLayout(of layer: CALayer)
-    /// Lays out `layer`'s sublayers.
-    func layoutSublayers(of layer: CALayer)
-}
-
-extension CALayoutManager {
-    public func preferredSize(of layer: CALayer) -> CGSize { layer.bounds.size }
-    public func invalidateLayout(of layer: CALayer) {}
-}
 
 /// A layer: a rectangle with contents, style and sublayers, animated by Core Animation.
 open class CALayer: NSObject, CAMediaTiming {
     // MARK: What every frame reads
     // Declared first so that they share the object's first cache lines (stored properties are
     // laid out in declaration order): evaluating an animated layer touches these and its
-    // animation block, nothing else.
+    // animation block, nothing else. They are internal and final, so reading them is a load,
+    // never a dynamic call; the open API below is their face.
 
     /// The superlayer. Not retained and not weak (weak references make every retain of a layer
     /// slower): a layer clears its sublayers' and mask's back references when it goes away.
@@ -64,11 +33,11 @@ open class CALayer: NSObject, CAMediaTiming {
     @exclusivity(unchecked) unowned(unsafe) var maskOwner: CALayer? {
         didSet { TransactionContext.current.animationTimesChanged() }
     }
-    /// `CAMediaTiming` (a layer's duration is infinite: docs/semantics.md#timing-defaults; the
-    /// rest below).
-    @exclusivity(unchecked) public var speed: Float = 1 { didSet { timingDidChange() } }
-    @exclusivity(unchecked) public var beginTime: CFTimeInterval = 0 { didSet { timingDidChange() } }
-    @exclusivity(unchecked) public var timeOffset: CFTimeInterval = 0 { didSet { timingDidChange() } }
+    /// `speed`, `beginTime` and `timeOffset` of `CAMediaTiming`, which map the superlayer's time
+    /// to the layer's every frame (CALayer+Timing.swift).
+    @exclusivity(unchecked) final var speedStorage: Float = 1
+    @exclusivity(unchecked) final var beginTimeStorage: CFTimeInterval = 0
+    @exclusivity(unchecked) final var timeOffsetStorage: CFTimeInterval = 0
     /// The sublayers (CALayer+Hierarchy.swift).
     @exclusivity(unchecked) var sublayerStorage: [CALayer] = [] { didSet { paintOrderIsCurrent = false } }
     @exclusivity(unchecked) var maskStorage: CALayer?
@@ -97,6 +66,10 @@ open class CALayer: NSObject, CAMediaTiming {
     var constraintStorage: [CAConstraint] = []
     /// Keys stored by key-value coding that are not declared properties.
     var extraValues: [String: Any] = [:]
+    /// The properties set on the layer since it was made (CALayer+Style.swift).
+    var explicitProperties = PropertySet()
+    /// The properties whose values the `style` supplied.
+    var styledProperties = PropertySet()
     /// The property change whose action is running (the "from" of implicit animations).
     var pendingChange: PendingChange?
     /// The sublayers' indices in paint order (by zPosition; empty when that is their order),
@@ -113,40 +86,65 @@ open class CALayer: NSObject, CAMediaTiming {
     // MARK: Non-animatable settings
 
     /// The layer's name, used by constraints (`relativeTo:`) and key paths.
-    public var name: String?
+    open var name: String?
     /// The delegate that supplies contents, layout and actions (held weakly, as on Apple).
-    public weak var delegate: CALayerDelegate?
+    open weak var delegate: CALayerDelegate?
     /// Actions by key, searched after the delegate (`NSNull()` stops the search).
-    public var actions: [String: CAAction]?
-    /// Default values for properties not set on the layer; `style["actions"]` holds actions.
-    public var style: [AnyHashable: Any]?
+    open var actions: [String: CAAction]?
+    /// Default values for properties not set on the layer, searched through nested
+    /// `style["style"]` dictionaries before `defaultValue(forKey:)`; `style["actions"]` holds
+    /// actions.
+    ///
+    /// - Not consulted for `bounds` and `frame`, nor for the settings of the layer object
+    ///   (`name`, `delegate`, `mask`, `sublayers`, timing, …).
+    open var style: [AnyHashable: Any]? { didSet { styleDidChange() } }
     /// Whether a change of bounds marks the contents as needing display.
-    public var needsDisplayOnBoundsChange = false
+    open var needsDisplayOnBoundsChange = false
     /// Whether drawing may happen on a background thread (glayers always draws at commit).
-    public var drawsAsynchronously = false
+    open var drawsAsynchronously = false
     /// How the layer resizes when its superlayer's bounds size changes.
-    public var autoresizingMask: CAAutoresizingMask = []
+    open var autoresizingMask: CAAutoresizingMask = []
     /// The object that lays out the sublayers (`CAConstraintLayoutManager`, or your own).
-    public var layoutManager: CALayoutManager? { didSet { setNeedsLayout() } }
+    open var layoutManager: CALayoutManager? { didSet { setNeedsLayout() } }
     /// The pixel format of the backing store.
-    public var contentsFormat = CALayerContentsFormat.RGBA8Uint
-    /// Which edges are anti-aliased.
-    public var edgeAntialiasingMask: CAEdgeAntialiasingMask = [
-        .layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge,
-    ]
-    /// The shape of rounded corners (glayers draws circular corners for both curves).
-    public var cornerCurve = CALayerCornerCurve.circular
-    /// The level-of-detail bias of the minification filter.
-    public var minificationFilterBias: Float = 0
+    open var contentsFormat = CALayerContentsFormat.RGBA8Uint
 
-    // MARK: CAMediaTiming (a layer's duration is infinite; speed, beginTime and timeOffset are
-    // with the per-frame fields above)
+    // MARK: CAMediaTiming (a layer's duration is infinite: docs/semantics.md#timing-defaults)
 
-    public var duration: CFTimeInterval = .infinity
-    public var repeatCount: Float = 0
-    public var repeatDuration: CFTimeInterval = 0
-    public var autoreverses = false
-    public var fillMode = CAMediaTimingFillMode.removed
+    /// When the layer's time starts, in its superlayer's time (default 0).
+    open var beginTime: CFTimeInterval {
+        get { beginTimeStorage }
+        set {
+            beginTimeStorage = newValue
+            timingDidChange()
+        }
+    }
+    /// How fast the layer's time passes relative to its superlayer's (default 1; 0 pauses).
+    open var speed: Float {
+        get { speedStorage }
+        set {
+            speedStorage = newValue
+            timingDidChange()
+        }
+    }
+    /// An offset added to the layer's time (default 0).
+    open var timeOffset: CFTimeInterval {
+        get { timeOffsetStorage }
+        set {
+            timeOffsetStorage = newValue
+            timingDidChange()
+        }
+    }
+    /// The duration of the layer's time (default infinite).
+    open var duration: CFTimeInterval = .infinity
+    /// How many times the layer's time repeats (default 0).
+    open var repeatCount: Float = 0
+    /// How long the layer's time repeats, in seconds (default 0).
+    open var repeatDuration: CFTimeInterval = 0
+    /// Whether the layer's time plays forward and then backward (default false).
+    open var autoreverses = false
+    /// What the layer shows outside its active time (default removed).
+    open var fillMode = CAMediaTimingFillMode.removed
 
     // MARK: Creating layers
 
@@ -157,11 +155,9 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// A shadow copy of `layer` (Core Animation uses this for presentation copies).
     ///
-    /// - Subclasses copy their own stored properties here and call `super.init(layer:)`.
-    ///   glayers needs this initializer to be `required` to make presentation copies of your
-    ///   subclass: write `required override init(layer: Any)` where Apple code says
-    ///   `override init(layer: Any)`.
-    public required init(layer: Any) {
+    /// - Subclasses copy their own stored properties here and call `super.init(layer:)`, as on
+    ///   Apple's platforms: `override init(layer: Any)`.
+    public init(layer: Any) {
         super.init()
         guard let other = layer as? CALayer else { return }
         layerState = other.layerState
@@ -175,12 +171,9 @@ open class CALayer: NSObject, CAMediaTiming {
         layoutManager = other.layoutManager
         constraintStorage = other.constraintStorage
         contentsFormat = other.contentsFormat
-        edgeAntialiasingMask = other.edgeAntialiasingMask
-        cornerCurve = other.cornerCurve
-        minificationFilterBias = other.minificationFilterBias
-        beginTime = other.beginTime
-        speed = other.speed
-        timeOffset = other.timeOffset
+        beginTimeStorage = other.beginTimeStorage
+        speedStorage = other.speedStorage
+        timeOffsetStorage = other.timeOffsetStorage
         extraValues = other.extraValues
     }
 
@@ -188,6 +181,18 @@ open class CALayer: NSObject, CAMediaTiming {
     /// written for Apple (which must provide `init?(coder:)`) still compile and run.
     public required init?(coder: NSCoder) {
         super.init()
+    }
+
+    /// A presentation copy of `layer`, made by the class's `init(layer:)` (glayers makes every
+    /// presentation copy through this initializer, so that it has the layer's own class).
+    ///
+    /// - A subclass inherits it, and needs nothing more, when it declares no designated
+    ///   initializer, or when it overrides all of `init()`, `init(layer:)` and `init?(coder:)`
+    ///   (Apple's pattern for layers with custom properties). Any other subclass must provide
+    ///   it, in one line: `required convenience init(presenting layer: CALayer) {
+    ///   self.init(layer: layer) }` (docs/porting.md#subclasses).
+    public required convenience init(presenting layer: CALayer) {
+        self.init(layer: layer)
     }
 
     deinit {
@@ -209,7 +214,440 @@ open class CALayer: NSObject, CAMediaTiming {
         return "<\(kind)\(named) frame=\(frame)>"
     }
 
-    // MARK: Overridable behaviour (implemented in the CALayer+… files)
+    // MARK: Geometry (CALayer+Geometry.swift)
+
+    /// The layer's rectangle in its own coordinates (default zero).
+    open var bounds: CGRect {
+        get { layerState.bounds }
+        set { setModel(.bounds, newValue) }
+    }
+
+    /// Where the anchor point sits in the superlayer's coordinates (default zero).
+    open var position: CGPoint {
+        get { layerState.position }
+        set { setModel(.position, newValue) }
+    }
+
+    /// The layer's z position in the superlayer (sorts siblings; default 0).
+    open var zPosition: CGFloat {
+        get { layerState.zPosition }
+        set { setModel(.zPosition, newValue) }
+    }
+
+    /// The point of the bounds, in unit coordinates, that `position` refers to and transforms
+    /// pivot about (default (0.5, 0.5)).
+    open var anchorPoint: CGPoint {
+        get { layerState.anchorPoint }
+        set { setModel(.anchorPoint, newValue) }
+    }
+
+    /// The z of the anchor point (default 0).
+    open var anchorPointZ: CGFloat {
+        get { layerState.anchorPointZ }
+        set { setModel(.anchorPointZ, newValue) }
+    }
+
+    /// The transform applied about the anchor point (default identity).
+    open var transform: CATransform3D {
+        get { layerState.transform }
+        set { setModel(.transform, newValue) }
+    }
+
+    /// The transform applied to the sublayers, about this layer's anchor point (default identity).
+    open var sublayerTransform: CATransform3D {
+        get { layerState.sublayerTransform }
+        set { setModel(.sublayerTransform, newValue) }
+    }
+
+    /// The layer's rectangle in its superlayer: the box of the transformed bounds. Setting it
+    /// sets `bounds` (its size; the origin stays) and `position`, through their setters.
+    open var frame: CGRect {
+        get { layerState.frame }
+        set { setFrameDefault(newValue) }
+    }
+
+    /// The transform as an affine transform (the identity when it is not affine).
+    open func affineTransform() -> CGAffineTransform { affineTransformDefault() }
+
+    /// Sets the transform to an affine transform.
+    open func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
+
+    // MARK: Visibility (CALayer+Properties.swift)
+
+    /// The layer's opacity, 0 … 1 (default 1).
+    open var opacity: Float {
+        get { layerState.opacity }
+        set { setModel(.opacity, newValue) }
+    }
+
+    /// Whether the layer (and its sublayers) are hidden (default false).
+    open var isHidden: Bool {
+        get { layerState.isHidden }
+        set { setModel(.hidden, newValue) }
+    }
+
+    /// Whether sublayers and contents are clipped to the (rounded) bounds (default false).
+    open var masksToBounds: Bool {
+        get { layerState.masksToBounds }
+        set { setModel(.masksToBounds, newValue) }
+    }
+
+    /// Whether the back of the layer is drawn when it faces away (default true).
+    open var isDoubleSided: Bool {
+        get { layerState.isDoubleSided }
+        set { setModel(.doubleSided, newValue) }
+    }
+
+    /// Whether the layer promises to be fully opaque (lets the renderer skip blending).
+    open var isOpaque: Bool {
+        get { layerState.isOpaque }
+        set { setModel(.opaque, newValue) }
+    }
+
+    /// Whether the layer's geometry is flipped (y up) relative to its superlayer.
+    open var isGeometryFlipped: Bool {
+        get { layerState.isGeometryFlipped }
+        set { setModel(.geometryFlipped, newValue) }
+    }
+
+    /// Whether a layer with opacity < 1 and sublayers is composited as one group (default true).
+    open var allowsGroupOpacity: Bool {
+        get { layerState.allowsGroupOpacity }
+        set { setModel(.allowsGroupOpacity, newValue) }
+    }
+
+    /// Whether the layer's edges may be anti-aliased, as `edgeAntialiasingMask` asks (default
+    /// true).
+    ///
+    /// - Apple's default is read from `UIViewEdgeAntialiasing` in the app's Info.plist, false
+    ///   when it is missing; glayers smooths edges unless told not to
+    ///   (docs/porting.md#behaviour-decisions). When false, the layer's straight edges are
+    ///   drawn hard (a pixel is in when its centre is); rounded corners stay smooth.
+    open var allowsEdgeAntialiasing: Bool {
+        get { layerState.allowsEdgeAntialiasing }
+        set { setModel(.allowsEdgeAntialiasing, newValue) }
+    }
+
+    /// Which edges are anti-aliased when `allowsEdgeAntialiasing` is true (default all four).
+    /// "Bottom" is minimum y and "top" maximum y, as everywhere in Core Animation.
+    open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
+        get { layerState.edgeAntialiasingMask }
+        set { setModel(.edgeAntialiasingMask, newValue) }
+    }
+
+    /// Whether the layer subtree is rendered once into a cached bitmap (default false).
+    open var shouldRasterize: Bool {
+        get { layerState.shouldRasterize }
+        set { setModel(.shouldRasterize, newValue) }
+    }
+
+    /// The scale of the rasterized bitmap relative to the layer's points (default 1).
+    open var rasterizationScale: CGFloat {
+        get { layerState.rasterizationScale }
+        set { setModel(.rasterizationScale, newValue) }
+    }
+
+    // MARK: Style (CALayer+Properties.swift)
+
+    /// The background colour (default nil: none).
+    open var backgroundColor: CGColor? {
+        get { layerState.backgroundColor.cgColor }
+        set { setModel(.backgroundColor, ColorValue(newValue)) }
+    }
+
+    /// The radius of the rounded corners of the background, border and clip (default 0).
+    open var cornerRadius: CGFloat {
+        get { layerState.cornerRadius }
+        set { setModel(.cornerRadius, newValue) }
+    }
+
+    /// Which corners are rounded (default all four).
+    open var maskedCorners: CACornerMask {
+        get { layerState.maskedCorners }
+        set { setModel(.maskedCorners, newValue) }
+    }
+
+    /// The shape of the rounded corners (default circular): `.continuous` draws Apple's
+    /// continuous corners (docs/renderer.md#continuous-corners), for the background, border,
+    /// `masksToBounds` and the shadow alike.
+    open var cornerCurve: CALayerCornerCurve {
+        get { layerState.cornerCurve }
+        set { setModel(.cornerCurve, newValue) }
+    }
+
+    /// The width of the border, drawn inside the bounds above contents and sublayers (default 0).
+    open var borderWidth: CGFloat {
+        get { layerState.borderWidth }
+        set { setModel(.borderWidth, newValue) }
+    }
+
+    /// The border colour (default opaque black).
+    open var borderColor: CGColor? {
+        get { layerState.borderColor.cgColor }
+        set { setModel(.borderColor, ColorValue(newValue)) }
+    }
+
+    /// The shadow colour (default opaque black).
+    open var shadowColor: CGColor? {
+        get { layerState.shadowColor.cgColor }
+        set { setModel(.shadowColor, ColorValue(newValue)) }
+    }
+
+    /// The shadow's opacity, 0 … 1 (default 0: no shadow).
+    open var shadowOpacity: Float {
+        get { layerState.shadowOpacity }
+        set { setModel(.shadowOpacity, newValue) }
+    }
+
+    /// The shadow's offset (default (0, −3)).
+    open var shadowOffset: CGSize {
+        get { layerState.shadowOffset }
+        set { setModel(.shadowOffset, newValue) }
+    }
+
+    /// The blur radius of the shadow (default 3).
+    open var shadowRadius: CGFloat {
+        get { layerState.shadowRadius }
+        set { setModel(.shadowRadius, newValue) }
+    }
+
+    /// The shape of the shadow, instead of the layer's alpha (default nil).
+    open var shadowPath: CGPath? {
+        get { layerState.shadowPath }
+        set { setModel(.shadowPath, newValue) }
+    }
+
+    /// Filters applied to the layer and its sublayers (`CIFilter` objects).
+    ///
+    /// - Filters glayers cannot draw are reported and left out.
+    open var filters: [Any]? {
+        get { filterObjects(layerState.filters) }
+        set { setFilters(newValue, background: false) }
+    }
+
+    /// Filters applied to what lies behind the layer.
+    open var backgroundFilters: [Any]? {
+        get { filterObjects(layerState.backgroundFilters) }
+        set { setFilters(newValue, background: true) }
+    }
+
+    /// How the layer blends with what lies behind it: a blend-mode `CIFilter` or its name
+    /// (`"multiplyBlendMode"`, `"CIScreenBlendMode"`, …).
+    open var compositingFilter: Any? {
+        get { layerState.compositingFilter.map { CIFilter($0) } }
+        set { setCompositingFilter(newValue) }
+    }
+
+    // MARK: Contents (CALayer+Properties.swift, CALayer+Display.swift)
+
+    /// The layer's contents: a `CGImage` (other objects are kept but not drawn, with a warning).
+    open var contents: Any? {
+        get { layerState.contents.object }
+        set { setContents(newValue) }
+    }
+
+    /// The part of the contents drawn, in unit coordinates (default (0, 0, 1, 1)).
+    open var contentsRect: CGRect {
+        get { layerState.contentsRect }
+        set { setModel(.contentsRect, newValue) }
+    }
+
+    /// The stretchable centre of the contents for nine-slice scaling (default (0, 0, 1, 1)).
+    open var contentsCenter: CGRect {
+        get { layerState.contentsCenter }
+        set { setModel(.contentsCenter, newValue) }
+    }
+
+    /// Pixels per point of the contents (default 1).
+    open var contentsScale: CGFloat {
+        get { layerState.contentsScale }
+        set { setModel(.contentsScale, newValue) }
+    }
+
+    /// How the contents are placed in the bounds (default resize).
+    open var contentsGravity: CALayerContentsGravity {
+        get { layerState.contentsGravity }
+        set { setModel(.contentsGravity, newValue) }
+    }
+
+    /// The filter used when contents are drawn smaller than their pixels (default linear).
+    open var minificationFilter: CALayerContentsFilter {
+        get { layerState.minificationFilter }
+        set { setModel(.minificationFilter, newValue) }
+    }
+
+    /// The filter used when contents are drawn larger than their pixels (default linear).
+    open var magnificationFilter: CALayerContentsFilter {
+        get { layerState.magnificationFilter }
+        set { setModel(.magnificationFilter, newValue) }
+    }
+
+    /// Added to the level of detail that chooses between the minification and magnification
+    /// filters and picks the mipmap levels of `.trilinear` (default 0).
+    open var minificationFilterBias: Float {
+        get { layerState.minificationFilterBias }
+        set { setModel(.minificationFilterBias, newValue) }
+    }
+
+    /// Whether the layer's contents are implicitly flipped when rendered: an odd number of
+    /// layers from this one up to the root have `isGeometryFlipped`.
+    ///
+    /// - A contents image then still shows upright, and `draw(in:)` gets a y-flipped context.
+    open func contentsAreFlipped() -> Bool { contentsAreFlippedDefault() }
+
+    /// Updates the contents: the delegate's `display(_:)`, or drawing with `draw(in:)`.
+    open func display() { displayDefault() }
+
+    /// Draws the contents (the default asks the delegate's `draw(_:in:)`).
+    open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
+
+    /// Marks the contents as needing display.
+    open func setNeedsDisplay() { markNeedsDisplay() }
+
+    /// Marks a part of the contents as needing display (glayers redraws the whole layer).
+    open func setNeedsDisplay(_ r: CGRect) { markNeedsDisplay() }
+
+    /// Whether the contents are marked as needing display.
+    open func needsDisplay() -> Bool { needsDisplayFlag }
+
+    /// Displays the layer now if it is marked as needing display.
+    open func displayIfNeeded() { displayIfNeededDefault() }
+
+    // MARK: The tree (CALayer+Hierarchy.swift)
+
+    /// The layer's superlayer (nil for a root, and for a layer used as a mask).
+    open var superlayer: CALayer? { superlayerStorage }
+
+    /// The sublayers, back to front before `zPosition` sorting. Setting replaces them all.
+    open var sublayers: [CALayer]? {
+        get { sublayersDefault }
+        set { setSublayersDefault(newValue) }
+    }
+
+    /// A layer whose alpha masks this layer's contents and sublayers (its superlayer is nil,
+    /// but this layer owns it).
+    open var mask: CALayer? {
+        get { maskDefault }
+        set { setMaskDefault(newValue) }
+    }
+
+    /// Appends `layer` to the sublayers (removing it from where it was).
+    open func addSublayer(_ layer: CALayer) { insertSublayerDefault(layer, at: sublayerStorage.count) }
+
+    /// Inserts `layer` at `index` in the sublayers (an index past the end appends, with a warning).
+    open func insertSublayer(_ layer: CALayer, at index: UInt32) { insertSublayerDefault(layer, at: Int(index)) }
+
+    /// Inserts `layer` just below `sibling` (at the start when `sibling` is nil or not a sublayer).
+    open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) { insertSublayerDefault(layer, below: sibling) }
+
+    /// Inserts `layer` just above `sibling` (at the end when `sibling` is nil or not a sublayer).
+    open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) { insertSublayerDefault(layer, above: sibling) }
+
+    /// Replaces the sublayer `oldLayer` with `newLayer` at the same index; the superlayer runs
+    /// its `transition` action.
+    open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+        replaceSublayerDefault(oldLayer, with: newLayer)
+    }
+
+    /// Removes the layer from its superlayer, or from the layer it masks.
+    open func removeFromSuperlayer() { removeFromSuperlayerDefault() }
+
+    // MARK: Animations (CALayer+Animations.swift)
+
+    /// Adds a copy of `anim` under `key` (replacing an animation with the same key).
+    ///
+    /// - A property animation with no `keyPath` animates `key`. A duration of 0 or less
+    ///   becomes the transaction's duration (0.25 s by default). A begin time of 0 becomes the
+    ///   layer's time when the transaction commits. Transitions are stored under "transition".
+    /// - An animation that cannot run (unknown key path, wrong value type, NaN, …) is reported
+    ///   and not added.
+    /// - Implicit animations (actions) are added through this method too, as on Apple's
+    ///   platforms.
+    open func add(_ anim: CAAnimation, forKey key: String?) { addDefault(anim, forKey: key) }
+
+    /// The animation added under `key` (the layer's copy), or nil.
+    open func animation(forKey key: String) -> CAAnimation? { animationDefault(forKey: key) }
+
+    /// The keys of the layer's animations in the order they were added, or nil when it has none.
+    open func animationKeys() -> [String]? { animationKeysDefault() }
+
+    /// Removes the animation under `key`; its delegate hears `finished: false` if it was running.
+    open func removeAnimation(forKey key: String) { removeAnimationDefault(forKey: key) }
+
+    /// Removes every animation; delegates of running ones hear `finished: false`.
+    open func removeAllAnimations() { removeAllAnimationsDefault() }
+
+    // MARK: Layout (CALayer+Layout.swift, CAConstraint.swift)
+
+    /// Lays out the sublayers (the default asks the delegate, then the layout manager).
+    open func layoutSublayers() { layoutSublayersDefault() }
+
+    /// Marks the layer as needing layout.
+    open func setNeedsLayout() { markNeedsLayout() }
+
+    /// Whether the layer is marked as needing layout.
+    open func needsLayout() -> Bool { needsLayoutFlag }
+
+    /// Lays out now the layers that need it, from the highest ancestor that does.
+    open func layoutIfNeeded() { layoutIfNeededDefault() }
+
+    /// The preferred size: the layout manager's answer, or the bounds size.
+    open func preferredFrameSize() -> CGSize { layoutManager?.preferredSize(of: self) ?? layerState.bounds.size }
+
+    /// Tells the sublayers that this layer's bounds size changed (autoresizing).
+    open func resizeSublayers(withOldSize size: CGSize) { resizeSublayersDefault(oldSize: size) }
+
+    /// Resizes the layer by its `autoresizingMask` after the superlayer's bounds changed.
+    open func resize(withOldSuperlayerSize size: CGSize) { resizeDefault(oldSuperlayerSize: size) }
+
+    /// The layer's constraints, used by its superlayer's `CAConstraintLayoutManager`.
+    open var constraints: [CAConstraint]? {
+        get { constraintStorage.isEmpty ? nil : constraintStorage }
+        set { setConstraintsDefault(newValue ?? []) }
+    }
+
+    /// Adds a constraint.
+    open func addConstraint(_ c: CAConstraint) { setConstraintsDefault(constraintStorage + [c]) }
+
+    // MARK: Coordinates, time and hit testing (CALayer+Conversion.swift, CALayer+Timing.swift)
+
+    /// Converts `p` from the space of layer `l` (nil: the root space) to this layer's.
+    ///
+    /// - A point that has no image (the layer is edge-on or the point lies behind the viewer)
+    ///   converts to (nan, nan).
+    open func convert(_ p: CGPoint, from l: CALayer?) -> CGPoint { convertDefault(p, from: l) }
+
+    /// Converts `p` from this layer's space to layer `l`'s (nil: the root space).
+    open func convert(_ p: CGPoint, to l: CALayer?) -> CGPoint { convertDefault(p, to: l) }
+
+    /// Converts `r` from layer `l`'s space to this layer's: the box of its converted corners.
+    open func convert(_ r: CGRect, from l: CALayer?) -> CGRect { convertDefault(r, from: l) }
+
+    /// Converts `r` from this layer's space to layer `l`'s (nil: the root space).
+    open func convert(_ r: CGRect, to l: CALayer?) -> CGRect { convertDefault(r, to: l) }
+
+    /// Converts `t` from the time space of layer `l` (nil: media time) to this layer's.
+    open func convertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval { convertTimeDefault(t, from: l) }
+
+    /// Converts `t` from this layer's time space to that of layer `l` (nil: media time).
+    open func convertTime(_ t: CFTimeInterval, to l: CALayer?) -> CFTimeInterval { convertTimeDefault(t, to: l) }
+
+    /// The frontmost layer at `p` (in the superlayer's coordinates), or nil.
+    open func hitTest(_ p: CGPoint) -> CALayer? { hitTestDefault(p) }
+
+    /// Whether `p` (in the layer's coordinates) is inside its bounds.
+    open func contains(_ p: CGPoint) -> Bool { layerState.bounds.contains(p) }
+
+    /// Scrolls the nearest enclosing scroll layer so `p` (in this layer's space) is at its origin.
+    open func scroll(_ p: CGPoint) { scrollDefault(p) }
+
+    /// Scrolls the nearest enclosing scroll layer so `r` (in this layer's space) is visible.
+    open func scrollRectToVisible(_ r: CGRect) { scrollRectToVisibleDefault(r) }
+
+    /// The part of the layer visible through its enclosing scroll layer (its bounds otherwise).
+    open var visibleRect: CGRect { visibleRectDefault }
+
+    // MARK: Class behaviour, actions, presentation and key-value coding
 
     /// The entries layers of this class declare in the property table: `CALayer`'s, then each
     /// layer class's own (layer classes override this to add theirs).
@@ -242,42 +680,6 @@ open class CALayer: NSObject, CAMediaTiming {
     /// class default, or Core Animation's implicit animation; nil when `NSNull` stops the search.
     open func action(forKey event: String) -> CAAction? { searchAction(event) }
 
-    /// Updates the contents: the delegate's `display(_:)`, or drawing with `draw(in:)`.
-    open func display() { displayDefault() }
-
-    /// Draws the contents (the default asks the delegate's `draw(_:in:)`).
-    open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
-
-    /// Marks the contents as needing display.
-    open func setNeedsDisplay() { markNeedsDisplay() }
-
-    /// Marks a part of the contents as needing display (glayers redraws the whole layer).
-    open func setNeedsDisplay(_ r: CGRect) { markNeedsDisplay() }
-
-    /// Lays out the sublayers (the default asks the delegate, then the layout manager).
-    open func layoutSublayers() { layoutSublayersDefault() }
-
-    /// Marks the layer as needing layout.
-    open func setNeedsLayout() { markNeedsLayout() }
-
-    /// Lays out now the layers that need it, from the highest ancestor that does.
-    open func layoutIfNeeded() { layoutIfNeededDefault() }
-
-    /// The preferred size: the layout manager's answer, or the bounds size.
-    open func preferredFrameSize() -> CGSize { layoutManager?.preferredSize(of: self) ?? layerState.bounds.size }
-
-    /// Tells the sublayers that this layer's bounds size changed (autoresizing).
-    open func resizeSublayers(withOldSize size: CGSize) { resizeSublayersDefault(oldSize: size) }
-
-    /// Resizes the layer by its `autoresizingMask` after the superlayer's bounds changed.
-    open func resize(withOldSuperlayerSize size: CGSize) { resizeDefault(oldSuperlayerSize: size) }
-
-    /// The frontmost layer at `p` (in the superlayer's coordinates), or nil.
-    open func hitTest(_ p: CGPoint) -> CALayer? { hitTestDefault(p) }
-
-    /// Whether `p` (in the layer's coordinates) is inside its bounds.
-    open func contains(_ p: CGPoint) -> Bool { layerState.bounds.contains(p) }
-
     /// A copy of the layer with its animations applied at the current media time.
     open func presentation() -> Self? { presentationDefault() }
 
@@ -309,45 +711,4 @@ open class CALayer: NSObject, CAMediaTiming {
         }
     }
 
-    // MARK: Changing model values
-
-    /// Sets a property held in the model state through the change pipeline: transaction
-    /// bookkeeping, side effects (layout, display, autoresizing, paint order) and the action for
-    /// the property's key.
-    @inline(__always)
-    func setModel<V>(_ p: StateProperty<V>, _ value: V) { setModel(p, p.field, value) }
-
-    /// Sets `field` of the model state to `value` as a change of property `p` (for the
-    /// presented settings that keep a state field: `filters`, `compositingFilter`).
-    func setModel<V>(_ p: LayerProperty, _ field: WritableKeyPath<LayerState, V>, _ value: V) {
-        if isPresentationCopy {
-            layerState[keyPath: field] = value
-            return
-        }
-        let change = willChangeModel(p.key)
-        let before = ChangeWitness(p, layerState)
-        modifyModel { $0[keyPath: field] = value }
-        didChangeModel(p, before)
-        runAction(forChange: change)
-        runOrderingAction(p, before)
-    }
-
-    /// Sets a property a layer class keeps among its stored values, through the change pipeline.
-    func setStored<V>(_ p: StoredProperty<V>, _ value: V) {
-        if isPresentationCopy {
-            layerState.custom[p.key] = value.storedValue
-            return
-        }
-        let change = willChangeModel(p.key)
-        let before = ChangeWitness(p, layerState)
-        modifyModel { $0.custom[p.key] = value.storedValue }
-        didChangeModel(p, before)
-        runAction(forChange: change)
-    }
-
-    /// The value of a property a layer class keeps among its stored values.
-    subscript<V>(stored p: StoredProperty<V>) -> V {
-        get { p.read(layerState) }
-        set { setStored(p, newValue) }
-    }
 }

@@ -98,7 +98,7 @@ open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
     /// Control point `index` (0 … 3) of the curve: (0,0), c1, c2, (1,1).
     ///
     /// - `values` receives two Floats. An index outside 0…3 leaves it unchanged.
-    public func getControlPoint(at index: Int, values ptr: UnsafeMutablePointer<Float>) {
+    open func getControlPoint(at index: Int, values ptr: UnsafeMutablePointer<Float>) {
         let p: CGPoint
         switch index {
         case 0: p = .zero

@@ -1,8 +1,9 @@
 /// `CATransaction`: batches changes to the layer tree and commits them at a frame boundary.
 ///
 /// Every thread has its own transaction stack (as on Apple's platforms). A change to a layer
-/// with no transaction open begins an implicit one, committed by the next `flush()`, which the
-/// window's frame loop and the headless renderer call once per frame. Explicit transactions
+/// with no transaction open begins an implicit one, committed at the end of the thread's next
+/// run-loop turn (`RunLoopCommit.swift`) or by the next `flush()`, which the window's frame
+/// loop and the headless renderer call once per frame. Explicit transactions
 /// nest; their settings apply to changes made inside them, inherited from the enclosing
 /// transaction when unset; nothing starts until the outermost commit.
 ///
@@ -87,7 +88,8 @@ open class CATransaction: NSObject {
     }
 
     /// Adds a block that runs once every animation added afterwards in this transaction has
-    /// finished or been removed; with none, at the next `flush()` after the commit.
+    /// finished or been removed; with none, at the next run-loop turn or `flush()` after the
+    /// commit.
     ///
     /// - Setting a second block does not cancel the first: both run. Setting nil cancels
     ///   nothing.

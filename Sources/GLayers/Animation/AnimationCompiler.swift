@@ -39,7 +39,8 @@ package enum AnimationCompiler {
         switch animation {
         case let t as CATransition:
             if t.filter != nil {
-                Diagnostics.warn("\(ctx.where_): CATransition.filter is not supported; using type \(t.type.rawValue)", once: true)
+                Diagnostics.warn(
+                    "\(ctx.where_): CATransition.filter is not supported; using type \(t.type.rawValue)", once: true)
             }
             return .general(TransitionEvaluator(timing: AnimationTiming(t, duration: t.duration), transition: t))
         case let g as CAAnimationGroup:
@@ -85,14 +86,21 @@ package enum AnimationCompiler {
         }
         let keyPath: LayerKeyPath
         do {
-            keyPath = try KeyPathResolver.resolve(path, for: type(of: ctx.layer), storedKinds: ctx.layer.storedCustomKinds(path))
+            keyPath = try KeyPathResolver.resolve(
+                path, for: type(of: ctx.layer), storedKinds: ctx.layer.storedCustomKinds(path))
         } catch {
             throw AnimationError(message: "\(error)")
         }
         if case .filterInput(let background, let name, let input) = keyPath.base {
             try checkFilterInput(ctx.layer, background: background, name: name, input: input, path: path)
         }
-        let timing = AnimationTiming(p, duration: p.duration, ignoresTimingFunction: p is CAKeyframeAnimation)
+        if case .related(let relationship, let rest) = keyPath.base {
+            throw AnimationError(message: relatedLayerRefusal(relationship, rest: rest, path: path))
+        }
+        // A keyframe animation's own timing function eases the whole animation's time first;
+        // its per-segment `timingFunctions` then ease within each segment (Apple's reference of
+        // `CAKeyframeAnimation.timingFunctions`; docs/semantics.md#timing-functions-of-keyframes).
+        let timing = AnimationTiming(p, duration: p.duration)
         var kind = keyPath.kind
         if kind == .object, case .custom(let key) = keyPath.base, keyPath.component == nil,
             let stored = ctx.layer.layerState.custom[key]?.kind ?? ctx.before?.custom[key]?.kind
@@ -118,9 +126,13 @@ package enum AnimationCompiler {
                 return nil
             }
         case .size(let a):
-            return try build.make(a) { if case .size(let v)? = ValueConversion.convert($0, to: .size) { return v }; return nil }
+            return try build.make(a) {
+                if case .size(let v)? = ValueConversion.convert($0, to: .size) { return v }; return nil
+            }
         case .rect(let a):
-            return try build.make(a) { if case .rect(let v)? = ValueConversion.convert($0, to: .rect) { return v }; return nil }
+            return try build.make(a) {
+                if case .rect(let v)? = ValueConversion.convert($0, to: .rect) { return v }; return nil
+            }
         case .color(let a):
             return try build.make(a) { any -> ColorValue? in
                 if case .color(let v)? = ValueConversion.convert(any, to: .color) { return v }
@@ -159,7 +171,21 @@ package enum AnimationCompiler {
         return v.kind == .object ? nil : v.kind
     }
 
-    private static func checkFilterInput(_ layer: CALayer, background: Bool, name: String, input: String, path: String) throws {
+    /// Why an animation of a key path that goes on into another layer is not added.
+    private static func relatedLayerRefusal(_ relationship: LayerRelationship, rest: String?, path: String) -> String {
+        let there = rest.map { " with the key path \"\($0)\"" } ?? ""
+        if case .sublayer(let name) = relationship {
+            // Core Animation animates a named sublayer this way; glayers does not yet.
+            return "key path \"\(path)\" animates the sublayer named \"\(name)\" through its superlayer, "
+                + "which glayers does not do yet (issue #11); add the animation to that sublayer\(there)"
+        }
+        return "key path \"\(path)\" goes on into the layer's \(relationship); an animation animates the layer "
+            + "it is added to: add it to the \(relationship)\(there)"
+    }
+
+    private static func checkFilterInput(_ layer: CALayer, background: Bool, name: String, input: String, path: String)
+        throws
+    {
         let filters = background ? layer.layerState.backgroundFilters : layer.layerState.filters
         guard let f = filters.first(where: { $0.name == name }) else {
             let names = filters.compactMap(\.name)
@@ -169,7 +195,8 @@ package enum AnimationCompiler {
         }
         guard f.input(input) != nil else {
             let inputs = f.kind.inputs.map(\.key).joined(separator: ", ")
-            throw AnimationError(message: "key path \"\(path)\": \(f.kind.rawValue) has no input \"\(input)\" (inputs: \(inputs))")
+            throw AnimationError(
+                message: "key path \"\(path)\": \(f.kind.rawValue) has no input \"\(input)\" (inputs: \(inputs))")
         }
     }
 
@@ -180,7 +207,8 @@ package enum AnimationCompiler {
         _ ctx: CompileContext
     ) throws -> CompiledAnimation {
         guard let t = keyPath.property as? TransformProperty, keyPath.component == nil else {
-            throw AnimationError(message: "valueFunction \(vf.name.rawValue) needs the key path transform or sublayerTransform")
+            throw AnimationError(
+                message: "valueFunction \(vf.name.rawValue) needs the key path transform or sublayerTransform")
         }
         let sublayer = t.isSublayerTransform
         let additive = p.isAdditive
@@ -205,7 +233,8 @@ package enum AnimationCompiler {
                 return CGRect(x: a[0], y: a[1], width: a[2], height: 0)
             }
         }
-        let lens = StateAccess<CGFloat>(get: { _ in 0 }, set: { s, v in write(&s, vf.matrix((Double(v), Double(v), Double(v)))) })
+        let lens = StateAccess<CGFloat>(
+            get: { _ in 0 }, set: { s, v in write(&s, vf.matrix((Double(v), Double(v), Double(v)))) })
         return try build.make(lens) { NumberCoercion.double($0).map { CGFloat($0) } }
     }
 }
@@ -256,12 +285,11 @@ struct PropertyAnimationBuilder {
                 return .general(InertEvaluator(timing: timing))
             }
             if let target = fastTarget, let lanes {
-                let fast = FastAnimation(target: target, ends: ends.map(lanes), options: basicOptions, timing: timing.core)
+                let fast = FastAnimation(
+                    target: target, ends: ends.map(lanes), options: basicOptions, timing: timing.core)
                 return .fast(fast, curve: timing.curve)
             }
-            let spring = (b as? CASpringAnimation).map {
-                SpringSolver(mass: $0.mass, stiffness: $0.stiffness, damping: $0.damping, velocity: $0.initialVelocity)
-            }
+            let spring = (b as? CASpringAnimation).map(SpringSolver.init)
             let step = BasicStep(
                 access: access, basic: BasicInterpolation(ends: ends, options: basicOptions), spring: spring,
                 duration: timing.duration)

@@ -45,14 +45,8 @@ extension AnimationStack {
 }
 
 extension CALayer {
-    /// Adds a copy of `anim` under `key` (replacing an animation with the same key).
-    ///
-    /// - A property animation with no `keyPath` animates `key`. A duration of 0 or less
-    ///   becomes the transaction's duration (0.25 s by default). A begin time of 0 becomes the
-    ///   layer's time when the transaction commits. Transitions are stored under "transition".
-    /// - An animation that cannot run (unknown key path, wrong value type, NaN, …) is reported
-    ///   and not added.
-    public func add(_ anim: CAAnimation, forKey key: String?) {
+    /// The default of `add(_:forKey:)`: compiles a copy of `anim` and adds it under `key`.
+    func addDefault(_ anim: CAAnimation, forKey key: String?) {
         if isPresentationCopy {
             Diagnostics.warn("add(_:forKey:) on a presentation layer is ignored; add animations to the model layer")
             return
@@ -63,25 +57,31 @@ extension CALayer {
         let context = TransactionContext.current
         context.ensureFrame()
         if !copy.duration.isFinite {
-            Diagnostics.warn("\(diagnosticName), animation \"\(key ?? "(no key)")\": duration is \(copy.duration); it must be a finite number; the animation is ignored")
+            Diagnostics.warn(
+                "\(diagnosticName), animation \"\(key ?? "(no key)")\": duration is \(copy.duration); it must be a finite number; the animation is ignored"
+            )
             return
         }
         if !(copy.duration > 0) {
             if copy.duration < 0 {
                 Diagnostics.warn(
-                    "\(diagnosticName), animation \"\(key ?? "(no key)")\": duration \(copy.duration) is negative; using the transaction's duration, as Core Animation does")
+                    "\(diagnosticName), animation \"\(key ?? "(no key)")\": duration \(copy.duration) is negative; using the transaction's duration, as Core Animation does"
+                )
             }
             copy.duration = context.settings.duration
         }
-        let before = pendingChange.flatMap { $0.key == key || ($0.key == (copy as? CAPropertyAnimation)?.keyPath) ? $0.before : nil }
+        let before = pendingChange.flatMap {
+            $0.key == key || ($0.key == (copy as? CAPropertyAnimation)?.keyPath) ? $0.before : nil
+        }
         var compiled: CompiledAnimation
         do {
             compiled = try AnimationCompiler.compile(copy, CompileContext(layer: self, key: key, before: before))
         } catch {
-            Diagnostics.warn("\(diagnosticName), animation \"\(key ?? "(no key)")\": \(error); the animation is ignored")
+            Diagnostics.warn(
+                "\(diagnosticName), animation \"\(key ?? "(no key)")\": \(error); the animation is ignored")
             return
         }
-        if let key { removeAnimation(forKey: key) }
+        if let key { removeAnimationDefault(forKey: key) }
         // Until the transaction commits, a begin time of 0 means now.
         if copy.beginTime == 0 { compiled.timing.beginTime = localTime(atMediaTime: CACurrentMediaTime()) }
         let entry = AnimationEntry(key: key, animation: copy, compiled: compiled, on: type(of: self))
@@ -92,25 +92,25 @@ extension CALayer {
     /// How many of the layer's animations run on the fast path (a counter for tests and tools).
     package var fastAnimationCount: Int { animations.fastCount }
 
-    /// The animation added under `key` (the layer's copy), or nil.
-    public func animation(forKey key: String) -> CAAnimation? {
+    /// The default of `animation(forKey:)`.
+    func animationDefault(forKey key: String) -> CAAnimation? {
         animations.entries.last { $0.key == key }?.animation
     }
 
-    /// The keys of the layer's animations in the order they were added, or nil when it has none.
-    public func animationKeys() -> [String]? {
+    /// The default of `animationKeys()`.
+    func animationKeysDefault() -> [String]? {
         let keys = animations.entries.compactMap(\.key)
         return keys.isEmpty ? nil : keys
     }
 
-    /// Removes the animation under `key`; its delegate hears `finished: false` if it was running.
-    public func removeAnimation(forKey key: String) {
+    /// The default of `removeAnimation(forKey:)`.
+    func removeAnimationDefault(forKey key: String) {
         guard let entry = changeAnimations({ $0.remove(key: key) }) else { return }
         TransactionContext.current.noteCompleted(entry, finished: false)
     }
 
-    /// Removes every animation; delegates of running ones hear `finished: false`.
-    public func removeAllAnimations() {
+    /// The default of `removeAllAnimations()`.
+    func removeAllAnimationsDefault() {
         let entries = changeAnimations { $0.removeAll() }
         let context = TransactionContext.current
         for e in entries { context.noteCompleted(e, finished: false) }
@@ -175,7 +175,7 @@ extension CALayer {
         guard t.isFinite else { return t }
         var layer: CALayer? = self
         while let l = layer {
-            guard l.speed > 0 else { return -.infinity }
+            guard l.speedStorage > 0 else { return -.infinity }
             t = l.toParentTime(t)
             layer = l.superlayerStorage ?? l.maskOwner
         }

@@ -1,6 +1,7 @@
-/// Compiling `CAKeyframeAnimation`: values or a path, key times (validated; invalid ones are
+/// Compiling `CAKeyframeAnimation`: values or a path, key times (validated; malformed ones are
 /// reported and ignored, as Core Animation ignores them), per-segment timing functions and the
-/// calculation mode.
+/// calculation mode. The animation's own timing function is part of its timing: it eases the
+/// whole animation's time before the segment's function eases within the segment.
 import Foundation
 import GLayersGraphics
 
@@ -23,7 +24,8 @@ struct KeyframeBuilder {
     var isPaced: Bool { mode == .paced || mode == .cubicPaced }
     var isCubic: Bool { mode == .cubic || mode == .cubicPaced }
 
-    func make<V: Interpolatable>(_ lens: StateAccess<V>, typed: (Any?, String) throws -> V) throws -> AnimationEvaluator {
+    func make<V: Interpolatable>(_ lens: StateAccess<V>, typed: (Any?, String) throws -> V) throws -> AnimationEvaluator
+    {
         if let path = animation.path {
             guard let pointLens = lens as? StateAccess<CGPoint> else {
                 throw AnimationError(message: "a keyframe path animates points; \"\(builder.path)\" is not a point")
@@ -43,7 +45,8 @@ struct KeyframeBuilder {
         if !isPaced, let given = animation.timingFunctions {
             if given.count != segmentCount && given.count != values.count {
                 Diagnostics.warn(
-                    "\(builder.where_): \(given.count) timingFunctions for \(segmentCount) segments; extra ones are ignored, missing ones are linear")
+                    "\(builder.where_): \(given.count) timingFunctions for \(segmentCount) segments; extra ones are ignored, missing ones are linear"
+                )
             }
             for i in 0..<min(given.count, segmentCount) { functions[i] = given[i].isLinear ? nil : given[i] }
         }
@@ -60,7 +63,8 @@ struct KeyframeBuilder {
                 continuity: numbers(animation.continuityValues), bias: numbers(animation.biasValues))
             : []
         let core = KeyframeCore(
-            autoreverses: builder.timing.autoreverses, lens: lens, values: values, keyTimes: keyTimes, functions: functions,
+            autoreverses: builder.timing.autoreverses, lens: lens, values: values, keyTimes: keyTimes,
+            functions: functions,
             mode: effectiveMode, tangents: tangents, arcTables: nil, additive: builder.additive,
             cumulative: builder.cumulative)
         guard mode == .cubicPaced && effectiveMode == .cubic else { return core.evaluator(builder.timing) }
@@ -77,14 +81,18 @@ struct KeyframeBuilder {
 
     /// Key times for `count` values: the given ones when valid for the mode, else evenly spaced
     /// (paced modes: proportional to the distance between values).
+    ///
+    /// - Key times need not start at 0 nor end at 1: the first value holds before the first key
+    ///   time and the last value after the last one (docs/semantics.md#values-paths-and-key-times).
+    /// - Discrete mode takes n + 1 key times (the last one ends the last value's slot, which
+    ///   holds to the end anyway) or n (where each value starts).
     func resolvedKeyTimes(count: Int, distance: (Int) -> Double) -> [Double] {
         if isPaced {
             return Self.pacedTimes((0..<max(count - 1, 0)).map(distance))
         }
         let discrete = mode == .discrete
-        let expected = discrete ? count + 1 : count
         if let given = animation.keyTimes?.map(\.doubleValue) {
-            if let problem = Self.keyTimesProblem(given, expected: expected, discrete: discrete) {
+            if let problem = Self.keyTimesProblem(given, values: count, discrete: discrete) {
                 Diagnostics.warn("\(builder.where_): keyTimes ignored: \(problem)")
             } else {
                 return given
@@ -98,17 +106,19 @@ struct KeyframeBuilder {
         return (0..<count).map { Double($0) / Double(count - 1) }
     }
 
-    /// Why `keyTimes` is unusable, or nil when it is valid.
-    static func keyTimesProblem(_ t: [Double], expected: Int, discrete: Bool) -> String? {
-        if t.count != expected {
-            return "\(t.count) key times for \(discrete ? "\(expected - 1) discrete values (n + 1 needed)" : "\(expected) values")"
+    /// Why `keyTimes` is malformed for `values` keyframes, or nil when it is usable: one key time
+    /// per value (discrete mode: n or n + 1), each a number in [0, 1], never decreasing.
+    static func keyTimesProblem(_ t: [Double], values n: Int, discrete: Bool) -> String? {
+        let counts = discrete ? [n + 1, n] : [n]
+        if !counts.contains(t.count) {
+            let wanted = discrete ? "\(n + 1) (or \(n))" : "\(n)"
+            return "\(t.count) key times for \(n) \(discrete ? "discrete " : "")values; \(wanted) expected"
         }
-        if let bad = t.first(where: { !$0.isFinite || $0 < 0 || $0 > 1 }) { return "\(bad) is outside [0, 1]" }
-        for i in 1..<max(t.count, 1) where t[i] < t[i - 1] {
+        if let bad = t.first(where: \.isNaN) { return "\(bad) is not a number" }
+        if let bad = t.first(where: { $0 < 0 || $0 > 1 }) { return "\(bad) is outside [0, 1]" }
+        for i in t.indices.dropFirst() where t[i] < t[i - 1] {
             return "key times decrease (\(t[i - 1]) then \(t[i]))"
         }
-        if t.first != 0 { return "the first key time must be 0" }
-        if t.count > 1 && t.last != 1 { return "the last key time must be 1" }
         return nil
     }
 

@@ -1,6 +1,10 @@
 /// `CAKeyframeAnimation` compiled: keyframe values with key times, per-segment timing
 /// functions and the calculation modes (docs/semantics.md#calculation-modes).
 ///
+/// The progress a keyframe core receives is already eased by the animation's own timing
+/// function; the segment's function then eases within the segment. Before the first key time
+/// the first value holds, after the last key time the last value.
+///
 /// - linear: piecewise linear between keyframes at their key times.
 /// - discrete: value i holds on [keyTimes[i], keyTimes[i+1]); the last holds to the end.
 /// - paced: linear, with key times recomputed from the distances between values (constant
@@ -65,7 +69,7 @@ struct KeyframeCore<V: Interpolatable> {
         return PropertyEvaluator(timing: timing) { core.step(&$0, $1) }
     }
 
-    /// The value at overall progress `p` in [0, 1].
+    /// The value at overall progress `p` in [0, 1] (eased by the animation's timing function).
     func value(at p: Double, first: V) -> V {
         let n = values.count
         if n == 1 { return first }

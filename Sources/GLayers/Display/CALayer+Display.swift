@@ -14,11 +14,8 @@ extension CALayer {
         context.displayRequests.append(self)
     }
 
-    /// Whether the contents are marked as needing display.
-    public func needsDisplay() -> Bool { needsDisplayFlag }
-
-    /// Displays the layer now if it is marked as needing display.
-    public func displayIfNeeded() {
+    /// The default of `displayIfNeeded()`.
+    func displayIfNeededDefault() {
         guard needsDisplayFlag else { return }
         needsDisplayFlag = false
         display()
@@ -31,23 +28,38 @@ extension CALayer {
 
     /// Draws the layer with `draw(in:)` into a new bitmap of its bounds at `contentsScale`
     /// and makes it the contents (an empty bounds clears the contents).
+    ///
+    /// - When `contentsAreFlipped()`, the context is y-flipped (Apple's `contentsAreFlipped()`
+    ///   reference), so what is drawn at a point of the layer lands there on screen.
     public func displayByDrawing() {
-        let scale = layerState.contentsScale > 0 && layerState.contentsScale.isFinite ? layerState.contentsScale : 1
-        let size = layerState.bounds.size
-        let w = backingPixels(size.width * scale), h = backingPixels(size.height * scale)
-        guard w > 0, h > 0 else {
+        guard let ctx = drawingContext(covering: layerState.bounds) else {
             setBackingStore(nil)
             return
         }
-        guard w <= 16384, h <= 16384 else {
-            Diagnostics.warn("\(diagnosticName): a backing store of \(w)×\(h) pixels is too large (limit 16384 per side); not drawn")
-            return
-        }
-        guard let ctx = CGContext.bitmap(width: w, height: h, scale: scale) else { return }
-        ctx.translateBy(x: -layerState.bounds.minX, y: -layerState.bounds.minY)
         delegate?.layerWillDraw(self)
         draw(in: ctx)
         setBackingStore(ctx.makeImage())
+    }
+
+    /// A bitmap context covering `rect` of the layer at `contentsScale`, its user space the
+    /// layer's coordinates, y-flipped when `contentsAreFlipped()`; nil (with a warning when it
+    /// is too large) when there is nothing to draw into.
+    package func drawingContext(covering rect: CGRect) -> CGContext? {
+        let scale = layerState.contentsScale > 0 && layerState.contentsScale.isFinite ? layerState.contentsScale : 1
+        let w = backingPixels(rect.width * scale), h = backingPixels(rect.height * scale)
+        guard w > 0, h > 0 else { return nil }
+        guard w <= 16384, h <= 16384 else {
+            Diagnostics.warn(
+                "\(diagnosticName): a backing store of \(w)×\(h) pixels is too large (limit 16384 per side); not drawn")
+            return nil
+        }
+        guard let ctx = CGContext.bitmap(width: w, height: h, scale: scale) else { return nil }
+        if contentsAreFlipped() {
+            ctx.translateBy(x: 0, y: CGFloat(h) / scale)
+            ctx.scaleBy(x: 1, y: -1)
+        }
+        ctx.translateBy(x: -rect.minX, y: -rect.minY)
+        return ctx
     }
 }
 
@@ -61,12 +73,28 @@ func backingPixels(_ length: CGFloat) -> Int {
 
 extension CALayer {
     /// Sets the contents produced by the layer's own drawing: no action runs (redrawing is
-    /// not a property change), and `rect` says which part of the layer the bitmap covers
-    /// (nil: the bounds, placed by `contentsGravity`).
-    package func setBackingStore(_ image: CGImage?, covering rect: CGRect? = nil) {
+    /// not a property change); `rect` says which part of the layer the bitmap covers (nil: the
+    /// bounds, placed by `contentsGravity`), `isBackground` that it is the layer's rounded
+    /// background. It was drawn for `contentsAreFlipped()` as it is now.
+    package func setBackingStore(_ image: CGImage?, covering rect: CGRect? = nil, isBackground: Bool = false) {
+        let backing = image.map { _ in
+            DrawnBacking(rect: rect, isFlipped: contentsAreFlipped(), isBackground: isBackground)
+        }
         modifyModel {
             $0.contents = image.map { .image($0) } ?? .none
-            $0.backingRect = rect
+            $0.backing = backing
+        }
+    }
+
+    /// Redraws the layers of this subtree (masks included) whose drawn contents were drawn for
+    /// the other orientation: after `isGeometryFlipped` changes or the subtree moves, so that
+    /// `contentsAreFlipped()` changed.
+    func redrawContentsIfFlipChanged() {
+        var stack: [(CALayer, Bool)] = [(self, contentsAreFlipped())]
+        while let (layer, flipped) = stack.popLast() {
+            if let drawn = layer.layerState.backing, drawn.isFlipped != flipped { layer.setNeedsDisplay() }
+            for sub in layer.sublayerStorage { stack.append((sub, flipped != sub.layerState.isGeometryFlipped)) }
+            if let m = layer.maskStorage { stack.append((m, flipped != m.layerState.isGeometryFlipped)) }
         }
     }
 }

@@ -5,33 +5,55 @@ import Foundation
 import GLayersGraphics
 
 /// The placement of a contents image, in the layer's coordinates.
+///
+/// Flipped geometry (docs/semantics.md#flipped-geometry): a layer's contents live in its own
+/// flipped space when `isGeometryFlipped` (gravity's "top" is maximum y there), and the image is
+/// drawn upright: mirrored in that space when `contentsAreFlipped()`, which with the layer's own
+/// flip undone leaves it mirrored exactly when an odd number of its ancestors are flipped.
 struct ContentsGeometry: Equatable {
     /// Where the image is drawn.
     var destination: CGRect
     /// The part of the image drawn (unit coordinates, top-left origin).
     var source: CGRect
+    /// Whether the image is drawn upside down (its top row at the destination's maximum y).
+    var flipsVertically: Bool
     /// The image part's size in points (for nine-slice corners).
     var naturalSize: CGSize
+    /// The stretchable centre (unit coordinates of `source`, flipped with it), or nil.
+    var center: CGRect?
 
-    /// The placement for an image of `pixelWidth` × `pixelHeight` in `state`'s bounds.
+    /// The placement for an image of `pixelWidth` × `pixelHeight` in `state`'s bounds, for a
+    /// layer with an odd number of flipped ancestors when `ancestorsFlipped`.
     ///
     /// - "top" means maximum y and "bottom" minimum y, as Core Animation defines them
     ///   (flipped when the layer's geometry is flipped); an unknown gravity is centred.
-    init(state: LayerState, pixelWidth: Int, pixelHeight: Int) {
+    init(state: LayerState, pixelWidth: Int, pixelHeight: Int, ancestorsFlipped: Bool) {
         let scale = state.contentsScale > 0 && state.contentsScale.isFinite ? state.contentsScale : 1
-        let src = state.contentsRect
+        var src = state.contentsRect
         let w = CGFloat(pixelWidth) / scale * src.width, h = CGFloat(pixelHeight) / scale * src.height
         naturalSize = CGSize(width: abs(w), height: abs(h))
-        source = src
-        if let backing = state.backingRect {
-            destination = backing
-            source = CGRect(x: 0, y: 0, width: 1, height: 1)
-            return
-        }
+        let unit = CGRect(x: 0, y: 0, width: 1, height: 1)
+        center = state.contentsCenter == unit ? nil : state.contentsCenter
         let b = state.bounds
-        var gravity = state.contentsGravity
-        if state.isGeometryFlipped { gravity = Self.flippedVertically(gravity) }
-        destination = Self.place(gravity, bounds: b, size: naturalSize)
+        if let backing = state.backing?.rect {
+            destination = state.isGeometryFlipped ? Self.mirrored(backing, in: b) : backing
+            src = unit
+            center = nil
+        } else {
+            var gravity = state.contentsGravity
+            if state.isGeometryFlipped { gravity = Self.flippedVertically(gravity) }
+            destination = Self.place(gravity, bounds: b, size: naturalSize)
+        }
+        source = src
+        flipsVertically = ancestorsFlipped
+        if ancestorsFlipped {
+            center = center.map { CGRect(x: $0.minX, y: 1 - $0.maxY, width: $0.width, height: $0.height) }
+        }
+    }
+
+    /// `r` mirrored top to bottom within `bounds`.
+    static func mirrored(_ r: CGRect, in bounds: CGRect) -> CGRect {
+        CGRect(x: r.minX, y: bounds.minY + bounds.maxY - r.maxY, width: r.width, height: r.height)
     }
 
     static func place(_ gravity: CALayerContentsGravity, bounds b: CGRect, size: CGSize) -> CGRect {

@@ -100,12 +100,13 @@ enum FlattenNode {
 extension CALayer {
     /// Draws a presentation copy with the presented values and takes its backing store.
     func redrawPresentation(into state: inout LayerState) {
-        let copy = type(of: self).init(layer: self)
+        let copy = type(of: self).init(presenting: self)
         copy.layerState = state
         copy.presentationSource = self
         copy.display()
         state.contents = copy.layerState.contents
-        state.backingRect = copy.layerState.backingRect
+        state.backing = copy.layerState.backing
+        state.shape = copy.layerState.shape
     }
 }
 

@@ -7,22 +7,34 @@ import GLayersRenderList
 extension FrameBuilder {
     /// The item for a layer's background, contents and (when it has no sublayers) border;
     /// nil when it draws nothing.
+    ///
+    /// - A layer with empty bounds draws only its contents (a shape layer without a frame
+    ///   draws its path): the item's rect is then where they land.
     func layerItem(
-        _ s: LayerState, world: CATransform3D, opacity: Float, clip: Int32, layerIndex: Int32, withBorder: Bool
+        _ s: LayerState, world: CATransform3D, opacity: Float, clip: Int32, layerIndex: Int32, withBorder: Bool,
+        ancestorsFlipped: Bool
     ) -> DrawItem? {
-        let bg = premultiplied(s.backgroundColor)
-        let content = contentsItem(s)
-        let border = withBorder ? borderStyle(s) : nil
+        var bg = premultiplied(s.backgroundColor)
+        let content = contentsItem(s, world: world, ancestorsFlipped: ancestorsFlipped)
+        var border = withBorder ? borderStyle(s) : nil
         guard !bg.isClear || content != .none || border != nil else { return nil }
-        guard s.bounds.width > 0, s.bounds.height > 0 || content != .none else { return nil }
+        var bounds = rect(s.bounds)
+        if !(s.bounds.width > 0 && s.bounds.height > 0) {
+            guard !s.masksToBounds, let destination = content.placement?.destination else { return nil }
+            (bounds, bg, border) = (destination, .clear, nil)
+        }
+        // The layer's own drawing of its background (a gradient's) is rounded as the background
+        // colour is; other contents only with masksToBounds.
+        let clipsContent = s.masksToBounds || s.backing?.isBackground == true
         // An opaque background at full opacity makes every pixel of the rect opaque, whatever
         // is drawn over it (isOpaque only describes drawn contents, as on Apple); the renderer
         // checks the rest (corners, borders, contents reaching outside the bounds).
         var item = DrawItem(
-            transform: matrix(world), rect: rect(s.bounds), opacity: opacity, background: bg, content: content,
+            transform: matrix(world), rect: bounds, opacity: opacity, background: bg, content: content,
             cornerRadius: Float(max(0, s.cornerRadius)), roundedCorners: UInt8(s.maskedCorners.rawValue & 0xF),
-            clipsContent: s.masksToBounds, clip: clip, doubleSided: s.isDoubleSided,
-            opaque: bg.a >= 1 && opacity >= 1, blend: blendMode(s), layerIndex: layerIndex)
+            cornerCurve: cornerCurve(s), antialiasedEdges: antialiasedEdges(s), clipsContent: clipsContent, clip: clip,
+            doubleSided: s.isDoubleSided, opaque: bg.a >= 1 && opacity >= 1, blend: blendMode(s),
+            layerIndex: layerIndex)
         if let border {
             item.borderWidth = border.0
             item.borderColor = border.1
@@ -37,7 +49,17 @@ extension FrameBuilder {
         return DrawItem(
             transform: matrix(world), rect: rect(s.bounds), opacity: opacity,
             cornerRadius: Float(max(0, s.cornerRadius)), roundedCorners: UInt8(s.maskedCorners.rawValue & 0xF),
-            borderWidth: width, borderColor: color, clip: clip, doubleSided: s.isDoubleSided, layerIndex: layerIndex)
+            cornerCurve: cornerCurve(s), antialiasedEdges: antialiasedEdges(s), borderWidth: width, borderColor: color,
+            clip: clip, doubleSided: s.isDoubleSided, layerIndex: layerIndex)
+    }
+
+    /// The shape of the layer's rounded corners.
+    func cornerCurve(_ s: LayerState) -> CornerCurve { s.cornerCurveIsContinuous ? .continuous : .circular }
+
+    /// The layer's anti-aliased edges: those of `edgeAntialiasingMask` when
+    /// `allowsEdgeAntialiasing`, else none.
+    func antialiasedEdges(_ s: LayerState) -> RectEdges {
+        s.allowsEdgeAntialiasing ? RectEdges(rawValue: UInt8(s.edgeAntialiasingMask.rawValue & 0xF)) : []
     }
 
     func borderStyle(_ s: LayerState) -> (Float, Color)? {
@@ -46,21 +68,22 @@ extension FrameBuilder {
         return c.isClear ? nil : (Float(s.borderWidth), c)
     }
 
-    /// The contents of a layer as an item content (registering the images the frame uses).
-    func contentsItem(_ s: LayerState) -> ItemContent {
+    /// The contents of a layer as an item content (registering the images the frame uses): a
+    /// shape layer's drawing rasterized for the scale it lands at, or the contents image.
+    func contentsItem(_ s: LayerState, world: CATransform3D, ancestorsFlipped: Bool) -> ItemContent {
+        if let shape = s.shape { return shapeItem(shape, s, world: world) }
         guard let image = s.contents.image else { return .none }
-        if image.identity != lastImageIdentity {
-            list.images[ImageID(image.identity)] = image
-            lastImageIdentity = image.identity
-        }
-        let g = ContentsGeometry(state: s, pixelWidth: image.width, pixelHeight: image.height)
-        var placement = ContentPlacement(
-            destination: rect(g.destination), source: rect(g.source), center: nil,
+        register(image)
+        let g = ContentsGeometry(
+            state: s, pixelWidth: image.width, pixelHeight: image.height, ancestorsFlipped: ancestorsFlipped)
+        var source = rect(g.source)
+        if g.flipsVertically { source = Rect(x: source.x, y: source.maxY, width: source.width, height: -source.height) }
+        let placement = ContentPlacement(
+            destination: rect(g.destination), source: source, center: g.center.map(rect),
             naturalSize: (Float(g.naturalSize.width), Float(g.naturalSize.height)),
-            nearest: s.magnificationFilter == .nearest)
-        if s.contentsCenter != CGRect(x: 0, y: 0, width: 1, height: 1) && s.backingRect == nil {
-            placement.center = rect(s.contentsCenter)
-        }
+            minificationFilter: textureFilter(s.minificationSampling),
+            magnificationFilter: textureFilter(s.magnificationSampling),
+            minificationFilterBias: s.minificationFilterBias.isFinite ? s.minificationFilterBias : 0)
         if let blend = s.contentsBlend, let from = blend.from, let to = blend.to {
             list.images[ImageID(from.identity)] = from
             list.images[ImageID(to.identity)] = to
@@ -68,6 +91,39 @@ extension FrameBuilder {
                 from: ImageID(from.identity), to: ImageID(to.identity), progress: Float(blend.progress), placement)
         }
         return .image(ImageID(image.identity), placement)
+    }
+
+    /// A shape layer's drawing rasterized at the pixels per unit it lands at in the current
+    /// pass (its world matrix's scale at the middle of its extent, times the pass's scale), in
+    /// the layer's flipped space when its geometry is flipped.
+    private func shapeItem(_ shape: ShapeDrawing, _ s: LayerState, world: CATransform3D) -> ItemContent {
+        let middle = CGPoint(x: shape.extent.midX, y: shape.extent.midY)
+        let passScale = CGFloat(passStack.last?.scale ?? list.scale)
+        guard let (image, covered) = shape.raster(pixelsPerUnit: passScale * CGFloat(scaleOf(world, at: middle)))
+        else { return .none }
+        register(image)
+        var destination = rect(covered), source = Rect.unit
+        if s.isGeometryFlipped {
+            destination = rect(ContentsGeometry.mirrored(covered, in: s.bounds))
+            source = Rect(x: 0, y: 1, width: 1, height: -1)
+        }
+        return .image(ImageID(image.identity), ContentPlacement(destination: destination, source: source))
+    }
+
+    /// A contents filter as the renderer's.
+    private func textureFilter(_ f: ContentsSampling) -> TextureFilter {
+        switch f {
+        case .linear: return .linear
+        case .nearest: return .nearest
+        case .trilinear: return .trilinear
+        }
+    }
+
+    /// Puts `image` in the frame's images.
+    private func register(_ image: CGImage) {
+        guard image.identity != lastImageIdentity else { return }
+        list.images[ImageID(image.identity)] = image
+        lastImageIdentity = image.identity
     }
 
     /// Filters applied to what lies behind the layer, as a chain in the list.
@@ -84,7 +140,8 @@ extension FrameBuilder {
         list.clips.append(
             ClipNode(
                 transform: matrix(world), rect: rect(s.bounds), cornerRadius: Float(max(0, s.cornerRadius)),
-                roundedCorners: UInt8(s.maskedCorners.rawValue & 0xF), parent: parent))
+                roundedCorners: UInt8(s.maskedCorners.rawValue & 0xF), cornerCurve: cornerCurve(s),
+                antialiasedEdges: antialiasedEdges(s), parent: parent))
         return Int32(list.clips.count - 1)
     }
 

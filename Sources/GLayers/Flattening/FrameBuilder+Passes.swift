@@ -42,7 +42,7 @@ struct Effects {
         rect: CGRect, radius: CGFloat, alpha: Float
     )? {
         if let node, node.sublayerCount > 0 || node.mask != nil { return nil }
-        guard s.contents.image == nil, s.filters.isEmpty else { return nil }
+        guard s.contents.image == nil, s.shape == nil, s.filters.isEmpty else { return nil }
         guard let bg = s.backgroundColor.rgba, bg.a > 0 else { return nil }
         return (s.bounds, max(0, s.cornerRadius), Float(bg.a))
     }
@@ -84,6 +84,8 @@ struct OpenPass {
     var index: Int
     var items: [DrawItem]
     var screenSpace: Bool
+    /// Pixels per unit of the pass's item space.
+    var scale: Float
     var bounds = (minX: Float.infinity, minY: Float.infinity, maxX: -Float.infinity, maxY: -Float.infinity)
     var pass: RenderPass?
 }
@@ -91,11 +93,12 @@ struct OpenPass {
 extension FrameBuilder {
     // MARK: Pass stack
 
+    /// Opens a pass drawn at `scale` pixels per unit of its item space.
     @discardableResult
-    func beginPass(screenSpace: Bool) -> Int {
+    func beginPass(screenSpace: Bool, scale: Float) -> Int {
         let index = passStack.count + finishedPasses.count
         let buffer = bufferPool.popLast() ?? []
-        passStack.append(OpenPass(index: index, items: buffer, screenSpace: screenSpace))
+        passStack.append(OpenPass(index: index, items: buffer, screenSpace: screenSpace, scale: scale))
         return index
     }
 
@@ -137,6 +140,11 @@ extension FrameBuilder {
         var r = item.rect
         if case .blurredShape(let sigma) = item.content {
             r = Rect(x: r.x - 3 * sigma, y: r.y - 3 * sigma, width: r.width + 6 * sigma, height: r.height + 6 * sigma)
+        }
+        // Contents may reach outside the bounds (a shape's path) unless the item clips them.
+        if !item.clipsContent, let d = item.content.placement?.destination, !d.isEmpty {
+            let x0 = min(r.x, d.x), y0 = min(r.y, d.y)
+            r = Rect(x: x0, y: y0, width: max(r.maxX, d.maxX) - x0, height: max(r.maxY, d.maxY) - y0)
         }
         for (x, y) in [(r.x, r.y), (r.maxX, r.y), (r.x, r.maxY), (r.maxX, r.maxY)] {
             guard let (px, py) = item.transform.project(x, y) else {
@@ -181,7 +189,7 @@ extension FrameBuilder {
         _ node: FlattenNode, _ s: LayerState, _ fx: Effects, world: CATransform3D, time: CFTimeInterval, _ ctx: Context
     ) {
         let index = layerCounter - 1
-        beginPass(screenSpace: true)
+        beginPass(screenSpace: true, scale: list.scale)
         var inner = s
         inner.compositingFilter = nil
         inner.shadowOpacity = fx.passShadow ? 0 : s.shadowOpacity
@@ -200,9 +208,17 @@ extension FrameBuilder {
         }
         let source = clampToViewport(bounds, margin: margin)
         if fx.mask, let maskNode = node.mask {
-            beginPass(screenSpace: true)
-            let maskSpace = sublayerSpace(LayerState(), world: world, preservesDepth: false)
-            visit(maskNode, Context(parent: maskSpace, time: time, opacity: 1, clip: -1, depth: ctx.depth + 1))
+            beginPass(screenSpace: true, scale: list.scale)
+            // The mask lies in the layer's space, flipped with its geometry.
+            var owner = LayerState()
+            owner.bounds = s.bounds
+            owner.isGeometryFlipped = s.isGeometryFlipped
+            let maskSpace = sublayerSpace(owner, world: world, preservesDepth: false)
+            visit(
+                maskNode,
+                Context(
+                    parent: maskSpace, time: time, opacity: 1, clip: -1, depth: ctx.depth + 1,
+                    ancestorsFlipped: ctx.ancestorsFlipped != s.isGeometryFlipped))
             effects.mask = endPass(sourceRect: source, scale: list.scale)
         }
         let id = endPass(sourceRect: source, scale: list.scale, effects: effects)
@@ -250,10 +266,11 @@ extension FrameBuilder {
         return (Float(p.x - o.x), Float(p.y - o.y))
     }
 
-    /// How much the layer's plane is scaled into item space (for blur sizes).
-    func scaleOf(_ world: CATransform3D) -> Float {
-        let o = world.apply(to: CGPoint.zero), x = world.apply(to: CGPoint(x: 1, y: 0)),
-            y = world.apply(to: CGPoint(x: 0, y: 1))
+    /// How much the layer's plane is scaled into item space at `point` of the layer (the mean
+    /// of the two axes' scales; for blur sizes and raster scales).
+    func scaleOf(_ world: CATransform3D, at point: CGPoint = .zero) -> Float {
+        let o = world.apply(to: point), x = world.apply(to: CGPoint(x: point.x + 1, y: point.y)),
+            y = world.apply(to: CGPoint(x: point.x, y: point.y + 1))
         let s = (hypot(x.x - o.x, x.y - o.y) + hypot(y.x - o.x, y.y - o.y)) / 2
         return s.isFinite && s > 0 ? Float(s) : 1
     }
@@ -270,18 +287,20 @@ extension FrameBuilder {
     ) {
         let index = layerCounter - 1
         let scale = Float(max(0.01, min(s.rasterizationScale, 16))) * list.scale * scaleOf(world)
-        beginPass(screenSpace: false)
+        beginPass(screenSpace: false, scale: scale)
         var inner = s
         inner.shouldRasterize = false
         inner.opacity = 1
-        let local = Context(parent: .identity, time: ctx.time, opacity: 1, clip: -1, depth: ctx.depth)
+        let local = Context(
+            parent: .identity, time: ctx.time, opacity: 1, clip: -1, depth: ctx.depth,
+            ancestorsFlipped: ctx.ancestorsFlipped)
         let unplaced = placedAtOrigin(inner)
         drawLayer(node, unplaced, world: unplaced.layerToSuperlayer, time: time, opacity: 1, clip: -1, local)
         let id = endPass(sourceRect: rect(s.bounds), scale: scale, cacheIdentity: node.identity)
         append(
             DrawItem(
                 transform: matrix(world), rect: rect(s.bounds), opacity: ctx.opacity * s.opacity, content: .pass(id),
-                clip: ctx.clip, doubleSided: s.isDoubleSided, layerIndex: index))
+                antialiasedEdges: antialiasedEdges(s), clip: ctx.clip, doubleSided: s.isDoubleSided, layerIndex: index))
     }
 
     /// The state with its placement removed, so the layer's bounds map onto themselves.
@@ -302,8 +321,10 @@ extension FrameBuilder {
     ) {
         let index = layerCounter - 1
         let scale = list.scale * scaleOf(world)
-        let local = Context(parent: .identity, time: ctx.time, opacity: 1, clip: -1, depth: ctx.depth)
-        beginPass(screenSpace: false)
+        let local = Context(
+            parent: .identity, time: ctx.time, opacity: 1, clip: -1, depth: ctx.depth,
+            ancestorsFlipped: ctx.ancestorsFlipped)
+        beginPass(screenSpace: false, scale: scale)
         if let before = t.before {
             var old = placedAtOrigin(before.state)
             old.transition = nil
@@ -314,7 +335,7 @@ extension FrameBuilder {
             }
         }
         let beforeID = endPass(sourceRect: rect(s.bounds), scale: scale)
-        beginPass(screenSpace: false)
+        beginPass(screenSpace: false, scale: scale)
         var now = placedAtOrigin(s)
         now.transition = nil
         if !now.isHidden && now.opacity > 0 {
@@ -329,7 +350,6 @@ extension FrameBuilder {
         append(
             DrawItem(
                 transform: matrix(world), rect: rect(s.bounds), opacity: ctx.opacity, content: .pass(afterID),
-                clip: ctx.clip,
-                doubleSided: s.isDoubleSided, layerIndex: index))
+                antialiasedEdges: antialiasedEdges(s), clip: ctx.clip, doubleSided: s.isDoubleSided, layerIndex: index))
     }
 }

@@ -19,14 +19,15 @@ extension FrameBuilder {
         guard Effects.hasShadow(s) else { return nil }
         guard let path = s.shadowPath else {
             guard let shape = Effects.analyticShadowShape(s) else { return nil }
-            return blurredShape(s, shape.rect, radius: shape.radius, alpha: shape.alpha, world, opacity, clip)
+            return blurredShape(
+                s, shape.rect, radius: shape.radius, curve: cornerCurve(s), alpha: shape.alpha, world, opacity, clip)
         }
         let pixelsPerUnit = CGFloat(list.scale * scaleOf(world))
         switch shadowPaths.shape(of: path, pixelsPerUnit: pixelsPerUnit) {
         case .none:
             return nil
         case .roundedRect(let r, let radius):
-            return blurredShape(s, r, radius: radius, alpha: 1, world, opacity, clip)
+            return blurredShape(s, r, radius: radius, curve: .circular, alpha: 1, world, opacity, clip)
         case .mask(let image, let r):
             return maskShadow(s, image, r, world, opacity, clip)
         }
@@ -48,14 +49,14 @@ extension FrameBuilder {
 
     /// A blurred rounded rect (`box` in the layer's coordinates), drawn analytically.
     private func blurredShape(
-        _ s: LayerState, _ box: CGRect, radius: CGFloat, alpha: Float, _ world: CATransform3D, _ opacity: Float,
-        _ clip: Int32
+        _ s: LayerState, _ box: CGRect, radius: CGFloat, curve: CornerCurve, alpha: Float, _ world: CATransform3D,
+        _ opacity: Float, _ clip: Int32
     ) -> DrawItem {
         DrawItem(
             transform: matrix(shadowPlacement(s, world)), rect: rect(box), opacity: opacity,
             background: shadowColor(s, alpha: alpha),
             content: .blurredShape(sigma: Float(Effects.shadowSigma(s.shadowRadius))), cornerRadius: Float(radius),
-            clip: clip, doubleSided: s.isDoubleSided)
+            cornerCurve: curve, clip: clip, doubleSided: s.isDoubleSided)
     }
 
     /// The shadow of a path mask: a screen-space pass holding the mask where the shadow falls,
@@ -67,7 +68,7 @@ extension FrameBuilder {
         let id = ImageID(image.identity)
         list.images[id] = image
         let sigma = Float(Effects.shadowSigma(s.shadowRadius)) * scaleOf(world)
-        beginPass(screenSpace: true)
+        beginPass(screenSpace: true, scale: list.scale)
         append(
             DrawItem(
                 transform: matrix(shadowPlacement(s, world)), rect: rect(r),

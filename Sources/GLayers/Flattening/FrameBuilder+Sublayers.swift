@@ -54,17 +54,17 @@ extension FrameBuilder {
     /// The instances of a replicator layer's sublayers, or nil for other layers.
     func replicaInstances(_ node: FlattenNode, _ s: LayerState) -> [ReplicaInstance]? {
         guard let replicator = node.replicator else { return nil }
-        let count = min(max(replicator.instanceCount, 0), 10_000)
-        let step = replicator.instanceTransform
+        let count = min(max(replicator.storedInstanceCount, 0), 10_000)
+        let steps = replicator.storedInstanceSteps
         let a = s.anchorInBounds
-        let about = CATransform3DMakeTranslation(-a.x, -a.y, 0).concatenating(step).concatenating(CATransform3DMakeTranslation(a.x, a.y, 0))
-        let baseAlpha = Float(replicator.instanceColor?.alpha ?? 1)
+        let about = CATransform3DMakeTranslation(-a.x, -a.y, 0).concatenating(steps.transform).concatenating(
+            CATransform3DMakeTranslation(a.x, a.y, 0))
         var m = CATransform3D.identity
         var out: [ReplicaInstance] = []
         out.reserveCapacity(count)
         for i in 0..<count {
-            let alpha = min(max(baseAlpha + Float(i) * replicator.instanceAlphaOffset, 0), 1)
-            out.append(ReplicaInstance(matrix: m, delay: Double(i) * replicator.instanceDelay, alpha: alpha))
+            let alpha = min(max(steps.alpha + Float(i) * steps.alphaOffset, 0), 1)
+            out.append(ReplicaInstance(matrix: m, delay: Double(i) * steps.delay, alpha: alpha))
             m = about.concatenating(m)
         }
         return out

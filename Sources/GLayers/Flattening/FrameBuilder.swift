@@ -57,8 +57,8 @@ package final class FrameBuilder {
         // presentation cache current (and evaluates any that is not).
         if root.presentationTreeTime != t { root.evaluateSubtree(parentTime: t) }
         root.presentationTreeTime = .nan
-        beginPass(screenSpace: true)
-        visit(.live(root), Context(parent: .identity, time: t, opacity: 1, clip: -1, depth: 0))
+        beginPass(screenSpace: true, scale: Float(s))
+        visit(.live(root), Context(parent: .identity, time: t, opacity: 1, clip: -1, depth: 0, ancestorsFlipped: false))
         endPass(sourceRect: Rect(x: 0, y: 0, width: Float(size.width), height: Float(size.height)), scale: Float(s))
         assemble()
         list.layerCount = Int(layerCounter)
@@ -75,6 +75,9 @@ package final class FrameBuilder {
         var opacity: Float
         var clip: Int32
         var depth: Int
+        /// Whether an odd number of the layer's ancestors have flipped geometry (the layer's
+        /// contents are flipped when this differs from its own `isGeometryFlipped`).
+        var ancestorsFlipped: Bool
     }
 
     // MARK: The traversal
@@ -124,9 +127,12 @@ package final class FrameBuilder {
         let index = layerCounter - 1
         let subCount = node.sublayerCount
         if !node.preservesDepth {
-            if let shadow = shadowItem(state, world: world, opacity: opacity, clip: clip) { append(shadow) }
+            if state.shadowOpacity > 0, let shadow = shadowItem(state, world: world, opacity: opacity, clip: clip) {
+                append(shadow)
+            }
             if var item = layerItem(
-                state, world: world, opacity: opacity, clip: clip, layerIndex: index, withBorder: subCount == 0)
+                state, world: world, opacity: opacity, clip: clip, layerIndex: index, withBorder: subCount == 0,
+                ancestorsFlipped: ctx.ancestorsFlipped)
             {
                 if let chain = backdropChain(state) { item.backdropFilters = chain }
                 append(item)
@@ -138,8 +144,11 @@ package final class FrameBuilder {
             childClip = addClip(world: world, state: state, parent: clip)
         }
         let childParent = sublayerSpace(state, world: world, preservesDepth: node.preservesDepth)
+        let childFlipped = ctx.ancestorsFlipped != state.isGeometryFlipped
         forEachSublayer(of: node, state: state, time: time) { child, instance in
-            var c = Context(parent: childParent, time: time, opacity: opacity, clip: childClip, depth: ctx.depth + 1)
+            var c = Context(
+                parent: childParent, time: time, opacity: opacity, clip: childClip, depth: ctx.depth + 1,
+                ancestorsFlipped: childFlipped)
             if let instance {
                 c.parent = instance.matrix.concatenating(childParent)
                 c.time = time - instance.delay

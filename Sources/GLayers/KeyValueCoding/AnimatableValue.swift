@@ -81,7 +81,7 @@ package enum AnimatableValue {
     /// The value of an `Any`, guessing its kind (for keys whose kind is not declared).
     static func inferring(_ any: Any?) -> AnimatableValue {
         guard let any else { return .object(nil) }
-        if any is Bool { return .bool(any as? Bool ?? false) }
+        if NumberCoercion.isBoolean(any) { return .bool(any as? Bool ?? false) }
         if let n = NumberCoercion.double(any) { return .number(CGFloat(n)) }
         for kind: ValueKind in [.point, .size, .rect, .transform, .color, .image, .path, .colors, .numbers] {
             if let v = ValueConversion.convert(any, to: kind) { return v }
@@ -94,28 +94,34 @@ package enum AnimatableValue {
 enum ValueConversion {
     /// `value` as a typed value of `kind`, or nil when it does not hold one.
     ///
-    /// - Numbers may be any Swift numeric type or `NSNumber`; points, sizes and rects may also
-    ///   be given as arrays of 2, 2 and 4 numbers; transforms as `CATransform3D`,
-    ///   `CGAffineTransform` or 16 numbers; colours as `CGColor`.
+    /// - Numbers may be any Swift numeric type or `NSNumber`, booleans also `NSNumber`; points,
+    ///   sizes, rects and transforms may be boxed in `NSValue` (`NSValue(cgPoint:)`,
+    ///   `NSValue(caTransform3D:)`, …), as Apple code boxes them; points, sizes and rects may
+    ///   also be given as arrays of 2, 2 and 4 numbers; transforms as `CATransform3D`,
+    ///   `CGAffineTransform` (either boxed too) or 16 numbers; colours as `CGColor`.
     static func convert(_ value: Any?, to kind: ValueKind) -> AnimatableValue? {
         switch kind {
         case .number: return NumberCoercion.double(value).map { .number(CGFloat($0)) }
         case .bool: return NumberCoercion.bool(value).map { .bool($0) }
         case .point:
-            if let p = value as? CGPoint { return .point(p) }
+            if let p = value as? CGPoint ?? (value as? NSValue)?.boxedPoint { return .point(p) }
             if let a = numbers(value), a.count == 2 { return .point(CGPoint(x: a[0], y: a[1])) }
             return nil
         case .size:
-            if let s = value as? CGSize { return .size(s) }
+            if let s = value as? CGSize ?? (value as? NSValue)?.boxedSize { return .size(s) }
             if let a = numbers(value), a.count == 2 { return .size(CGSize(width: a[0], height: a[1])) }
             return nil
         case .rect:
-            if let r = value as? CGRect { return .rect(r) }
-            if let a = numbers(value), a.count == 4 { return .rect(CGRect(x: a[0], y: a[1], width: a[2], height: a[3])) }
+            if let r = value as? CGRect ?? (value as? NSValue)?.boxedRect { return .rect(r) }
+            if let a = numbers(value), a.count == 4 {
+                return .rect(CGRect(x: a[0], y: a[1], width: a[2], height: a[3]))
+            }
             return nil
         case .transform:
-            if let t = value as? CATransform3D { return .transform(t) }
-            if let t = value as? CGAffineTransform { return .transform(CATransform3DMakeAffineTransform(t)) }
+            if let t = value as? CATransform3D ?? (value as? NSValue)?.boxedTransform3D { return .transform(t) }
+            if let t = value as? CGAffineTransform ?? (value as? NSValue)?.boxedAffineTransform {
+                return .transform(CATransform3DMakeAffineTransform(t))
+            }
             if let a = numbers(value), let t = CATransform3D(entries: a) { return .transform(t) }
             return nil
         case .color:
@@ -171,7 +177,8 @@ enum ValueConversion {
         case .rect(let r): return r.origin.x.isFinite && r.origin.y.isFinite && r.width.isFinite && r.height.isFinite
         case .transform(let t): return t.isFinite
         case .numbers(let a): return a.allSatisfy { $0.isFinite }
-        case .color(let c): return c.rgba.map { $0.r.isFinite && $0.g.isFinite && $0.b.isFinite && $0.a.isFinite } ?? true
+        case .color(let c):
+            return c.rgba.map { $0.r.isFinite && $0.g.isFinite && $0.b.isFinite && $0.a.isFinite } ?? true
         default: return true
         }
     }

@@ -1,6 +1,7 @@
 /// Key-value coding on layers (docs/semantics.md#key-value-coding-and-key-paths): every declared property by
 /// its Core Animation name (its property-table entry does the reading and writing), any other
-/// key stored as a custom property, and key paths into structs, transforms and filters.
+/// key stored as a custom property, key paths into structs, transforms and filters, and key
+/// paths that go on into the mask, the superlayer or a sublayer by name.
 /// Strings are resolved once (`KeyPathResolver`); values are checked against the property's
 /// type and refused with a diagnostic when they do not fit.
 import Foundation
@@ -24,11 +25,12 @@ extension CALayer {
         }
     }
 
-    /// The value of a declared property or a custom key (its default when unset).
+    /// The value of a declared property or a custom key (when unset: the style's value, else
+    /// the class's default).
     func valueChecked(forKey key: String) -> Any? {
         if let p = type(of: self).properties[key] { return p.value(of: self) }
         if let v = layerState.custom[key] { return v.object }
-        return extraValues[key] ?? type(of: self).defaultValue(forKey: key)
+        return extraValues[key] ?? styleValue(forKey: key) ?? type(of: self).defaultValue(forKey: key)
     }
 
     /// Sets the value at `keyPath`, throwing `KeyValueCodingError` for an unknown path or a
@@ -41,14 +43,29 @@ extension CALayer {
             case .custom(let key): setCustom(key, AnimatableValue.inferring(value))
             case .filterInput(let background, let name, let input):
                 try setFilterInput(background: background, name, input, value, path: keyPath)
+            case .related(let relationship, let rest):
+                guard let rest else {
+                    throw KeyValueCodingError(
+                        message:
+                            "\(diagnosticName): \(keyPath): a sublayer is not set by name; use replaceSublayer(_:with:)"
+                    )
+                }
+                guard let other = try relatedLayer(relationship, keyPath: keyPath) else {
+                    throw KeyValueCodingError(
+                        message: "\(diagnosticName): \(keyPath): the layer has no \(relationship); nothing set")
+                }
+                // The other layer sets its own value: its change runs its own action.
+                try other.strictSetValue(value, forKeyPath: rest)
             }
             return
         }
         guard let typed = ValueConversion.convert(value, to: path.kind) else {
-            throw KeyValueCodingError(message: "\(diagnosticName): \(keyPath) expects \(path.kind.expected), got \(describeValue(value))")
+            throw KeyValueCodingError(
+                message: "\(diagnosticName): \(keyPath) expects \(path.kind.expected), got \(describeValue(value))")
         }
         guard ValueConversion.isFinite(typed) else {
-            throw KeyValueCodingError(message: "\(diagnosticName): \(keyPath) must be finite, got \(describeValue(value))")
+            throw KeyValueCodingError(
+                message: "\(diagnosticName): \(keyPath) must be finite, got \(describeValue(value))")
         }
         // Write the component into a copy of the model, then set the whole property through
         // its entry so the change runs its action under the property's name.
@@ -61,7 +78,7 @@ extension CALayer {
             try p.setValue(read(whole.stateAccess(), from: &s), on: self)
         case .custom(let key):
             setCustom(key, s.state.custom[key] ?? .object(nil))
-        case .filterInput:
+        case .filterInput, .related:
             break
         }
     }
@@ -74,10 +91,36 @@ extension CALayer {
             case .property(let p): return p.value(of: self)
             case .custom(let key): return valueChecked(forKey: key)
             case .filterInput: break
+            case .related(let relationship, let rest):
+                // A missing mask or superlayer reads as nil, as a key-value coding path through
+                // a nil relationship does.
+                guard let other = try relatedLayer(relationship, keyPath: keyPath) else { return nil }
+                return try rest.map { try other.strictValue(forKeyPath: $0) } ?? other
             }
         }
         var s = PresentedState(layerState)
         return read(path.stateAccess(), from: &s)
+    }
+
+    /// The layer `relationship` reaches (on a presentation copy, its presentation copy): nil
+    /// for a missing mask or superlayer.
+    ///
+    /// - Throws `KeyValueCodingError` when no sublayer has the name.
+    private func relatedLayer(_ relationship: LayerRelationship, keyPath: String) throws -> CALayer? {
+        switch relationship {
+        case .mask: return mask
+        case .superlayer: return superlayer
+        case .sublayer(let name):
+            let source = presentationSource ?? self
+            guard let found = source.sublayerStorage.first(where: { $0.name == name }) else {
+                let names = source.sublayerStorage.compactMap(\.name).map { "\"\($0)\"" }
+                throw KeyValueCodingError(
+                    message: "\(diagnosticName): \(keyPath): no sublayer named \"\(name)\""
+                        + (names.isEmpty
+                            ? " (no sublayer has a name)" : " (sublayers: \(names.joined(separator: ", ")))"))
+            }
+            return isPresentationCopy ? found.presentation(atMediaTime: presentationTime) : found
+        }
     }
 
     /// `keyPath` resolved for this layer, or the key-value coding error that says why not.
@@ -119,10 +162,12 @@ extension CALayer {
             throw KeyValueCodingError(message: "\(diagnosticName): \(path): no filter named \"\(name)\"")
         }
         guard let d = NumberCoercion.double(value), d.isFinite else {
-            throw KeyValueCodingError(message: "\(diagnosticName): \(path) expects a finite number, got \(describeValue(value))")
+            throw KeyValueCodingError(
+                message: "\(diagnosticName): \(path) expects a finite number, got \(describeValue(value))")
         }
         guard filters[i].setInput(input, d) else {
-            throw KeyValueCodingError(message: "\(diagnosticName): \(path): \(filters[i].kind.rawValue) has no input \"\(input)\"")
+            throw KeyValueCodingError(
+                message: "\(diagnosticName): \(path): \(filters[i].kind.rawValue) has no input \"\(input)\"")
         }
         let change = willChangeModel(path)
         modifyModel { if background { $0.backgroundFilters = filters } else { $0.filters = filters } }

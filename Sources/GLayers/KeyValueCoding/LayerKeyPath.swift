@@ -1,6 +1,8 @@
 /// Key paths into a layer's properties, resolved once from their strings into typed form:
 /// `position.x`, `bounds.size.width`, `frame.origin.y`, `transform.rotation.z`,
-/// `filters.pulseFilter.inputIntensity`, custom keys (docs/semantics.md#key-value-coding-and-key-paths).
+/// `filters.pulseFilter.inputIntensity`, custom keys, and key paths of other layers reached
+/// through `mask`, `superlayer` or a named sublayer (`sublayers.NAME.KEY`)
+/// (docs/semantics.md#key-value-coding-and-key-paths).
 import Foundation
 
 /// A component of a struct-valued property (CAPG Appendix C, "Key-Value Coding Extensions").
@@ -27,14 +29,40 @@ enum StructComponent: String, CaseIterable {
     }
 }
 
-/// A component of a transform (CAPG Appendix C, "Transform field value key paths").
+/// A component of a transform (CAPG Appendix C, "Transform field value key paths", and
+/// `scale.xy`; docs/semantics.md#transform-key-paths).
 enum TransformComponent: String, CaseIterable {
     case rotationX = "rotation.x", rotationY = "rotation.y", rotationZ = "rotation.z", rotation
     case scaleX = "scale.x", scaleY = "scale.y", scaleZ = "scale.z", scale
+    /// The x and y scales together (z untouched): absent from Apple's table, but Core Animation
+    /// takes it and real code animates it (`transform.scale.xy` pulses). Reading gives the mean
+    /// of the two scales.
+    case scaleXY = "scale.xy"
     case translationX = "translation.x", translationY = "translation.y", translationZ = "translation.z"
     case translation
 
     var kind: ValueKind { self == .translation ? .size : .number }
+
+    /// Whether writing the component sets several scales from one number, so that reading it
+    /// back gives their mean rather than what each held: putting back the model's value means
+    /// putting back its whole scale.
+    var setsSeveralScales: Bool { self == .scale || self == .scaleXY }
+}
+
+/// How a key path reaches another layer: `mask.opacity`, `superlayer.position`,
+/// `sublayers.NAME.opacity`.
+enum LayerRelationship: Hashable, CustomStringConvertible {
+    case mask, superlayer
+    /// The first sublayer whose `name` is this one (`sublayers.NAME`).
+    case sublayer(named: String)
+
+    var description: String {
+        switch self {
+        case .mask: return "mask"
+        case .superlayer: return "superlayer"
+        case .sublayer(let name): return "sublayers.\(name)"
+        }
+    }
 }
 
 /// A key path resolved into typed form.
@@ -46,6 +74,9 @@ struct LayerKeyPath: Hashable, CustomStringConvertible {
         case custom(String)
         /// An input of a named filter: `filters.NAME.KEY` or `backgroundFilters.NAME.KEY`.
         case filterInput(background: Bool, name: String, input: String)
+        /// The key path `rest` of another layer (nil: that layer itself), resolved on that
+        /// layer when it is read or written; animations do not go through relationships.
+        case related(LayerRelationship, rest: String?)
     }
 
     enum Component: Hashable {
@@ -80,6 +111,8 @@ struct LayerKeyPath: Hashable, CustomStringConvertible {
         case .property(let p): return p.key
         case .custom(let k): return k
         case .filterInput(let background, _, _): return background ? "backgroundFilters" : "filters"
+        case .related(.sublayer, _): return "sublayers"
+        case .related(let relationship, _): return relationship.description
         }
     }
 
@@ -122,7 +155,9 @@ enum KeyPathResolver {
     ///
     /// - Throws `KeyPathError` for an unknown component of a struct or transform property, or a
     ///   malformed filter path. A single unknown key is a custom property (not an error).
-    static func resolve(_ path: String, for layerClass: CALayer.Type, storedKinds: [String: ValueKind] = [:]) throws -> LayerKeyPath {
+    static func resolve(_ path: String, for layerClass: CALayer.Type, storedKinds: [String: ValueKind] = [:]) throws
+        -> LayerKeyPath
+    {
         let table = layerClass.properties
         if !storedKinds.isEmpty, let head = path.split(separator: ".").first.map(String.init), table[head] == nil,
             let kind = storedKinds[head]
@@ -145,7 +180,8 @@ enum KeyPathResolver {
         return resolved
     }
 
-    private static func parse(_ path: String, table: PropertyTable, customKind: ValueKind? = nil) throws -> LayerKeyPath {
+    private static func parse(_ path: String, table: PropertyTable, customKind: ValueKind? = nil) throws -> LayerKeyPath
+    {
         guard !path.isEmpty else { throw KeyPathError(keyPath: path, reason: "empty key path") }
         let parts = path.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let head = parts[0]
@@ -164,6 +200,9 @@ enum KeyPathResolver {
                     string: path)
             }
             guard let rest else { return LayerKeyPath(base: .property(p), component: nil, kind: p.kind, string: path) }
+            if let relationship = try relationship(p, rest, path: path) {
+                return LayerKeyPath(base: relationship, component: nil, kind: .object, string: path)
+            }
             let component = try parseComponent(rest, of: p.kind, path: path, owner: head)
             return LayerKeyPath(base: .property(p), component: component.0, kind: component.1, string: path)
         }
@@ -173,10 +212,26 @@ enum KeyPathResolver {
         }
         guard let kind = customKind, kind != .object else {
             throw KeyPathError(
-                keyPath: path, reason: "\"\(head)\" is not a property with components; \(suggestion(for: head, in: table))")
+                keyPath: path,
+                reason: "\"\(head)\" is not a property with components; \(suggestion(for: head, in: table))")
         }
         let component = try parseComponent(rest, of: kind, path: path, owner: head)
         return LayerKeyPath(base: .custom(head), component: component.0, kind: component.1, string: path)
+    }
+
+    /// The layer and key path that `HEAD.rest` reaches when `p` is a relationship to other
+    /// layers (`mask`, `superlayer`, `sublayers`), or nil when it is not one.
+    private static func relationship(_ p: LayerProperty, _ rest: String, path: String) throws -> LayerKeyPath.Base? {
+        if p === LayerProperty.mask || p === LayerProperty.superlayer {
+            guard !rest.isEmpty else { throw KeyPathError(keyPath: path, reason: "empty key after \"\(p.key)\"") }
+            return .related(p === LayerProperty.mask ? .mask : .superlayer, rest: rest)
+        }
+        guard p === LayerProperty.sublayers else { return nil }
+        let f = rest.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard !f[0].isEmpty, f.count == 1 || !f[1].isEmpty else {
+            throw KeyPathError(keyPath: path, reason: "expected sublayers.NAME or sublayers.NAME.KEYPATH")
+        }
+        return .related(.sublayer(named: f[0]), rest: f.count > 1 ? f[1] : nil)
     }
 
     private static func parseComponent(

@@ -37,7 +37,9 @@ extension LayerKeyPath {
             case nil: return p.stateAccess() ?? .inert
             case .structField(let field)?: return Self.structField(field, of: p.stateAccess() ?? .inert)
             case .transformField(let field)?:
-                if let t = p as? TransformProperty { return Self.transformField(field, sublayer: t.isSublayerTransform) }
+                if let t = p as? TransformProperty {
+                    return Self.transformField(field, sublayer: t.isSublayerTransform)
+                }
                 guard case .transform(let whole)? = p.stateAccess() else { return .inert }
                 return Self.transformField(field, of: whole)
             }
@@ -48,6 +50,8 @@ extension LayerKeyPath {
             return Self.customAccess(key, kind: valueKind ?? kind)
         case .filterInput(let background, let name, let input):
             return .number(Self.filterInput(background: background, name: name, input: input))
+        case .related:
+            return .inert
         }
     }
 
@@ -64,7 +68,11 @@ extension LayerKeyPath {
 
     private static func structField(_ field: StructComponent, of whole: AnyStateAccess) -> AnyStateAccess {
         func part<W, P>(_ a: StateAccess<W>, _ path: WritableKeyPath<W, P>) -> StateAccess<P> {
-            StateAccess(get: { a.get(&$0)[keyPath: path] }, set: { s, v in var w = a.get(&s); w[keyPath: path] = v; a.set(&s, w) })
+            StateAccess(
+                get: { a.get(&$0)[keyPath: path] },
+                set: { s, v in
+                    var w = a.get(&s); w[keyPath: path] = v; a.set(&s, w)
+                })
         }
         switch (whole, field) {
         case (.point(let a), .x): return .number(part(a, \.x))
@@ -95,7 +103,9 @@ extension LayerKeyPath {
                     },
                     set: { s, v in
                         s.activateParts(sublayer: sublayer)
-                        s.withParts(sublayer: sublayer) { $0.translation.x = Double(v.width); $0.translation.y = Double(v.height) }
+                        s.withParts(sublayer: sublayer) {
+                            $0.translation.x = Double(v.width); $0.translation.y = Double(v.height)
+                        }
                     }))
         }
         return .number(
@@ -108,12 +118,16 @@ extension LayerKeyPath {
     }
 
     /// A component of another transform-valued property (decomposed and composed each time).
-    private static func transformField(_ field: TransformComponent, of whole: StateAccess<CATransform3D>) -> AnyStateAccess {
+    private static func transformField(_ field: TransformComponent, of whole: StateAccess<CATransform3D>)
+        -> AnyStateAccess
+    {
         func parts(_ s: inout PresentedState) -> TransformParts { TransformParts(whole.get(&s)) ?? .identity }
         if field == .translation {
             return .size(
                 StateAccess(
-                    get: { let t = parts(&$0).translation; return CGSize(width: t.x, height: t.y) },
+                    get: {
+                        let t = parts(&$0).translation; return CGSize(width: t.x, height: t.y)
+                    },
                     set: { s, v in
                         var p = parts(&s)
                         (p.translation.x, p.translation.y) = (Double(v.width), Double(v.height))
@@ -149,7 +163,8 @@ extension LayerKeyPath {
         case .color: return typed(ColorValue.none)
         case .image: return typed(ContentsValue.none)
         default:
-            return .discrete(StateAccess(get: { $0.state.custom[key] ?? .object(nil) }, set: { $0.state.custom[key] = $1 }))
+            return .discrete(
+                StateAccess(get: { $0.state.custom[key] ?? .object(nil) }, set: { $0.state.custom[key] = $1 }))
         }
     }
 

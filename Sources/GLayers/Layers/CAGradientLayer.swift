@@ -1,6 +1,6 @@
 /// `CAGradientLayer`: a colour gradient over the bounds (axial, radial or conic), rasterized
-/// into the backing store when its properties change; `colors`, `locations`, `startPoint`
-/// and `endPoint` animate.
+/// into the backing store when its properties change and drawn as the layer's background
+/// (rounded by `cornerRadius`); `colors`, `locations`, `startPoint` and `endPoint` animate.
 import Foundation
 import GLayersGraphics
 
@@ -18,12 +18,15 @@ extension LayerProperty {
     /// all but `type` animate.
     enum Gradient {
         static let colors = StoredProperty("colors", default: ColorList(nil), action: .animation, effects: .display)
-        static let locations = StoredProperty("locations", default: NumberList(nil), action: .animation, effects: .display)
+        static let locations = StoredProperty(
+            "locations", default: NumberList(nil), action: .animation, effects: .display)
         static let startPoint = StoredProperty(
             "startPoint", default: CGPoint(x: 0.5, y: 0), action: .animation, effects: .display)
-        static let endPoint = StoredProperty("endPoint", default: CGPoint(x: 0.5, y: 1), action: .animation, effects: .display)
+        static let endPoint = StoredProperty(
+            "endPoint", default: CGPoint(x: 0.5, y: 1), action: .animation, effects: .display)
         static let type = StoredProperty(
-            "type", default: CAGradientLayerType.axial, effects: .display, choices: .names(["axial", "radial", "conic"]))
+            "type", default: CAGradientLayerType.axial, effects: .display,
+            choices: .names(["axial", "radial", "conic"]))
 
         static let all: [LayerProperty] = [colors, locations, startPoint, endPoint, type]
     }
@@ -71,7 +74,7 @@ open class CAGradientLayer: CALayer {
         super.init()
         needsDisplayOnBoundsChange = true
     }
-    public required init(layer: Any) { super.init(layer: layer) }
+    public override init(layer: Any) { super.init(layer: layer) }
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         needsDisplayOnBoundsChange = true
@@ -89,19 +92,16 @@ open class CAGradientLayer: CALayer {
         key == "contentsScale" || super.needsDisplay(forKey: key)
     }
 
-    /// Draws the gradient into the backing store.
+    /// Draws the gradient into the backing store: the layer's background, rounded by
+    /// `cornerRadius` with or without `masksToBounds` (as on Apple).
     open override func display() {
         if delegate != nil {
             super.display()
             return
         }
         let cgColors = (colors as? [CGColor]) ?? []
-        let size = bounds.size
-        let scale = contentsScale > 0 && contentsScale.isFinite ? contentsScale : 1
-        let w = backingPixels(size.width * scale), h = backingPixels(size.height * scale)
-        guard !cgColors.isEmpty, w > 0, h > 0, w <= 16384, h <= 16384,
-            let ctx = CGContext.bitmap(width: w, height: h, scale: scale)
-        else {
+        let b = bounds, size = b.size
+        guard !cgColors.isEmpty, let ctx = drawingContext(covering: b) else {
             setBackingStore(nil)
             return
         }
@@ -114,8 +114,8 @@ open class CAGradientLayer: CALayer {
             setBackingStore(nil)
             return
         }
-        let start = CGPoint(x: startPoint.x * size.width, y: startPoint.y * size.height)
-        let end = CGPoint(x: endPoint.x * size.width, y: endPoint.y * size.height)
+        let start = CGPoint(x: b.minX + startPoint.x * size.width, y: b.minY + startPoint.y * size.height)
+        let end = CGPoint(x: b.minX + endPoint.x * size.width, y: b.minY + endPoint.y * size.height)
         switch type {
         case .radial:
             // Apple: an ellipse centred on startPoint whose radii reach endPoint.
@@ -124,19 +124,23 @@ open class CAGradientLayer: CALayer {
             ctx.saveGState()
             ctx.translateBy(x: start.x, y: start.y)
             ctx.scaleBy(x: max(rx, 1e-6) / r, y: max(ry, 1e-6) / r)
-            ctx.drawRadialGradient(gradient, startCenter: .zero, startRadius: 0, endCenter: .zero, endRadius: r,
-                                   options: [.drawsAfterEndLocation])
+            ctx.drawRadialGradient(
+                gradient, startCenter: .zero, startRadius: 0, endCenter: .zero, endRadius: r,
+                options: [.drawsAfterEndLocation])
             ctx.restoreGState()
         case .conic:
             drawConic(cgColors, locs, start: start, end: end, into: ctx, size: size)
         default:
-            ctx.drawLinearGradient(gradient, start: start, end: end, options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+            ctx.drawLinearGradient(
+                gradient, start: start, end: end, options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
         }
-        setBackingStore(ctx.makeImage(), covering: bounds)
+        setBackingStore(ctx.makeImage(), covering: b, isBackground: true)
     }
 
     /// A conic gradient: colour by angle around startPoint, starting toward endPoint.
-    private func drawConic(_ colors: [CGColor], _ locs: [CGFloat]?, start: CGPoint, end: CGPoint, into ctx: CGContext, size: CGSize) {
+    private func drawConic(
+        _ colors: [CGColor], _ locs: [CGFloat]?, start: CGPoint, end: CGPoint, into ctx: CGContext, size: CGSize
+    ) {
         let stops = locs ?? colors.indices.map { CGFloat($0) / CGFloat(max(colors.count - 1, 1)) }
         let a0 = atan2(end.y - start.y, end.x - start.x)
         let slices = 360
@@ -147,8 +151,12 @@ open class CAGradientLayer: CALayer {
             ctx.setFillColor(c)
             ctx.beginPath()
             ctx.move(to: start)
-            ctx.addLine(to: CGPoint(x: start.x + cos(a0 + f0 * 2 * .pi) * radius, y: start.y + sin(a0 + f0 * 2 * .pi) * radius))
-            ctx.addLine(to: CGPoint(x: start.x + cos(a0 + f1 * 2 * .pi + 0.002) * radius, y: start.y + sin(a0 + f1 * 2 * .pi + 0.002) * radius))
+            ctx.addLine(
+                to: CGPoint(x: start.x + cos(a0 + f0 * 2 * .pi) * radius, y: start.y + sin(a0 + f0 * 2 * .pi) * radius))
+            ctx.addLine(
+                to: CGPoint(
+                    x: start.x + cos(a0 + f1 * 2 * .pi + 0.002) * radius,
+                    y: start.y + sin(a0 + f1 * 2 * .pi + 0.002) * radius))
             ctx.closePath()
             ctx.fillPath()
         }
@@ -161,7 +169,9 @@ open class CAGradientLayer: CALayer {
             let span = stops[i] - stops[i - 1]
             let t = span > 0 ? (f - stops[i - 1]) / span : 1
             let a = colors[i - 1].rgba, b = colors[i].rgba
-            return CGColor(red: a.r + (b.r - a.r) * t, green: a.g + (b.g - a.g) * t, blue: a.b + (b.b - a.b) * t, alpha: a.a + (b.a - a.a) * t)
+            return CGColor(
+                red: a.r + (b.r - a.r) * t, green: a.g + (b.g - a.g) * t, blue: a.b + (b.b - a.b) * t,
+                alpha: a.a + (b.a - a.a) * t)
         }
         return colors[colors.count - 1]
     }

@@ -12,7 +12,8 @@ extension LayerProperty {
         static let instanceDelay = StoredProperty("instanceDelay", default: CGFloat(0), action: .animation)
         static let instanceTransform = StoredProperty(
             "instanceTransform", default: CATransform3D.identity, action: .animation)
-        static let instanceColor = StoredProperty("instanceColor", default: ColorValue.object(.white), action: .animation)
+        static let instanceColor = StoredProperty(
+            "instanceColor", default: ColorValue.object(.white), action: .animation)
         static let instanceRedOffset = StoredProperty("instanceRedOffset", default: CGFloat(0), action: .animation)
         static let instanceGreenOffset = StoredProperty("instanceGreenOffset", default: CGFloat(0), action: .animation)
         static let instanceBlueOffset = StoredProperty("instanceBlueOffset", default: CGFloat(0), action: .animation)
@@ -34,8 +35,7 @@ open class CAReplicatorLayer: CALayer {
         get {
             // Any number may arrive through key-value coding; NaN counts as none and huge
             // values saturate (the flattener draws at most 10 000 copies).
-            let n = self[stored: Replicator.instanceCount]
-            return n.isNaN ? 0 : Int(max(-1e15, min(1e15, n)))
+            storedInstanceCount
         }
         set { self[stored: Replicator.instanceCount] = CGFloat(newValue) }
     }
@@ -76,8 +76,27 @@ open class CAReplicatorLayer: CALayer {
     }
 
     public override init() { super.init() }
-    public required init(layer: Any) { super.init(layer: layer) }
+    public override init(layer: Any) { super.init(layer: layer) }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     override class var declaredProperties: [LayerProperty] { super.declaredProperties + Replicator.all }
+
+    // MARK: What flattening reads (final: no dynamic call per frame, whatever a subclass overrides)
+
+    /// `instanceCount`: any number may arrive through key-value coding; NaN counts as none and
+    /// huge values saturate (the flattener draws at most 10 000 copies).
+    final var storedInstanceCount: Int {
+        let n = self[stored: Replicator.instanceCount]
+        return n.isNaN ? 0 : Int(max(-1e15, min(1e15, n)))
+    }
+
+    /// `instanceDelay`, `instanceTransform`, the alpha of `instanceColor` and
+    /// `instanceAlphaOffset`, as stored.
+    final var storedInstanceSteps: (delay: Double, transform: CATransform3D, alpha: Float, alphaOffset: Float) {
+        (
+            Double(self[stored: Replicator.instanceDelay]), self[stored: Replicator.instanceTransform],
+            Float(self[stored: Replicator.instanceColor].cgColor?.alpha ?? 1),
+            Float(self[stored: Replicator.instanceAlphaOffset])
+        )
+    }
 }

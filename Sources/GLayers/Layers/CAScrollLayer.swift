@@ -39,12 +39,14 @@ open class CAScrollLayer: CALayer {
 
     public override init() {
         super.init()
-        masksToBounds = true
+        // The class's default (`defaultValue(forKey:)`), not a value set on the layer: a
+        // `style` may still supply it.
+        layerState.masksToBounds = true
     }
-    public required init(layer: Any) { super.init(layer: layer) }
+    public override init(layer: Any) { super.init(layer: layer) }
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
-        masksToBounds = true
+        layerState.masksToBounds = true
     }
 
     /// Scrolls so that `p` is the bounds origin (only along the allowed directions).
@@ -66,20 +68,20 @@ open class CAScrollLayer: CALayer {
 }
 
 extension CALayer {
-    /// Scrolls the nearest enclosing scroll layer so `p` (in this layer's space) is at its origin.
-    public func scroll(_ p: CGPoint) {
+    /// The default of `scroll(_:)`.
+    func scrollDefault(_ p: CGPoint) {
         guard let scroller = enclosingScrollLayer() else { return }
         scroller.scroll(to: scroller.convert(p, from: self))
     }
 
-    /// Scrolls the nearest enclosing scroll layer so `r` (in this layer's space) is visible.
-    public func scrollRectToVisible(_ r: CGRect) {
+    /// The default of `scrollRectToVisible(_:)`.
+    func scrollRectToVisibleDefault(_ r: CGRect) {
         guard let scroller = enclosingScrollLayer() else { return }
         scroller.scroll(to: scroller.convert(r, from: self))
     }
 
-    /// The part of the layer visible through its enclosing scroll layer (its bounds otherwise).
-    public var visibleRect: CGRect {
+    /// The default of `visibleRect`.
+    var visibleRectDefault: CGRect {
         guard let scroller = enclosingScrollLayer() else { return bounds }
         return bounds.intersection(convert(scroller.bounds, from: scroller))
     }

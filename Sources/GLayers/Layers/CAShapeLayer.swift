@@ -1,6 +1,7 @@
-/// `CAShapeLayer`: a path filled and stroked, rasterized with cairo into the layer's backing
-/// store (covering the path's extent, which may overflow the bounds) and redrawn when a shape
-/// property changes; `path`, colours, `strokeStart`/`strokeEnd`, `lineWidth` animate.
+/// `CAShapeLayer`: a path filled and stroked. A change of a shape property makes a new
+/// `ShapeDrawing`, which flattening rasterizes with cairo at the scale the layer lands on
+/// screen, over the path's extent (which may lie outside the bounds, also when they are
+/// empty); `path`, colours, `strokeStart`/`strokeEnd`, `lineWidth` animate.
 import Foundation
 import GLayersGraphics
 
@@ -39,17 +40,22 @@ extension LayerProperty {
         static let fillColor = StoredProperty(
             "fillColor", default: ColorValue.object(.black), action: .animation, effects: .display)
         static let fillRule = StoredProperty(
-            "fillRule", default: CAShapeLayerFillRule.nonZero, effects: .display, choices: .names(["non-zero", "even-odd"]))
+            "fillRule", default: CAShapeLayerFillRule.nonZero, effects: .display,
+            choices: .names(["non-zero", "even-odd"]))
         static let strokeColor = StoredProperty(
             "strokeColor", default: ColorValue.none, action: .animation, effects: .display)
-        static let strokeStart = StoredProperty("strokeStart", default: CGFloat(0), action: .animation, effects: .display)
+        static let strokeStart = StoredProperty(
+            "strokeStart", default: CGFloat(0), action: .animation, effects: .display)
         static let strokeEnd = StoredProperty("strokeEnd", default: CGFloat(1), action: .animation, effects: .display)
         static let lineWidth = StoredProperty("lineWidth", default: CGFloat(1), action: .animation, effects: .display)
-        static let miterLimit = StoredProperty("miterLimit", default: CGFloat(10), action: .animation, effects: .display)
+        static let miterLimit = StoredProperty(
+            "miterLimit", default: CGFloat(10), action: .animation, effects: .display)
         static let lineCap = StoredProperty(
-            "lineCap", default: CAShapeLayerLineCap.butt, effects: .display, choices: .names(["butt", "round", "square"]))
+            "lineCap", default: CAShapeLayerLineCap.butt, effects: .display,
+            choices: .names(["butt", "round", "square"]))
         static let lineJoin = StoredProperty(
-            "lineJoin", default: CAShapeLayerLineJoin.miter, effects: .display, choices: .names(["miter", "round", "bevel"]))
+            "lineJoin", default: CAShapeLayerLineJoin.miter, effects: .display,
+            choices: .names(["miter", "round", "bevel"]))
         static let lineDashPhase = StoredProperty(
             "lineDashPhase", default: CGFloat(0), action: .animation, effects: .display)
         static let lineDashPattern = StoredProperty("lineDashPattern", default: NumberList(nil), effects: .display)
@@ -131,55 +137,29 @@ open class CAShapeLayer: CALayer {
     }
 
     public override init() { super.init() }
-    public required init(layer: Any) { super.init(layer: layer) }
+    public override init(layer: Any) { super.init(layer: layer) }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     override class var declaredProperties: [LayerProperty] { super.declaredProperties + Shape.all }
 
-    /// Whether a change of `key` redraws the shape: its own properties and `contentsScale`.
-    open override class func needsDisplay(forKey key: String) -> Bool {
-        key == "contentsScale" || super.needsDisplay(forKey: key)
-    }
-
-    /// Rasterizes the path into the backing store.
+    /// Keeps the path and style as a drawing that flattening rasterizes at the scale the layer
+    /// lands on screen (`ShapeDrawing`); the layer's `contents` stay nil, as on Apple.
     open override func display() {
         if delegate != nil {
             super.display()
             return
         }
-        guard let path, !path.isEmpty else {
-            setBackingStore(nil)
-            return
+        let style = ShapeDrawing.Style(
+            fill: fillColor, fillRule: fillRule == .evenOdd ? .evenOdd : .winding, stroke: strokeColor,
+            lineWidth: lineWidth, miterLimit: miterLimit,
+            lineCap: lineCap == .round ? .round : lineCap == .square ? .square : .butt,
+            lineJoin: lineJoin == .round ? .round : lineJoin == .bevel ? .bevel : .miter,
+            dashPhase: lineDashPhase, dashLengths: lineDashPattern?.map { CGFloat($0.doubleValue) } ?? [])
+        let drawing = ShapeDrawing(path: path, style: style, strokeStart: strokeStart, strokeEnd: strokeEnd)
+        modifyModel {
+            $0.contents = .none
+            $0.backing = nil
+            $0.shape = drawing
         }
-        let stroke = strokeColor != nil && lineWidth > 0
-        let margin = stroke ? lineWidth * max(1, miterLimit / 2) : 0
-        let extent = path.boundingBoxOfPath.insetBy(dx: -margin - 1, dy: -margin - 1).integral
-        let scale = contentsScale > 0 && contentsScale.isFinite ? contentsScale : 1
-        let w = backingPixels(extent.width * scale), h = backingPixels(extent.height * scale)
-        guard w > 0, h > 0, w <= 16384, h <= 16384, let ctx = CGContext.bitmap(width: w, height: h, scale: scale) else {
-            if w > 16384 || h > 16384 { Diagnostics.warn("\(diagnosticName): the shape is too large to draw (\(w)×\(h) pixels)") }
-            setBackingStore(nil)
-            return
-        }
-        ctx.translateBy(x: -extent.minX, y: -extent.minY)
-        if let fill = fillColor {
-            ctx.addPath(path)
-            ctx.setFillColor(fill)
-            ctx.fillPath(using: fillRule == .evenOdd ? .evenOdd : .winding)
-        }
-        if stroke, let sc = strokeColor {
-            let trimmed = path.trimmed(from: strokeStart, to: strokeEnd)
-            ctx.addPath(trimmed)
-            ctx.setStrokeColor(sc)
-            ctx.setLineWidth(lineWidth)
-            ctx.setMiterLimit(miterLimit)
-            ctx.setLineCap(lineCap == .round ? .round : lineCap == .square ? .square : .butt)
-            ctx.setLineJoin(lineJoin == .round ? .round : lineJoin == .bevel ? .bevel : .miter)
-            if let dash = lineDashPattern, !dash.isEmpty {
-                ctx.setLineDash(phase: lineDashPhase, lengths: dash.map { CGFloat($0.doubleValue) })
-            }
-            ctx.strokePath()
-        }
-        setBackingStore(ctx.makeImage(), covering: extent)
     }
 }

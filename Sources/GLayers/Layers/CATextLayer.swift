@@ -1,6 +1,9 @@
-/// `CATextLayer`: plain text laid out and rasterized with pango and cairo
-/// (`TextRenderer`) into the layer's backing store at `contentsScale`, redrawn when a text
-/// property or the bounds change. Text starts at the top-left of the bounds.
+/// `CATextLayer`: text laid out with pango and drawn with cairo (`TextRenderer`) in
+/// `draw(in:)`, which the default `display()` calls with a bitmap context of the bounds at
+/// `contentsScale`, as Apple's does (so a subclass that shifts the context before calling
+/// `super.draw(in:)` moves the text); redrawn when a text property or the bounds change. Text
+/// starts at the top-left of the bounds as they show on screen, and is upright also in a
+/// flipped subtree. The string may be attributed (`CATextLayer+Content.swift`).
 import Foundation
 import GLayersGraphics
 
@@ -62,20 +65,22 @@ open class CATextLayer: CALayer {
         setNeedsDisplay()
     }
 
-    public required init(layer: Any) { super.init(layer: layer) }
+    public override init(layer: Any) { super.init(layer: layer) }
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         needsDisplayOnBoundsChange = true
     }
 
-    /// The text (a `String`; other values are drawn with their description).
+    /// The text: a `String` or an `NSAttributedString` (other values are drawn with their
+    /// description).
     open var string: Any? {
         get { self[stored: Text.string].object }
         set { self[stored: Text.string] = ObjectValue(newValue) }
     }
 
-    /// The font: a family or PostScript-style name (`"Helvetica"`, `"Lucida-Grande"`, …),
-    /// resolved by fontconfig (default Helvetica).
+    /// The font: a family or PostScript-style name (`"Helvetica"`, `"Lucida-Grande"`, …), a
+    /// `CTFont` or a `CGFont` (whose name is used; the size is `fontSize`), resolved by
+    /// fontconfig (default Helvetica). Not used for an attributed `string`.
     open var font: Any? {
         get { self[stored: Text.font].object ?? "Helvetica" }
         set { self[stored: Text.font] = ObjectValue(newValue) }
@@ -130,7 +135,7 @@ open class CATextLayer: CALayer {
     /// The text style of the layer's current values.
     var textStyle: TextStyle {
         var style = TextStyle()
-        style.fontName = (font as? String) ?? "Helvetica"
+        style.fontName = Self.fontName(of: font, layer: diagnosticName) ?? "Helvetica"
         style.fontSize = fontSize
         style.color = foregroundColor?.rgba ?? RGBA(1, 1, 1, 1)
         style.wrapped = isWrapped
@@ -150,30 +155,17 @@ open class CATextLayer: CALayer {
         return style
     }
 
-    /// Draws the text into the backing store (unless the delegate displays the layer).
-    open override func display() {
-        if delegate != nil {
-            super.display()
-            return
-        }
-        let text: String
-        switch string {
-        case nil: text = ""
-        case let s as String: text = s
-        case let s?: text = String(describing: s)
-        }
-        let size = bounds.size
-        guard !text.isEmpty, size.width > 0, size.height > 0 else {
-            setBackingStore(nil)
-            return
-        }
-        let scale = contentsScale > 0 && contentsScale.isFinite ? contentsScale : 1
-        setBackingStore(TextRenderer.render(text, style: textStyle, size: size, scale: scale), covering: bounds)
+    /// Draws the text in the bounds, through the context's transform: a subclass may move or
+    /// scale the context before calling `super.draw(in:)`. The delegate's `draw(_:in:)` is not
+    /// called, as on Apple's platforms.
+    open override func draw(in ctx: CGContext) {
+        let (text, style) = textContent
+        TextRenderer.draw(text, style: style, in: layerState.bounds, context: ctx)
     }
 
     /// The size the text needs (its width unless wrapped, and its height).
     open override func preferredFrameSize() -> CGSize {
-        let text = (string as? String) ?? ""
-        return TextRenderer.measure(text, style: textStyle, maxWidth: isWrapped ? bounds.width : nil)
+        let (text, style) = textContent
+        return TextRenderer.measure(text, style: style, maxWidth: isWrapped ? bounds.width : nil)
     }
 }

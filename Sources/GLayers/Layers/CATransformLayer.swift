@@ -8,7 +8,7 @@ open class CATransformLayer: CALayer {
     override var preservesDepth: Bool { true }
 
     public override init() { super.init() }
-    public required init(layer: Any) { super.init(layer: layer) }
+    public override init(layer: Any) { super.init(layer: layer) }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     /// Transform layers are never hit themselves; only their sublayers can be.

@@ -74,18 +74,10 @@ open class CAConstraint: NSObject {
 }
 
 extension CALayer {
-    /// The layer's constraints, used by its superlayer's `CAConstraintLayoutManager`.
-    public var constraints: [CAConstraint]? {
-        get { constraintStorage.isEmpty ? nil : constraintStorage }
-        set {
-            constraintStorage = newValue ?? []
-            superlayerStorage?.setNeedsLayout()
-        }
-    }
-
-    /// Adds a constraint.
-    public func addConstraint(_ c: CAConstraint) {
-        constraintStorage.append(c)
+    /// The default of setting `constraints` (and of `addConstraint(_:)`): the superlayer lays
+    /// out again.
+    func setConstraintsDefault(_ list: [CAConstraint]) {
+        constraintStorage = list
         superlayerStorage?.setNeedsLayout()
     }
 }
@@ -98,11 +90,13 @@ open class CAConstraintLayoutManager: NSObject, CALayoutManager {
     /// A new constraint layout manager (Apple's factory spelling).
     public class func layoutManager() -> CAConstraintLayoutManager { CAConstraintLayoutManager() }
 
-    public func preferredSize(of layer: CALayer) -> CGSize { layer.bounds.size }
-    public func invalidateLayout(of layer: CALayer) {}
+    /// The layer's bounds size (constraints place sublayers; they do not size the layer).
+    open func preferredSize(of layer: CALayer) -> CGSize { layer.bounds.size }
+    /// Nothing to invalidate: every layout solves the constraints afresh.
+    open func invalidateLayout(of layer: CALayer) {}
 
     /// Solves every sublayer's constraints and sets the resulting frames.
-    public func layoutSublayers(of layer: CALayer) {
+    open func layoutSublayers(of layer: CALayer) {
         var solver = ConstraintSolver(superlayer: layer)
         solver.solveAll()
         for (sub, frame) in solver.results where sub.frame != frame { sub.frame = frame }
@@ -140,7 +134,8 @@ struct ConstraintSolver {
     var results: [(CALayer, CGRect)] {
         siblings.compactMap { s in
             let id = ObjectIdentifier(s)
-            guard constrained.contains(AxisKey(layer: id, x: true)) || constrained.contains(AxisKey(layer: id, x: false)),
+            guard
+                constrained.contains(AxisKey(layer: id, x: true)) || constrained.contains(AxisKey(layer: id, x: false)),
                 let f = frames[id]
             else { return nil }
             return (s, f)
@@ -161,7 +156,8 @@ struct ConstraintSolver {
         if state[key] == false {
             if !reportedCycle {
                 Diagnostics.warn(
-                    "CAConstraintLayoutManager: constraint cycle through \(layer.diagnosticName) in \(superlayer.diagnosticName); the layers in the cycle keep their frames")
+                    "CAConstraintLayoutManager: constraint cycle through \(layer.diagnosticName) in \(superlayer.diagnosticName); the layers in the cycle keep their frames"
+                )
                 reportedCycle = true
             }
             return

@@ -12,9 +12,6 @@ extension CALayer {
         context.layoutRequests.append(self)
     }
 
-    /// Whether the layer is marked as needing layout.
-    public func needsLayout() -> Bool { needsLayoutFlag }
-
     /// Lays out, from the highest ancestor that needs layout, every layer below it that does.
     func layoutIfNeededDefault() {
         var top: CALayer = self
@@ -24,7 +21,8 @@ extension CALayer {
 
     private func layoutTree(depth: Int) {
         guard depth < 4096 else {
-            Diagnostics.warn("layout: the layer tree is deeper than 4096 levels; deeper layers are not laid out", once: true)
+            Diagnostics.warn(
+                "layout: the layer tree is deeper than 4096 levels; deeper layers are not laid out", once: true)
             return
         }
         if needsLayoutFlag {

@@ -7,10 +7,12 @@ import Foundation
 struct ChangeWitness {
     let boundsSize: CGSize
     let isHidden: Bool
+    let isGeometryFlipped: Bool
 
     init(_ p: LayerProperty, _ s: LayerState) {
         boundsSize = s.bounds.size
         isHidden = s.isHidden
+        isGeometryFlipped = s.isGeometryFlipped
     }
 }
 
@@ -64,7 +66,7 @@ extension CALayer {
     var isAnimated: Bool { animations.isAnimated }
 
     /// Side effects of a change of `p` (its entry's `effects`): autoresizing, layout and
-    /// display invalidation.
+    /// display invalidation (also of drawn contents in the subtree when it flips).
     func didChangeModel(_ p: LayerProperty, _ before: ChangeWitness) {
         if p.effects.contains(.boundsSize) {
             let oldSize = before.boundsSize, newSize = layerState.bounds.size
@@ -77,6 +79,9 @@ extension CALayer {
             }
         }
         if p.effects.contains(.paintOrder) { superlayerStorage?.paintOrderIsCurrent = false }
+        if p.effects.contains(.contentsFlip) && before.isGeometryFlipped != layerState.isGeometryFlipped {
+            redrawContentsIfFlipChanged()
+        }
         if type(of: self).needsDisplay(forKey: p.key) { setNeedsDisplay() }
     }
 
@@ -154,5 +159,49 @@ extension CALayer {
             sublayers: recorded.sublayerRefs.compactMap { $0.snapshotBefore(context, &visited) },
             mask: recorded.maskRef.flatMap { $0.snapshotBefore(context, &visited) },
             preserves3D: recorded.preserves3D, sublayerRefs: [], maskRef: nil)
+    }
+}
+
+extension CALayer {
+    /// Sets a property held in the model state through the change pipeline: transaction
+    /// bookkeeping, side effects (layout, display, autoresizing, paint order) and the action for
+    /// the property's key.
+    @inline(__always)
+    func setModel<V>(_ p: StateProperty<V>, _ value: V) { setModel(p, p.field, value) }
+
+    /// Sets `field` of the model state to `value` as a change of property `p` (for the
+    /// presented settings that keep a state field: `filters`, `compositingFilter`).
+    func setModel<V>(_ p: LayerProperty, _ field: WritableKeyPath<LayerState, V>, _ value: V) {
+        if isPresentationCopy {
+            layerState[keyPath: field] = value
+            return
+        }
+        explicitProperties.insert(p)
+        let change = willChangeModel(p.key)
+        let before = ChangeWitness(p, layerState)
+        modifyModel { $0[keyPath: field] = value }
+        didChangeModel(p, before)
+        runAction(forChange: change)
+        runOrderingAction(p, before)
+    }
+
+    /// Sets a property a layer class keeps among its stored values, through the change pipeline.
+    func setStored<V>(_ p: StoredProperty<V>, _ value: V) {
+        if isPresentationCopy {
+            layerState.custom[p.key] = value.storedValue
+            return
+        }
+        explicitProperties.insert(p)
+        let change = willChangeModel(p.key)
+        let before = ChangeWitness(p, layerState)
+        modifyModel { $0.custom[p.key] = value.storedValue }
+        didChangeModel(p, before)
+        runAction(forChange: change)
+    }
+
+    /// The value of a property a layer class keeps among its stored values.
+    subscript<V>(stored p: StoredProperty<V>) -> V {
+        get { p.read(layerState) }
+        set { setStored(p, newValue) }
     }
 }

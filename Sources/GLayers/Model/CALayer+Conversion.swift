@@ -101,29 +101,26 @@ extension CALayer {
         return from.then(toSelf)
     }
 
-    /// Converts `p` from the space of layer `l` (nil: the root space) to this layer's.
-    ///
-    /// - A point that has no image (the layer is edge-on or the point lies behind the viewer)
-    ///   converts to (nan, nan).
-    public func convert(_ p: CGPoint, from l: CALayer?) -> CGPoint {
+    /// The default of `convert(_:from:)` for a point.
+    func convertDefault(_ p: CGPoint, from l: CALayer?) -> CGPoint {
         homography(from: l)?.map(p) ?? CGPoint(x: CGFloat.nan, y: .nan)
     }
 
-    /// Converts `p` from this layer's space to layer `l`'s (nil: the root space).
-    public func convert(_ p: CGPoint, to l: CALayer?) -> CGPoint {
+    /// The default of `convert(_:to:)` for a point.
+    func convertDefault(_ p: CGPoint, to l: CALayer?) -> CGPoint {
         guard let l else { return toRootHomography().map(p) ?? CGPoint(x: CGFloat.nan, y: .nan) }
-        return l.convert(p, from: self)
+        return l.convertDefault(p, from: self)
     }
 
-    /// Converts `r` from layer `l`'s space to this layer's: the box of its converted corners.
-    public func convert(_ r: CGRect, from l: CALayer?) -> CGRect {
+    /// The default of `convert(_:from:)` for a rectangle.
+    func convertDefault(_ r: CGRect, from l: CALayer?) -> CGRect {
         homography(from: l)?.map(r) ?? .null
     }
 
-    /// Converts `r` from this layer's space to layer `l`'s (nil: the root space).
-    public func convert(_ r: CGRect, to l: CALayer?) -> CGRect {
+    /// The default of `convert(_:to:)` for a rectangle.
+    func convertDefault(_ r: CGRect, to l: CALayer?) -> CGRect {
         guard let l else { return toRootHomography().map(r) }
-        return l.convert(r, from: self)
+        return l.convertDefault(r, from: self)
     }
 
     // MARK: Hit testing

@@ -1,82 +1,82 @@
 /// The layer tree: sublayers, superlayer, mask, with Core Animation's semantics —
 /// adding a layer removes it from its old parent (or from being a mask), cycles are refused
 /// with a diagnostic, and live trees run the `sublayers`, `onOrderIn`, `onOrderOut` and
-/// `transition` actions.
+/// `transition` actions. The API is declared in `CALayer.swift` (where subclasses can override
+/// it) and implemented here; these implementations call each other, not the overridable API.
 import Foundation
 
 extension CALayer {
-    /// The layer's superlayer (nil for a root, and for a layer used as a mask).
-    public var superlayer: CALayer? { superlayerStorage }
-
-    /// The sublayers, back to front before `zPosition` sorting. Setting replaces them all.
-    public var sublayers: [CALayer]? {
-        get {
-            if let source = presentationSource {
-                let t = presentationTime
-                return source.sublayerStorage.isEmpty ? nil : source.sublayerStorage.map { $0.presentation(atMediaTime: t) }
-            }
-            return sublayerStorage.isEmpty ? nil : sublayerStorage
+    /// The default of `sublayers`: a presentation copy shows presentation copies of the model's.
+    var sublayersDefault: [CALayer]? {
+        if let source = presentationSource {
+            let t = presentationTime
+            return source.sublayerStorage.isEmpty ? nil : source.sublayerStorage.map { $0.presentation(atMediaTime: t) }
         }
-        set {
-            guard !isPresentationCopy else { return }
-            let change = willChangeHierarchy()
-            let old = sublayerStorage
-            for l in old { l.detach(notify: false) }
-            sublayerStorage.removeAll()
-            for l in newValue ?? [] { _ = insert(l, at: sublayerStorage.count, change: nil) }
-            for l in old where l.superlayerStorage == nil { l.runEventAction(kCAOnOrderOut) }
-            runAction(forChange: change)
-        }
+        return sublayerStorage.isEmpty ? nil : sublayerStorage
     }
 
-    /// Appends `layer` to the sublayers (removing it from where it was).
-    public func addSublayer(_ layer: CALayer) {
-        insertSublayer(layer, at: UInt32(clamping: sublayerStorage.count))
-    }
-
-    /// Inserts `layer` at `index` in the sublayers (an index past the end appends, with a warning).
-    public func insertSublayer(_ layer: CALayer, at index: UInt32) {
+    /// The default of setting `sublayers`: replaces them all.
+    func setSublayersDefault(_ newValue: [CALayer]?) {
+        guard !isPresentationCopy else { return }
         let change = willChangeHierarchy()
-        if insert(layer, at: Int(index), change: change) { layer.runEventAction(kCAOnOrderIn) }
+        let old = sublayerStorage
+        for l in old { l.detach(notify: false) }
+        sublayerStorage.removeAll()
+        for l in newValue ?? [] { _ = insert(l, at: sublayerStorage.count, change: nil) }
+        for l in old where l.superlayerStorage == nil { l.runEventAction(kCAOnOrderOut) }
         runAction(forChange: change)
     }
 
-    /// Inserts `layer` just below `sibling` (at the start when `sibling` is nil or not a sublayer).
-    public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+    /// The default of `insertSublayer(_:at:)` (and of `addSublayer(_:)`).
+    func insertSublayerDefault(_ layer: CALayer, at index: Int) {
+        let change = willChangeHierarchy()
+        if insert(layer, at: index, change: change) { layer.runEventAction(kCAOnOrderIn) }
+        runAction(forChange: change)
+    }
+
+    /// The default of `insertSublayer(_:below:)`.
+    func insertSublayerDefault(_ layer: CALayer, below sibling: CALayer?) {
         var index = 0
         if let sibling {
             if let i = sublayerStorage.firstIndex(where: { $0 === sibling }) {
                 index = i
             } else {
-                Diagnostics.warn("insertSublayer(_:below:): the sibling is not a sublayer of \(diagnosticName); inserting at the bottom")
+                Diagnostics.warn(
+                    "insertSublayer(_:below:): the sibling is not a sublayer of \(diagnosticName); inserting at the bottom"
+                )
             }
         }
-        insertSublayer(layer, at: UInt32(index))
+        insertSublayerDefault(layer, at: index)
     }
 
-    /// Inserts `layer` just above `sibling` (at the end when `sibling` is nil or not a sublayer).
-    public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+    /// The default of `insertSublayer(_:above:)`.
+    func insertSublayerDefault(_ layer: CALayer, above sibling: CALayer?) {
         var index = sublayerStorage.count
         if let sibling {
             if let i = sublayerStorage.firstIndex(where: { $0 === sibling }) {
                 index = i + 1
             } else {
-                Diagnostics.warn("insertSublayer(_:above:): the sibling is not a sublayer of \(diagnosticName); inserting at the top")
+                Diagnostics.warn(
+                    "insertSublayer(_:above:): the sibling is not a sublayer of \(diagnosticName); inserting at the top"
+                )
             }
         }
-        insertSublayer(layer, at: UInt32(index))
+        insertSublayerDefault(layer, at: index)
     }
 
-    /// Replaces the sublayer `oldLayer` with `newLayer` at the same index; the superlayer runs
-    /// its `transition` action.
-    public func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+    /// The default of `replaceSublayer(_:with:)`.
+    func replaceSublayerDefault(_ oldLayer: CALayer, with newLayer: CALayer) {
         guard oldLayer !== newLayer else { return }
         guard let index = sublayerStorage.firstIndex(where: { $0 === oldLayer }) else {
-            Diagnostics.warn("replaceSublayer(_:with:): the layer to replace is not a sublayer of \(diagnosticName); nothing replaced")
+            Diagnostics.warn(
+                "replaceSublayer(_:with:): the layer to replace is not a sublayer of \(diagnosticName); nothing replaced"
+            )
             return
         }
         guard !wouldCreateCycle(adding: newLayer) else {
-            Diagnostics.warn("replaceSublayer(_:with:): \(newLayer.diagnosticName) is an ancestor of \(diagnosticName); refused (it would make a cycle)")
+            Diagnostics.warn(
+                "replaceSublayer(_:with:): \(newLayer.diagnosticName) is an ancestor of \(diagnosticName); refused (it would make a cycle)"
+            )
             return
         }
         let change = willChangeModel(kCATransition)
@@ -87,10 +87,10 @@ extension CALayer {
         runAction(forChange: change)
     }
 
-    /// Removes the layer from its superlayer, or from the layer it masks.
-    public func removeFromSuperlayer() {
+    /// The default of `removeFromSuperlayer()`.
+    func removeFromSuperlayerDefault() {
         if let owner = maskOwner {
-            owner.mask = nil
+            owner.setMaskDefault(nil)
             return
         }
         guard let parent = superlayerStorage else { return }
@@ -100,26 +100,28 @@ extension CALayer {
         parent.runAction(forChange: change)
     }
 
-    /// A layer whose alpha masks this layer's contents and sublayers (its superlayer is nil,
-    /// but this layer owns it).
-    public var mask: CALayer? {
-        get {
-            if let source = presentationSource { return source.maskStorage?.presentation(atMediaTime: presentationTime) }
-            return maskStorage
+    /// The default of `mask`: a presentation copy shows a presentation copy of the model's.
+    var maskDefault: CALayer? {
+        if let source = presentationSource { return source.maskStorage?.presentation(atMediaTime: presentationTime) }
+        return maskStorage
+    }
+
+    /// The default of setting `mask`.
+    func setMaskDefault(_ newValue: CALayer?) {
+        guard !isPresentationCopy, newValue !== maskStorage else { return }
+        if let m = newValue, m === self || wouldCreateCycle(adding: m) {
+            Diagnostics.warn(
+                "mask: \(m.diagnosticName) cannot mask \(diagnosticName) (it is the layer or one of its ancestors); refused"
+            )
+            return
         }
-        set {
-            guard !isPresentationCopy, newValue !== maskStorage else { return }
-            if let m = newValue, m === self || wouldCreateCycle(adding: m) {
-                Diagnostics.warn("mask: \(m.diagnosticName) cannot mask \(diagnosticName) (it is the layer or one of its ancestors); refused")
-                return
-            }
-            let change = willChangeModel(LayerProperty.mask.key)
-            if let old = maskStorage { old.maskOwner = nil }
-            if let m = newValue { m.detach(notify: true) }
-            maskStorage = newValue
-            newValue?.maskOwner = self
-            runAction(forChange: change)
-        }
+        let change = willChangeModel(LayerProperty.mask.key)
+        if let old = maskStorage { old.maskOwner = nil }
+        if let m = newValue { m.detach(notify: true) }
+        maskStorage = newValue
+        newValue?.maskOwner = self
+        newValue?.redrawContentsIfFlipChanged()
+        runAction(forChange: change)
     }
 
     // MARK: Internals
@@ -134,12 +136,16 @@ extension CALayer {
     func insert(_ layer: CALayer, at index: Int, change: PendingChange?) -> Bool {
         guard !isPresentationCopy else { return false }
         guard layer !== self, !wouldCreateCycle(adding: layer) else {
-            Diagnostics.warn("addSublayer: \(layer.diagnosticName) is \(diagnosticName) or one of its ancestors; refused (it would make a cycle)")
+            Diagnostics.warn(
+                "addSublayer: \(layer.diagnosticName) is \(diagnosticName) or one of its ancestors; refused (it would make a cycle)"
+            )
             return false
         }
         let depth = depthInTree + 1 + layer.subtreeHeight
         guard depth <= CALayer.maximumTreeDepth else {
-            Diagnostics.warn("addSublayer: the tree would be \(depth) levels deep (the limit is \(CALayer.maximumTreeDepth)); refused")
+            Diagnostics.warn(
+                "addSublayer: the tree would be \(depth) levels deep (the limit is \(CALayer.maximumTreeDepth)); refused"
+            )
             return false
         }
         var index = index
@@ -150,12 +156,14 @@ extension CALayer {
             layer.detach(notify: true)
         }
         if index > sublayerStorage.count {
-            Diagnostics.warn("insertSublayer(_:at: \(index)): past the end of \(sublayerStorage.count) sublayers; appending")
+            Diagnostics.warn(
+                "insertSublayer(_:at: \(index)): past the end of \(sublayerStorage.count) sublayers; appending")
             index = sublayerStorage.count
         }
         sublayerStorage.insert(layer, at: max(index, 0))
         layer.superlayerStorage = self
         setNeedsLayout()
+        layer.redrawContentsIfFlipChanged()
         return true
     }
 

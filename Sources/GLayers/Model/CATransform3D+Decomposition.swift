@@ -272,6 +272,7 @@ extension TransformParts {
         case .scaleY: return scale.y
         case .scaleZ: return scale.z
         case .scale: return (scale.x + scale.y + scale.z) / 3
+        case .scaleXY: return (scale.x + scale.y) / 2
         case .translationX: return translation.x
         case .translationY: return translation.y
         case .translationZ: return translation.z
@@ -289,6 +290,7 @@ extension TransformParts {
         case .scaleY: scale.y = v
         case .scaleZ: scale.z = v
         case .scale: scale = SIMD3(v, v, v)
+        case .scaleXY: (scale.x, scale.y) = (v, v)
         case .translationX: translation.x = v
         case .translationY: translation.y = v
         case .translationZ: translation.z = v

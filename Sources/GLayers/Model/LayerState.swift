@@ -27,12 +27,16 @@ package struct LayerState {
     package var isGeometryFlipped = false
     package var allowsGroupOpacity = true
     package var allowsEdgeAntialiasing = true
+    package var edgeAntialiasingMask: CAEdgeAntialiasingMask = [
+        .layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge,
+    ]
     package var shouldRasterize = false
     package var rasterizationScale: CGFloat = 1
 
     // Style: numbers inline; colours, paths and filters in `references`.
     package var cornerRadius: CGFloat = 0
     package var maskedCorners = CACornerMask.all
+    package var cornerCurveIsContinuous = false
     package var borderWidth: CGFloat = 0
     package var shadowOpacity: Float = 0
     package var shadowOffset = CGSize(width: 0, height: -3)
@@ -42,6 +46,11 @@ package struct LayerState {
     package var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     package var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
     package var contentsScale: CGFloat = 1
+    package var minificationFilterBias: Float = 0
+    /// `minificationFilter` and `magnificationFilter` as kinds of sampling, kept with the
+    /// names so that flattening reads two bytes instead of comparing strings.
+    package var minificationSampling = ContentsSampling.linear
+    package var magnificationSampling = ContentsSampling.linear
 
     /// The fields that hold references (colours, images, paths, filters, strings), kept in one
     /// copy-on-write box so that copying a state — which presentation does for every animated
@@ -94,17 +103,38 @@ package struct LayerState {
     }
     package var minificationFilter: CALayerContentsFilter {
         get { references.minificationFilter }
-        set { writableReferences().minificationFilter = newValue }
+        set {
+            writableReferences().minificationFilter = newValue
+            minificationSampling = ContentsSampling(newValue)
+        }
     }
     package var magnificationFilter: CALayerContentsFilter {
         get { references.magnificationFilter }
-        set { writableReferences().magnificationFilter = newValue }
+        set {
+            writableReferences().magnificationFilter = newValue
+            magnificationSampling = ContentsSampling(newValue)
+        }
     }
-    /// For contents the layer drew itself (shapes, gradients, text): the part of the layer
-    /// the bitmap covers; nil for contents placed by `contentsGravity`.
-    package var backingRect: CGRect? {
-        get { references.backingRect }
-        set { writableReferences().backingRect = newValue }
+    /// `cornerCurve` (`cornerCurveIsContinuous` says whether it is `.continuous`, for
+    /// flattening).
+    package var cornerCurve: CALayerCornerCurve {
+        get { references.cornerCurve }
+        set {
+            writableReferences().cornerCurve = newValue
+            cornerCurveIsContinuous = newValue == .continuous
+        }
+    }
+    /// When `contents` is a bitmap the layer drew itself (`display()`): how it was drawn; nil
+    /// for contents the app set.
+    package var backing: DrawnBacking? {
+        get { references.backing }
+        set { writableReferences().backing = newValue }
+    }
+    /// A shape layer's path and style, which flattening rasterizes at the scale they land on
+    /// screen (nil for other layers).
+    package var shape: ShapeDrawing? {
+        get { references.shape }
+        set { writableReferences().shape = newValue }
     }
     /// While `contents` cross-fades in an animation: the two images and the progress.
     var contentsBlend: ImageBlend? {
@@ -165,6 +195,34 @@ package struct LayerState {
     }
 }
 
+/// How contents are sampled (`CALayerContentsFilter` without its name).
+package enum ContentsSampling: UInt8 {
+    case linear, nearest, trilinear
+
+    /// The sampling a filter name asks for; a name Core Animation does not define samples
+    /// linearly, its default.
+    init(_ filter: CALayerContentsFilter) {
+        switch filter {
+        case .nearest: self = .nearest
+        case .trilinear: self = .trilinear
+        default: self = .linear
+        }
+    }
+}
+
+/// How a layer drew its own `contents` bitmap (gradients, text, `draw(in:)`).
+package struct DrawnBacking: Equatable {
+    /// The part of the layer the bitmap covers, in the layer's coordinates; nil when it covers
+    /// the bounds and is placed by `contentsGravity` like an image the app set.
+    package var rect: CGRect?
+    /// Whether it was drawn for flipped contents (`contentsAreFlipped()` was true), so that a
+    /// change of that redraws it.
+    package var isFlipped: Bool
+    /// Whether the drawing is the layer's background (a gradient's): rounded by `cornerRadius`
+    /// as `backgroundColor` is, with or without `masksToBounds`.
+    package var isBackground = false
+}
+
 /// The reference-holding fields of a `LayerState` (shared until written).
 final class LayerReferences {
     @exclusivity(unchecked) var backgroundColor = ColorValue.none
@@ -178,7 +236,9 @@ final class LayerReferences {
     @exclusivity(unchecked) var contentsGravity = CALayerContentsGravity.resize
     @exclusivity(unchecked) var minificationFilter = CALayerContentsFilter.linear
     @exclusivity(unchecked) var magnificationFilter = CALayerContentsFilter.linear
-    @exclusivity(unchecked) var backingRect: CGRect?
+    @exclusivity(unchecked) var cornerCurve = CALayerCornerCurve.circular
+    @exclusivity(unchecked) var backing: DrawnBacking?
+    @exclusivity(unchecked) var shape: ShapeDrawing?
     @exclusivity(unchecked) var contentsBlend: ImageBlend?
     @exclusivity(unchecked) var transition: TransitionState?
     @exclusivity(unchecked) var custom: [String: AnimatableValue] = [:]
@@ -199,7 +259,9 @@ final class LayerReferences {
         c.contentsGravity = contentsGravity
         c.minificationFilter = minificationFilter
         c.magnificationFilter = magnificationFilter
-        c.backingRect = backingRect
+        c.cornerCurve = cornerCurve
+        c.backing = backing
+        c.shape = shape
         c.contentsBlend = contentsBlend
         c.transition = transition
         c.custom = custom

@@ -24,10 +24,7 @@ enum AnimationStep {
 
 /// The animations of one layer and their presentation cache.
 struct AnimationStack: ~Copyable {
-    // What a frame reads first.
-    /// How many of the animations are fast.
-    var fastCount: Int { block.count }
-
+    // What a frame reads first (laid out in declaration order, within the layer's first lines).
     /// Whether there are animations (read every frame without touching `entries`).
     private(set) var isAnimated = false
     /// Whether every step is fast.
@@ -50,6 +47,9 @@ struct AnimationStack: ~Copyable {
     private var steps: [AnimationStep] = []
 
     init() {}
+
+    /// How many of the animations are fast.
+    var fastCount: Int { block.count }
 
     // MARK: Changing the animations
 
@@ -184,7 +184,7 @@ struct AnimationStack: ~Copyable {
                 if sublayer {
                     s.pointee.state.sublayerTransform = model.pointee.sublayerTransform
                 } else {
-                    if c == .scale {
+                    if c.setsSeveralScales {
                         s.pointee.transformParts.scale = s.pointee.modelParts.scale
                     } else {
                         s.pointee.transformParts.setComponent(c, ops[i].modelValue.x)

@@ -18,7 +18,7 @@ extension CALayer {
     /// A presentation copy of the layer at media time `t` (what `presentation()` gives when
     /// `CACurrentMediaTime()` is `t`; for tools that show a chosen time, such as scene dumps).
     public func presentation(atMediaTime t: CFTimeInterval) -> Self {
-        let copy = type(of: self).init(layer: self)
+        let copy = type(of: self).init(presenting: self)
         if let committed = TransactionContext.current.committedModel(of: self) {
             copy.layerState = presentedState(over: committed, atLocalTime: localTime(atMediaTime: t))
         } else {

@@ -27,7 +27,22 @@ public final class CALayerHost {
     deinit { detach() }
 
     /// Whether the next frame on this thread may differ from the last (running animations,
-    /// changes to live layers, pending layout or display): a host draws while this is true
-    /// and sleeps otherwise.
-    public static var hasPendingWork: Bool { TransactionContext.current.hasPendingWork }
+    /// changes to live layers, pending layout or display, an active display link): a host
+    /// draws while this is true and sleeps otherwise.
+    public static var hasPendingWork: Bool {
+        TransactionContext.current.hasPendingWork || hasActiveDisplayLinks
+    }
+
+    /// Runs the display links added to this thread's run loop that are due for the frame
+    /// shown at media time `t` on a display refreshing every `refreshInterval` seconds.
+    ///
+    /// - A host calls it once per frame, before `CATransaction.flush()`, so that changes made
+    ///   in the callbacks commit with that frame (`FrameDriver.drawFrame` does).
+    public static func runDisplayLinks(forFrameAt t: CFTimeInterval, refreshInterval: CFTimeInterval) {
+        DisplayLinkRegistry.shared.runFrame(at: t, refreshInterval: refreshInterval)
+    }
+
+    /// Whether a display link on this thread's run loop is active (added and not paused): a
+    /// host must keep producing frames while it is.
+    public static var hasActiveDisplayLinks: Bool { DisplayLinkRegistry.shared.hasActiveLinks }
 }

@@ -12,55 +12,78 @@ import GLayersGraphics
 extension LayerProperty {
     // MARK: Geometry
 
-    static let bounds = StateProperty("bounds", \.bounds, action: .animation, effects: .boundsSize)
-    static let position = StateProperty("position", \.position, action: .animation)
-    static let zPosition = StateProperty("zPosition", \.zPosition, action: .animation, effects: .paintOrder)
-    static let anchorPoint = StateProperty("anchorPoint", \.anchorPoint, action: .animation)
-    static let anchorPointZ = StateProperty("anchorPointZ", \.anchorPointZ, action: .animation)
+    /// The style dictionary is not consulted for `bounds` and `frame` (Apple's reference of
+    /// `CALayer.style`).
+    static let bounds = StateProperty(
+        "bounds", \.bounds, action: .animation, effects: .boundsSize, styled: false, apply: { $0.bounds = $1 })
+    static let position = StateProperty("position", \.position, action: .animation, apply: { $0.position = $1 })
+    static let zPosition = StateProperty(
+        "zPosition", \.zPosition, action: .animation, effects: .paintOrder, apply: { $0.zPosition = $1 })
+    static let anchorPoint = StateProperty(
+        "anchorPoint", \.anchorPoint, action: .animation, apply: { $0.anchorPoint = $1 })
+    static let anchorPointZ = StateProperty(
+        "anchorPointZ", \.anchorPointZ, action: .animation, apply: { $0.anchorPointZ = $1 })
     static let transform = TransformProperty("transform", sublayer: false)
     static let sublayerTransform = TransformProperty("sublayerTransform", sublayer: true)
     /// Derived from bounds, position, anchor point and transform; it animates through them.
-    static let frame = StateProperty("frame", \.frame, apply: { $0.frame = $1 })
+    static let frame = StateProperty("frame", \.frame, styled: false, apply: { $0.frame = $1 })
 
     // MARK: Visibility
 
-    static let opacity = StateProperty("opacity", \.opacity, action: .animation)
-    static let hidden = StateProperty("hidden", \.isHidden, aliases: ["isHidden"], action: .fade, effects: .ordering)
-    static let masksToBounds = StateProperty("masksToBounds", \.masksToBounds, action: .fade)
+    static let opacity = StateProperty("opacity", \.opacity, action: .animation, apply: { $0.opacity = $1 })
+    static let hidden = StateProperty(
+        "hidden", \.isHidden, aliases: ["isHidden"], action: .fade, effects: .ordering, apply: { $0.isHidden = $1 })
+    static let masksToBounds = StateProperty(
+        "masksToBounds", \.masksToBounds, action: .fade, apply: { $0.masksToBounds = $1 })
     /// Animatable, without an implicit animation (CALayer.h; Appendix B).
     static let doubleSided = StateProperty(
-        "doubleSided", \.isDoubleSided, aliases: ["isDoubleSided"], animatable: true)
-    static let opaque = StateProperty("opaque", \.isOpaque, aliases: ["isOpaque"])
-    static let geometryFlipped = StateProperty("geometryFlipped", \.isGeometryFlipped, aliases: ["isGeometryFlipped"])
-    static let allowsGroupOpacity = StateProperty("allowsGroupOpacity", \.allowsGroupOpacity)
-    static let allowsEdgeAntialiasing = StateProperty("allowsEdgeAntialiasing", \.allowsEdgeAntialiasing)
-    static let edgeAntialiasingMask = SettingProperty(
+        "doubleSided", \.isDoubleSided, aliases: ["isDoubleSided"], animatable: true, apply: { $0.isDoubleSided = $1 })
+    static let opaque = StateProperty("opaque", \.isOpaque, aliases: ["isOpaque"], apply: { $0.isOpaque = $1 })
+    static let geometryFlipped = StateProperty(
+        "geometryFlipped", \.isGeometryFlipped, aliases: ["isGeometryFlipped"], effects: .contentsFlip,
+        apply: { $0.isGeometryFlipped = $1 })
+    static let allowsGroupOpacity = StateProperty(
+        "allowsGroupOpacity", \.allowsGroupOpacity, apply: { $0.allowsGroupOpacity = $1 })
+    static let allowsEdgeAntialiasing = StateProperty(
+        "allowsEdgeAntialiasing", \.allowsEdgeAntialiasing, apply: { $0.allowsEdgeAntialiasing = $1 })
+    static let edgeAntialiasingMask = StateProperty(
         "edgeAntialiasingMask", \.edgeAntialiasingMask,
-        choices: .flags([("layerLeftEdge", 1), ("layerRightEdge", 2), ("layerBottomEdge", 4), ("layerTopEdge", 8)]))
-    static let shouldRasterize = StateProperty("shouldRasterize", \.shouldRasterize)
-    static let rasterizationScale = StateProperty("rasterizationScale", \.rasterizationScale)
+        choices: .flags([("layerLeftEdge", 1), ("layerRightEdge", 2), ("layerBottomEdge", 4), ("layerTopEdge", 8)]),
+        apply: { $0.edgeAntialiasingMask = $1 })
+    static let shouldRasterize = StateProperty("shouldRasterize", \.shouldRasterize, apply: { $0.shouldRasterize = $1 })
+    static let rasterizationScale = StateProperty(
+        "rasterizationScale", \.rasterizationScale, apply: { $0.rasterizationScale = $1 })
 
     // MARK: Style
 
-    static let backgroundColor = StateProperty("backgroundColor", \.backgroundColor, action: .animation)
-    static let cornerRadius = StateProperty("cornerRadius", \.cornerRadius, action: .animation)
+    static let backgroundColor = StateProperty(
+        "backgroundColor", \.backgroundColor, action: .animation, apply: { $0.backgroundColor = $1.cgColor })
+    static let cornerRadius = StateProperty(
+        "cornerRadius", \.cornerRadius, action: .animation, apply: { $0.cornerRadius = $1 })
     static let maskedCorners = StateProperty(
         "maskedCorners", \.maskedCorners,
         choices: .flags([
             ("layerMinXMinYCorner", 1), ("layerMaxXMinYCorner", 2), ("layerMinXMaxYCorner", 4),
             ("layerMaxXMaxYCorner", 8),
-        ]))
-    static let cornerCurve = SettingProperty("cornerCurve", \.cornerCurve, choices: .names(["circular", "continuous"]))
-    static let borderWidth = StateProperty("borderWidth", \.borderWidth, action: .animation)
-    static let borderColor = StateProperty("borderColor", \.borderColor, action: .animation)
-    static let shadowColor = StateProperty("shadowColor", \.shadowColor, action: .animation)
-    static let shadowOpacity = StateProperty("shadowOpacity", \.shadowOpacity, action: .animation)
-    static let shadowOffset = StateProperty("shadowOffset", \.shadowOffset, action: .animation)
-    static let shadowRadius = StateProperty("shadowRadius", \.shadowRadius, action: .animation)
+        ]), apply: { $0.maskedCorners = $1 })
+    static let cornerCurve = StateProperty(
+        "cornerCurve", \.cornerCurve, choices: .names(["circular", "continuous"]), apply: { $0.cornerCurve = $1 })
+    static let borderWidth = StateProperty(
+        "borderWidth", \.borderWidth, action: .animation, apply: { $0.borderWidth = $1 })
+    static let borderColor = StateProperty(
+        "borderColor", \.borderColor, action: .animation, apply: { $0.borderColor = $1.cgColor })
+    static let shadowColor = StateProperty(
+        "shadowColor", \.shadowColor, action: .animation, apply: { $0.shadowColor = $1.cgColor })
+    static let shadowOpacity = StateProperty(
+        "shadowOpacity", \.shadowOpacity, action: .animation, apply: { $0.shadowOpacity = $1 })
+    static let shadowOffset = StateProperty(
+        "shadowOffset", \.shadowOffset, action: .animation, apply: { $0.shadowOffset = $1 })
+    static let shadowRadius = StateProperty(
+        "shadowRadius", \.shadowRadius, action: .animation, apply: { $0.shadowRadius = $1 })
     /// Animatable, without an implicit animation: "Unlike most animatable properties, this
     /// property (as with all CGPathRef animatable properties) does not support implicit
     /// animation" (Apple's reference of `shadowPath`).
-    static let shadowPath = StateProperty("shadowPath", \.shadowPath, animatable: true)
+    static let shadowPath = StateProperty("shadowPath", \.shadowPath, animatable: true, apply: { $0.shadowPath = $1 })
     static let filters = SettingProperty(
         "filters", action: .fade, presented: true, get: { $0.filters },
         set: { layer, v in
@@ -85,22 +108,27 @@ extension LayerProperty {
     // MARK: Contents
 
     static let contents = StateProperty("contents", \.contents, action: .animation, apply: { $0.contents = $1.object })
-    static let contentsRect = StateProperty("contentsRect", \.contentsRect, action: .animation)
-    static let contentsCenter = StateProperty("contentsCenter", \.contentsCenter, action: .animation)
-    static let contentsScale = StateProperty("contentsScale", \.contentsScale)
+    static let contentsRect = StateProperty(
+        "contentsRect", \.contentsRect, action: .animation, apply: { $0.contentsRect = $1 })
+    static let contentsCenter = StateProperty(
+        "contentsCenter", \.contentsCenter, action: .animation, apply: { $0.contentsCenter = $1 })
+    static let contentsScale = StateProperty("contentsScale", \.contentsScale, apply: { $0.contentsScale = $1 })
     static let contentsGravity = StateProperty(
         "contentsGravity", \.contentsGravity,
         choices: .names([
             "center", "top", "bottom", "left", "right", "topLeft", "topRight", "bottomLeft", "bottomRight", "resize",
             "resizeAspect", "resizeAspectFill",
-        ]))
+        ]), apply: { $0.contentsGravity = $1 })
     static let contentsFormat = SettingProperty(
         "contentsFormat", \.contentsFormat, choices: .names(["RGBA8", "RGBAh", "Gray8"]))
     static let minificationFilter = StateProperty(
-        "minificationFilter", \.minificationFilter, choices: .names(["linear", "nearest", "trilinear"]))
+        "minificationFilter", \.minificationFilter, choices: .names(["linear", "nearest", "trilinear"]),
+        apply: { $0.minificationFilter = $1 })
     static let magnificationFilter = StateProperty(
-        "magnificationFilter", \.magnificationFilter, choices: .names(["linear", "nearest", "trilinear"]))
-    static let minificationFilterBias = SettingProperty("minificationFilterBias", \.minificationFilterBias)
+        "magnificationFilter", \.magnificationFilter, choices: .names(["linear", "nearest", "trilinear"]),
+        apply: { $0.magnificationFilter = $1 })
+    static let minificationFilterBias = StateProperty(
+        "minificationFilterBias", \.minificationFilterBias, apply: { $0.minificationFilterBias = $1 })
     static let needsDisplayOnBoundsChange = SettingProperty("needsDisplayOnBoundsChange", \.needsDisplayOnBoundsChange)
     static let drawsAsynchronously = SettingProperty("drawsAsynchronously", \.drawsAsynchronously)
 
@@ -189,9 +217,11 @@ extension LayerProperty {
         opacity, hidden, masksToBounds, doubleSided, opaque, geometryFlipped, allowsGroupOpacity,
         allowsEdgeAntialiasing, edgeAntialiasingMask, shouldRasterize, rasterizationScale,
         backgroundColor, cornerRadius, maskedCorners, cornerCurve, borderWidth, borderColor,
-        shadowColor, shadowOpacity, shadowOffset, shadowRadius, shadowPath, filters, backgroundFilters, compositingFilter,
+        shadowColor, shadowOpacity, shadowOffset, shadowRadius, shadowPath, filters, backgroundFilters,
+        compositingFilter,
         contents, contentsRect, contentsCenter, contentsScale, contentsGravity, contentsFormat,
-        minificationFilter, magnificationFilter, minificationFilterBias, needsDisplayOnBoundsChange, drawsAsynchronously,
+        minificationFilter, magnificationFilter, minificationFilterBias, needsDisplayOnBoundsChange,
+        drawsAsynchronously,
         mask, sublayers, superlayer, name, style, actions, delegate, layoutManager, constraints, autoresizingMask,
         beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode,
     ]

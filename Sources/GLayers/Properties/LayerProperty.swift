@@ -36,6 +36,9 @@ package struct ChangeEffects: OptionSet, Sendable {
     package static let ordering = ChangeEffects(rawValue: 8)
     /// The layer's timing (`CAMediaTiming`): animation event times move.
     package static let timing = ChangeEffects(rawValue: 16)
+    /// Which way up the contents of the layer and its subtree are (`isGeometryFlipped`): drawn
+    /// contents drawn the other way up are redrawn.
+    package static let contentsFlip = ChangeEffects(rawValue: 32)
 }
 
 /// The values a property may take when they form a closed set.
@@ -69,6 +72,8 @@ package class LayerProperty: Hashable, CustomStringConvertible, @unchecked Senda
     package let effects: ChangeEffects
     /// The values it may take, when they form a closed set.
     package let choices: PropertyChoices?
+    /// The entry's number among all entries of all layer classes (its bit in a `PropertySet`).
+    let ordinal: Int
 
     init(
         key: String, aliases: [String], kind: ValueKind, action: ImplicitAction, animatable: Bool?,
@@ -81,6 +86,7 @@ package class LayerProperty: Hashable, CustomStringConvertible, @unchecked Senda
         self.isAnimatable = animatable ?? (action != .noAction)
         self.effects = effects
         self.choices = choices
+        self.ordinal = Self.nextOrdinal(for: key)
     }
 
     /// Core Animation's default value, as `defaultValue(forKey:)` returns it (nil: none).
@@ -99,6 +105,15 @@ package class LayerProperty: Hashable, CustomStringConvertible, @unchecked Senda
         throw KeyValueCodingError(message: "\(layer.diagnosticName): \(key) is read-only")
     }
 
+    /// Sets the value a layer's `style` supplies for the property (or, when the style no longer
+    /// does, the class's default) through the change pipeline, without an action and without
+    /// counting as set on the layer (docs/semantics.md#the-style-dictionary).
+    ///
+    /// - Returns false when the style does not supply this property: settings of the layer
+    ///   object, and `bounds` and `frame`, which Apple's reference excludes.
+    /// - Throws `KeyValueCodingError` when `value` is not of the property's type, or not finite.
+    func applyStyleValue(_ value: Any?, on layer: CALayer) throws -> Bool { false }
+
     /// Reads and writes the whole value in a presented state, for animations (nil: the
     /// property is not animated by value; a change of it runs a transition or nothing).
     func stateAccess() -> AnyStateAccess? { nil }
@@ -109,7 +124,8 @@ package class LayerProperty: Hashable, CustomStringConvertible, @unchecked Senda
 
     /// The error for a value of the wrong type.
     func typeError(_ value: Any?, on layer: CALayer) -> KeyValueCodingError {
-        KeyValueCodingError(message: "\(layer.diagnosticName): \(key) expects \(kind.expected), got \(describeValue(value))")
+        KeyValueCodingError(
+            message: "\(layer.diagnosticName): \(key) expects \(kind.expected), got \(describeValue(value))")
     }
 
     package static func == (a: LayerProperty, b: LayerProperty) -> Bool { a === b }
@@ -122,18 +138,23 @@ class StateProperty<Value: PropertyValue>: LayerProperty {
     /// The field.
     let field: WritableKeyPath<LayerState, Value>
     private let defaultField: Value
-    /// How `setValue(_:forKey:)` applies a value, when the property's setter does more than
-    /// store it (`frame` sets bounds and position).
+    /// How `setValue(_:forKey:)` applies a value: through the property's Swift setter, as
+    /// Apple's key-value coding calls the accessor, so a subclass's override of it sees the
+    /// change (nil: straight through the change pipeline).
     private let apply: ((CALayer, Value) -> Void)?
+    /// Whether a layer's `style` may supply the value.
+    private let styled: Bool
 
+    /// - `styled`: whether a layer's `style` may supply the value (all but `bounds` and `frame`).
     init(
         _ key: String, _ field: WritableKeyPath<LayerState, Value>, aliases: [String] = [],
         action: ImplicitAction = .noAction, animatable: Bool? = nil, effects: ChangeEffects = [],
-        choices: PropertyChoices? = nil, apply: ((CALayer, Value) -> Void)? = nil
+        choices: PropertyChoices? = nil, styled: Bool = true, apply: ((CALayer, Value) -> Void)? = nil
     ) {
         self.field = field
         self.defaultField = LayerState()[keyPath: field]
         self.apply = apply
+        self.styled = styled
         super.init(
             key: key, aliases: aliases, kind: Value.kind, action: action, animatable: animatable, effects: effects,
             choices: choices)
@@ -147,6 +168,12 @@ class StateProperty<Value: PropertyValue>: LayerProperty {
     override func setValue(_ value: Any?, on layer: CALayer) throws {
         let typed = try Value.converting(value, for: self, on: layer)
         if let apply { apply(layer, typed) } else { layer.setModel(self, typed) }
+    }
+
+    override func applyStyleValue(_ value: Any?, on layer: CALayer) throws -> Bool {
+        guard styled else { return false }
+        layer.setStyleValue(self, field, try Value.converting(value, for: self, on: layer))
+        return true
     }
 
     override func stateAccess() -> AnyStateAccess? {
@@ -165,7 +192,9 @@ final class TransformProperty: StateProperty<CATransform3D> {
 
     init(_ key: String, sublayer: Bool) {
         isSublayerTransform = sublayer
-        super.init(key, sublayer ? \.sublayerTransform : \.transform, action: .animation)
+        super.init(
+            key, sublayer ? \.sublayerTransform : \.transform, action: .animation,
+            apply: sublayer ? { $0.sublayerTransform = $1 } : { $0.transform = $1 })
     }
 
     override func stateAccess() -> AnyStateAccess? {
@@ -214,12 +243,23 @@ final class StoredProperty<Value: PropertyValue>: LayerProperty {
 
     override func value(of layer: CALayer) -> Any? { read(layer.layerState).apiValue }
 
-    override func setValue(_ value: Any?, on layer: CALayer) throws {
+    /// `value` as this property's type, or the key-value coding error that says why not.
+    private func typed(_ value: Any?, on layer: CALayer) throws -> Value {
         guard let v = Value(apiValue: value) else { throw typeError(value, on: layer) }
         guard accepts(v) else {
-            throw KeyValueCodingError(message: "\(layer.diagnosticName): \(key) must be finite, got \(describeValue(value))")
+            throw KeyValueCodingError(
+                message: "\(layer.diagnosticName): \(key) must be finite, got \(describeValue(value))")
         }
-        layer.setStored(self, v)
+        return v
+    }
+
+    override func setValue(_ value: Any?, on layer: CALayer) throws {
+        layer.setStored(self, try typed(value, on: layer))
+    }
+
+    override func applyStyleValue(_ value: Any?, on layer: CALayer) throws -> Bool {
+        layer.setStyleValue(self, \.custom[key], try typed(value, on: layer).storedValue)
+        return true
     }
 
     override func stateAccess() -> AnyStateAccess? {

@@ -64,9 +64,23 @@ enum NumberCoercion {
         }
     }
 
-    /// The value as a Bool when it holds a Bool or a number.
+    /// The value as a Bool when it holds a Bool or a number (`NSNumber(value: true)` and
+    /// `kCFBooleanTrue` too).
     static func bool(_ value: Any?) -> Bool? {
         if let b = value as? Bool { return b }
         return double(value).map { $0 != 0 }
+    }
+
+    /// Whether the value is a boolean rather than a number: a `Bool`, or an `NSNumber` made
+    /// from one.
+    ///
+    /// - Foundation on Linux casts every `NSNumber` of 0 or 1 to `Bool` (`NSNumber(value: 1.0)
+    ///   as? Bool` is true), so `is Bool` cannot tell; a boolean `NSNumber` has the type
+    ///   encoding of a C char (`c`) or bool (`B`).
+    static func isBoolean(_ value: Any) -> Bool {
+        if type(of: value) == Bool.self { return true }
+        guard let n = value as? NSNumber, type(of: value) is NSNumber.Type else { return false }
+        let code = UInt8(bitPattern: n.objCType.pointee)
+        return code == UInt8(ascii: "c") || code == UInt8(ascii: "B")
     }
 }

@@ -20,9 +20,9 @@ struct AnimationTiming {
         self.curve = curve
     }
 
-    init(_ a: CAAnimation, duration: Double, ignoresTimingFunction: Bool = false) {
+    init(_ a: CAAnimation, duration: Double) {
         core = TimingSampler(a, duration: duration)
-        let tf = ignoresTimingFunction ? nil : a.timingFunction
+        let tf = a.timingFunction
         curve = (tf?.isLinear ?? true) ? nil : tf?.curve
     }
 

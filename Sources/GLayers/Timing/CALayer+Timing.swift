@@ -13,15 +13,15 @@ extension CALayer {
     /// Maps the superlayer's time to this layer's.
     @inline(__always)
     func fromParentTime(_ tp: CFTimeInterval) -> CFTimeInterval {
-        if beginTime == 0 && speed == 1 && timeOffset == 0 { return tp }
-        return (tp - beginTime) * Double(speed) + timeOffset
+        if beginTimeStorage == 0 && speedStorage == 1 && timeOffsetStorage == 0 { return tp }
+        return (tp - beginTimeStorage) * Double(speedStorage) + timeOffsetStorage
     }
 
     /// Maps this layer's time to its superlayer's (the parent time at which local time is `t`;
     /// with speed 0 every parent time maps to the same local time, and `beginTime` is returned).
     func toParentTime(_ t: CFTimeInterval) -> CFTimeInterval {
-        if speed == 0 { return beginTime }
-        return (t - timeOffset) / Double(speed) + beginTime
+        if speedStorage == 0 { return beginTimeStorage }
+        return (t - timeOffsetStorage) / Double(speedStorage) + beginTimeStorage
     }
 
     /// The media time at which this layer's local time is `t`.
@@ -31,14 +31,14 @@ extension CALayer {
         return up.mediaTime(atLocalTime: parent)
     }
 
-    /// Converts `t` from the time space of layer `l` (nil: media time) to this layer's.
-    public func convertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval {
+    /// The default of `convertTime(_:from:)`.
+    func convertTimeDefault(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval {
         let media = l?.mediaTime(atLocalTime: t) ?? t
         return localTime(atMediaTime: media)
     }
 
-    /// Converts `t` from this layer's time space to that of layer `l` (nil: media time).
-    public func convertTime(_ t: CFTimeInterval, to l: CALayer?) -> CFTimeInterval {
+    /// The default of `convertTime(_:to:)`.
+    func convertTimeDefault(_ t: CFTimeInterval, to l: CALayer?) -> CFTimeInterval {
         let media = mediaTime(atLocalTime: t)
         return l?.localTime(atMediaTime: media) ?? media
     }

@@ -91,6 +91,15 @@ final class TransactionContext {
     @exclusivity(unchecked) var pendingStarts: [CAAnimation] = []
     /// Whether a live layer changed since the last `flush()` (the host must draw a frame).
     var changedSinceFlush = false
+    /// Whether this thread's run loop has the observer that commits at the end of a turn
+    /// (`RunLoopCommit.swift`).
+    var observesRunLoop = false
+    /// Whether a turn of this thread's run loop is scheduled (a block is pending).
+    var runLoopTurnScheduled = false
+    /// Whether the end of a run-loop turn is committing now.
+    var isEndingRunLoopTurn = false
+    /// The timer that wakes the run loop at the next animation event, if armed.
+    var wakeUpTimer: Timer?
 
     // MARK: Settings
 
@@ -123,6 +132,7 @@ final class TransactionContext {
 
     func begin(implicit: Bool) {
         frames.append(TransactionFrame(implicit: implicit))
+        scheduleRunLoopCommit()
     }
 
     func commit() {
@@ -131,7 +141,11 @@ final class TransactionContext {
             g.sealed = true
             groups.append(g)
         }
-        if frames.isEmpty { commitOutermost() }
+        guard frames.isEmpty else { return }
+        commitOutermost()
+        // Completion blocks run at the next turn (the turn that began the transaction may
+        // have passed while it was open).
+        if !groups.isEmpty && !isEndingRunLoopTurn { scheduleRunLoopCommit() }
     }
 
     /// Commits the implicit transaction (when it is the only one open), then ticks animations
@@ -221,8 +235,12 @@ final class TransactionContext {
     /// Whether the next frame may differ from the last: running animations, live changes,
     /// pending layout, display, transactions or callbacks.
     var hasPendingWork: Bool {
-        if changedSinceFlush || !layoutRequests.isEmpty || !displayRequests.isEmpty || !addedSinceCommit.isEmpty { return true }
-        if !pendingStops.isEmpty || !pendingStarts.isEmpty || groups.contains(where: { $0.sealed && !$0.fired }) { return true }
+        if changedSinceFlush || !layoutRequests.isEmpty || !displayRequests.isEmpty || !addedSinceCommit.isEmpty {
+            return true
+        }
+        if !pendingStops.isEmpty || !pendingStarts.isEmpty || groups.contains(where: { $0.sealed && !$0.fired }) {
+            return true
+        }
         if frames.contains(where: { !$0.isImplicit }) { return false }
         for (_, ref) in animatedLayers {
             let running = ref._withUnsafeGuaranteedRef { layer in layer.animations.entries.contains { !$0.completed } }

@@ -4,6 +4,17 @@
 #include <X11/Xresource.h>
 #include <X11/keysym.h>
 #include <poll.h>
+#include <unistd.h>
+#include <string.h>
+
+#ifndef POLLRDHUP
+#define POLLRDHUP 0x2000
+#endif
+
+/* The poll events that say the X server's end of the connection is gone. */
+static inline short glayers_poll_hangup_events(void) { return POLLRDHUP | POLLHUP | POLLERR | POLLNVAL; }
+static inline short glayers_poll_rdhup(void) { return POLLRDHUP; }
+
 
 /* Xlib's macros are not visible to Swift; these wrap the ones glayers uses. */
 static inline int glayers_connection_number(Display *d) { return ConnectionNumber(d); }

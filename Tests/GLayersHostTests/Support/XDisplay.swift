@@ -53,32 +53,54 @@ final class TestDisplay {
         if let name = ProcessInfo.processInfo.environment["DISPLAY"], !name.isEmpty {
             return .success(TestDisplay(name: name, server: nil))
         }
-        guard let xvfb = TestEnvironment.which("Xvfb") else {
-            return .failure(
-                HarnessError(
-                    "window tests need an X display: no $DISPLAY and no Xvfb (run `make test`, which installs it)"))
+        do {
+            let display = try startPrivate(terminate: true)
+            return .success(display)
+        } catch let error as HarnessError {
+            return .failure(error)
+        } catch {
+            return .failure(HarnessError("\(error)"))
         }
-        for number in 90..<120 where !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") {
+    }()
+
+    /// A new Xvfb of its own (for tests that kill the server).
+    /// - `terminate`: the server ends when its last client leaves; the shared display keeps one
+    ///   connection open until the tests exit, so that server never outlives them.
+    static func startPrivate(terminate: Bool = false) throws -> TestDisplay {
+        guard let xvfb = TestEnvironment.which("Xvfb") else {
+            throw HarnessError(
+                "window tests need an X display: no $DISPLAY and no Xvfb (run `make test`, which installs it)")
+        }
+        for number in 90..<160 where isFree(number) {
             let server = Process()
             server.executableURL = xvfb
-            // -terminate: the server ends when its last client leaves; this process keeps one
-            // connection open until it exits, so the server never outlives the tests.
-            server.arguments = [":\(number)", "-screen", "0", "1280x1024x24", "-nolisten", "tcp", "-terminate"]
+            server.arguments =
+                [":\(number)", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"] + (terminate ? ["-terminate"] : [])
             server.standardOutput = FileHandle.nullDevice
             server.standardError = FileHandle.nullDevice
             guard (try? server.run()) != nil else { continue }
             let name = ":\(number)"
             for _ in 0..<100 {
                 if let d = XOpenDisplay(name) {
-                    keepAlive = d
-                    return .success(TestDisplay(name: name, server: server))
+                    if terminate { keepAlive = d } else { XCloseDisplay(d) }
+                    return TestDisplay(name: name, server: server)
                 }
                 usleep(50_000)
             }
             server.terminate()
         }
-        return .failure(HarnessError("could not start Xvfb"))
-    }()
+        throw HarnessError("could not start Xvfb")
+    }
+
+    /// Whether display `number` has no server: no lock file, or one left by a server that is
+    /// gone (the tests that SIGKILL a server leave its lock; Xvfb replaces such a lock itself).
+    private static func isFree(_ number: Int) -> Bool {
+        guard let lock = try? String(contentsOfFile: "/tmp/.X\(number)-lock", encoding: .ascii) else {
+            return !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
+        }
+        guard let pid = pid_t(lock.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0 else { return false }
+        return kill(pid, 0) != 0 && errno == ESRCH
+    }
 
     /// The connection that keeps a private server alive.
     nonisolated(unsafe) private static var keepAlive: OpaquePointer?

@@ -19,7 +19,7 @@ extension ClockTests {
             ("contentsScale", 1...3), ("rasterizationScale", 0.5...2),
             ("transform.rotation.z", -7...7), ("transform.rotation.x", -3...3), ("transform.rotation.y", -3...3),
             ("transform.rotation", -7...7), ("transform.scale", 0.2...3), ("transform.scale.x", 0.2...3),
-            ("transform.scale.y", 0.2...3), ("transform.translation.x", -50...50),
+            ("transform.scale.y", 0.2...3), ("transform.scale.xy", 0.2...3), ("transform.translation.x", -50...50),
             ("transform.translation.z", -50...50),
             ("sublayerTransform.rotation.z", -3...3), ("sublayerTransform.scale.x", 0.5...2),
         ]

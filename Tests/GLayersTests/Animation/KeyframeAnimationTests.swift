@@ -1,6 +1,6 @@
 import Foundation
-import GLayersRenderList
 import GLayers
+import GLayersRenderList
 import Testing
 
 extension ClockTests {
@@ -33,6 +33,33 @@ extension ClockTests {
                 let v = run(eased, at: [0.5, 1.5])
                 let easeIn = CAMediaTimingFunction(name: .easeIn).evaluate(0.5)
                 #expect(abs(v[0] - CGFloat(10 * easeIn)) < 1e-9 && v[1] == 20)
+            }
+        }
+
+        @Test func boxedTransformKeyframes() {
+            withManualClock {
+                // Keyframe values boxed with NSValue(caTransform3D:), as Apple code writes them.
+                let layer = CALayer()
+                let a = CAKeyframeAnimation(keyPath: "transform")
+                a.values = [0, CGFloat.pi / 2, CGFloat.pi].map {
+                    NSValue(caTransform3D: CATransform3DMakeRotation($0, 0, 0, 1))
+                }
+                a.duration = 2
+                layer.add(a, forKey: "turn")
+                frame(at: 0)
+                frame(at: 0.5)
+                #expect(close(presentedTransform(layer), CATransform3DMakeRotation(.pi / 4, 0, 0, 1), 1e-9))
+                frame(at: 1.5)
+                #expect(close(presentedTransform(layer), CATransform3DMakeRotation(3 * .pi / 4, 0, 0, 1), 1e-9))
+                let move = CAKeyframeAnimation(keyPath: "position")
+                move.values = [CGPoint(x: 0, y: 0), CGPoint(x: 10, y: 0), CGPoint(x: 10, y: 40)].map {
+                    NSValue(cgPoint: $0)
+                }
+                move.duration = 2
+                layer.add(move, forKey: "move")
+                frame(at: 2)
+                frame(at: 3.5)
+                #expect(layer.presentation()?.position == CGPoint(x: 10, y: 20))
             }
         }
 
@@ -101,8 +128,10 @@ extension ClockTests {
             withManualClock {
                 let path = CGMutablePath()
                 path.move(to: CGPoint(x: 74, y: 74))
-                path.addCurve(to: CGPoint(x: 320, y: 74), control1: CGPoint(x: 74, y: 500), control2: CGPoint(x: 320, y: 500))
-                path.addCurve(to: CGPoint(x: 566, y: 74), control1: CGPoint(x: 320, y: 500), control2: CGPoint(x: 566, y: 500))
+                path.addCurve(
+                    to: CGPoint(x: 320, y: 74), control1: CGPoint(x: 74, y: 500), control2: CGPoint(x: 320, y: 500))
+                path.addCurve(
+                    to: CGPoint(x: 566, y: 74), control1: CGPoint(x: 320, y: 500), control2: CGPoint(x: 566, y: 500))
                 let a = CAKeyframeAnimation(keyPath: "position")
                 a.path = path
                 a.duration = 5
@@ -151,7 +180,10 @@ extension ClockTests {
                 width.values = [1, 10, 5, 30, 0.5, 15, 2, 50, 0]
                 width.calculationMode = .paced
                 let color = CAKeyframeAnimation(keyPath: "borderColor")
-                color.values = [CGColor(red: 0, green: 1, blue: 0, alpha: 1), CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1)]
+                color.values = [
+                    CGColor(red: 0, green: 1, blue: 0, alpha: 1), CGColor(red: 1, green: 0, blue: 0, alpha: 1),
+                    CGColor(red: 0, green: 0, blue: 1, alpha: 1),
+                ]
                 color.calculationMode = .paced
                 let group = CAAnimationGroup()
                 group.animations = [width, color]
@@ -209,7 +241,8 @@ extension ClockTests {
         @Test func childFillModesInsideAGroup() {
             withManualClock {
                 for (mode, early, late) in [
-                    (CAMediaTimingFillMode.removed, 0.0, 0.0), (.forwards, 0.0, 110), (.backwards, 10, 0), (.both, 10, 110),
+                    (CAMediaTimingFillMode.removed, 0.0, 0.0), (.forwards, 0.0, 110), (.backwards, 10, 0),
+                    (.both, 10, 110),
                 ] {
                     let layer = CALayer()
                     let a = CABasicAnimation(keyPath: "position.x")

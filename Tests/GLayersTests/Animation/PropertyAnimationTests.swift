@@ -7,7 +7,9 @@ extension ClockTests {
     /// additive, cumulative, value types and value functions.
     @Suite struct BasicAnimations {
         /// A layer with model position.x = 100 and an animation of position.x, sampled at half way.
-        func halfway(from: Any? = nil, to: Any? = nil, by: Any? = nil, configure: (CABasicAnimation) -> Void = { _ in }) -> CGFloat {
+        func halfway(from: Any? = nil, to: Any? = nil, by: Any? = nil, configure: (CABasicAnimation) -> Void = { _ in })
+            -> CGFloat
+        {
             let layer = CALayer()
             layer.position = CGPoint(x: 100, y: 0)
             let a = CABasicAnimation(keyPath: "position.x")
@@ -89,7 +91,9 @@ extension ClockTests {
                 }
                 animate("position", CGPoint(x: 0, y: 0), CGPoint(x: 10, y: 20))
                 animate("bounds", CGRect(x: 0, y: 0, width: 10, height: 10), CGRect(x: 0, y: 0, width: 30, height: 50))
-                animate("backgroundColor", CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+                animate(
+                    "backgroundColor", CGColor(red: 1, green: 0, blue: 0, alpha: 1),
+                    CGColor(red: 0, green: 0, blue: 1, alpha: 1))
                 animate("transform", CATransform3DMakeRotation(0, 0, 0, 1), CATransform3DMakeRotation(.pi / 2, 0, 0, 1))
                 animate("shadowOffset", CGSize(width: 0, height: 0), CGSize(width: 4, height: 8))
                 frame(at: 0)
@@ -105,6 +109,45 @@ extension ClockTests {
                 #expect(p.shadowOffset == CGSize(width: 2, height: 4))
                 // The model is untouched.
                 #expect(layer.position == .zero && layer.backgroundColor == nil && layer.transform == .identity)
+            }
+        }
+
+        @Test func boxedValuesAnimateAsApplePlatformsBoxThem() {
+            withManualClock {
+                // fromValue/toValue boxed in NSValue and NSNumber, as Apple code writes them.
+                let layer = CALayer()
+                func animate(_ key: String, _ from: Any, _ to: Any) {
+                    let a = CABasicAnimation(keyPath: key)
+                    a.fromValue = from
+                    a.toValue = to
+                    a.duration = 1
+                    layer.add(a, forKey: key)
+                }
+                animate("position", NSValue(cgPoint: CGPoint(x: 0, y: 0)), NSValue(cgPoint: CGPoint(x: 10, y: 20)))
+                animate(
+                    "bounds", NSValue(cgRect: CGRect(x: 0, y: 0, width: 10, height: 10)),
+                    NSValue(cgRect: CGRect(x: 0, y: 0, width: 30, height: 50)))
+                animate("shadowOffset", NSValue(cgSize: .zero), NSValue(cgSize: CGSize(width: 4, height: 8)))
+                animate(
+                    "transform", NSValue(caTransform3D: CATransform3DIdentity),
+                    NSValue(cgAffineTransform: CGAffineTransform(rotationAngle: .pi / 2)))
+                animate("opacity", NSNumber(value: 0), NSNumber(value: 0.5))
+                let nudge = CABasicAnimation(keyPath: "anchorPoint")
+                nudge.byValue = NSValue(cgPoint: CGPoint(x: 0.5, y: -0.5))
+                nudge.duration = 1
+                layer.add(nudge, forKey: "nudge")
+                frame(at: 0)
+                frame(at: 0.5)
+                guard let p = layer.presentation() else {
+                    Issue.record("no presentation")
+                    return
+                }
+                #expect(p.position == CGPoint(x: 5, y: 10))
+                #expect(p.bounds == CGRect(x: 0, y: 0, width: 20, height: 30))
+                #expect(p.shadowOffset == CGSize(width: 2, height: 4))
+                #expect(close(p.transform, CATransform3DMakeRotation(.pi / 4, 0, 0, 1)))
+                #expect(p.opacity == 0.25)
+                #expect(p.anchorPoint == CGPoint(x: 0.75, y: 0.25), "byValue from the model (0.5, 0.5)")
             }
         }
 
@@ -146,7 +189,8 @@ extension ClockTests {
                 frame(at: 0)
                 for t in [0.25, 1.25, 2.5, 7.75] {
                     frame(at: t)
-                    let expected = CATransform3DConcat(CATransform3DMakeScale(0.5, 0.5, 1), CATransform3DMakeRotation(.pi * t, 0, 0, 1))
+                    let expected = CATransform3DConcat(
+                        CATransform3DMakeScale(0.5, 0.5, 1), CATransform3DMakeRotation(.pi * t, 0, 0, 1))
                     #expect(close(presentedTransform(layer), expected, 1e-9), "t = \(t)")
                 }
             }

@@ -14,6 +14,40 @@ import Testing
         #expect(l.value(forKey: "isHidden") as? Bool == true)
     }
 
+    @Test func boxedValuesAsApplePlatformsBoxThem() {
+        let l = CALayer()
+        l.setValue(NSValue(cgRect: CGRect(x: 1, y: 2, width: 30, height: 40)), forKey: "bounds")
+        l.setValue(NSValue(cgPoint: CGPoint(x: 5, y: 6)), forKey: "position")
+        l.setValue(NSValue(cgSize: CGSize(width: 2, height: 3)), forKey: "shadowOffset")
+        l.setValue(NSNumber(value: 0.5), forKey: "opacity")
+        l.setValue(NSNumber(value: true), forKey: "hidden")
+        l.setValue(NSNumber(value: 12), forKeyPath: "cornerRadius")
+        #expect(l.bounds == CGRect(x: 1, y: 2, width: 30, height: 40))
+        #expect(l.position == CGPoint(x: 5, y: 6) && l.shadowOffset == CGSize(width: 2, height: 3))
+        #expect(l.opacity == 0.5 && l.isHidden && l.cornerRadius == 12)
+        l.setValue(NSValue(caTransform3D: CATransform3DMakeScale(2, 3, 4)), forKey: "transform")
+        #expect(l.transform == CATransform3DMakeScale(2, 3, 4))
+        l.setValue(
+            NSValue(cgAffineTransform: CGAffineTransform(translationX: 7, y: 8)), forKeyPath: "sublayerTransform")
+        #expect(l.sublayerTransform == CATransform3DMakeTranslation(7, 8, 0))
+        l.setValue(NSValue(cgPoint: CGPoint(x: 0.25, y: 0.75)), forKeyPath: "anchorPoint")
+        #expect(l.anchorPoint == CGPoint(x: 0.25, y: 0.75))
+        // A box of the wrong type is refused, as a bare value of the wrong type is.
+        let (_, warnings) = Diagnostics.capture { l.setValue(NSValue(cgPoint: .zero), forKey: "bounds") }
+        #expect(warnings.count == 1 && l.bounds.width == 30)
+    }
+
+    @Test func customKeysKeepNumbersAndBooleansApart() {
+        // Foundation on Linux casts NSNumber(value: 1.0) to Bool; a custom key keeps it a number.
+        let l = CALayer()
+        l.setValue(NSNumber(value: 1.0), forKey: "progress")
+        l.setValue(NSNumber(value: true), forKey: "enabled")
+        l.setValue(NSValue(cgPoint: CGPoint(x: 1, y: 2)), forKey: "target")
+        #expect(l.value(forKey: "progress") as? CGFloat == 1)
+        #expect(l.value(forKey: "enabled") as? Bool == true)
+        #expect(l.value(forKey: "target") as? CGPoint == CGPoint(x: 1, y: 2))
+    }
+
     @Test func structKeyPaths() {
         let l = CALayer()
         l.frame = CGRect(x: 10, y: 20, width: 30, height: 40)
@@ -54,7 +88,10 @@ import Testing
         let l = CALayer()
         l.transform = CATransform3DMakeScale(2, 2, 1)
         l.setValue(CGFloat.pi / 2, forKeyPath: "transform.rotation.z")
-        #expect(close(l.transform, CATransform3DConcat(CATransform3DMakeScale(2, 2, 1), CATransform3DMakeRotation(.pi / 2, 0, 0, 1))))
+        #expect(
+            close(
+                l.transform,
+                CATransform3DConcat(CATransform3DMakeScale(2, 2, 1), CATransform3DMakeRotation(.pi / 2, 0, 0, 1))))
         #expect(close(try #require(l.value(forKeyPath: "transform.scale.x") as? CGFloat), 2))
     }
 

@@ -192,24 +192,33 @@ extension ClockTests {
             }
         }
 
+        /// A root with three 5×5 sublayers at x = 0, 10, 20.
+        static func threeSiblings() -> (CALayer, [CALayer]) {
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+            let layers = (0..<3).map { i -> CALayer in
+                let l = CALayer()
+                l.frame = CGRect(x: CGFloat(i) * 10, y: 0, width: 5, height: 5)
+                l.backgroundColor = CGColor(gray: 1, alpha: 1)
+                root.addSublayer(l)
+                return l
+            }
+            return (root, layers)
+        }
+
+        /// The x of the 5×5 items in paint order.
+        static func paintedXs(_ root: CALayer, _ builder: FrameBuilder, at t: CFTimeInterval) -> [Float] {
+            builder.build(root: root, at: t, size: CGSize(width: 100, height: 100), scale: 1)
+            return builder.list.items.filter { $0.rect.width == 5 }.map { $0.transform.m[12] }
+        }
+
         /// The paint order kept between frames follows changes of zPosition and of the
         /// sublayers.
         @Test func paintOrderFollowsZPositionChanges() throws {
             try withManualClock {
-                let root = CALayer()
-                root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-                let layers = (0..<3).map { i -> CALayer in
-                    let l = CALayer()
-                    l.frame = CGRect(x: CGFloat(i) * 10, y: 0, width: 5, height: 5)
-                    l.backgroundColor = CGColor(gray: 1, alpha: 1)
-                    root.addSublayer(l)
-                    return l
-                }
+                let (root, layers) = Self.threeSiblings()
                 let builder = FrameBuilder()
-                func xs() -> [Float] {
-                    builder.build(root: root, at: 0, size: CGSize(width: 100, height: 100), scale: 1)
-                    return builder.list.items.filter { $0.rect.width == 5 }.map { $0.transform.m[12] }
-                }
+                func xs() -> [Float] { Self.paintedXs(root, builder, at: 0) }
                 #expect(xs() == [0, 10, 20])
                 CATransaction.setDisableActions(true)
                 layers[0].zPosition = 5
@@ -226,20 +235,11 @@ extension ClockTests {
         /// zPosition reorders them while it runs, and the order returns when it is removed.
         @Test func animatedZPositionReordersSiblings() throws {
             try withManualClock {
-                let root = CALayer()
-                root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-                let layers = (0..<3).map { i -> CALayer in
-                    let l = CALayer()
-                    l.frame = CGRect(x: CGFloat(i) * 10, y: 0, width: 5, height: 5)
-                    l.backgroundColor = CGColor(gray: 1, alpha: 1)
-                    root.addSublayer(l)
-                    return l
-                }
+                let (root, layers) = Self.threeSiblings()
                 let builder = FrameBuilder()
                 func xs(at t: CFTimeInterval) -> [Float] {
                     frame(at: t)
-                    builder.build(root: root, at: t, size: CGSize(width: 100, height: 100), scale: 1)
-                    return builder.list.items.filter { $0.rect.width == 5 }.map { $0.transform.m[12] }
+                    return Self.paintedXs(root, builder, at: t)
                 }
                 #expect(xs(at: 0) == [0, 10, 20])
                 let rise = Self.linear("zPosition", from: 0, to: 10, duration: 1)

@@ -50,7 +50,9 @@ extension ClockTests {
         }
 
         @Test func curvesSolveToOneMillionth() {
-            let curves: [[Double]] = [[0.42, 0, 1, 1], [0, 0, 0.58, 1], [0.42, 0, 0.58, 1], [0.25, 0.1, 0.25, 1], [0.9, -0.5, 0.1, 1.5]]
+            let curves: [[Double]] = [
+                [0.42, 0, 1, 1], [0, 0, 0.58, 1], [0.42, 0, 0.58, 1], [0.25, 0.1, 0.25, 1], [0.9, -0.5, 0.1, 1.5],
+            ]
             for c in curves {
                 let f = CAMediaTimingFunction(controlPoints: Float(c[0]), Float(c[1]), Float(c[2]), Float(c[3]))
                 let cf = [Double(Float(c[0])), Double(Float(c[1])), Double(Float(c[2])), Double(Float(c[3]))]
@@ -180,6 +182,30 @@ extension ClockTests {
             #expect(child.convertTime(20, from: nil) == 21)
             #expect(child.convertTime(21, to: nil) == 20)
             #expect(root.convertTime(21, from: child) == 20)
+        }
+
+        /// A subclass that overrides the timing properties (they are `open`, as on Apple's
+        /// platforms): its observers run, and the engine's per-frame time mapping, which reads
+        /// the layer's own storage, sees the values set through the override.
+        @Test func timingOverridesAreSeenByTheEngine() {
+            final class PausableLayer: CALayer {
+                var changes: [String] = []
+                override var speed: Float { didSet { changes.append("speed \(speed)") } }
+                override var timeOffset: CFTimeInterval { didSet { changes.append("timeOffset \(timeOffset)") } }
+            }
+            withManualClock(at: 100) {
+                let layer = PausableLayer()
+                layer.add(opacityAnimation(), forKey: "fade")
+                frame(at: 100)
+                frame(at: 103)
+                layer.speed = 0
+                layer.timeOffset = 103
+                #expect(layer.changes == ["speed 0.0", "timeOffset 103.0"])
+                frame(at: 108)
+                #expect(abs(presented(layer, "opacity") - 0.3) < 1e-6, "paused at 3 s of 10")
+                layer.setValue(1, forKey: "speed")
+                #expect(layer.changes.last == "speed 1.0", "key-value coding sets through the override")
+            }
         }
 
         /// QA1673 and the walk-through in docs/semantics.md#pause-and-resume

@@ -1,0 +1,9 @@
+// What the window host needs below Swift: a guard for faults Mesa's software renderer takes on
+// a window that another client destroyed (see WindowGuard.c).
+#pragma once
+
+/// Installs the guard (once per process; later calls do nothing).
+void glayers_install_window_loss_guard(void);
+
+/// Records that another client destroyed the window (async-signal-safe).
+void glayers_set_window_lost(void);

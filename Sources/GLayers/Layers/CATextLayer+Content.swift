@@ -1,0 +1,120 @@
+/// What a text layer draws: its `string` (a `String`, an `NSAttributedString`, or anything else
+/// by its description) and `font` (a name, a `CTFont` or a `CGFont`) resolved into the text and
+/// `TextStyle` that `TextRenderer` takes; and the attribute names and values of attributed
+/// strings that Apple code takes from UIKit, AppKit and Core Text.
+import Foundation
+import GLayersGraphics
+
+extension CATextLayer {
+    /// The text to draw and its style, from the layer's current values.
+    ///
+    /// - An `NSAttributedString` is drawn with its runs' fonts, sizes, colours, underlines and
+    ///   kerning; where a run has none, Core Text's defaults (Helvetica 12 pt, opaque black),
+    ///   not the layer's `font`, `fontSize` and `foregroundColor` ("only used when the string
+    ///   property is not an NSAttributedString", CATextLayer.h).
+    var textContent: (text: String, style: TextStyle) {
+        var style = textStyle
+        switch string {
+        case nil:
+            return ("", style)
+        case let s as String:
+            return (s, style)
+        case let attributed as NSAttributedString:
+            style.fontName = "Helvetica"
+            style.fontSize = 12
+            style.color = RGBA(0, 0, 0, 1)
+            style.runs = Self.runs(of: attributed, layer: diagnosticName)
+            return (attributed.string, style)
+        case let other?:
+            return (String(describing: other), style)
+        }
+    }
+
+    /// The font name of a `font` value: a name, a `CTFont` or a `CGFont`; nil (with a warning)
+    /// for anything else.
+    static func fontName(of font: Any?, layer: String) -> String? {
+        switch font {
+        case nil: return nil
+        case let name as String: return name
+        case let f as CTFont: return f.name
+        case let f as CGFont: return f.name
+        case let other?:
+            Diagnostics.warn(
+                "\(layer): a font of type \(type(of: other)) is not supported (use a name, a CTFont or a CGFont); drawing Helvetica",
+                once: true)
+            return nil
+        }
+    }
+
+    /// The runs of an attributed string as `TextRun`s.
+    static func runs(of attributed: NSAttributedString, layer: String) -> [TextRun] {
+        var runs: [TextRun] = []
+        let whole = NSRange(location: 0, length: attributed.length)
+        attributed.enumerateAttributes(in: whole, options: []) { attributes, range, _ in
+            var run = TextRun(range: range.location..<(range.location + range.length))
+            for (key, value) in attributes {
+                switch key.rawValue {
+                case "NSFont":
+                    run.fontName = fontName(of: value, layer: layer)
+                    if let f = value as? CTFont { run.fontSize = f.size }
+                case "NSColor", "CTForegroundColor":
+                    if let c = (value as? CGColor)?.rgba { run.color = c }
+                case "NSUnderline":
+                    run.underline = (number(value) ?? 0) != 0
+                case "NSKern":
+                    run.kern = number(value).map { CGFloat($0) }
+                default:
+                    break
+                }
+            }
+            runs.append(run)
+        }
+        return runs
+    }
+
+    /// A number attribute's value.
+    private static func number(_ value: Any) -> Double? {
+        switch value {
+        case let n as NSNumber: return n.doubleValue
+        case let n as Int: return Double(n)
+        case let n as Double: return n
+        case let n as CGFloat: return Double(n)
+        case let n as Float: return Double(n)
+        case let n as NSUnderlineStyle: return Double(n.rawValue)
+        default: return nil
+        }
+    }
+}
+
+/// Underline styles of attributed strings (UIKit's and AppKit's `NSUnderlineStyle`); glayers
+/// draws any non-zero style as a single line.
+public struct NSUnderlineStyle: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let single = NSUnderlineStyle(rawValue: 0x01)
+    public static let thick = NSUnderlineStyle(rawValue: 0x02)
+    public static let double = NSUnderlineStyle(rawValue: 0x09)
+    public static let patternDot = NSUnderlineStyle(rawValue: 0x0100)
+    public static let patternDash = NSUnderlineStyle(rawValue: 0x0200)
+    public static let byWord = NSUnderlineStyle(rawValue: 0x8000)
+}
+
+extension NSAttributedString.Key {
+    /// The font of a run (UIKit's and AppKit's name): a `CTFont`, a `CGFont` or a name.
+    public static let font = NSAttributedString.Key("NSFont")
+    /// The text colour of a run: a `CGColor`.
+    public static let foregroundColor = NSAttributedString.Key("NSColor")
+    /// Extra space after each character, in points: a number.
+    public static let kern = NSAttributedString.Key("NSKern")
+    /// The underline of a run: an `NSUnderlineStyle` or its raw value.
+    public static let underlineStyle = NSAttributedString.Key("NSUnderline")
+}
+
+/// Core Text's name of the font attribute (`NSAttributedString.Key.font`).
+public let kCTFontAttributeName = "NSFont"
+/// Core Text's name of the text colour attribute: a `CGColor`.
+public let kCTForegroundColorAttributeName = "CTForegroundColor"
+/// Core Text's name of the kern attribute (`NSAttributedString.Key.kern`).
+public let kCTKernAttributeName = "NSKern"
+/// Core Text's name of the underline attribute (`NSAttributedString.Key.underlineStyle`).
+public let kCTUnderlineStyleAttributeName = "NSUnderline"
