@@ -34,6 +34,10 @@ final class DecodeContext {
     /// The scene's size: the root layer has it from the start, so sublayers' frames and
     /// autoresizing masks are relative to the window the scene describes.
     var rootSize = CGSize.zero
+    /// How many layer objects were decoded (at most `maximumLayerCount` are).
+    var layerCount = 0
+    /// The most layers the scene may hold.
+    var maximumLayerCount = Scene.maximumLayerCount
 
     init(file: String, baseURL: URL?) {
         log = ErrorLog(file: file)

@@ -95,4 +95,17 @@ import Testing
             #expect(decoded < 150, "\(name): some mutations must be detected")
         }
     }
+
+    /// The file size limit (docs/reliability.md#limits) is checked before the bytes are read
+    /// as an image (the zeros are never touched: calloc'd pages).
+    @Test func filesOverTheSizeLimitAreRefused() {
+        #expect(CGImage.maximumFileSize == 512 << 20)
+        let big = Data(count: CGImage.maximumFileSize + 1)
+        #expect(throws: CGImageError(.fileTooLarge(bytes: CGImage.maximumFileSize + 1), name: "big.png")) {
+            try CGImage.decode(data: big, name: "big.png")
+        }
+        #expect(
+            CGImageError(.fileTooLarge(bytes: 1 << 30), name: "big.png").description
+                == "big.png: file is 1073741824 bytes; the limit is 536870912 bytes")
+    }
 }

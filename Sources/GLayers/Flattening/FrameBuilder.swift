@@ -22,7 +22,7 @@ package final class FrameBuilder {
     package let list = RenderList()
 
     /// How many times a layer deeper than this is skipped (a resource limit; reported once).
-    @exclusivity(unchecked) public var maximumDepth = 512
+    @exclusivity(unchecked) public var maximumDepth = EngineLimits.maximumTreeDepth
 
     // Scratch storage, reused every frame.
     @exclusivity(unchecked) var passStack: [OpenPass] = []
@@ -78,6 +78,9 @@ package final class FrameBuilder {
         /// Whether an odd number of the layer's ancestors have flipped geometry (the layer's
         /// contents are flipped when this differs from its own `isGeometryFlipped`).
         var ancestorsFlipped: Bool
+        /// How many copies of the layer its ancestor replicators make (the product of their
+        /// instance counts), bounded by `EngineLimits.maximumReplicaInstances`.
+        var copies = 1
     }
 
     // MARK: The traversal
@@ -145,10 +148,10 @@ package final class FrameBuilder {
         }
         let childParent = sublayerSpace(state, world: world, preservesDepth: node.preservesDepth)
         let childFlipped = ctx.ancestorsFlipped != state.isGeometryFlipped
-        forEachSublayer(of: node, state: state, time: time) { child, instance in
+        forEachSublayer(of: node, state: state, time: time, copies: ctx.copies) { child, instance, copies in
             var c = Context(
                 parent: childParent, time: time, opacity: opacity, clip: childClip, depth: ctx.depth + 1,
-                ancestorsFlipped: childFlipped)
+                ancestorsFlipped: childFlipped, copies: copies)
             if let instance {
                 c.parent = instance.matrix.concatenating(childParent)
                 c.time = time - instance.delay
