@@ -56,7 +56,8 @@ extension FrameBuilder {
 
     /// The instances of a replicator layer's sublayers, or nil for other layers: at most
     /// `EngineLimits.maximumInstanceCount`, and at most as many as keep the copies made by
-    /// nested replicators (`copies` of this one already) within `maximumReplicaInstances`.
+    /// nested replicators (`copies` of this one already) within `maximumReplicaInstances`, and
+    /// the copies of the whole frame within `maximumReplicaCopiesPerFrame`.
     func replicaInstances(_ node: FlattenNode, _ s: LayerState, copies: Int = 1) -> [ReplicaInstance]? {
         guard let replicator = node.replicator else { return nil }
         let asked = max(replicator.storedInstanceCount, 0)
@@ -72,6 +73,14 @@ extension FrameBuilder {
             )
             count = room
         }
+        let left = max(maximumReplicaCopiesPerFrame - replicaCopies, 0)
+        if count > left {
+            report(
+                "replicators make more than \(maximumReplicaCopiesPerFrame) copies in this frame (the limit); the rest are not drawn"
+            )
+            count = left
+        }
+        replicaCopies += count
         let steps = replicator.storedInstanceSteps
         let a = s.anchorInBounds
         let about = CATransform3DMakeTranslation(-a.x, -a.y, 0).concatenating(steps.transform).concatenating(

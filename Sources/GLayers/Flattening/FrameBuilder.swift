@@ -23,12 +23,16 @@ package final class FrameBuilder {
 
     /// How many times a layer deeper than this is skipped (a resource limit; reported once).
     @exclusivity(unchecked) public var maximumDepth = EngineLimits.maximumTreeDepth
+    /// The most replicator copies one frame draws in all (a resource limit; tests lower it).
+    @exclusivity(unchecked) public var maximumReplicaCopiesPerFrame = EngineLimits.maximumReplicaCopiesPerFrame
 
     // Scratch storage, reused every frame.
     @exclusivity(unchecked) var passStack: [OpenPass] = []
     @exclusivity(unchecked) var finishedPasses: [OpenPass] = []
     @exclusivity(unchecked) var bufferPool: [[DrawItem]] = []
     @exclusivity(unchecked) var layerCounter: Int32 = 0
+    /// Replicator copies made in this frame so far.
+    @exclusivity(unchecked) var replicaCopies = 0
     /// The image registered last (consecutive layers often share one).
     @exclusivity(unchecked) var lastImageIdentity: UInt64 = 0
     @exclusivity(unchecked) var viewport = CGRect.zero
@@ -51,6 +55,7 @@ package final class FrameBuilder {
             clearColor: premultiplied(clearColor.map { .object($0) } ?? .none))
         viewport = CGRect(origin: .zero, size: size)
         layerCounter = 0
+        replicaCopies = 0
         lastImageIdentity = 0
         // Evaluate first, in one prefetching sweep, unless the caller just did
         // (`evaluatePresentationTree`); flattening then finds every animated layer's

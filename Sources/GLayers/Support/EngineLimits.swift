@@ -35,6 +35,10 @@ public enum EngineLimits {
     /// instance counts): inner replicators' counts are clamped so that the product stays within.
     public static let maximumReplicaInstances = 100_000
 
+    /// The most copies all the replicators of one frame make (sibling replicators add up);
+    /// the rest are not drawn.
+    public static let maximumReplicaCopiesPerFrame = 1_000_000
+
     /// The largest `shadowRadius` and blur or bloom `inputRadius` drawn, in points; larger
     /// radii are drawn as this one (a blur's pass grows by three standard deviations a side).
     public static let maximumBlurRadius: CGFloat = 256

@@ -158,6 +158,38 @@ extension ClockTests {
             }
         }
 
+        /// Sibling replicators add up: the frame's copies in all are bounded too (the limit
+        /// lowered to 30 000 here for speed).
+        @Test func replicatorCopiesPerFrameAreBounded() {
+            withManualClock {
+                let root = root()
+                for _ in 0..<4 {
+                    let replicator = CAReplicatorLayer()
+                    replicator.instanceCount = 10_000
+                    let dot = CALayer()
+                    dot.frame = CGRect(x: 0, y: 0, width: 1, height: 1)
+                    dot.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+                    replicator.addSublayer(dot)
+                    root.addSublayer(replicator)
+                }
+                let builder = FrameBuilder()
+                #expect(builder.maximumReplicaCopiesPerFrame == EngineLimits.maximumReplicaCopiesPerFrame)
+                builder.maximumReplicaCopiesPerFrame = 30_000
+                let (list, warnings) = Diagnostics.capture {
+                    frame(at: 0)
+                    return builder.build(root: root, at: 0, size: CGSize(width: 200, height: 100), scale: 1)
+                }
+                #expect(list.items.count == 30_000)
+                #expect(
+                    warnings == [
+                        "replicators make more than 30000 copies in this frame (the limit); the rest are not drawn"
+                    ])
+                // The count starts again every frame.
+                frame(at: 1)
+                #expect(builder.build(root: root, at: 1, size: CGSize(width: 200, height: 100), scale: 1).items.count == 30_000)
+            }
+        }
+
         @Test func blurRadiiAreClamped() {
             withManualClock {
                 let root = root()
