@@ -5,13 +5,14 @@
 #   make record-goldens   re-record the golden PNGs and render-list texts (look at every one before committing)
 #   make bench     the snowfall benchmark with allocation counts (glayers-bench)
 #   make bench-floor SNOW_C=path/to/snow.c   the snowfall and emitter benchmarks against the floor (ratios)
+#   make fuzz TARGET=scene SECONDS=600   coverage-guided fuzzing with libFuzzer (docs/reliability.md)
 #   make soak MINUTES=60  the kiosk and the snowfall in windows for an hour (memory, slow frames)
 
 SWIFT ?= swift
 PREFIX ?= /usr/local
 SCENE ?= samples/kiosk.json
 
-.PHONY: run test build release install deps test-deps bench bench-floor record-goldens format soak clean
+.PHONY: run test build release install deps test-deps bench bench-floor record-goldens fuzz format soak clean
 
 run: deps release
 	.build/release/glayers $(SCENE)
@@ -60,6 +61,24 @@ bench-floor: deps
 	BENCH=emitter scripts/bench-floor.sh 1000 300 5
 	BENCH=emitter scripts/bench-floor.sh 10000 60 5
 
+# Fuzzing: one target (scene, image, strings, api) with libFuzzer and AddressSanitizer, in its
+# own build folder. New corpus entries and crashing inputs go to .fuzz/ (ignored by git); the
+# seeds in Tests/Fuzz/Corpus/TARGET are only read. Keep a crash as Tests/Fuzz/Crashes/TARGET/NAME.
+TARGET ?= scene
+SECONDS ?= 600
+FUZZ_FLAGS ?=
+# The scene and api targets check that their layers are released after each input instead of
+# LeakSanitizer's whole-heap scans, which pango's font caches set off after many inputs.
+FUZZ_LEAKS_scene = -detect_leaks=0
+FUZZ_LEAKS_api = -detect_leaks=0
+fuzz: deps
+	$(SWIFT) build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
+		--product fuzz-$(TARGET) --scratch-path .build-fuzz
+	mkdir -p .fuzz/corpus/$(TARGET) .fuzz/artifacts/$(TARGET)
+	SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=Tests/Fuzz/lsan.supp .build-fuzz/release/fuzz-$(TARGET) .fuzz/corpus/$(TARGET) Tests/Fuzz/Corpus/$(TARGET) \
+		-max_total_time=$(SECONDS) -rss_limit_mb=2048 -timeout=10 -artifact_prefix=.fuzz/artifacts/$(TARGET)/ \
+		$(if $(wildcard Tests/Fuzz/$(TARGET).dict),-dict=Tests/Fuzz/$(TARGET).dict) $(FUZZ_LEAKS_$(TARGET)) $(FUZZ_FLAGS)
+
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
 
@@ -67,4 +86,4 @@ soak: test-deps release
 	scripts/soak.sh $(or $(MINUTES),60) .build/release/glayers
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz .fuzz

@@ -16,6 +16,9 @@
 //   GLayersBench       workloads, timed runs and RESULT lines of `glayers bench`
 //   glayers-bench      the same benchmarks with allocation counts (links CAllocationCounter)
 //   glayers-gl-bench   the renderer alone against the floor (SnowBenchmark)
+// and, for fuzzing only (docs/reliability.md):
+//   GLayersFuzz        the fuzz targets' entries (scene, image, strings, api) and their invariants
+//   fuzz-TARGET        libFuzzer programs in `make fuzz` builds, replayers of inputs otherwise
 //
 // Language mode: Swift 5. Core Animation's API is a graph of mutable reference types shared
 // by convention with the thread that owns the tree (as on Apple's platforms, where the types
@@ -138,6 +141,24 @@ let package = Package(
             path: "Sources/GLayersGLBench",
             swiftSettings: swiftSettings),
 
+        // Fuzzing: the targets' entries, and one executable per target (see docs/reliability.md).
+        .target(
+            name: "GLayersFuzz",
+            dependencies: ["GLayers", "GLayersGraphics", "GLayersRenderList", "GLayersScene"],
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "fuzz-scene", dependencies: ["GLayersFuzz"], path: "Sources/FuzzMains/scene",
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "fuzz-image", dependencies: ["GLayersFuzz"], path: "Sources/FuzzMains/image",
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "fuzz-strings", dependencies: ["GLayersFuzz"], path: "Sources/FuzzMains/strings",
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "fuzz-api", dependencies: ["GLayersFuzz"], path: "Sources/FuzzMains/api",
+            swiftSettings: swiftSettings),
+
         // What the test targets share: the process-wide media clock, leased to one suite at a time,
         // and golden-image checks.
         .target(
@@ -165,6 +186,10 @@ let package = Package(
         .testTarget(
             name: "GLayersHostTests",
             dependencies: ["GLayersHost", "GLayersScene", "GLayers", "CX11", "GLayersTestSupport", "GLayersBench"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GLayersFuzzTests",
+            dependencies: ["GLayersFuzz", "GLayersTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "QuartzCoreTests",

@@ -1,7 +1,8 @@
 /// JPEG decoding with TurboJPEG, whose errors are return codes (no setjmp from Swift).
 ///
 /// - The header is read first (`tjDecompressHeader3`) and the size checked against the
-///   limits before the pixel buffer is allocated.
+///   limits before the pixel buffer is allocated; a header claiming far more pixels than the
+///   file's size suggests is decoded at 1/8 scale first, so a short stream is refused early.
 /// - Gray and YCbCr/RGB JPEGs decode to opaque RGBA; CMYK and YCCK JPEGs are refused as
 ///   unsupported (TurboJPEG cannot convert them to RGB, and Adobe's inverted CMYK would need
 ///   colour management to look right).
@@ -38,21 +39,47 @@ extension CGImage {
         }
 
         let (w, h) = (Int(width), Int(height))
-        var pixels = [UInt8](repeating: 0, count: w * h * 4)
         let flags = TJFLAG_ACCURATEDCT | TJFLAG_LIMITSCANS
+        // A header claiming far more pixels than the file usually holds (under 1/8 bit per
+        // pixel): decode at 1/8 scale first, in 1/64 of the memory, so that a truncated or
+        // corrupt stream is refused before the full buffer is allocated (a 309-byte file
+        // claiming 16000 × 16000 pixels otherwise cost 1 GiB, #14). Such a file gets no
+        // benefit of the doubt: any warning refuses it (libjpeg fills what it cannot read).
+        if w * h > 64 * bytes.count {
+            let (sw, sh) = ((w + 7) / 8, (h + 7) / 8)
+            var small = [UInt8](repeating: 0, count: sw * sh * 4)
+            let status = small.withUnsafeMutableBufferPointer { dst in
+                tjDecompress2(
+                    handle, base, size, dst.baseAddress, Int32(sw), 0, Int32(sh), Int32(TJPF_RGBA.rawValue), flags)
+            }
+            try checkDecompression(
+                status, handle, name: name, strict: true, note: "at 1/8 scale, before allocating \(w) × \(h) pixels")
+        }
+        var pixels = [UInt8](repeating: 0, count: w * h * 4)
         let status = pixels.withUnsafeMutableBufferPointer { dst in
             tjDecompress2(handle, base, size, dst.baseAddress, width, Int32(w * 4), height,
                           Int32(TJPF_RGBA.rawValue), flags)
         }
-        if status != 0 {
-            let message = errorString(handle)
-            let fatal = tjGetErrorCode(handle) == Int32(TJERR_FATAL.rawValue)
-            if fatal || message.lowercased().contains("premature end") {
-                throw jpegError(handle, name: name, stage: "data")
-            }
+        try checkDecompression(status, handle, name: name)
+        // TurboJPEG reports an error after an earlier warning as a warning too ("Huffman table
+        // 0x09 was not defined"), and stops: the pixels it never wrote keep alpha 0 (#14).
+        if status != 0 && !PixelConversion.isOpaque(pixels) {
+            throw CGImageError(.corrupt(errorString(handle)), name: name)
         }
         // JPEG has no alpha: TurboJPEG fills alpha with 255, so the pixels are premultiplied.
         return CGImage(checkedWidth: w, height: h, pixels: pixels, opaque: true)
+    }
+
+    /// Throws when decompression failed or the stream ended early; other warnings pass unless
+    /// `strict`.
+    private static func checkDecompression(
+        _ status: Int32, _ handle: tjhandle, name: String, strict: Bool = false, note: String? = nil
+    ) throws {
+        guard status != 0 else { return }
+        let fatal = tjGetErrorCode(handle) == Int32(TJERR_FATAL.rawValue)
+        if fatal || strict || errorString(handle).lowercased().contains("premature end") {
+            throw jpegError(handle, name: name, stage: "data", note: note)
+        }
     }
 
     /// TurboJPEG's last error message for `handle`.
@@ -62,8 +89,9 @@ extension CGImage {
     }
 
     /// A `CGImageError` classified from TurboJPEG's message.
-    private static func jpegError(_ handle: tjhandle, name: String, stage: String) -> CGImageError {
-        let message = errorString(handle)
+    private static func jpegError(_ handle: tjhandle, name: String, stage: String, note: String? = nil) -> CGImageError
+    {
+        let message = errorString(handle) + (note.map { "; found \($0)" } ?? "")
         let lower = message.lowercased()
         if lower.contains("premature end") || lower.contains("truncated") {
             return CGImageError(.truncated(message), name: name)

@@ -1,8 +1,8 @@
 /// PNG decoding and encoding with libpng's simplified API (`png_image_*`), which reports
 /// errors through return values and `png_image.message`, so no setjmp is needed from Swift.
 ///
-/// - Decoding reads the IHDR dimensions first and checks them against the limits before
-///   libpng allocates anything; every PNG variant (palette, gray, 16-bit, interlaced, tRNS)
+/// - Decoding reads the IHDR dimensions first and checks them against the limits, and the
+///   file's size against what deflate can expand to, before libpng allocates anything; every PNG variant (palette, gray, 16-bit, interlaced, tRNS)
 ///   comes out as 8-bit sRGB RGBA, then is premultiplied.
 /// - 16-bit files without gAMA/sRGB chunks are taken as sRGB-encoded (most tools write them
 ///   so), not as linear, which is libpng's default.
@@ -21,6 +21,7 @@ extension CGImage {
     static func decodePNG(_ bytes: UnsafeRawBufferPointer, name: String) throws -> CGImage {
         let (width, height) = try pngHeaderSize(bytes, name: name)
         try checkLimits(width: width, height: height, name: name)
+        try checkPNGDataSize(bytes, width: width, height: height, name: name)
 
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
@@ -57,6 +58,22 @@ extension CGImage {
             throw CGImageError(.corrupt("IHDR size \(width) × \(height)"), name: name)
         }
         return (width, height)
+    }
+
+    /// Refuses a file too short to hold its pixels, before the pixel buffer is allocated: deflate
+    /// expands at most 1032:1, so `width × height` pixels of the header's bit depth and colour
+    /// type need at least 1/1032 of their packed size (a 90-byte file claiming 16000 × 16000
+    /// pixels otherwise cost 1 GiB before libpng found the stream short, #14).
+    static func checkPNGDataSize(_ bytes: UnsafeRawBufferPointer, width: Int, height: Int, name: String) throws {
+        let bitDepth = Int(bytes[24]), colorType = Int(bytes[25])
+        let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][colorType] ?? 1
+        let packedBytes = (width * height * max(bitDepth, 1) * channels + 7) / 8
+        let needed = packedBytes / 1032
+        if bytes.count < needed {
+            throw CGImageError(
+                .truncated("\(bytes.count) bytes cannot hold \(width) × \(height) pixels (at least \(needed) needed)"),
+                name: name)
+        }
     }
 
     /// A `CGImageError` from libpng's message; frees the `png_image` if still allocated.

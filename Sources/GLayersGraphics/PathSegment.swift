@@ -124,7 +124,10 @@ public struct PathSegment: Equatable, Sendable {
         let m = (a + b) / 2
         let left = gauss(g, a, m), right = gauss(g, m, b)
         let sum = left + right
-        if depth >= 24 || abs(sum - whole) <= tolerance { return sum }
+        // A length that overflowed (coordinates near the largest doubles) cannot be refined:
+        // comparisons with NaN or infinity never succeed, and halving would go on to depth 24
+        // on every branch, 2^25 estimates (#14).
+        if depth >= 24 || abs(sum - whole) <= tolerance || !sum.isFinite { return sum }
         return adaptive(g, a, m, left, tolerance: tolerance / 2, depth: depth + 1)
             + adaptive(g, m, b, right, tolerance: tolerance / 2, depth: depth + 1)
     }

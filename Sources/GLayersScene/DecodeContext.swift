@@ -36,6 +36,10 @@ final class DecodeContext {
     var rootSize = CGSize.zero
     /// The emitter layers decoded, whose start the root anchors to the load (`anchorEmitters`).
     var emitters: [CAEmitterLayer] = []
+    /// How many layer objects were decoded (at most `maximumLayerCount` are).
+    var layerCount = 0
+    /// The most layers the scene may hold.
+    var maximumLayerCount = Scene.maximumLayerCount
 
     init(file: String, baseURL: URL?) {
         log = ErrorLog(file: file)

@@ -32,6 +32,13 @@ extension DecodeContext {
 
     /// The layer described by `node`; nil when it cannot be made (reported).
     func layer(_ node: JSONValue, _ path: JSONPath, isRoot: Bool, index: LayerIndex) -> CALayer? {
+        layerCount += 1
+        guard layerCount <= maximumLayerCount else {
+            if layerCount == maximumLayerCount + 1 {
+                fail("the scene has more than \(maximumLayerCount) layers (the limit)", node, path)
+            }
+            return nil
+        }
         guard let obj = object(node, path, "a layer object") else { return nil }
         var className = "CALayer"
         if let (c, cp) = obj.member("class") {

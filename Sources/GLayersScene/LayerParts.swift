@@ -50,7 +50,10 @@ extension DecodeContext {
         }
         if let (v, p) = obj.member("enabled"), let b = bool(v, p) { filter.isEnabled = b }
         for input in inputs {
-            if let (v, p) = obj.member(input), let n = number(v, p) { filter.setValue(Double(n), forKey: input) }
+            if let (v, p) = obj.member(input), let n = number(v, p) {
+                let warnings = Diagnostics.capture { filter.setValue(Double(n), forKey: input) }.warnings
+                for w in warnings { fail(w, v, p) }
+            }
         }
         return filter
     }

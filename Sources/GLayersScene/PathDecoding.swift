@@ -16,6 +16,18 @@ extension DecodeContext {
 
     /// A path from SVG path data or a list of operations.
     func path(_ node: JSONValue, _ path: JSONPath) -> CGPath? {
+        guard let result = anyPath(node, path) else { return nil }
+        guard result.elements.count <= EngineLimits.maximumPathElements else {
+            fail(
+                "the path has \(result.elements.count) elements; the limit is \(EngineLimits.maximumPathElements)", node,
+                path)
+            return nil
+        }
+        return result
+    }
+
+    /// A path of any length.
+    private func anyPath(_ node: JSONValue, _ path: JSONPath) -> CGPath? {
         if let s = node.string {
             do {
                 return try SVGPathParser.parse(s)

@@ -68,7 +68,7 @@ enum PropertyTypes {
         }, uniquingKeysWith: { a, _ in a })
 
     /// The largest `instanceCount` a scene may ask for (each copy is drawn every frame).
-    static let maximumCount = 10_000
+    static let maximumCount = EngineLimits.maximumInstanceCount
 
     /// Properties holding plain strings.
     static let strings: Set<String> = ["string", "font", "name"]

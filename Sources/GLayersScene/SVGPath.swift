@@ -204,6 +204,9 @@ enum SVGArc {
         var delta = atan2((-y1 - cy1) / ry, (-x1 - cx1) / rx) - theta1
         if sweep && delta < 0 { delta += 2 * .pi }
         if !sweep && delta > 0 { delta -= 2 * .pi }
+        // Radii or a chord so large (or small) that their squares overflow (or vanish) leave no
+        // centre to turn about: such an arc is drawn as a line, like one with a zero radius (#14).
+        guard delta.isFinite, cx.isFinite, cy.isFinite, rx.isFinite, ry.isFinite else { return path.addLine(to: p1) }
         let segments = max(1, Int((abs(delta) / (.pi / 2)).rounded(.up)))
         let step = delta / CGFloat(segments)
         let kappa = 4 / 3 * tan(step / 4)

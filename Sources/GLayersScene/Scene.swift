@@ -19,6 +19,8 @@ public final class Scene {
     /// The largest side of a scene, in points (frames are at most 16384 pixels per side on the
     /// OpenGL implementations glayers runs on).
     public static let maximumSide: CGFloat = 16384
+    /// The most layers (masks included) a scene may hold.
+    public static let maximumLayerCount = 250_000
     /// The largest scale a scene may ask for.
     public static let maximumScale: CGFloat = 8
     /// The scale of pixels to points (`scale`; 1 by default; HiDPI screens use 2).
@@ -84,6 +86,12 @@ public final class Scene {
     ///
     /// - Throws `SceneErrors`.
     public static func load(data: Data, fileName: String, baseURL: URL? = nil) throws -> Scene {
+        try load(data: data, fileName: fileName, baseURL: baseURL, maximumLayerCount: maximumLayerCount)
+    }
+
+    /// Loads a scene from `data` holding at most `maximumLayerCount` layers (tests lower it to
+    /// reach the limit quickly).
+    static func load(data: Data, fileName: String, baseURL: URL?, maximumLayerCount: Int) throws -> Scene {
         let document: JSONValue
         do {
             document = try JSONReader.parse(data)
@@ -91,6 +99,7 @@ public final class Scene {
             throw SceneErrors([SceneError(file: fileName, position: e.position, path: e.path, message: e.message)])
         }
         let ctx = DecodeContext(file: fileName, baseURL: baseURL)
+        ctx.maximumLayerCount = maximumLayerCount
         let scene = decode(document, ctx)
         if let scene, ctx.log.errors.isEmpty {
             let problems = Diagnostics.capture { scene.layout(size: scene.size) }.warnings

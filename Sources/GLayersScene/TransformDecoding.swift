@@ -9,8 +9,18 @@ import Foundation
 import GLayers
 
 extension DecodeContext {
-    /// A transform in any of the three forms.
+    /// A transform in any of the three forms; one whose entries overflow (a perspective of
+    /// 5e-324, scales of 1e300 composed) is refused (#14).
     func transform(_ node: JSONValue, _ path: JSONPath) -> CATransform3D? {
+        guard let t = anyTransform(node, path) else { return nil }
+        guard t.isFinite else {
+            fail("the transform is not finite: its numbers overflow", node, path)
+            return nil
+        }
+        return t
+    }
+
+    private func anyTransform(_ node: JSONValue, _ path: JSONPath) -> CATransform3D? {
         if node.string == "identity" { return .identity }
         guard let a = node.array else {
             expected("a transform: \"identity\", 16 numbers m11…m44, or a list of operations", node, path)

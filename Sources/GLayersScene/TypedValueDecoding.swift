@@ -69,7 +69,15 @@ extension DecodeContext {
         case .transform: return wrap(transform(node, path))
         case .color: return wrap(color(node, path))
         case .path: return wrap(self.path(node, path))
-        case .string: return wrap(string(node, path))
+        case .string:
+            guard let s = string(node, path) else { return nil }
+            guard s.utf16.count <= EngineLimits.maximumTextLength else {
+                fail(
+                    "a string of \(s.utf16.count) UTF-16 code units is over the limit (\(EngineLimits.maximumTextLength))",
+                    node, path)
+                return nil
+            }
+            return wrap(s)
         case .duration: return wrap(duration(node, path, allowInfinity: true))
         case .repeatCount: return wrap(repeatCount(node, path))
         case .numbers: return wrap(numbers(node, path, what: "an array of numbers"))

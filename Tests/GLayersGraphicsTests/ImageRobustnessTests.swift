@@ -22,6 +22,53 @@ import Testing
         }
     }
 
+    /// Issue #14 (found by fuzzing): a file of a few hundred bytes whose header claims
+    /// 16000 × 16000 pixels (within the limits) made the decoders allocate 1 GiB before they
+    /// found the stream short. PNG: deflate expands at most 1032:1, so 84 bytes cannot hold
+    /// 32 MB of 1-bit pixels; JPEG: the stream is decoded at 1/8 scale first.
+    @Test func shortFilesClaimingHugeImagesAreRefusedBeforeAllocating() throws {
+        let png = try Data(contentsOf: Fixtures.url("claims-16000-truncated.png"))
+        #expect(
+            throws: CGImageError(
+                .truncated("84 bytes cannot hold 16000 × 16000 pixels (at least 31007 needed)"), name: "bomb.png")
+        ) {
+            try CGImage.decode(data: png, name: "bomb.png")
+        }
+        do {
+            _ = try CGImage.decode(data: try jpeg(width: 16000, height: 16000), name: "bomb.jpg")
+            Issue.record("a truncated 16000 × 16000 JPEG decoded")
+        } catch let error as CGImageError {
+            guard case .truncated(let message) = error.kind else { throw error }
+            #expect(message.hasSuffix("found at 1/8 scale, before allocating 16000 × 16000 pixels"))
+        }
+    }
+
+    /// Issue #14 (found by fuzzing): a 309-byte JPEG claiming 16000 × 16000 pixels whose
+    /// stream libjpeg repairs with warnings (it fills what it cannot read) passed the 1/8-scale
+    /// check and was decoded into 1 GiB; such a file is now refused on any warning.
+    @Test func aCorruptShortFileClaimingAHugeImageIsRefusedOnAWarning() throws {
+        let bytes = try Data(contentsOf: Fixtures.url("claims-16000-corrupt.jpg"))
+        do {
+            _ = try CGImage.decode(data: bytes, name: "c.jpg")
+            Issue.record("a corrupt 16000 × 16000 JPEG of 309 bytes decoded")
+        } catch let error as CGImageError {
+            #expect(
+                "\(error)"
+                    == "c.jpg: unsupported image: Unsupported marker type 0x82; found at 1/8 scale, before allocating 16000 × 16000 pixels"
+            )
+        }
+    }
+
+    /// Issue #14 (found by fuzzing): TurboJPEG reported an undefined Huffman table met after a
+    /// warning as a warning, and stopped decoding; the image was accepted, transparent where
+    /// nothing was written, yet flagged opaque.
+    @Test func anErrorAfterAWarningIsAnError() throws {
+        let bytes = try Data(contentsOf: Fixtures.url("error-after-warning.jpg"))
+        #expect(throws: CGImageError(.corrupt("Huffman table 0x09 was not defined"), name: "e.jpg")) {
+            try CGImage.decode(data: bytes, name: "e.jpg")
+        }
+    }
+
     @Test func mutatedFilesNeverCrash() throws {
         var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next() -> Int {
@@ -47,5 +94,18 @@ import Testing
             }
             #expect(decoded < 150, "\(name): some mutations must be detected")
         }
+    }
+
+    /// The file size limit (docs/reliability.md#limits) is checked before the bytes are read
+    /// as an image (the zeros are never touched: calloc'd pages).
+    @Test func filesOverTheSizeLimitAreRefused() {
+        #expect(CGImage.maximumFileSize == 512 << 20)
+        let big = Data(count: CGImage.maximumFileSize + 1)
+        #expect(throws: CGImageError(.fileTooLarge(bytes: CGImage.maximumFileSize + 1), name: "big.png")) {
+            try CGImage.decode(data: big, name: "big.png")
+        }
+        #expect(
+            CGImageError(.fileTooLarge(bytes: 1 << 30), name: "big.png").description
+                == "big.png: file is 1073741824 bytes; the limit is 536870912 bytes")
     }
 }

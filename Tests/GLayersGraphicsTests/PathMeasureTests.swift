@@ -15,6 +15,20 @@ import Testing
         #expect(p.point(atDistance: -1) == CGPoint(x: 1, y: 1))
     }
 
+    /// Issue #14 (found by fuzzing): the length of a curve whose derivative overflows is
+    /// infinite; refining it went to the full depth on every branch, 2^25 estimates per
+    /// segment (a keyframe path of a few such curves took most of a minute).
+    @Test(.timeLimit(.minutes(1))) func overflowingCurveLengthIsInfinite() throws {
+        let p = CGMutablePath()
+        p.move(to: .zero)
+        for _ in 0..<32 {
+            p.addCurve(
+                to: CGPoint(x: 1e308, y: 0), control1: CGPoint(x: -1e308, y: 1e308),
+                control2: CGPoint(x: 1e308, y: -1e308))
+        }
+        #expect(!p.length.isFinite)
+    }
+
     @Test func quarterCircleFromArc() throws {
         let r: CGFloat = 100
         let p = CGMutablePath()

@@ -100,6 +100,17 @@ import Testing
             == ["v.json:1:17: v[0].translate: expected a translation [x, y] or [x, y, z], got an array"])
     }
 
+    /// Issue #14 (found with the strings fuzz target's invariant): finite numbers whose
+    /// transform overflows (`-1/d` for a tiny perspective distance, huge scales composed)
+    /// decoded into a matrix of infinities and NaNs.
+    @Test func overflowingTransformsAreRefused() {
+        #expect(
+            decode(#"[{ "perspective": 5e-324 }]"#) { $0.transform($1, $2) }.1
+                == ["v.json:1:1: v: the transform is not finite: its numbers overflow"])
+        #expect(decode(#"[{ "scale": 1e300 }, { "scale": 1e300 }]"#) { $0.transform($1, $2) }.1.count == 1)
+        #expect(decode(#"[{ "perspective": 1e-300 }]"#) { $0.transform($1, $2) }.0?.m34.isFinite == true)
+    }
+
     @Test func svgPaths() throws {
         let p = try #require(decode(#""M 74 74 C 74 500 320 500 320 74 c 0 426 246 426 246 0""#) { $0.path($1, $2) }.0)
         #expect(p.elements == [
@@ -121,6 +132,15 @@ import Testing
         #expect(p.elements.last?.endPoint == CGPoint(x: 100, y: 0))
         // The half circle's middle is 50 below the chord (y down, sweep flag 1 turns clockwise on screen).
         if case .curveTo(_, _, let mid) = p.elements[1] { #expect(close(mid, CGPoint(x: 50, y: -50), 1e-9)) }
+    }
+
+    /// Issue #14 (found by fuzzing): radii whose squares overflow, or a chord whose square
+    /// vanishes, left no centre (NaN) and trapped converting the sweep to a segment count.
+    @Test func svgArcsTooLargeOrSmallForTheirCentreAreLines() throws {
+        let huge = try #require(decode(#""M 0 0 A 1e308 1e308 0 1 1 1e-308 0""#) { $0.path($1, $2) }.0)
+        #expect(huge.elements == [.moveTo(.zero), .lineTo(CGPoint(x: 1e-308, y: 0))])
+        let tiny = try #require(decode(#""M 0 0 A 1e-300 1e-300 0 0 1 1e-300 0""#) { $0.path($1, $2) }.0)
+        #expect(tiny.elements.last?.endPoint == CGPoint(x: 1e-300, y: 0))
     }
 
     @Test func badSVGPaths() {

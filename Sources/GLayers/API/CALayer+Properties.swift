@@ -27,6 +27,17 @@ extension CALayer {
 
     /// Sets `compositingFilter` from a blend-mode `CIFilter` or its name; anything else is
     /// reported and clears it.
+    /// Sets `shadowRadius`, with a warning when it is over `EngineLimits.maximumBlurRadius`
+    /// (kept as given, drawn as the limit).
+    func setShadowRadius(_ newValue: CGFloat) {
+        if newValue > EngineLimits.maximumBlurRadius {
+            Diagnostics.warn(
+                "\(diagnosticName): shadowRadius \(newValue) is over the limit (\(EngineLimits.maximumBlurRadius)); drawn as \(EngineLimits.maximumBlurRadius)"
+            )
+        }
+        setModel(.shadowRadius, newValue)
+    }
+
     func setCompositingFilter(_ newValue: Any?) {
         var value: FilterValue?
         switch newValue {

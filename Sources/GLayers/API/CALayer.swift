@@ -411,7 +411,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The blur radius of the shadow (default 3).
     open var shadowRadius: CGFloat {
         get { layerState.shadowRadius }
-        set { setModel(.shadowRadius, newValue) }
+        set { setShadowRadius(newValue) }
     }
 
     /// The shape of the shadow, instead of the layer's alpha (default nil).

@@ -175,6 +175,11 @@ open class CIFilter: NSObject {
                 Diagnostics.warn("CIFilter \(kind.rawValue): \(key) expects a finite number")
                 return
             }
+            if key == "inputRadius" && d > EngineLimits.maximumBlurRadius {
+                Diagnostics.warn(
+                    "CIFilter \(kind.rawValue): inputRadius \(d) is over the limit (\(EngineLimits.maximumBlurRadius)); drawn as \(EngineLimits.maximumBlurRadius)"
+                )
+            }
             values[key] = d
         }
     }

@@ -44,6 +44,11 @@ package enum AnimationCompiler {
             }
             return .general(TransitionEvaluator(timing: AnimationTiming(t, duration: t.duration), transition: t))
         case let g as CAAnimationGroup:
+            let count = g.animations?.count ?? 0
+            guard count <= EngineLimits.maximumAnimationsPerLayer else {
+                throw AnimationError(
+                    message: "the group has \(count) animations (the limit is \(EngineLimits.maximumAnimationsPerLayer))")
+            }
             var children: [CompiledAnimation] = []
             for child in g.animations ?? [] {
                 let copy = child.copy() as? CAAnimation ?? child
@@ -83,6 +88,14 @@ package enum AnimationCompiler {
     private static func compileProperty(_ p: CAPropertyAnimation, _ ctx: CompileContext) throws -> CompiledAnimation {
         guard let path = p.keyPath ?? ctx.key, !path.isEmpty else {
             throw AnimationError(message: "the animation has no keyPath and no key")
+        }
+        if let k = p as? CAKeyframeAnimation {
+            let count = max(
+                k.values?.count ?? 0, k.keyTimes?.count ?? 0, k.timingFunctions?.count ?? 0,
+                k.path?.elements.count ?? 0)
+            guard count <= EngineLimits.maximumKeyframes else {
+                throw AnimationError(message: "\(count) keyframes (the limit is \(EngineLimits.maximumKeyframes))")
+            }
         }
         let keyPath: LayerKeyPath
         do {

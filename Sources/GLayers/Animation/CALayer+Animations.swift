@@ -93,6 +93,12 @@ extension CALayer {
             return nil
         }
         if let key { removeAnimationDefault(forKey: key) }
+        guard animations.entries.count < EngineLimits.maximumAnimationsPerLayer else {
+            Diagnostics.warn(
+                "\(diagnosticName), add(_:forKey: \"\(key ?? "(no key)")\"): the layer already runs \(animations.entries.count) animations (the limit is \(EngineLimits.maximumAnimationsPerLayer)); the animation is ignored"
+            )
+            return
+        }
         // Until the transaction commits, a begin time of 0 means now.
         if copy.beginTime == 0 { compiled.timing.beginTime = localTime(atMediaTime: CACurrentMediaTime()) }
         let entry = AnimationEntry(key: key, animation: copy, compiled: compiled, on: type(of: self))

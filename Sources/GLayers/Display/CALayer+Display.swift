@@ -46,7 +46,7 @@ extension CALayer {
     /// is too large) when there is nothing to draw into.
     package func drawingContext(covering rect: CGRect) -> CGContext? {
         let scale = layerState.contentsScale > 0 && layerState.contentsScale.isFinite ? layerState.contentsScale : 1
-        let w = Int((rect.width * scale).rounded(.up)), h = Int((rect.height * scale).rounded(.up))
+        let w = backingPixels(rect.width * scale), h = backingPixels(rect.height * scale)
         guard w > 0, h > 0 else { return nil }
         guard w <= 16384, h <= 16384 else {
             Diagnostics.warn(
@@ -61,6 +61,14 @@ extension CALayer {
         ctx.translateBy(x: -rect.minX, y: -rect.minY)
         return ctx
     }
+}
+
+/// A length in pixels rounded up, for sizing bitmaps: 0 for NaN and lengths ≤ 0, and at most
+/// `Int32.max` (a huge or infinite bounds must be refused by the caller's limit, not trap in
+/// the conversion to `Int`, #14).
+func backingPixels(_ length: CGFloat) -> Int {
+    guard length > 0 else { return 0 }
+    return Int(min(length.rounded(.up), CGFloat(Int32.max)))
 }
 
 extension CALayer {

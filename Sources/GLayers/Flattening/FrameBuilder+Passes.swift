@@ -33,7 +33,11 @@ struct Effects {
 
     /// Core Animation's shadowRadius as a Gaussian standard deviation (docs/semantics.md#shadows: the
     /// visible shadow reaches about 2 radii, which σ = 0.8 r gives for 8-bit alpha).
-    static func shadowSigma(_ radius: CGFloat) -> CGFloat { max(0, radius) * 0.8 }
+    /// Radii above `EngineLimits.maximumBlurRadius` are drawn as it.
+    static func shadowSigma(_ radius: CGFloat) -> CGFloat { blurRadius(radius) * 0.8 }
+
+    /// A shadow or blur radius as drawn: in [0, `EngineLimits.maximumBlurRadius`], 0 for NaN.
+    static func blurRadius(_ radius: CGFloat) -> CGFloat { min(max(0, radius), EngineLimits.maximumBlurRadius) }
 
     /// The shape of a shadow without `shadowPath` that is the layer's rounded background
     /// blurred, or nil when the shadow must be cast from drawn content (contents, sublayers,
@@ -50,8 +54,8 @@ struct Effects {
     static func filterOp(_ f: FilterValue) -> FilterOp? {
         guard f.enabled else { return nil }
         switch f.kind {
-        case .gaussianBlur: return .gaussianBlur(sigma: Float(max(0, f.radius)))
-        case .bloom: return .bloom(sigma: Float(max(0, f.radius)), intensity: Float(f.intensity))
+        case .gaussianBlur: return .gaussianBlur(sigma: Float(blurRadius(f.radius)))
+        case .bloom: return .bloom(sigma: Float(blurRadius(f.radius)), intensity: Float(f.intensity))
         case .colorInvert: return .colorMatrix([-1, 0, 0, 0, 1, 0, -1, 0, 0, 1, 0, 0, -1, 0, 1, 0, 0, 0, 1, 0])
         case .colorMonochrome:
             let (r, g, b): (Float, Float, Float) = (0.2126, 0.7152, 0.0722)
@@ -218,7 +222,7 @@ extension FrameBuilder {
                 maskNode,
                 Context(
                     parent: maskSpace, time: time, opacity: 1, clip: -1, depth: ctx.depth + 1,
-                    ancestorsFlipped: ctx.ancestorsFlipped != s.isGeometryFlipped))
+                    ancestorsFlipped: ctx.ancestorsFlipped != s.isGeometryFlipped, copies: ctx.copies))
             effects.mask = endPass(sourceRect: source, scale: list.scale)
         }
         let id = endPass(sourceRect: source, scale: list.scale, effects: effects)
@@ -293,7 +297,7 @@ extension FrameBuilder {
         inner.opacity = 1
         let local = Context(
             parent: .identity, time: ctx.time, opacity: 1, clip: -1, depth: ctx.depth,
-            ancestorsFlipped: ctx.ancestorsFlipped)
+            ancestorsFlipped: ctx.ancestorsFlipped, copies: ctx.copies)
         let unplaced = placedAtOrigin(inner)
         drawLayer(node, unplaced, world: unplaced.layerToSuperlayer, time: time, opacity: 1, clip: -1, local)
         let id = endPass(sourceRect: rect(s.bounds), scale: scale, cacheIdentity: node.identity)
@@ -323,7 +327,7 @@ extension FrameBuilder {
         let scale = list.scale * scaleOf(world)
         let local = Context(
             parent: .identity, time: ctx.time, opacity: 1, clip: -1, depth: ctx.depth,
-            ancestorsFlipped: ctx.ancestorsFlipped)
+            ancestorsFlipped: ctx.ancestorsFlipped, copies: ctx.copies)
         beginPass(screenSpace: false, scale: scale)
         if let before = t.before {
             var old = placedAtOrigin(before.state)

@@ -22,6 +22,12 @@ extension FrameBuilder {
             return blurredShape(
                 s, shape.rect, radius: shape.radius, curve: cornerCurve(s), alpha: shape.alpha, world, opacity, clip)
         }
+        guard path.elements.count <= EngineLimits.maximumPathElements else {
+            report(
+                "a shadowPath of \(path.elements.count) elements is over the limit (\(EngineLimits.maximumPathElements)); its shadow is not drawn"
+            )
+            return nil
+        }
         let pixelsPerUnit = CGFloat(list.scale * scaleOf(world))
         switch shadowPaths.shape(of: path, pixelsPerUnit: pixelsPerUnit) {
         case .none:

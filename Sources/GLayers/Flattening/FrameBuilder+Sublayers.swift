@@ -6,19 +6,22 @@ extension FrameBuilder {
     // MARK: Sublayer order
 
     /// Calls `body` for each sublayer in paint order (by zPosition, stable), once per
-    /// replicator instance.
+    /// replicator instance, with the copies made of it in all.
     ///
     /// - `time`: the layer's local time (sublayers whose zPosition animates sort by their
     ///   presented zPosition at it).
+    /// - `copies`: how many copies of the layer its ancestor replicators make.
     func forEachSublayer(
-        of node: FlattenNode, state: LayerState, time: CFTimeInterval, _ body: (FlattenNode, ReplicaInstance?) -> Void
+        of node: FlattenNode, state: LayerState, time: CFTimeInterval, copies: Int = 1,
+        _ body: (FlattenNode, ReplicaInstance?, Int) -> Void
     ) {
-        let instances = replicaInstances(node, state)
+        let instances = replicaInstances(node, state, copies: copies)
+        let subCopies = copies * max(instances?.count ?? 1, 1)
         func each(_ i: Int) {
             if let instances {
-                for inst in instances { body(node.sublayer(i), inst) }
+                for inst in instances { body(node.sublayer(i), inst, subCopies) }
             } else {
-                body(node.sublayer(i), nil)
+                body(node.sublayer(i), nil, subCopies)
             }
         }
         guard let layer = node.liveLayer else {
@@ -51,10 +54,33 @@ extension FrameBuilder {
         }
     }
 
-    /// The instances of a replicator layer's sublayers, or nil for other layers.
-    func replicaInstances(_ node: FlattenNode, _ s: LayerState) -> [ReplicaInstance]? {
+    /// The instances of a replicator layer's sublayers, or nil for other layers: at most
+    /// `EngineLimits.maximumInstanceCount`, and at most as many as keep the copies made by
+    /// nested replicators (`copies` of this one already) within `maximumReplicaInstances`, and
+    /// the copies of the whole frame within `maximumReplicaCopiesPerFrame`.
+    func replicaInstances(_ node: FlattenNode, _ s: LayerState, copies: Int = 1) -> [ReplicaInstance]? {
         guard let replicator = node.replicator else { return nil }
-        let count = min(max(replicator.storedInstanceCount, 0), 10_000)
+        let asked = max(replicator.storedInstanceCount, 0)
+        var count = min(asked, EngineLimits.maximumInstanceCount)
+        if asked > count {
+            report(
+                "\(node.name): instanceCount \(asked) is over the limit (\(EngineLimits.maximumInstanceCount)); drawn as \(count)")
+        }
+        let room = max(EngineLimits.maximumReplicaInstances / max(copies, 1), 1)
+        if count > room {
+            report(
+                "\(node.name): nested replicators would make \(copies) × \(count) copies (the limit is \(EngineLimits.maximumReplicaInstances)); instanceCount \(asked) is drawn as \(room)"
+            )
+            count = room
+        }
+        let left = max(maximumReplicaCopiesPerFrame - replicaCopies, 0)
+        if count > left {
+            report(
+                "replicators make more than \(maximumReplicaCopiesPerFrame) copies in this frame (the limit); the rest are not drawn"
+            )
+            count = left
+        }
+        replicaCopies += count
         let steps = replicator.storedInstanceSteps
         let a = s.anchorInBounds
         let about = CATransform3DMakeTranslation(-a.x, -a.y, 0).concatenating(steps.transform).concatenating(

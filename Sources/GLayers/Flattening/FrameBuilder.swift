@@ -22,13 +22,17 @@ package final class FrameBuilder {
     package let list = RenderList()
 
     /// How many times a layer deeper than this is skipped (a resource limit; reported once).
-    @exclusivity(unchecked) public var maximumDepth = 512
+    @exclusivity(unchecked) public var maximumDepth = EngineLimits.maximumTreeDepth
+    /// The most replicator copies one frame draws in all (a resource limit; tests lower it).
+    @exclusivity(unchecked) public var maximumReplicaCopiesPerFrame = EngineLimits.maximumReplicaCopiesPerFrame
 
     // Scratch storage, reused every frame.
     @exclusivity(unchecked) var passStack: [OpenPass] = []
     @exclusivity(unchecked) var finishedPasses: [OpenPass] = []
     @exclusivity(unchecked) var bufferPool: [[DrawItem]] = []
     @exclusivity(unchecked) var layerCounter: Int32 = 0
+    /// Replicator copies made in this frame so far.
+    @exclusivity(unchecked) var replicaCopies = 0
     /// The image registered last (consecutive layers often share one).
     @exclusivity(unchecked) var lastImageIdentity: UInt64 = 0
     @exclusivity(unchecked) var viewport = CGRect.zero
@@ -54,6 +58,7 @@ package final class FrameBuilder {
         viewport = CGRect(origin: .zero, size: size)
         tiling.frameTime = t
         layerCounter = 0
+        replicaCopies = 0
         lastImageIdentity = 0
         // Evaluate first, in one prefetching sweep, unless the caller just did
         // (`evaluatePresentationTree`); flattening then finds every animated layer's
@@ -82,6 +87,9 @@ package final class FrameBuilder {
         /// Whether an odd number of the layer's ancestors have flipped geometry (the layer's
         /// contents are flipped when this differs from its own `isGeometryFlipped`).
         var ancestorsFlipped: Bool
+        /// How many copies of the layer its ancestor replicators make (the product of their
+        /// instance counts), bounded by `EngineLimits.maximumReplicaInstances`.
+        var copies = 1
     }
 
     // MARK: The traversal
@@ -139,10 +147,10 @@ package final class FrameBuilder {
         }
         let childParent = sublayerSpace(state, world: world, preservesDepth: node.preservesDepth)
         let childFlipped = ctx.ancestorsFlipped != state.isGeometryFlipped
-        forEachSublayer(of: node, state: state, time: time) { child, instance in
+        forEachSublayer(of: node, state: state, time: time, copies: ctx.copies) { child, instance, copies in
             var c = Context(
                 parent: childParent, time: time, opacity: opacity, clip: childClip, depth: ctx.depth + 1,
-                ancestorsFlipped: childFlipped)
+                ancestorsFlipped: childFlipped, copies: copies)
             if let instance {
                 c.parent = instance.matrix.concatenating(childParent)
                 c.time = time - instance.delay

@@ -143,6 +143,17 @@ enum KeyPathResolver {
         let layerClass: ObjectIdentifier
     }
 
+    /// The most key paths kept: custom keys can be any string (`"item\(n)"`), and a cache of
+    /// every one ever used grew without bound (#14). A full cache starts again empty.
+    static let cacheLimit = 4096
+
+    /// How many resolved key paths are cached (for tests).
+    static var cacheCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return cache.count
+    }
+
     /// The typed form of `path` on layers of `layerClass`.
     ///
     /// - Throws `KeyPathError` for an unknown component of a struct or transform property, or a
@@ -166,6 +177,7 @@ enum KeyPathResolver {
         lock.unlock()
         let resolved = try parse(path, table: table)
         lock.lock()
+        if cache.count >= cacheLimit { cache.removeAll(keepingCapacity: true) }
         cache[key] = resolved
         lock.unlock()
         return resolved

@@ -176,7 +176,14 @@ open class CAShapeLayer: CALayer {
             lineCap: lineCap == .round ? .round : lineCap == .square ? .square : .butt,
             lineJoin: lineJoin == .round ? .round : lineJoin == .bevel ? .bevel : .miter,
             dashPhase: lineDashPhase, dashLengths: lineDashPattern?.map { CGFloat($0.doubleValue) } ?? [])
-        let drawing = ShapeDrawing(path: path, style: style, strokeStart: strokeStart, strokeEnd: strokeEnd)
+        var drawing: ShapeDrawing?
+        if let path, path.elements.count > EngineLimits.maximumPathElements {
+            Diagnostics.warn(
+                "\(diagnosticName): a path of \(path.elements.count) elements is over the limit (\(EngineLimits.maximumPathElements)); not drawn"
+            )
+        } else {
+            drawing = ShapeDrawing(path: path, style: style, strokeStart: strokeStart, strokeEnd: strokeEnd)
+        }
         modifyModel {
             $0.contents = .none
             $0.backing = nil

@@ -13,6 +13,26 @@ extension CATextLayer {
     ///   not the layer's `font`, `fontSize` and `foregroundColor` ("only used when the string
     ///   property is not an NSAttributedString", CATextLayer.h).
     var textContent: (text: String, style: TextStyle) {
+        var (text, style) = untruncatedTextContent
+        let length = text.utf16.count
+        guard length > EngineLimits.maximumTextLength else { return (text, style) }
+        Diagnostics.warn(
+            "\(diagnosticName): a string of \(length) UTF-16 code units is over the limit (\(EngineLimits.maximumTextLength)); the rest is not drawn",
+            once: true)
+        let end = String.Index(utf16Offset: EngineLimits.maximumTextLength, in: text)
+        text = String(text[..<end])
+        let kept = text.utf16.count
+        style.runs = style.runs.compactMap { run in
+            guard run.range.lowerBound < kept else { return nil }
+            var run = run
+            run.range = run.range.lowerBound..<min(run.range.upperBound, kept)
+            return run
+        }
+        return (text, style)
+    }
+
+    /// The text and style before the text length limit.
+    private var untruncatedTextContent: (text: String, style: TextStyle) {
         var style = textStyle
         switch string {
         case nil:

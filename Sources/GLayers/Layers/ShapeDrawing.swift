@@ -68,7 +68,12 @@ package final class ShapeDrawing {
         guard !box.isNull, box.minX.isFinite, box.minY.isFinite, box.width.isFinite, box.height.isFinite else {
             return nil
         }
-        extent = box.insetBy(dx: -margin - 1, dy: -margin - 1).integral
+        let extent = box.insetBy(dx: -margin - 1, dy: -margin - 1).integral
+        // A huge line width or miter limit makes the margin overflow: nothing sensible to draw.
+        guard extent.width.isFinite, extent.height.isFinite, extent.minX.isFinite, extent.minY.isFinite else {
+            return nil
+        }
+        self.extent = extent
     }
 
     /// The raster of the drawing for `pixelsPerUnit` pixels per unit of the layer's
@@ -104,12 +109,13 @@ package final class ShapeDrawing {
         let w = extent.width, h = extent.height
         guard w > 0, h > 0 else { return nil }
         let limit = min(Self.maximumSide / w, Self.maximumSide / h, (Self.maximumPixels / (w * h)).squareRoot())
-        var scale = requested
-        var pw = Int((w * scale).rounded(.up)), ph = Int((h * scale).rounded(.up))
+        var scale = requested, pw = 0, ph = 0
         if requested > limit {
             // Whole pixels within the limits, at a scale that still covers the extent.
             (pw, ph) = (Int((w * limit).rounded(.down)), Int((h * limit).rounded(.down)))
             scale = min(CGFloat(pw) / w, CGFloat(ph) / h)
+        } else {
+            (pw, ph) = (Int((w * scale).rounded(.up)), Int((h * scale).rounded(.up)))
         }
         guard scale > 0, pw > 0, ph > 0, let ctx = CGContext.bitmap(width: pw, height: ph, scale: scale) else {
             return nil

@@ -120,27 +120,45 @@ extension CALayer {
 
     /// A snapshot of the layer as presented now; `deep` includes the sublayers' snapshots.
     func snapshot(deep: Bool, context: TransactionContext? = nil) -> LayerSnapshot {
+        var visited = Set<ObjectIdentifier>()
+        return snapshot(deep: deep, context: context, visited: &visited)
+    }
+
+    private func snapshot(deep: Bool, context: TransactionContext?, visited: inout Set<ObjectIdentifier>)
+        -> LayerSnapshot
+    {
         let state = presentedState(atMediaTime: CACurrentMediaTime())
-        let subs: [LayerSnapshot] = deep ? sublayerStorage.map { $0.snapshotBefore(context) } : []
-        let mask = deep ? maskStorage.map { $0.snapshotBefore(context) } : nil
+        let subs: [LayerSnapshot] = deep ? sublayerStorage.compactMap { $0.snapshotBefore(context, &visited) } : []
+        let mask = deep ? maskStorage.flatMap { $0.snapshotBefore(context, &visited) } : nil
+        // Only the shallow snapshot recorded while a transaction is open keeps the layers
+        // themselves; a deep one holding them could hold the very layer whose transition keeps
+        // it (a cycle that freed the layer in the middle of removing its finished animation).
         return LayerSnapshot(
-            state: state, sublayers: subs, mask: mask, preserves3D: keepsSublayersIn3D, sublayerRefs: sublayerStorage,
-            maskRef: maskStorage)
+            state: state, sublayers: subs, mask: mask, preserves3D: keepsSublayersIn3D,
+            sublayerRefs: deep ? [] : sublayerStorage, maskRef: deep ? nil : maskStorage)
     }
 
     /// The layer's subtree as it was before the current transaction changed it.
     func snapshotBeforeTransaction() -> LayerSnapshot {
-        snapshotBefore(TransactionContext.current)
+        var visited = Set<ObjectIdentifier>()
+        return snapshotBefore(TransactionContext.current, &visited) ?? snapshot(deep: false)
     }
 
-    private func snapshotBefore(_ context: TransactionContext?) -> LayerSnapshot {
+    /// The layer's subtree before the transaction, or nil when the layer is already in the
+    /// snapshot: the recorded sublayers of layers that changed, and the current ones of layers
+    /// that did not (layers outside a live tree are not recorded), can lead back to a layer
+    /// that is already there — a cycle, or a layer twice (#14).
+    private func snapshotBefore(_ context: TransactionContext?, _ visited: inout Set<ObjectIdentifier>)
+        -> LayerSnapshot?
+    {
+        guard visited.insert(ObjectIdentifier(self)).inserted else { return nil }
         guard let recorded = context?.statesBefore[ObjectIdentifier(self)]?.snapshot else {
-            return snapshot(deep: true, context: context)
+            return snapshot(deep: true, context: context, visited: &visited)
         }
         return LayerSnapshot(
             state: recorded.state,
-            sublayers: recorded.sublayerRefs.map { $0.snapshotBefore(context) },
-            mask: recorded.maskRef.map { $0.snapshotBefore(context) },
+            sublayers: recorded.sublayerRefs.compactMap { $0.snapshotBefore(context, &visited) },
+            mask: recorded.maskRef.flatMap { $0.snapshotBefore(context, &visited) },
             preserves3D: recorded.preserves3D, sublayerRefs: [], maskRef: nil)
     }
 }

@@ -183,7 +183,7 @@ extension CALayer {
 
     /// The deepest a layer tree may be (deeper trees are refused on insertion, so recursive
     /// walks — layout, hit testing, flattening — stay within the stack).
-    package static let maximumTreeDepth = 512
+    package static let maximumTreeDepth = EngineLimits.maximumTreeDepth
 
     /// How many ancestors the layer has.
     var depthInTree: Int {

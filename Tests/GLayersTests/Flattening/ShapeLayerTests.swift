@@ -167,5 +167,29 @@ extension ClockTests {
                         == Rect(x: -1, y: -1, width: 102, height: 102))
             }
         }
-    }
+
+        /// Issue #14 (found by fuzzing): a shape whose extent is huge (a line to x = 1e300) or
+        /// whose stroke margin overflows (line width and miter limit 1e308) sized its raster with
+        /// `Int(width × scale)`, which traps. The first is drawn within the raster limits (here:
+        /// too thin to cover a pixel), the second not at all.
+        @Test(arguments: [false, true])
+        func hugeShapesAreBoundedNotATrap(_ hugeStroke: Bool) {
+            withManualClock {
+                let root = root()
+                let path = CGMutablePath()
+                path.move(to: .zero)
+                path.addLine(to: CGPoint(x: hugeStroke ? 50 : 1e300, y: 5))
+                let s = shape(path)
+                s.strokeColor = red
+                s.lineWidth = hugeStroke ? 1e308 : 1
+                s.miterLimit = hugeStroke ? 1e308 : 10
+                root.addSublayer(s)
+                for scale: CGFloat in [1, 64] {
+                    let drawn = images(list(FrameBuilder(), root, scale: scale))
+                    #expect(drawn.allSatisfy { $0.width <= 4096 && $0.height <= 4096 })
+                    if hugeStroke { #expect(drawn.isEmpty) }
+                }
+            }
+        }
+}
 }

@@ -226,6 +226,35 @@ extension ClockTests {
             }
         }
 
+        /// Issue #14 (found by fuzzing): a transition snapshots the tree as it was before the
+        /// transaction, from the recorded sublayers of live layers that changed and the current
+        /// ones of the others. A root moved under its former sublayer led back to itself: the
+        /// snapshot recursed until the stack overflowed, and, once bounded, kept the root alive
+        /// through its own transition (freed in the middle of removing it when it ended).
+        @Test func transitionOnARootMovedUnderItsFormerSublayer() {
+            withManualClock {
+                weak var weakRoot: CALayer?
+                do {
+                    let root = CALayer(), former = CALayer()
+                    weakRoot = root
+                    let host = CALayerHost(rootLayer: root)
+                    root.addSublayer(former)
+                    CATransaction.flush()
+                    CATransaction.begin()
+                    former.removeFromSuperlayer()
+                    former.addSublayer(root)
+                    root.add(CATransition(), forKey: nil)
+                    CATransaction.commit()
+                    #expect(root.superlayer === former)
+                    #expect(root.animation(forKey: "transition") is CATransition)
+                    frame(at: 0.1)
+                    host.detach()
+                }
+                frame(at: 1)
+                #expect(weakRoot == nil)
+            }
+        }
+
         @Test func delegateHearsStartAndStop() {
             withManualClock {
                 let layer = CALayer()

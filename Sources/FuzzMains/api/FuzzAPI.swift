@@ -1,0 +1,15 @@
+/// `fuzz-api`: the api fuzz target as a program. Built by `make fuzz TARGET=api` it is a
+/// libFuzzer fuzzer; built normally it replays the files and folders given as arguments.
+import GLayersFuzz
+
+/// libFuzzer's entry: one input through the target.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    FuzzTarget.api.run(UnsafeRawBufferPointer(start: data, count: size))
+    return 0
+}
+
+@main
+enum FuzzAPI {
+    static func main() { FuzzDriver.main(.api, testOneInput) }
+}

@@ -1,0 +1,15 @@
+/// `fuzz-image`: the image fuzz target as a program. Built by `make fuzz TARGET=image` it is a
+/// libFuzzer fuzzer; built normally it replays the files and folders given as arguments.
+import GLayersFuzz
+
+/// libFuzzer's entry: one input through the target.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    FuzzTarget.image.run(UnsafeRawBufferPointer(start: data, count: size))
+    return 0
+}
+
+@main
+enum FuzzImage {
+    static func main() { FuzzDriver.main(.image, testOneInput) }
+}
