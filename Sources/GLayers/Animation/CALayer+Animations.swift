@@ -97,7 +97,7 @@ extension CALayer {
             Diagnostics.warn(
                 "\(diagnosticName), add(_:forKey: \"\(key ?? "(no key)")\"): the layer already runs \(animations.entries.count) animations (the limit is \(EngineLimits.maximumAnimationsPerLayer)); the animation is ignored"
             )
-            return
+            return nil
         }
         // Until the transaction commits, a begin time of 0 means now.
         if copy.beginTime == 0 { compiled.timing.beginTime = localTime(atMediaTime: CACurrentMediaTime()) }
