@@ -18,6 +18,8 @@ run: deps release
 	.build/release/glayers $(SCENE)
 
 test: test-deps
+	@echo "checking the code's format (.swift-format; 'make format' fixes it)"
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
 	$(SWIFT) build --build-tests
 	@echo "running the suite under Xvfb (xvfb-run), so window tests have a display of their own"
 	xvfb-run -a -s "-screen 0 1280x1024x24" $(SWIFT) test --skip-build

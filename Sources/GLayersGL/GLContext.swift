@@ -153,7 +153,9 @@ public final class GLContext {
     public func setDamageRegion(_ rects: [PixelRect], height: Int) {
         guard let setDamageRegion, let surface, !rects.isEmpty else { return }
         fill(rects, height: height)
-        _ = eglRects.withUnsafeMutableBufferPointer { setDamageRegion(display, surface, $0.baseAddress, EGLint(rects.count)) }
+        _ = eglRects.withUnsafeMutableBufferPointer {
+            setDamageRegion(display, surface, $0.baseAddress, EGLint(rects.count))
+        }
     }
 
     /// Makes the context current on the calling thread (cheap when it already is).
@@ -192,7 +194,9 @@ public final class GLContext {
         let swapped: EGLBoolean
         if let swapWithDamage, let damage, !damage.isEmpty {
             fill(damage, height: height)
-            swapped = eglRects.withUnsafeBufferPointer { swapWithDamage(display, surface, $0.baseAddress, EGLint(damage.count)) }
+            swapped = eglRects.withUnsafeBufferPointer {
+                swapWithDamage(display, surface, $0.baseAddress, EGLint(damage.count))
+            }
         } else {
             swapped = eglSwapBuffers(display, surface)
         }

@@ -62,7 +62,8 @@ final class PassScheduler {
     /// only the items `includes` takes (by index in the pass), and then not the declared
     /// dependencies, which are the passes the items composite.
     private func forEachInput(
-        of pass: Int, _ list: RenderList, contentToo: Bool, filtered: Bool = false, includes: (Int) -> Bool = { _ in true },
+        of pass: Int, _ list: RenderList, contentToo: Bool, filtered: Bool = false,
+        includes: (Int) -> Bool = { _ in true },
         _ body: (Int) -> Void
     ) {
         let n = list.passes.count

@@ -128,7 +128,9 @@ extension Renderer {
         }
         if damageVerification.firstMismatch == nil {
             let x = first % max(1, w), y = h - 1 - first / max(1, w)
-            let at = first >= 0 ? "; the first at (\(x), \(y)): \(pixel(partial, first)) instead of \(pixel(full, first))" : ""
+            let at =
+                first >= 0
+                ? "; the first at (\(x), \(y)): \(pixel(partial, first)) instead of \(pixel(full, first))" : ""
             damageVerification.firstMismatch =
                 "frame \(frame): damage \(savedDamage) redrew \(differing) pixels within \(within) differently from a full redraw\(at)"
         }

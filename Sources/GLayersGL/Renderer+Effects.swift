@@ -12,10 +12,15 @@ extension Renderer {
         if effects.isEmpty { return content }
         var current = content
         for (i, filter) in effects.filters.enumerated() {
-            if i == 0, case .bloom(let sigma, let intensity) = filter, let glow = try keptGlow(content, sigma * scale, pass, list) {
+            if i == 0, case .bloom(let sigma, let intensity) = filter,
+                let glow = try keptGlow(content, sigma * scale, pass, list)
+            {
                 // The glow depends on the content alone: kept while it is unchanged (a pulsing
                 // intensity redoes only the combine).
-                replace(&current, with: try self.effects.bloomCombine(content, glow: glow, intensity: intensity, wrap: GL_CLAMP_TO_BORDER), keeping: content)
+                replace(
+                    &current,
+                    with: try self.effects.bloomCombine(
+                        content, glow: glow, intensity: intensity, wrap: GL_CLAMP_TO_BORDER), keeping: content)
                 continue
             }
             if let next = try applyFilter(filter, to: current, scale: scale, wrap: GL_CLAMP_TO_BORDER) {

@@ -42,7 +42,8 @@ extension Renderer {
                 stats.passes += 1
             }
             passContents[pass] = content
-            passResults[pass] = try applyEffects(list.passes[pass].effects, to: content, scale: g.scale, pass: pass, list)
+            passResults[pass] = try applyEffects(
+                list.passes[pass].effects, to: content, scale: g.scale, pass: pass, list)
         }
     }
 

@@ -136,7 +136,8 @@ extension Renderer {
             return
         }
         if opaque { instance.flags.insert(.noDilate) }
-        let ownCommand = item.blend != .normal && item.blend != .screen && item.blend != .plusLighter
+        let ownCommand =
+            item.blend != .normal && item.blend != .screen && item.blend != .plusLighter
             && !debug.showOverdraw
         if !ownCommand && isPlainRect(item, instance) {
             instance.edgeLines = instance.h.edgeLines(of: item.rect).map {

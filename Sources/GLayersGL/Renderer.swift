@@ -166,7 +166,8 @@ public final class Renderer {
         effects.draws = 0
         preparePasses(list)
         prepareScissors(list)
-        scheduler.schedule(list, includesScreenItem: { isDrawn(screenItem: $0, list) }, isCached: { isCacheHit($0, list) })
+        scheduler.schedule(
+            list, includesScreenItem: { isDrawn(screenItem: $0, list) }, isCached: { isCacheHit($0, list) })
         plan(list)
         stats.instanceBytes = quad.upload()
         clips.upload(list.clips)

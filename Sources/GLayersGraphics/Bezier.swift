@@ -6,16 +6,18 @@ enum Bezier {
     /// The quadratic curve at `t`.
     static func quad(_ p0: CGPoint, _ c: CGPoint, _ p1: CGPoint, _ t: CGFloat) -> CGPoint {
         let u = 1 - t
-        return CGPoint(x: u * u * p0.x + 2 * u * t * c.x + t * t * p1.x,
-                       y: u * u * p0.y + 2 * u * t * c.y + t * t * p1.y)
+        return CGPoint(
+            x: u * u * p0.x + 2 * u * t * c.x + t * t * p1.x,
+            y: u * u * p0.y + 2 * u * t * c.y + t * t * p1.y)
     }
 
     /// The cubic curve at `t`.
     static func cubic(_ p0: CGPoint, _ c1: CGPoint, _ c2: CGPoint, _ p1: CGPoint, _ t: CGFloat) -> CGPoint {
         let u = 1 - t
         let (a, b, c, d) = (u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t)
-        return CGPoint(x: a * p0.x + b * c1.x + c * c2.x + d * p1.x,
-                       y: a * p0.y + b * c1.y + c * c2.y + d * p1.y)
+        return CGPoint(
+            x: a * p0.x + b * c1.x + c * c2.x + d * p1.x,
+            y: a * p0.y + b * c1.y + c * c2.y + d * p1.y)
     }
 
     /// The derivative of the quadratic curve at `t`.
@@ -28,8 +30,9 @@ enum Bezier {
     static func cubicDerivative(_ p0: CGPoint, _ c1: CGPoint, _ c2: CGPoint, _ p1: CGPoint, _ t: CGFloat) -> Vec2 {
         let u = 1 - t
         let (a, b, c) = (3 * u * u, 6 * u * t, 3 * t * t)
-        return Vec2(a * (c1.x - p0.x) + b * (c2.x - c1.x) + c * (p1.x - c2.x),
-                    a * (c1.y - p0.y) + b * (c2.y - c1.y) + c * (p1.y - c2.y))
+        return Vec2(
+            a * (c1.x - p0.x) + b * (c2.x - c1.x) + c * (p1.x - c2.x),
+            a * (c1.y - p0.y) + b * (c2.y - c1.y) + c * (p1.y - c2.y))
     }
 
     /// Parameters in (0, 1) where the quadratic curve's x or y is extreme.

@@ -128,7 +128,8 @@ public final class CGColor: Hashable, Sendable, CustomStringConvertible {
         guard comps.count == space.numberOfComponents + 1 else { return nil }
         colorSpace = space
         components = comps
-        rgba = space.model == .rgb
+        rgba =
+            space.model == .rgb
             ? RGBA(comps[0], comps[1], comps[2], comps[3])
             : RGBA(comps[0], comps[0], comps[0], comps[1])
     }

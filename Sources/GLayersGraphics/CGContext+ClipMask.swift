@@ -30,7 +30,8 @@ extension CGContext {
     /// (see the file comment).
     public func clip(to rect: CGRect, mask: CGImage) {
         guard !state.singular, rect.origin.x.isFinite, rect.origin.y.isFinite, rect.width.isFinite,
-            rect.height.isFinite, let drawn = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+            rect.height.isFinite,
+            let drawn = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
         else { return }
         defer { cairo_surface_destroy(drawn) }
         guard let plane = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height)),
@@ -60,8 +61,11 @@ extension CGContext {
         }
         cairo_surface_flush(drawn)
         cairo_surface_flush(plane)
-        guard let src = cairo_image_surface_get_data(drawn), let dst = cairo_image_surface_get_data(plane) else { return }
-        let srcStride = Int(cairo_image_surface_get_stride(drawn)), dstStride = Int(cairo_image_surface_get_stride(plane))
+        guard let src = cairo_image_surface_get_data(drawn), let dst = cairo_image_surface_get_data(plane) else {
+            return
+        }
+        let srcStride = Int(cairo_image_surface_get_stride(drawn)),
+            dstStride = Int(cairo_image_surface_get_stride(plane))
         var previous: (UnsafeMutablePointer<UInt8>, Int)?
         if let old = state.clipMask, let data = cairo_image_surface_get_data(old.surface) {
             cairo_surface_flush(old.surface)

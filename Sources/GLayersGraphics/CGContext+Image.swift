@@ -77,7 +77,8 @@ extension CGContext {
         }
         let stride = Int(cairo_image_surface_get_stride(s))
         image.withUnsafeBytes { src in
-            PixelConversion.writeARGB32(fromRGBA: src, to: data, width: image.width, height: image.height, stride: stride)
+            PixelConversion.writeARGB32(
+                fromRGBA: src, to: data, width: image.width, height: image.height, stride: stride)
         }
         cairo_surface_mark_dirty(s)
         return s

@@ -48,8 +48,9 @@ extension CGContext {
         func finite(_ v: CGFloat) -> CGFloat { v.isFinite ? v : 0 }
         let scale = baseScale
         let blur = blur.isFinite ? max(0, blur) : 0
-        state.shadow = Shadow(offset: CGSize(width: finite(offset.width) * scale, height: finite(offset.height) * scale),
-                              sigma: min(blur / 2 * scale, ShadowBlur.maximumSigma), color: color.rgba)
+        state.shadow = Shadow(
+            offset: CGSize(width: finite(offset.width) * scale, height: finite(offset.height) * scale),
+            sigma: min(blur / 2 * scale, ShadowBlur.maximumSigma), color: color.rgba)
     }
 
     /// Sets a shadow of black at one-third alpha (Core Graphics' default shadow colour).
@@ -110,8 +111,9 @@ extension CGContext {
             cairo_surface_destroy(surface)
             return nil
         }
-        ShadowBlur.blur(data, width: w, height: h, stride: Int(cairo_image_surface_get_stride(surface)),
-                        sigma: shadow.sigma)
+        ShadowBlur.blur(
+            data, width: w, height: h, stride: Int(cairo_image_surface_get_stride(surface)),
+            sigma: shadow.sigma)
         cairo_surface_mark_dirty(surface)
         return (surface, (x0, y0))
     }

@@ -47,8 +47,9 @@ extension CGContext {
             state.singular = true
             return
         }
-        var m = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d,
-                               x0: transform.tx, y0: transform.ty)
+        var m = cairo_matrix_t(
+            xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d,
+            x0: transform.tx, y0: transform.ty)
         cairo_transform(cr, &m)
     }
 
@@ -143,7 +144,8 @@ extension CGContext {
     ///
     /// - An empty pattern, or one with a negative, non-finite or all-zero length, draws solid lines.
     public func setLineDash(phase: CGFloat, lengths: [CGFloat]) {
-        let valid = !lengths.isEmpty && lengths.allSatisfy { $0.isFinite && $0 >= 0 }
+        let valid =
+            !lengths.isEmpty && lengths.allSatisfy { $0.isFinite && $0 >= 0 }
             && lengths.contains { $0 > 0 } && phase.isFinite
         guard valid else { return cairo_set_dash(cr, nil, 0, 0) }
         let dashes = lengths.map { Double($0) }
@@ -177,7 +179,8 @@ extension CGContext {
     }
 
     func applyAntialias() {
-        cairo_set_antialias(cr, state.shouldAntialias && allowsAntialiasing ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
+        cairo_set_antialias(
+            cr, state.shouldAntialias && allowsAntialiasing ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
     }
 
     /// The quality of image scaling in `draw(_:in:)` (bilinear by default).

@@ -63,8 +63,9 @@ extension CGContext {
         case CAIRO_LINE_JOIN_BEVEL: join = .bevel
         default: join = .miter
         }
-        let outline = source.copy(strokingWithWidth: CGFloat(cairo_get_line_width(cr)), lineCap: cap, lineJoin: join,
-                                  miterLimit: CGFloat(cairo_get_miter_limit(cr)))
+        let outline = source.copy(
+            strokingWithWidth: CGFloat(cairo_get_line_width(cr)), lineCap: cap, lineJoin: join,
+            miterLimit: CGFloat(cairo_get_miter_limit(cr)))
         beginPath()
         addPath(outline)
     }

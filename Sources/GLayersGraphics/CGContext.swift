@@ -76,9 +76,10 @@ public final class CGContext {
     ///   or a non-positive or non-finite scale.
     public static func bitmap(width: Int, height: Int, scale: CGFloat = 1) -> CGContext? {
         guard scale.isFinite, scale > 0,
-            let context = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8,
-                                    bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
-                                    bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+            let context = CGContext(
+                data: nil, width: width, height: height, bitsPerComponent: 8,
+                bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
+                bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
         else { return nil }
         if scale != 1 { context.scaleBy(x: scale, y: scale) }
         context.baseScale = scale
@@ -109,13 +110,15 @@ public final class CGContext {
         guard stride >= width * 4 else { return nil }
         let opaque = alpha == .noneSkipFirst || alpha == .noneSkipLast
         let format = opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32
-        let native = (alpha == .premultipliedFirst || alpha == .noneSkipFirst)
+        let native =
+            (alpha == .premultipliedFirst || alpha == .noneSkipFirst)
             && info.byteOrder == (UInt32(littleEndian: 1) == 1 ? .byteOrder32Little : .byteOrder32Big)
 
         let made: OpaquePointer?
         if let data, native, stride % 4 == 0 {
-            made = cairo_image_surface_create_for_data(data.assumingMemoryBound(to: UInt8.self), format,
-                                                       Int32(width), Int32(height), Int32(stride))
+            made = cairo_image_surface_create_for_data(
+                data.assumingMemoryBound(to: UInt8.self), format,
+                Int32(width), Int32(height), Int32(stride))
             mirror = nil
         } else {
             made = cairo_image_surface_create(format, Int32(width), Int32(height))

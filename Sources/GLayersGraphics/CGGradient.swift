@@ -50,8 +50,9 @@ public final class CGGradient: @unchecked Sendable {
     func addStops(to pattern: OpaquePointer, alpha: CGFloat) {
         func c(_ v: CGFloat) -> Double { v.isFinite ? Double(min(1, max(0, v))) : 0 }
         for (color, location) in zip(colors, locations) {
-            cairo_pattern_add_color_stop_rgba(pattern, Double(location), c(color.r), c(color.g), c(color.b),
-                                              c(color.a) * Double(alpha))
+            cairo_pattern_add_color_stop_rgba(
+                pattern, Double(location), c(color.r), c(color.g), c(color.b),
+                c(color.a) * Double(alpha))
         }
     }
 }
@@ -61,7 +62,9 @@ extension CGContext {
     ///
     /// - Without options only the band between the lines through `start` and `end`
     ///   perpendicular to the axis is painted. Equal points paint nothing. The path is kept.
-    public func drawLinearGradient(_ gradient: CGGradient, start: CGPoint, end: CGPoint, options: CGGradientDrawingOptions) {
+    public func drawLinearGradient(
+        _ gradient: CGGradient, start: CGPoint, end: CGPoint, options: CGGradientDrawingOptions
+    ) {
         let axis = Vec2(end) - Vec2(start)
         guard start.isFinite, end.isFinite, axis.length > 0,
             let pattern = cairo_pattern_create_linear(start.x, start.y, end.x, end.y)
@@ -74,13 +77,17 @@ extension CGContext {
             guard !(before && after) else { return }
             // The band, as a rectangle in the axis frame reaching past the clip on every side.
             let bounds = boundingBoxOfClipPath
-            let reach = hypot(bounds.width, bounds.height) + (Vec2(CGPoint(x: bounds.midX, y: bounds.midY)) - Vec2(start)).length
+            let reach =
+                hypot(bounds.width, bounds.height)
+                + (Vec2(CGPoint(x: bounds.midX, y: bounds.midY)) - Vec2(start)).length
                 + axis.length + 1
             let u = axis.normalized, n = Vec2(-u.y, u.x)
             let s0 = before ? -reach : 0, s1 = after ? axis.length + reach : axis.length
             let o = Vec2(start)
-            addLines(between: [(o + s0 * u + reach * n).point, (o + s1 * u + reach * n).point,
-                               (o + s1 * u - reach * n).point, (o + s0 * u - reach * n).point])
+            addLines(between: [
+                (o + s0 * u + reach * n).point, (o + s1 * u + reach * n).point,
+                (o + s1 * u - reach * n).point, (o + s0 * u - reach * n).point,
+            ])
             closePath()
             clip(using: .winding)
         }
@@ -97,8 +104,9 @@ extension CGContext {
     ) {
         guard startCenter.isFinite, endCenter.isFinite, startRadius.isFinite, endRadius.isFinite,
             startRadius >= 0, endRadius >= 0, startRadius > 0 || endRadius > 0,
-            let pattern = cairo_pattern_create_radial(startCenter.x, startCenter.y, startRadius,
-                                                      endCenter.x, endCenter.y, endRadius)
+            let pattern = cairo_pattern_create_radial(
+                startCenter.x, startCenter.y, startRadius,
+                endCenter.x, endCenter.y, endRadius)
         else { return }
         defer { cairo_pattern_destroy(pattern) }
         gradient.addStops(to: pattern, alpha: state.alpha)
@@ -109,10 +117,12 @@ extension CGContext {
         cairo_pattern_set_extend(pattern, nested || before || after ? CAIRO_EXTEND_PAD : CAIRO_EXTEND_NONE)
         paintGradient(pattern) {
             guard nested else { return }
-            let start = CGRect(x: startCenter.x - startRadius, y: startCenter.y - startRadius,
-                               width: 2 * startRadius, height: 2 * startRadius)
-            let end = CGRect(x: endCenter.x - endRadius, y: endCenter.y - endRadius,
-                             width: 2 * endRadius, height: 2 * endRadius)
+            let start = CGRect(
+                x: startCenter.x - startRadius, y: startCenter.y - startRadius,
+                width: 2 * startRadius, height: 2 * startRadius)
+            let end = CGRect(
+                x: endCenter.x - endRadius, y: endCenter.y - endRadius,
+                width: 2 * endRadius, height: 2 * endRadius)
             // Before start: inside the start circle if it is the inner one, else outside it.
             if !before { clipEllipse(start, inside: !startInside) }
             if !after { clipEllipse(end, inside: startInside) }

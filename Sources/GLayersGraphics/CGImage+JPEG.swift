@@ -57,8 +57,9 @@ extension CGImage {
         }
         var pixels = [UInt8](repeating: 0, count: w * h * 4)
         let status = pixels.withUnsafeMutableBufferPointer { dst in
-            tjDecompress2(handle, base, size, dst.baseAddress, width, Int32(w * 4), height,
-                          Int32(TJPF_RGBA.rawValue), flags)
+            tjDecompress2(
+                handle, base, size, dst.baseAddress, width, Int32(w * 4), height,
+                Int32(TJPF_RGBA.rawValue), flags)
         }
         try checkDecompression(status, handle, name: name)
         // TurboJPEG reports an error after an earlier warning as a warning too ("Huffman table

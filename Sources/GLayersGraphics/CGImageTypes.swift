@@ -135,7 +135,8 @@ public struct CGImageError: Error, Equatable, CustomStringConvertible {
         case .truncated(let d): what = "image data is truncated (\(d))"
         case .corrupt(let d): what = "image data is corrupt (\(d))"
         case .tooLarge(let w, let h):
-            what = "image is \(w) × \(h) pixels; the limit is \(CGImage.maximumSide) per side and "
+            what =
+                "image is \(w) × \(h) pixels; the limit is \(CGImage.maximumSide) per side and "
                 + "\(CGImage.maximumPixelCount) pixels"
         case .fileTooLarge(let n): what = "file is \(n) bytes; the limit is \(CGImage.maximumFileSize) bytes"
         case .unsupported(let d): what = "unsupported image: \(d)"

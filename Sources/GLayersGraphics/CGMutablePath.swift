@@ -74,8 +74,11 @@ public final class CGMutablePath: CGPath {
     public func addRect(_ rect: CGRect, transform: CGAffineTransform = .identity) {
         guard !rect.isNull, !rect.isInfinite else { return }
         let r = rect.standardized
-        addLines(between: [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
-                           CGPoint(x: r.maxX, y: r.maxY), CGPoint(x: r.minX, y: r.maxY)], transform: transform)
+        addLines(
+            between: [
+                CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
+                CGPoint(x: r.maxX, y: r.maxY), CGPoint(x: r.minX, y: r.maxY),
+            ], transform: transform)
         closeSubpath()
     }
 

@@ -31,8 +31,10 @@ extension CGPath {
         guard valid, total / period <= CGFloat(CGPath.maximumDashCount) else {
             return CGPath(elements: storage.map { $0.applying(transform) })
         }
-        let offset = phase.isFinite ? (phase.truncatingRemainder(dividingBy: period) + period)
-            .truncatingRemainder(dividingBy: period) : 0
+        let offset =
+            phase.isFinite
+            ? (phase.truncatingRemainder(dividingBy: period) + period)
+                .truncatingRemainder(dividingBy: period) : 0
         let out = CGMutablePath()
         for subpath in subpaths {
             var dash = Dash(pattern: pattern, offset: offset)

@@ -29,8 +29,9 @@ extension CGPath {
         let bounds = boundingBox
         guard !bounds.isNull else { return out }
         let tolerance = min(0.01, max(bounds.width, bounds.height, lineWidth) * 1e-4)
-        var outline = StrokeOutline(radius: lineWidth / 2, cap: lineCap, join: lineJoin,
-                                    miterLimit: miterLimit.isNaN ? 10 : max(1, miterLimit), tolerance: tolerance)
+        var outline = StrokeOutline(
+            radius: lineWidth / 2, cap: lineCap, join: lineJoin,
+            miterLimit: miterLimit.isNaN ? 10 : max(1, miterLimit), tolerance: tolerance)
         for subpath in flattenedSubpaths(tolerance: tolerance) { outline.add(subpath) }
         for polygon in outline.polygons {
             out.addLines(between: polygon, transform: transform)
@@ -184,9 +185,10 @@ private struct StrokeOutline {
     private mutating func disc(_ p: Vec2) {
         let ratio = max(-1, min(1, 1 - tolerance / radius))
         let steps = max(8, min(256, Int((CGFloat.pi / max(acos(ratio), 1e-6)).rounded(.up))))
-        polygon((0..<steps).map { i in
-            let angle = 2 * CGFloat.pi * CGFloat(i) / CGFloat(steps)
-            return p + Vec2(radius * cos(angle), radius * sin(angle))
-        })
+        polygon(
+            (0..<steps).map { i in
+                let angle = 2 * CGFloat.pi * CGFloat(i) / CGFloat(steps)
+                return p + Vec2(radius * cos(angle), radius * sin(angle))
+            })
     }
 }

@@ -46,7 +46,8 @@ extension CGPath {
             switch (e, f) {
             case (.moveTo(let p), .moveTo(let q)): out.move(to: mix(p, q))
             case (.lineTo(let p), .lineTo(let q)): out.addLine(to: mix(p, q))
-            case (.quadCurveTo(let c, let p), .quadCurveTo(let d, let q)): out.addQuadCurve(to: mix(p, q), control: mix(c, d))
+            case (.quadCurveTo(let c, let p), .quadCurveTo(let d, let q)):
+                out.addQuadCurve(to: mix(p, q), control: mix(c, d))
             case (.curveTo(let c1, let c2, let p), .curveTo(let d1, let d2, let q)):
                 out.addCurve(to: mix(p, q), control1: mix(c1, d1), control2: mix(c2, d2))
             case (.closeSubpath, .closeSubpath): out.closeSubpath()
@@ -60,7 +61,9 @@ extension CGPath {
 extension PathSegment {
     /// The part of a segment between curve parameters t0 and t1 (de Casteljau).
     public static func split(_ g: Geometry, _ t0: CGFloat, _ t1: CGFloat) -> Geometry {
-        func lerp(_ p: CGPoint, _ q: CGPoint, _ t: CGFloat) -> CGPoint { CGPoint(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t) }
+        func lerp(_ p: CGPoint, _ q: CGPoint, _ t: CGFloat) -> CGPoint {
+            CGPoint(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t)
+        }
         switch g {
         case .line(let a, let b):
             return .line(lerp(a, b, t0), lerp(a, b, t1))

@@ -108,8 +108,9 @@ public class CGPath: Equatable, Hashable, CustomStringConvertible {
         transform: UnsafePointer<CGAffineTransform>?
     ) {
         let p = CGMutablePath()
-        p.addRoundedRect(in: rect, cornerWidth: cornerWidth, cornerHeight: cornerHeight,
-                         transform: transform?.pointee ?? .identity)
+        p.addRoundedRect(
+            in: rect, cornerWidth: cornerWidth, cornerHeight: cornerHeight,
+            transform: transform?.pointee ?? .identity)
         self.init(elements: p.storage)
     }
 

@@ -78,7 +78,8 @@ public struct ImageComparison: Equatable, Sendable, CustomStringConvertible {
     /// The result in words: how many pixels differ and by how much, or that the sizes differ.
     public var description: String {
         if sizeMismatch { return "the sizes differ" }
-        return "\(differingPixels) pixels differ by more than \(tolerance.channel) (largest difference \(maxChannelDifference); allowed \(tolerance.pixels))"
+        return
+            "\(differingPixels) pixels differ by more than \(tolerance.channel) (largest difference \(maxChannelDifference); allowed \(tolerance.pixels))"
     }
 
     /// An image of the differences: `b` dimmed to a quarter, with differing pixels in red

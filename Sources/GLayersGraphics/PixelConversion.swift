@@ -101,7 +101,9 @@ enum PixelConversion {
     }
 
     /// Writes premultiplied RGBA pixels as cairo ARGB32 rows (`stride` bytes apart).
-    static func writeARGB32(fromRGBA src: UnsafeRawBufferPointer, to dst: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) {
+    static func writeARGB32(
+        fromRGBA src: UnsafeRawBufferPointer, to dst: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int
+    ) {
         let s = src.bindMemory(to: UInt8.self)
         for y in 0..<height {
             let row = (dst + y * stride).assumingMemoryBound(to: UInt32.self)

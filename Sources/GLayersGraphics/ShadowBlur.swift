@@ -30,7 +30,8 @@ enum ShadowBlur {
         let d = boxSize(sigma: min(sigma, maximumSigma))
         guard d >= 2, width > 0, height > 0 else { return }
         // (pixels left of the centre, pixels right of it) for each of the three boxes.
-        let boxes = d % 2 == 1
+        let boxes =
+            d % 2 == 1
             ? Array(repeating: (d / 2, d / 2), count: 3)
             : [(d / 2, d / 2 - 1), (d / 2 - 1, d / 2), (d / 2, d / 2)]
         var line = [UInt8](repeating: 0, count: max(width, height))

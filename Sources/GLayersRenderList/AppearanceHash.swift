@@ -168,7 +168,9 @@ extension PassEffects {
         }
         h.mix(mask != nil ? 1 : 0)
         if let t = transition {
-            h.mix(1 | UInt64(t.kind.ordinal) << 8 | UInt64(t.direction.ordinal) << 16 | UInt64(t.progress.bitPattern) << 32)
+            h.mix(
+                1 | UInt64(t.kind.ordinal) << 8 | UInt64(t.direction.ordinal) << 16 | UInt64(t.progress.bitPattern)
+                    << 32)
         } else {
             h.mix(0)
         }

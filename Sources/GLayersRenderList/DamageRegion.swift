@@ -36,7 +36,9 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         return PixelRect(minX: lower(minX), minY: lower(minY), maxX: upper(maxX), maxY: upper(maxY))
     }
 
+    /// The width in pixels.
     public var width: Int32 { maxX - minX }
+    /// The height in pixels.
     public var height: Int32 { maxY - minY }
     /// Whether it holds no pixel.
     @inlinable public var isEmpty: Bool { maxX <= minX || maxY <= minY }
@@ -50,7 +52,8 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
 
     /// The pixels in both (empty when none).
     @inlinable public func intersection(_ o: PixelRect) -> PixelRect {
-        let r = PixelRect(minX: max(minX, o.minX), minY: max(minY, o.minY), maxX: min(maxX, o.maxX), maxY: min(maxY, o.maxY))
+        let r = PixelRect(
+            minX: max(minX, o.minX), minY: max(minY, o.minY), maxX: min(maxX, o.maxX), maxY: min(maxY, o.maxY))
         return r.isEmpty ? .empty : r
     }
 
@@ -58,7 +61,8 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     @inlinable public func union(_ o: PixelRect) -> PixelRect {
         if isEmpty { return o }
         if o.isEmpty { return self }
-        return PixelRect(minX: min(minX, o.minX), minY: min(minY, o.minY), maxX: max(maxX, o.maxX), maxY: max(maxY, o.maxY))
+        return PixelRect(
+            minX: min(minX, o.minX), minY: min(minY, o.minY), maxX: max(maxX, o.maxX), maxY: max(maxY, o.maxY))
     }
 
     /// Whether every pixel of `o` is in this rect.
@@ -72,6 +76,7 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         return PixelRect(minX: minX &- d, minY: minY &- d, maxX: maxX &+ d, maxY: maxY &+ d)
     }
 
+    /// The rectangle as `(x, y, width×height)`.
     public var description: String { "(\(minX), \(minY), \(width)×\(height))" }
 }
 
@@ -186,7 +191,10 @@ public struct DamageRegion: Equatable, Sendable, CustomStringConvertible {
         if Double(area) > fullFraction * Double(screen.area) { setFull() }
     }
 
+    /// The region for logs and test messages: "full W×H", "none", or its rectangles.
     public var description: String {
-        isFull ? "full \(screen.width)×\(screen.height)" : rects.isEmpty ? "none" : rects.map(\.description).joined(separator: " ")
+        isFull
+            ? "full \(screen.width)×\(screen.height)"
+            : rects.isEmpty ? "none" : rects.map(\.description).joined(separator: " ")
     }
 }

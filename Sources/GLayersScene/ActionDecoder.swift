@@ -24,11 +24,17 @@ extension DecodeContext {
         let kinds = Self.actionKinds.filter(obj.has)
         guard kinds.count == 1, let kind = kinds.first, let (value, vpath) = obj.member(kind) else {
             let found = kinds.isEmpty ? "none" : kinds.joined(separator: ", ")
-            checkKeys(obj, allowed: Set(Self.actionKinds + ["layer", "by", "value", "forKey", "transaction"]), in: "an action")
-            fail("an action needs exactly one of: \(Self.actionKinds.joined(separator: ", ")) (found \(found))", node, path)
+            checkKeys(
+                obj, allowed: Set(Self.actionKinds + ["layer", "by", "value", "forKey", "transaction"]), in: "an action"
+            )
+            fail(
+                "an action needs exactly one of: \(Self.actionKinds.joined(separator: ", ")) (found \(found))", node,
+                path)
             return nil
         }
-        let targetsLayer = ["addAnimation", "removeAnimation", "removeAllAnimations"].contains(kind) || (kind == "set" && value.members != nil)
+        let targetsLayer =
+            ["addAnimation", "removeAnimation", "removeAllAnimations"].contains(kind)
+            || (kind == "set" && value.members != nil)
         var allowed: Set<String> = [kind, "transaction"]
         switch kind {
         case "increment", "decrement": allowed.insert("by")
@@ -53,7 +59,8 @@ extension DecodeContext {
     }
 
     private func actionBody(
-        _ kind: String, _ value: JSONValue, _ vpath: JSONPath, _ obj: ObjectNode, _ layer: CALayer?, _ scope: BehaviourScope
+        _ kind: String, _ value: JSONValue, _ vpath: JSONPath, _ obj: ObjectNode, _ layer: CALayer?,
+        _ scope: BehaviourScope
     ) -> SceneAction? {
         switch kind {
         case "increment", "decrement":

@@ -66,7 +66,12 @@ extension DecodeContext {
         checkKeys(obj, allowed: AnimationKeys.allowed(for: className), in: className) { key in
             AnimationKeys.owner(of: key).map { "it is a \($0) property (set \"class\": \"\($0)\")" }
         }
-        checkAliases(obj, [("removedOnCompletion", "isRemovedOnCompletion"), ("additive", "isAdditive"), ("cumulative", "isCumulative")])
+        checkAliases(
+            obj,
+            [
+                ("removedOnCompletion", "isRemovedOnCompletion"), ("additive", "isAdditive"),
+                ("cumulative", "isCumulative"),
+            ])
         let anim: CAAnimation
         switch className {
         case "CAKeyframeAnimation": anim = keyframeAnimation(obj, target)
@@ -99,7 +104,9 @@ extension DecodeContext {
             fail("give repeatCount or repeatDuration, not both (Core Animation leaves the pair undefined)", v, p)
         }
         if let (v, p) = obj.member("autoreverses"), let b = bool(v, p) { anim.autoreverses = b }
-        if let (v, p) = obj.member("fillMode"), let s = name(v, p, among: PropertyTypes.names["fillMode"] ?? [], what: "fill mode") {
+        if let (v, p) = obj.member("fillMode"),
+            let s = name(v, p, among: PropertyTypes.names["fillMode"] ?? [], what: "fill mode")
+        {
             anim.fillMode = CAMediaTimingFillMode(rawValue: s)
         }
         for key in ["removedOnCompletion", "isRemovedOnCompletion"] {
@@ -154,7 +161,9 @@ extension DecodeContext {
 
     private func transition(_ obj: ObjectNode) -> CATransition {
         let t = CATransition()
-        if let (v, p) = obj.member("type"), let s = name(v, p, among: ["fade", "moveIn", "push", "reveal"], what: "transition type") {
+        if let (v, p) = obj.member("type"),
+            let s = name(v, p, among: ["fade", "moveIn", "push", "reveal"], what: "transition type")
+        {
             t.type = CATransitionType(rawValue: s)
         }
         if let (v, p) = obj.member("subtype"),

@@ -16,12 +16,16 @@ extension DecodeContext {
     // MARK: State
 
     func stateVariables(_ node: JSONValue, _ path: JSONPath) -> [StateVariable] {
-        guard let map = object(node, path, "a map of state variable names to { \"initial\", \"min\", \"max\" }") else { return [] }
+        guard let map = object(node, path, "a map of state variable names to { \"initial\", \"min\", \"max\" }") else {
+            return []
+        }
         var out: [StateVariable] = []
         for m in map.members {
             let p = path.key(m.key)
             guard Self.isIdentifier(m.key), m.key != "clickedIndex" else {
-                log.report("\"\(m.key)\" cannot name a state variable (use letters, digits and _, not starting with a digit; \"clickedIndex\" is reserved)", at: m.keyPosition, p)
+                log.report(
+                    "\"\(m.key)\" cannot name a state variable (use letters, digits and _, not starting with a digit; \"clickedIndex\" is reserved)",
+                    at: m.keyPosition, p)
                 continue
             }
             if m.value.number != nil {
@@ -29,13 +33,20 @@ extension DecodeContext {
                 out.append(StateVariable(name: m.key, initial: v, min: nil, max: nil, wrap: false))
                 continue
             }
-            guard let obj = object(m.value, p, "a state variable { \"initial\": 0, \"min\": 0, \"max\": 4 } or an integer") else { continue }
+            guard
+                let obj = object(
+                    m.value, p, "a state variable { \"initial\": 0, \"min\": 0, \"max\": 4 } or an integer")
+            else { continue }
             checkKeys(obj, allowed: ["initial", "min", "max", "wrap"], in: "a state variable")
             func int(_ key: String) -> Int? { obj.member(key).flatMap { integer($0.value, $0.path) } }
             let lo = int("min"), hi = int("max"), initial = int("initial") ?? lo ?? 0
             let wrap = obj.member("wrap").flatMap { bool($0.value, $0.path) } ?? false
-            if let lo, let hi, lo > hi, let (v, vp) = obj.member("max") { fail("max (\(hi)) is less than min (\(lo))", v, vp) }
-            if wrap && (lo == nil || hi == nil), let (v, vp) = obj.member("wrap") { fail("wrap needs both min and max", v, vp) }
+            if let lo, let hi, lo > hi, let (v, vp) = obj.member("max") {
+                fail("max (\(hi)) is less than min (\(lo))", v, vp)
+            }
+            if wrap && (lo == nil || hi == nil), let (v, vp) = obj.member("wrap") {
+                fail("wrap needs both min and max", v, vp)
+            }
             let variable = StateVariable(name: m.key, initial: initial, min: lo, max: hi, wrap: wrap)
             if variable.bounded(initial) != initial, let (v, vp) = obj.member("initial") {
                 fail("initial (\(initial)) is outside min…max", v, vp)
@@ -58,7 +69,9 @@ extension DecodeContext {
     func transactionSpec(_ node: JSONValue, _ path: JSONPath) -> TransactionSpec? {
         let what = "transaction settings { \"animationDuration\", \"disableActions\", \"timingFunction\" }"
         guard let obj = object(node, path, what) else { return nil }
-        checkKeys(obj, allowed: ["animationDuration", "disableActions", "timingFunction", "animationTimingFunction"], in: "a transaction")
+        checkKeys(
+            obj, allowed: ["animationDuration", "disableActions", "timingFunction", "animationTimingFunction"],
+            in: "a transaction")
         checkAliases(obj, [("timingFunction", "animationTimingFunction")])
         var spec = TransactionSpec()
         if let (v, p) = obj.member("animationDuration") { spec.animationDuration = duration(v, p) }
@@ -72,13 +85,17 @@ extension DecodeContext {
     // MARK: Keys and clicks
 
     func keyBindings(_ node: JSONValue, _ path: JSONPath, _ scope: BehaviourScope) -> [String: SceneAction] {
-        guard let map = object(node, path, "a map of X11 key names (\"Down\", \"Return\", \"a\") to actions") else { return [:] }
+        guard let map = object(node, path, "a map of X11 key names (\"Down\", \"Return\", \"a\") to actions") else {
+            return [:]
+        }
         var out: [String: SceneAction] = [:]
         for m in map.members {
             let p = path.key(m.key)
             guard KeySyms.isKnown(m.key) else {
                 let hint = Suggestions.closest(to: m.key, among: KeySyms.all).map { "did you mean \"\($0)\"? " } ?? ""
-                log.report("\"\(m.key)\" is not an X11 keysym name; \(hint)(names are case-sensitive: \"Down\", \"Return\", \"space\", \"a\")", at: m.keyPosition, p)
+                log.report(
+                    "\"\(m.key)\" is not an X11 keysym name; \(hint)(names are case-sensitive: \"Down\", \"Return\", \"space\", \"a\")",
+                    at: m.keyPosition, p)
                 continue
             }
             if let a = actionList(m.value, p, scope) { out[m.key] = a }
@@ -86,7 +103,9 @@ extension DecodeContext {
         return out
     }
 
-    func clickBindings(_ node: JSONValue, _ path: JSONPath, _ scope: BehaviourScope) -> [(layer: CALayer, action: SceneAction)] {
+    func clickBindings(_ node: JSONValue, _ path: JSONPath, _ scope: BehaviourScope) -> [(
+        layer: CALayer, action: SceneAction
+    )] {
         guard let map = object(node, path, "a map of layer names to actions") else { return [] }
         var scope = scope
         scope.inClick = true
@@ -114,15 +133,19 @@ extension DecodeContext {
     // MARK: References
 
     /// The layer named `name`; reports unknown and ambiguous names.
-    func namedLayer(_ name: String, _ scope: BehaviourScope, at position: SourcePosition, _ path: JSONPath) -> CALayer? {
+    func namedLayer(_ name: String, _ scope: BehaviourScope, at position: SourcePosition, _ path: JSONPath) -> CALayer?
+    {
         guard let found = scope.index.byName[name] else {
-            let hint = Suggestions.closest(to: name, among: scope.index.byName.keys).map { "; did you mean \"\($0)\"?" } ?? ""
+            let hint =
+                Suggestions.closest(to: name, among: scope.index.byName.keys).map { "; did you mean \"\($0)\"?" } ?? ""
             log.report("no layer is named \"\(name)\"\(hint)", at: position, path)
             return nil
         }
         guard found.count == 1, let only = found.first else {
             let where_ = found.map { "\($0.path)" }.joined(separator: ", ")
-            log.report("\(found.count) layers are named \"\(name)\" (\(where_)); give the one you mean a unique name", at: position, path)
+            log.report(
+                "\(found.count) layers are named \"\(name)\" (\(where_)); give the one you mean a unique name",
+                at: position, path)
             return nil
         }
         return only.layer

@@ -33,7 +33,9 @@ extension DecodeContext {
         guard let type = keyPathType(keyPath, on: layer, k, kp) else { return nil }
         switch (obj.member("follow"), obj.member("values")) {
         case (let f?, nil):
-            if let (i, ip) = obj.member("index") { fail("\"index\" belongs with \"values\"; a follow binding picks with \"sublayer\"", i, ip) }
+            if let (i, ip) = obj.member("index") {
+                fail("\"index\" belongs with \"values\"; a follow binding picks with \"sublayer\"", i, ip)
+            }
             return follow(f.value, f.path, layer: layer, keyPath: keyPath, type: type, scope)
         case (nil, let v?):
             guard let (i, ip) = obj.member("index") else {
@@ -45,7 +47,8 @@ extension DecodeContext {
                 return nil
             }
             let decoded = items.enumerated().compactMap { value($0.element, v.path.index($0.offset), as: type) }
-            guard decoded.count == items.count, checkIndexRange(index, count: items.count, "values", i, ip, scope) else { return nil }
+            guard decoded.count == items.count, checkIndexRange(index, count: items.count, "values", i, ip, scope)
+            else { return nil }
             return SceneBinding(layer: layer, keyPath: keyPath, source: .values(decoded, index: index))
         default:
             fail("a binding needs either \"follow\" or \"values\"", node, path)
@@ -54,9 +57,12 @@ extension DecodeContext {
     }
 
     private func follow(
-        _ node: JSONValue, _ path: JSONPath, layer: CALayer, keyPath: String, type: PropertyType, _ scope: BehaviourScope
+        _ node: JSONValue, _ path: JSONPath, layer: CALayer, keyPath: String, type: PropertyType,
+        _ scope: BehaviourScope
     ) -> SceneBinding? {
-        guard let obj = object(node, path, "{ \"layer\": name, \"sublayer\": index, \"keyPath\": path }") else { return nil }
+        guard let obj = object(node, path, "{ \"layer\": name, \"sublayer\": index, \"keyPath\": path }") else {
+            return nil
+        }
         checkKeys(obj, allowed: ["layer", "sublayer", "keyPath"], in: "a follow binding")
         guard let (l, lp) = obj.member("layer") else {
             fail("\"follow\" needs \"layer\" (a layer name)", node, path)
@@ -72,17 +78,21 @@ extension DecodeContext {
         if let (s, sp) = obj.member("sublayer") {
             guard let index = intSource(s, sp, scope) else { return nil }
             let subs = source.sublayers ?? []
-            guard checkIndexRange(index, count: subs.count, "sublayers of \"\(source.name ?? "")\"", s, sp, scope) else { return nil }
+            guard checkIndexRange(index, count: subs.count, "sublayers of \"\(source.name ?? "")\"", s, sp, scope)
+            else { return nil }
             sublayer = index
         }
         let probe = sublayer == nil ? source : (source.sublayers?.first ?? source)
         let (where_, wherePath) = obj.member("keyPath") ?? (node, path)
         guard let sourceType = keyPathType(sourceKeyPath, on: probe, where_, wherePath) else { return nil }
         guard sourceType == type else {
-            fail("\"\(sourceKeyPath)\" holds \(describe(sourceType)) but \"\(keyPath)\" needs \(describe(type))", where_, wherePath)
+            fail(
+                "\"\(sourceKeyPath)\" holds \(describe(sourceType)) but \"\(keyPath)\" needs \(describe(type))", where_,
+                wherePath)
             return nil
         }
-        return SceneBinding(layer: layer, keyPath: keyPath, source: .follow(layer: source, sublayer: sublayer, keyPath: sourceKeyPath))
+        return SceneBinding(
+            layer: layer, keyPath: keyPath, source: .follow(layer: source, sublayer: sublayer, keyPath: sourceKeyPath))
     }
 
     /// Checks that every value `index` can take is in 0..<count.
@@ -101,7 +111,9 @@ extension DecodeContext {
                 return false
             }
             guard lo >= 0, hi < count else {
-                fail("state \"\(name)\" ranges over \(lo)…\(hi) but there are \(count) \(what) (indices 0…\(count - 1))", node, path)
+                fail(
+                    "state \"\(name)\" ranges over \(lo)…\(hi) but there are \(count) \(what) (indices 0…\(count - 1))",
+                    node, path)
                 return false
             }
         case .clickedIndex:

@@ -49,7 +49,9 @@ extension DecodeContext {
         if s.hasPrefix("#") {
             let hex = String(s.dropFirst())
             guard hex.allSatisfy(\.isHexDigit), [3, 6, 8].contains(hex.count), var v = UInt32(hex, radix: 16) else {
-                fail("bad colour \"\(s)\": expected \"#RGB\", \"#RRGGBB\" or \"#RRGGBBAA\" with hexadecimal digits", node, path)
+                fail(
+                    "bad colour \"\(s)\": expected \"#RGB\", \"#RRGGBB\" or \"#RRGGBBAA\" with hexadecimal digits",
+                    node, path)
                 return nil
             }
             if hex.count == 3 {
@@ -62,7 +64,9 @@ extension DecodeContext {
         }
         guard let v = ColorNames.table[s] ?? ColorNames.table[s.lowercased()] else {
             let hint = Suggestions.closest(to: s, among: ColorNames.table.keys).map { "did you mean \"\($0)\"? " } ?? ""
-            fail("unknown colour \"\(s)\"; \(hint)use \"#RRGGBB\", \"#RRGGBBAA\", [r, g, b, a] or a name listed in docs/scene-format.md", node, path)
+            fail(
+                "unknown colour \"\(s)\"; \(hint)use \"#RRGGBB\", \"#RRGGBBAA\", [r, g, b, a] or a name listed in docs/scene-format.md",
+                node, path)
             return nil
         }
         return Self.color(rgba: v)

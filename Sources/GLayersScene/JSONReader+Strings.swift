@@ -45,7 +45,8 @@ extension JSONReader {
         case UInt8(ascii: "u"):
             var scalar = try parseHex4(escapeStart)
             if (0xD800...0xDBFF).contains(scalar) {
-                guard current == UInt8(ascii: "\\"), offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "u") else {
+                guard current == UInt8(ascii: "\\"), offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "u")
+                else {
                     throw fail("invalid \\u escape: a high surrogate must be followed by a low one", at: escapeStart)
                 }
                 advance()

@@ -124,7 +124,8 @@ public struct JSONReader {
         case "false": return JSONValue(.bool(false), at: start)
         case "null": return JSONValue(.null, at: start)
         case "NaN", "nan": throw fail("NaN is not a JSON number", at: start)
-        case "Infinity", "infinity", "inf": throw fail("Infinity is not a JSON number; write the string \"infinity\" where a key accepts it", at: start)
+        case "Infinity", "infinity", "inf":
+            throw fail("Infinity is not a JSON number; write the string \"infinity\" where a key accepts it", at: start)
         case "": throw fail("expected a value", at: start)
         default: throw fail("unexpected '\(word)'; expected a value (strings need double quotes)", at: start)
         }

@@ -78,7 +78,9 @@ extension DecodeContext {
         let key = PropertyTypes.canonical(m.key)
         let path = owner.key(m.key)
         if isRoot && ["bounds", "position", "frame"].contains(key) {
-            log.report("the root layer follows the window; set the scene's \"size\" instead of \"\(m.key)\"", at: m.keyPosition, path)
+            log.report(
+                "the root layer follows the window; set the scene's \"size\" instead of \"\(m.key)\"",
+                at: m.keyPosition, path)
             return
         }
         switch PropertyTypes.type(of: key, on: type(of: layer)) {
@@ -119,7 +121,9 @@ extension DecodeContext {
         if let (v, p) = obj.member("backgroundFilters"), let f = filters(v, p) { layer.backgroundFilters = f }
         if let (v, p) = obj.member("emitterCells") { emitterCells(v, p, of: layer) }
         if let (v, p) = obj.member("sublayers") { sublayers(v, p, of: layer, index: index) }
-        if let (v, p) = obj.member("mask"), let mask = self.layer(v, p, isRoot: false, index: index) { layer.mask = mask }
+        if let (v, p) = obj.member("mask"), let mask = self.layer(v, p, isRoot: false, index: index) {
+            layer.mask = mask
+        }
         if let (v, p) = obj.member("constraints"), let c = constraints(v, p) { layer.constraints = c }
         layoutManager(layer, obj)
         if let (v, p) = obj.member("actions") { actions(v, p, of: layer) }
@@ -169,7 +173,9 @@ extension DecodeContext {
             let p = path.key(m.key)
             guard valid.contains(m.key) else {
                 let hint = Suggestions.closest(to: m.key, among: valid).map { "; did you mean \"\($0)\"?" } ?? ""
-                log.report("unknown action key \"\(m.key)\" (a property name or \(events.joined(separator: ", ")))\(hint)", at: m.keyPosition, p)
+                log.report(
+                    "unknown action key \"\(m.key)\" (a property name or \(events.joined(separator: ", ")))\(hint)",
+                    at: m.keyPosition, p)
                 continue
             }
             if m.value.isNull {
@@ -185,7 +191,8 @@ extension DecodeContext {
         guard let map = object(node, path, "a map of animation keys to animations") else { return }
         for m in map.members {
             let p = path.key(m.key)
-            guard let a = animation(m.value, p, target: AnimationTarget(layer: layer, key: m.key, isAction: false)) else {
+            guard let a = animation(m.value, p, target: AnimationTarget(layer: layer, key: m.key, isAction: false))
+            else {
                 continue
             }
             let warnings = SceneAnimationAction.add(a, to: layer, forKey: m.key)

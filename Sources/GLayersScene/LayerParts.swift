@@ -18,7 +18,9 @@ extension DecodeContext {
         for (i, item) in items.enumerated() {
             guard let f = filter(item, path.index(i)) else { continue }
             if let first = names[f.name] {
-                fail("two filters are named \"\(f.name)\" (the other is \(first)); key paths need unique names", item, path.index(i))
+                fail(
+                    "two filters are named \"\(f.name)\" (the other is \(first)); key paths need unique names", item,
+                    path.index(i))
             }
             names[f.name] = path.index(i)
             out.append(f)
@@ -68,7 +70,8 @@ extension DecodeContext {
     /// A list of constraint objects.
     func constraints(_ node: JSONValue, _ path: JSONPath) -> [CAConstraint]? {
         guard let items = node.array else {
-            expected("a list of constraints such as { \"attribute\": \"midX\", \"relativeTo\": \"superlayer\" }", node, path)
+            expected(
+                "a list of constraints such as { \"attribute\": \"midX\", \"relativeTo\": \"superlayer\" }", node, path)
             return nil
         }
         let out = items.enumerated().compactMap { constraint($0.element, path.index($0.offset)) }
@@ -80,7 +83,9 @@ extension DecodeContext {
         checkKeys(obj, allowed: ["attribute", "relativeTo", "sourceAttribute", "scale", "offset"], in: "a constraint")
         let names = Self.constraintAttributes.sorted { $0.value.rawValue < $1.value.rawValue }.map(\.key)
         func attribute(_ key: String) -> CAConstraintAttribute? {
-            guard let (v, p) = obj.member(key), let n = name(v, p, among: names, what: "constraint attribute") else { return nil }
+            guard let (v, p) = obj.member(key), let n = name(v, p, among: names, what: "constraint attribute") else {
+                return nil
+            }
             return Self.constraintAttributes[n]
         }
         guard obj.has("attribute") else {
@@ -119,8 +124,13 @@ extension DecodeContext {
                 if name == own {
                     fail("a layer cannot be constrained relative to itself", rel, p)
                 } else if !siblings.contains(name) {
-                    let hint = Suggestions.closest(to: name, among: siblings.union(["superlayer"])).map { "did you mean \"\($0)\"? " } ?? ""
-                    fail("no sibling layer is named \"\(name)\"; \(hint)constraints refer to sibling layers by name or to \"superlayer\"", rel, p)
+                    let hint =
+                        Suggestions.closest(to: name, among: siblings.union(["superlayer"])).map {
+                            "did you mean \"\($0)\"? "
+                        } ?? ""
+                    fail(
+                        "no sibling layer is named \"\(name)\"; \(hint)constraints refer to sibling layers by name or to \"superlayer\"",
+                        rel, p)
                 }
             }
         }

@@ -19,7 +19,8 @@ extension DecodeContext {
         guard let result = anyPath(node, path) else { return nil }
         guard result.elements.count <= EngineLimits.maximumPathElements else {
             fail(
-                "the path has \(result.elements.count) elements; the limit is \(EngineLimits.maximumPathElements)", node,
+                "the path has \(result.elements.count) elements; the limit is \(EngineLimits.maximumPathElements)",
+                node,
                 path)
             return nil
         }

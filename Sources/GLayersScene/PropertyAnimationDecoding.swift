@@ -67,26 +67,37 @@ extension DecodeContext {
             fail("expected \(parts[0]).FILTERNAME.INPUTKEY, got \"\(keyPath)\"", node, path)
             return false
         }
-        let filters = ((parts[0] == "filters" ? layer.filters : layer.backgroundFilters) ?? []).compactMap { $0 as? CIFilter }
+        let filters = ((parts[0] == "filters" ? layer.filters : layer.backgroundFilters) ?? []).compactMap {
+            $0 as? CIFilter
+        }
         guard let filter = filters.first(where: { $0.name == parts[1] }) else {
             let names = filters.map(\.name)
-            let list = names.isEmpty ? "the layer has no \(parts[0])" : "its \(parts[0]): \(names.joined(separator: ", "))"
+            let list =
+                names.isEmpty ? "the layer has no \(parts[0])" : "its \(parts[0]): \(names.joined(separator: ", "))"
             fail("the layer has no filter named \"\(parts[1])\" (\(list))", node, path)
             return false
         }
         guard filter.inputKeys.contains(parts[2]) else {
-            let hint = Suggestions.closest(to: parts[2], among: filter.inputKeys).map { "did you mean \"\($0)\"? " } ?? ""
-            fail("\(filter.kind.rawValue) has no input \"\(parts[2])\"; \(hint)inputs: \(filter.inputKeys.joined(separator: ", "))", node, path)
+            let hint =
+                Suggestions.closest(to: parts[2], among: filter.inputKeys).map { "did you mean \"\($0)\"? " } ?? ""
+            fail(
+                "\(filter.kind.rawValue) has no input \"\(parts[2])\"; \(hint)inputs: \(filter.inputKeys.joined(separator: ", "))",
+                node, path)
             return false
         }
         return true
     }
 
     private func valueFunction(_ node: JSONValue, _ path: JSONPath, keyPath: String) -> CAValueFunction? {
-        let names = ["rotateX", "rotateY", "rotateZ", "scale", "scaleX", "scaleY", "scaleZ", "translate", "translateX", "translateY", "translateZ"]
+        let names = [
+            "rotateX", "rotateY", "rotateZ", "scale", "scaleX", "scaleY", "scaleZ", "translate", "translateX",
+            "translateY", "translateZ",
+        ]
         guard let s = name(node, path, among: names, what: "value function") else { return nil }
         guard keyPath == "transform" || keyPath == "sublayerTransform" else {
-            fail("a valueFunction needs the keyPath \"transform\" or \"sublayerTransform\", not \"\(keyPath)\"", node, path)
+            fail(
+                "a valueFunction needs the keyPath \"transform\" or \"sublayerTransform\", not \"\(keyPath)\"", node,
+                path)
             return nil
         }
         return CAValueFunction.named(CAValueFunctionName(rawValue: s))
@@ -112,7 +123,9 @@ extension DecodeContext {
         }
         if let (v, p) = obj.member("path") {
             if type != .point {
-                fail("a keyframe path animates a point property (position, anchorPoint), not \"\(anim.keyPath ?? "")\"", v, p)
+                fail(
+                    "a keyframe path animates a point property (position, anchorPoint), not \"\(anim.keyPath ?? "")\"",
+                    v, p)
             } else if let path = path(v, p) {
                 anim.path = path
                 count = nil
@@ -131,7 +144,9 @@ extension DecodeContext {
         {
             anim.calculationMode = CAAnimationCalculationMode(rawValue: s)
         }
-        if let (v, p) = obj.member("rotationMode"), let s = name(v, p, among: ["auto", "autoReverse"], what: "rotation mode") {
+        if let (v, p) = obj.member("rotationMode"),
+            let s = name(v, p, among: ["auto", "autoReverse"], what: "rotation mode")
+        {
             anim.rotationMode = CAAnimationRotationMode(rawValue: s)
             if !obj.has("path") { fail("rotationMode applies to animations along a \"path\"", v, p) }
         }
@@ -150,7 +165,9 @@ extension DecodeContext {
             if let items = v.array {
                 let fs = items.enumerated().compactMap { timingFunction($0.element, p.index($0.offset)) }
                 if let n = valueCount, items.count != max(0, n - 1) {
-                    fail("expected \(max(0, n - 1)) timing functions (one per segment between values), got \(items.count)", v, p)
+                    fail(
+                        "expected \(max(0, n - 1)) timing functions (one per segment between values), got \(items.count)",
+                        v, p)
                 } else if fs.count == items.count {
                     anim.timingFunctions = fs
                 }

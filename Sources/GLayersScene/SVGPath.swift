@@ -41,7 +41,8 @@ struct SVGPathParser {
             let command = chars[i]
             let at = i
             guard "MmLlHhVvCcSsQqTtAaZz".contains(command) else {
-                throw SVGPathError(offset: i, message: "unknown path command '\(command)' (expected one of M L H V C S Q T A Z)")
+                throw SVGPathError(
+                    offset: i, message: "unknown path command '\(command)' (expected one of M L H V C S Q T A Z)")
             }
             i += 1
             try perform(command, at: at)
@@ -115,7 +116,8 @@ struct SVGPathParser {
             let rx = abs(try number()), ry = abs(try number()), rotation = try number()
             let large = try flag(), sweep = try flag()
             let p = try pt()
-            SVGArc.append(to: path, from: current, to: p, radii: CGSize(width: rx, height: ry),
+            SVGArc.append(
+                to: path, from: current, to: p, radii: CGSize(width: rx, height: ry),
                 rotation: rotation * .pi / 180, largeArc: large, sweep: sweep)
             current = p
         }

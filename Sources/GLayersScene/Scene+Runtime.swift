@@ -74,10 +74,14 @@ extension Scene {
             setState(state, v)
         case .setProperties(let layer, let changes):
             for (keyPath, value) in changes {
-                for problem in LayerValues.set(value, on: layer, keyPath: keyPath) { Diagnostics.warn("\(fileName): \(problem)") }
+                for problem in LayerValues.set(value, on: layer, keyPath: keyPath) {
+                    Diagnostics.warn("\(fileName): \(problem)")
+                }
             }
         case .addAnimation(let layer, let animation, let key):
-            for w in SceneAnimationAction.add(animation, to: layer, forKey: key) { Diagnostics.warn("\(fileName): \(w)") }
+            for w in SceneAnimationAction.add(animation, to: layer, forKey: key) {
+                Diagnostics.warn("\(fileName): \(w)")
+            }
         case .removeAnimation(let layer, let key):
             layer.removeAnimation(forKey: key)
         case .removeAllAnimations(let layer):
@@ -139,7 +143,9 @@ extension Scene {
         rootLayer.layoutIfNeeded()
         for binding in behaviours.bindings {
             guard let value = currentValue(of: binding) else { continue }
-            if let now = try? binding.layer.strictValue(forKeyPath: binding.keyPath), ValueEquality.same(now, value) { continue }
+            if let now = try? binding.layer.strictValue(forKeyPath: binding.keyPath), ValueEquality.same(now, value) {
+                continue
+            }
             for problem in LayerValues.set(value, on: binding.layer, keyPath: binding.keyPath) {
                 Diagnostics.warn("\(fileName): binding of \(binding.keyPath): \(problem)")
             }
@@ -155,11 +161,15 @@ extension Scene {
         case .follow(let layer, let sublayer, let keyPath):
             var source = layer
             if let sublayer {
-                guard let i = resolve(sublayer, nil), let subs = layer.sublayers, subs.indices.contains(i) else { return nil }
+                guard let i = resolve(sublayer, nil), let subs = layer.sublayers, subs.indices.contains(i) else {
+                    return nil
+                }
                 source = subs[i]
             }
             guard let value = try? source.strictValue(forKeyPath: keyPath) else { return nil }
-            guard let from = source.superlayer, let to = binding.layer.superlayer, from !== to else { return .some(value) }
+            guard let from = source.superlayer, let to = binding.layer.superlayer, from !== to else {
+                return .some(value)
+            }
             if keyPath == "position", let p = value as? CGPoint { return .some(to.convert(p, from: from)) }
             if keyPath == "frame", let r = value as? CGRect { return .some(to.convert(r, from: from)) }
             return .some(value)

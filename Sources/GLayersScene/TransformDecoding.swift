@@ -53,7 +53,9 @@ extension DecodeContext {
         checkKeys(op, allowed: Set(Self.transformOperations + ["axis"]), in: "a transform operation")
         let kinds = Self.transformOperations.filter { op.has($0) }
         guard kinds.count == 1, let kind = kinds.first, let (value, vpath) = op.member(kind) else {
-            fail("a transform operation needs exactly one of: \(Self.transformOperations.joined(separator: ", "))", node, path)
+            fail(
+                "a transform operation needs exactly one of: \(Self.transformOperations.joined(separator: ", "))", node,
+                path)
             return nil
         }
         if op.has("axis") && kind != "rotate" {

@@ -40,7 +40,9 @@ enum SceneClasses {
     }
 
     /// Animation classes by name.
-    static let animations = ["CABasicAnimation", "CAKeyframeAnimation", "CASpringAnimation", "CAAnimationGroup", "CATransition"]
+    static let animations = [
+        "CABasicAnimation", "CAKeyframeAnimation", "CASpringAnimation", "CAAnimationGroup", "CATransition",
+    ]
 
     /// A layer class other than CALayer that declares `key`.
     static func layerClassDeclaring(_ key: String) -> CALayer.Type? {

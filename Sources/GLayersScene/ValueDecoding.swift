@@ -34,7 +34,9 @@ extension DecodeContext {
     func number(_ node: JSONValue, _ path: JSONPath, atLeast minimum: CGFloat) -> CGFloat? {
         guard let n = number(node, path) else { return nil }
         guard n >= minimum else {
-            fail("expected a number ≥ \(JSONValue.format(Double(minimum))), got \(JSONValue.format(Double(n)))", node, path)
+            fail(
+                "expected a number ≥ \(JSONValue.format(Double(minimum))), got \(JSONValue.format(Double(n)))", node,
+                path)
             return nil
         }
         return n

@@ -16,7 +16,10 @@ struct Diff: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write the diff image (differences in red) here.")
     var output: String?
 
-    @Option(help: "CHANNEL[,PIXELS]: the largest channel difference that counts as equal, and how many pixels may exceed it (default 0,0).")
+    @Option(
+        help:
+            "CHANNEL[,PIXELS]: the largest channel difference that counts as equal, and how many pixels may exceed it (default 0,0)."
+    )
     var tolerance: String = "0,0"
 
     func run() throws {

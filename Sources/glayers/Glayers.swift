@@ -12,6 +12,8 @@ struct Glayers: ParsableCommand {
             `glayers SCENE.json` opens the scene in a window (the same as `glayers run SCENE.json`).
             Scenes are JSON files described in docs/scene-format.md.
             """,
-        subcommands: [Run.self, Shot.self, Dump.self, Filmstrip.self, Diff.self, Check.self, Validate.self, Bench.self],
+        subcommands: [
+            Run.self, Shot.self, Dump.self, Filmstrip.self, Diff.self, Check.self, Validate.self, Bench.self,
+        ],
         defaultSubcommand: Run.self)
 }

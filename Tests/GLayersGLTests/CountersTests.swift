@@ -188,7 +188,9 @@ import Testing
         let b = ListBuilder(width: 48, height: 32)
         var root = DrawItem(transform: .identity, rect: background, background: color ?? blue)
         root.opaque = opaque
-        var box = DrawItem(transform: .layer(size: 10, 10, at: 24, 16, transform: .rotate(0.4, 0, 0, 1)), rect: Rect(0, 0, 10, 10), background: red)
+        var box = DrawItem(
+            transform: .layer(size: 10, 10, at: 24, 16, transform: .rotate(0.4, 0, 0, 1)), rect: Rect(0, 0, 10, 10),
+            background: red)
         box.opaque = true
         return b.screen([root, box])
     }
@@ -203,7 +205,9 @@ import Testing
             let b = ListBuilder(width: 48, height: 32, clear: blue)
             var root = DrawItem(transform: .identity, rect: Rect(0, 0, 48, 31), background: blue)
             root.opaque = true
-            var box = DrawItem(transform: .layer(size: 10, 10, at: 24, 16, transform: .rotate(0.4, 0, 0, 1)), rect: Rect(0, 0, 10, 10), background: red)
+            var box = DrawItem(
+                transform: .layer(size: 10, 10, at: 24, 16, transform: .rotate(0.4, 0, 0, 1)), rect: Rect(0, 0, 10, 10),
+                background: red)
             box.opaque = true
             r.render(b.screen([root, box]), to: .offscreen)
             #expect(r.stats.clearedItems == 0)
@@ -213,13 +217,18 @@ import Testing
 
     @Test func translucentOrPartialBackgroundsAreDrawn() throws {
         try GLHarness.withRenderer { r in
-            r.render(scene(background: Rect(0, 0, 48, 32), opaque: false, color: Color(r: 0, g: 0, b: 0.5, a: 0.5)), to: .offscreen)
+            r.render(
+                scene(background: Rect(0, 0, 48, 32), opaque: false, color: Color(r: 0, g: 0, b: 0.5, a: 0.5)),
+                to: .offscreen)
             #expect(r.stats.clearedItems == 0)
             r.render(scene(background: Rect(2, 0, 46, 32)), to: .offscreen)
             #expect(r.stats.clearedItems == 0)
             let image = try r.readImage()
             // The white clear colour shows in the uncovered 2-pixel strip.
-            #expect(image.withUnsafeBytes { Array($0[(10 * image.bytesPerRow)..<(10 * image.bytesPerRow + 4)]) } == [255, 255, 255, 255])
+            #expect(
+                image.withUnsafeBytes { Array($0[(10 * image.bytesPerRow)..<(10 * image.bytesPerRow + 4)]) } == [
+                    255, 255, 255, 255,
+                ])
         }
     }
 }

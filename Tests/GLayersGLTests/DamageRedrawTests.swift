@@ -107,7 +107,8 @@ import Testing
             let pass = b.pass(
                 source: source, screenSpace: true, effects: effects,
                 items: [
-                    DrawItem(transform: .translate(30, 30), rect: Rect(0, 0, 120, 40), background: .rgba(0.3, 0.6, 0.9)),
+                    DrawItem(
+                        transform: .translate(30, 30), rect: Rect(0, 0, 120, 40), background: .rgba(0.3, 0.6, 0.9)),
                     DrawItem(transform: .translate(x, 80), rect: Rect(0, 0, 20, 20), background: .white),
                 ])
             return b.screen([
@@ -132,7 +133,10 @@ import Testing
             effects.filters = [.bloom(sigma: 4, intensity: intensity)]
             let pass = b.pass(
                 source: source, screenSpace: true, effects: effects,
-                items: [DrawItem(transform: .translate(60, 50), rect: Rect(0, 0, 80, 50), background: colour, cornerRadius: 10)])
+                items: [
+                    DrawItem(
+                        transform: .translate(60, 50), rect: Rect(0, 0, 80, 50), background: colour, cornerRadius: 10)
+                ])
             return b.screen([
                 DrawItem(transform: .identity, rect: Rect(0, 0, 200, 150), background: .rgba(0.2, 0.3, 0.4)),
                 DrawItem(transform: .identity, rect: source, content: .pass(pass)),

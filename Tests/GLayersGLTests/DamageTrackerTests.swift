@@ -85,7 +85,8 @@ import Testing
     @Test func clipsCutTheDamage() {
         func clipped(_ x: Float) -> RenderList {
             let b = ListBuilder(width: 100, height: 80)
-            let clip = b.clip(ClipNode(transform: .translate(20, 20), rect: Rect(0, 0, 10, 10), cornerRadius: 0, parent: -1))
+            let clip = b.clip(
+                ClipNode(transform: .translate(20, 20), rect: Rect(0, 0, 10, 10), cornerRadius: 0, parent: -1))
             return b.screen([
                 DrawItem(transform: .translate(x, 0), rect: Rect(0, 0, 60, 60), background: .red, clip: clip)
             ])
@@ -127,7 +128,8 @@ import Testing
             return b.screen([
                 DrawItem(transform: .translate(x, 10), rect: Rect(0, 0, 10, 10), background: .red),
                 DrawItem(
-                    transform: .translate(100, 10), rect: Rect(0, 0, 40, 40), background: Color(r: 0, g: 0, b: 0.2, a: 0.2),
+                    transform: .translate(100, 10), rect: Rect(0, 0, 40, 40),
+                    background: Color(r: 0, g: 0, b: 0.2, a: 0.2),
                     backdropFilters: 0),
             ])
         }

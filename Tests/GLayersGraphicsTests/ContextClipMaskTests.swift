@@ -29,7 +29,8 @@ import Testing
         let image = try #require(c.makeImage())
         #expect(px(image, 0, 0) == [255, 0, 0, 255] && px(image, 1, 0) == [255, 0, 0, 255])
         #expect(near(px(image, 2, 0), [128, 0, 0, 128], 1), "\(px(image, 2, 0))")
-        #expect(px(image, 3, 0) == [0, 0, 0, 0] && px(image, 5, 0) == [0, 0, 0, 0] && px(image, 0, 1) == [0, 0, 0, 0])
+        #expect(
+            px(image, 3, 0) == [0, 0, 0, 0] && px(image, 5, 0) == [0, 0, 0, 0] && px(image, 0, 1) == [0, 0, 0, 0])
         c.fill(CGRect(x: 6, y: 1, width: 1, height: 1))
         c.clip(to: CGRect(x: 0, y: 0, width: 4, height: 1), mask: try stripe())
         c.resetClip()

@@ -5,8 +5,12 @@ import Testing
 @Suite struct ContextImageTests {
     /// A 2 × 2 image: red, green / blue, white (top row first).
     func quad() throws -> CGImage {
-        try CGImage(width: 2, height: 2, premultipliedRGBA: [255, 0, 0, 255, 0, 255, 0, 255,
-                                                               0, 0, 255, 255, 255, 255, 255, 255])
+        try CGImage(
+            width: 2, height: 2,
+            premultipliedRGBA: [
+                255, 0, 0, 255, 0, 255, 0, 255,
+                0, 0, 255, 255, 255, 255, 255, 255,
+            ])
     }
 
     @Test func imageLandsUpright() throws {
@@ -54,9 +58,11 @@ import Testing
         var memory = [UInt8](repeating: 0, count: 2 * 2 * 4)
         memory[12...15] = [0, 0, 255, 255]  // Existing blue pixel at (1, 1).
         try memory.withUnsafeMutableBytes { buf in
-            let c = try #require(CGContext(data: buf.baseAddress, width: 2, height: 2, bitsPerComponent: 8,
-                                           bytesPerRow: 8, space: CGColorSpaceCreateDeviceRGB(),
-                                           bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
+            let c = try #require(
+                CGContext(
+                    data: buf.baseAddress, width: 2, height: 2, bitsPerComponent: 8,
+                    bytesPerRow: 8, space: CGColorSpaceCreateDeviceRGB(),
+                    bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
             c.setFillColor(CGColor(red: 1, green: 0, blue: 0, alpha: 1))
             c.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
             #expect(px(try #require(c.makeImage()), 1, 1) == [0, 0, 255, 255])
@@ -69,8 +75,10 @@ import Testing
         var memory = [UInt8](repeating: 0, count: 4 * 4)
         let info = CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue
         try memory.withUnsafeMutableBytes { buf in
-            let c = try #require(CGContext(data: buf.baseAddress, width: 4, height: 1, bitsPerComponent: 8,
-                                           bytesPerRow: 16, space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: info))
+            let c = try #require(
+                CGContext(
+                    data: buf.baseAddress, width: 4, height: 1, bitsPerComponent: 8,
+                    bytesPerRow: 16, space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: info))
             c.setFillColor(CGColor(red: 1, green: 0.5, blue: 0, alpha: 1))
             c.fill(CGRect(x: 1, y: 0, width: 1, height: 1))
             c.flush()
@@ -79,23 +87,33 @@ import Testing
     }
 
     @Test func skipAlphaContextsAreOpaque() throws {
-        let c = try #require(CGContext(data: nil, width: 2, height: 2, bitsPerComponent: 8, bytesPerRow: 0,
-                                       space: CGColorSpaceCreateDeviceRGB(),
-                                       bitmapInfo: CGImageAlphaInfo.noneSkipLast.rawValue))
+        let c = try #require(
+            CGContext(
+                data: nil, width: 2, height: 2, bitsPerComponent: 8, bytesPerRow: 0,
+                space: CGColorSpaceCreateDeviceRGB(),
+                bitmapInfo: CGImageAlphaInfo.noneSkipLast.rawValue))
         let image = try #require(c.makeImage())
         #expect(image.isOpaque && px(image, 0, 0) == [0, 0, 0, 255])
     }
 
     @Test func unsupportedLayoutsAndSizesGiveNil() {
         let rgb = CGColorSpaceCreateDeviceRGB()
-        #expect(CGContext(data: nil, width: 0, height: 2, bitsPerComponent: 8, bytesPerRow: 0, space: rgb,
-                          bitmapInfo: 1) == nil)
-        #expect(CGContext(data: nil, width: 2, height: 2, bitsPerComponent: 16, bytesPerRow: 0, space: rgb,
-                          bitmapInfo: 1) == nil)
-        #expect(CGContext(data: nil, width: 2, height: 2, bitsPerComponent: 8, bytesPerRow: 4, space: rgb,
-                          bitmapInfo: 1) == nil)
-        #expect(CGContext(data: nil, width: 2, height: 2, bitsPerComponent: 8, bytesPerRow: 0,
-                          space: CGColorSpaceCreateDeviceGray(), bitmapInfo: 0) == nil)
+        #expect(
+            CGContext(
+                data: nil, width: 0, height: 2, bitsPerComponent: 8, bytesPerRow: 0, space: rgb,
+                bitmapInfo: 1) == nil)
+        #expect(
+            CGContext(
+                data: nil, width: 2, height: 2, bitsPerComponent: 16, bytesPerRow: 0, space: rgb,
+                bitmapInfo: 1) == nil)
+        #expect(
+            CGContext(
+                data: nil, width: 2, height: 2, bitsPerComponent: 8, bytesPerRow: 4, space: rgb,
+                bitmapInfo: 1) == nil)
+        #expect(
+            CGContext(
+                data: nil, width: 2, height: 2, bitsPerComponent: 8, bytesPerRow: 0,
+                space: CGColorSpaceCreateDeviceGray(), bitmapInfo: 0) == nil)
         #expect(CGContext.bitmap(width: 100_000, height: 1) == nil)
         #expect(CGContext.bitmap(width: 2, height: 2, scale: 0) == nil)
     }
@@ -108,8 +126,10 @@ import Testing
     /// is drawn once.
     @Test func tilesRepeatOverTheClip() throws {
         let tile = try context(2, 2)
-        let colours = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 1, blue: 0, alpha: 1),
-                       CGColor(red: 0, green: 0, blue: 1, alpha: 1), CGColor(gray: 1, alpha: 1)]
+        let colours = [
+            CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 1, blue: 0, alpha: 1),
+            CGColor(red: 0, green: 0, blue: 1, alpha: 1), CGColor(gray: 1, alpha: 1),
+        ]
         for (i, colour) in colours.enumerated() {
             tile.setFillColor(colour)
             tile.fill(CGRect(x: i % 2, y: i / 2, width: 1, height: 1))

@@ -52,11 +52,14 @@ import Testing
 
         var memory = [UInt8](repeating: 0, count: 20 * 20 * 4)
         memory.withUnsafeMutableBytes { raw in
-            guard let m = CGContext(data: raw.baseAddress, width: 20, height: 20, bitsPerComponent: 8,
-                                    bytesPerRow: 80, space: CGColorSpaceCreateDeviceRGB(),
-                                    bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+            guard
+                let m = CGContext(
+                    data: raw.baseAddress, width: 20, height: 20, bitsPerComponent: 8,
+                    bytesPerRow: 80, space: CGColorSpaceCreateDeviceRGB(),
+                    bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
             else { return }
-            m.setShadow(offset: CGSize(width: 0, height: 10), blur: 0, color: CGColor(red: 0, green: 1, blue: 0, alpha: 1))
+            m.setShadow(
+                offset: CGSize(width: 0, height: 10), blur: 0, color: CGColor(red: 0, green: 1, blue: 0, alpha: 1))
             m.fill(CGRect(x: 0, y: 0, width: 5, height: 5))
         }
         #expect(Array(memory[(12 * 20 + 2) * 4..<(12 * 20 + 2) * 4 + 4]) == [0, 255, 0, 255], "shadow 10 px down")

@@ -3,8 +3,9 @@ import GLayersGraphics
 import Testing
 
 @Suite struct GradientTests {
-    let blackToWhite = CGGradient(colorsSpace: nil, colors: [CGColor(gray: 0, alpha: 1), CGColor(gray: 1, alpha: 1)],
-                                  locations: nil)
+    let blackToWhite = CGGradient(
+        colorsSpace: nil, colors: [CGColor(gray: 0, alpha: 1), CGColor(gray: 1, alpha: 1)],
+        locations: nil)
 
     func linear(_ options: CGGradientDrawingOptions) throws -> CGImage {
         let c = try context(10, 1)
@@ -18,8 +19,10 @@ import Testing
         #expect(g.locations == [0, 0.5, 1])
         #expect(CGGradient(colorsSpace: nil, colors: [], locations: nil) == nil)
         #expect(CGGradient(colorsSpace: nil, colors: [.black], locations: [0, 1]) == nil)
-        let flat = try #require(CGGradient(colorSpace: CGColorSpaceCreateDeviceRGB(),
-                                           colorComponents: [1, 0, 0, 1, 0, 0, 1, 1], locations: [0, 1], count: 2))
+        let flat = try #require(
+            CGGradient(
+                colorSpace: CGColorSpaceCreateDeviceRGB(),
+                colorComponents: [1, 0, 0, 1, 0, 0, 1, 1], locations: [0, 1], count: 2))
         #expect(flat.colors == [RGBA(1, 0, 0, 1), RGBA(0, 0, 1, 1)])
     }
 
@@ -44,8 +47,9 @@ import Testing
         let g = try #require(blackToWhite)
         func draw(_ options: CGGradientDrawingOptions) throws -> CGImage {
             let c = try context(20, 20)
-            c.drawRadialGradient(g, startCenter: CGPoint(x: 10, y: 10), startRadius: 3,
-                                 endCenter: CGPoint(x: 10, y: 10), endRadius: 8, options: options)
+            c.drawRadialGradient(
+                g, startCenter: CGPoint(x: 10, y: 10), startRadius: 3,
+                endCenter: CGPoint(x: 10, y: 10), endRadius: 8, options: options)
             return try #require(c.makeImage())
         }
         let none = try draw([])
@@ -61,8 +65,9 @@ import Testing
         let c = try context(10, 10)
         c.clip(to: CGRect(x: 0, y: 0, width: 5, height: 10))
         c.move(to: CGPoint(x: 1, y: 1))
-        c.drawLinearGradient(try #require(blackToWhite), start: .zero, end: CGPoint(x: 10, y: 0),
-                             options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+        c.drawLinearGradient(
+            try #require(blackToWhite), start: .zero, end: CGPoint(x: 10, y: 0),
+            options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
         let image = try #require(c.makeImage())
         #expect(px(image, 4, 4)[3] == 255 && px(image, 5, 4)[3] == 0)
         #expect(!c.isPathEmpty)

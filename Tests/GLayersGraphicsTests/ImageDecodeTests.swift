@@ -86,8 +86,9 @@ import Testing
     @Test func hugeHeaderIsRefusedBeforeAllocating() throws {
         let e = try error("huge-header.png")
         #expect(e.kind == .tooLarge(width: 100000, height: 100000))
-        #expect(e.description.hasSuffix(
-            "huge-header.png: image is 100000 × 100000 pixels; the limit is 32768 per side and 268435456 pixels"))
+        #expect(
+            e.description.hasSuffix(
+                "huge-header.png: image is 100000 × 100000 pixels; the limit is 32768 per side and 268435456 pixels"))
     }
 
     @Test func messageNamesTheGivenPath() throws {
@@ -96,8 +97,9 @@ import Testing
             try CGImage.decode(data: data, name: "images/big.png")
         }
         let e = CGImageError(.tooLarge(width: 100000, height: 100000), name: "images/big.png")
-        #expect(e.description
-            == "images/big.png: image is 100000 × 100000 pixels; the limit is 32768 per side and 268435456 pixels")
+        #expect(
+            e.description
+                == "images/big.png: image is 100000 × 100000 pixels; the limit is 32768 per side and 268435456 pixels")
     }
 
     @Test func truncatedFiles() throws {

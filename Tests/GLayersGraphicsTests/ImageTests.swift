@@ -50,9 +50,10 @@ import Testing
         let rgba = Data([10, 20, 30, 255, 100, 50, 0, 128])
         let space = CGColorSpaceCreateDeviceRGB()
         func make(_ data: Data, _ info: CGBitmapInfo, bpp: Int = 32, space: CGColorSpace = space) -> CGImage? {
-            CGImage(width: 2, height: 1, bitsPerComponent: 8, bitsPerPixel: bpp, bytesPerRow: 2 * bpp / 8,
-                    space: space, bitmapInfo: info, provider: CGDataProvider(data: data), decode: nil,
-                    shouldInterpolate: true, intent: .defaultIntent)
+            CGImage(
+                width: 2, height: 1, bitsPerComponent: 8, bitsPerPixel: bpp, bytesPerRow: 2 * bpp / 8,
+                space: space, bitmapInfo: info, provider: CGDataProvider(data: data), decode: nil,
+                shouldInterpolate: true, intent: .defaultIntent)
         }
         let last = try #require(make(rgba, CGBitmapInfo(rawValue: CGImageAlphaInfo.last.rawValue)))
         #expect(last.pixels == [10, 20, 30, 255, 50, 25, 0, 128])
@@ -83,8 +84,9 @@ import Testing
         for i in 0..<bytes.count {
             #expect(abs(Int(decoded.pixels[i]) - Int(bytes[i])) <= 1, "byte \(i)")
         }
-        #expect(decoded.pixels.enumerated().filter { $0.offset % 4 == 3 }.map(\.element)
-            == bytes.enumerated().filter { $0.offset % 4 == 3 }.map(\.element))
+        #expect(
+            decoded.pixels.enumerated().filter { $0.offset % 4 == 3 }.map(\.element)
+                == bytes.enumerated().filter { $0.offset % 4 == 3 }.map(\.element))
     }
 
     @Test func decodedFixtureRoundTripsExactly() throws {

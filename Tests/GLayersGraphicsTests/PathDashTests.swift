@@ -41,7 +41,8 @@ import Testing
     /// A dash that runs across a corner stays one subpath; each subpath starts the pattern
     /// again; a curve's dashes are curves whose lengths add up to the pattern's share of it.
     @Test func cornersSubpathsAndCurves() {
-        let corner = dashes(line([.zero, CGPoint(x: 4, y: 0), CGPoint(x: 4, y: 4)]).copy(dashingWithPhase: 0, lengths: [6, 2]))
+        let corner = dashes(
+            line([.zero, CGPoint(x: 4, y: 0), CGPoint(x: 4, y: 4)]).copy(dashingWithPhase: 0, lengths: [6, 2]))
         #expect(corner.count == 1 && corner[0].1 == CGPoint(x: 4, y: 2) && abs(corner[0].2 - 6) < 1e-9)
 
         let two = line([.zero, CGPoint(x: 10, y: 0)])
@@ -73,7 +74,8 @@ import Testing
             #expect(path.copy(dashingWithPhase: 0, lengths: bad).elements == path.elements)
         }
         #expect(path.copy(dashingWithPhase: 0, lengths: [1e-9, 1e-9]).elements == path.elements, "too many dashes")
-        let doubled = dashes(path.copy(dashingWithPhase: 0, lengths: [2, 1], transform: CGAffineTransform(scaleX: 2, y: 2)))
+        let doubled = dashes(
+            path.copy(dashingWithPhase: 0, lengths: [2, 1], transform: CGAffineTransform(scaleX: 2, y: 2)))
         #expect(doubled.first.map { [$0.0.x, $0.1.x] } == [0, 4])
         let dots = path.copy(dashingWithPhase: 0, lengths: [0, 5])
         #expect(dots.elements.filter { if case .moveTo = $0 { return true } else { return false } }.count == 2)

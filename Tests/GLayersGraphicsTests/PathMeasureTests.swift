@@ -69,8 +69,10 @@ import Testing
     }
 
     @Test func cubicLengthMatchesFineFlattening() throws {
-        let seg = PathSegment(.curve(CGPoint(x: 0, y: 0), CGPoint(x: 30, y: 90), CGPoint(x: 80, y: -40),
-                                     CGPoint(x: 100, y: 20)))
+        let seg = PathSegment(
+            .curve(
+                CGPoint(x: 0, y: 0), CGPoint(x: 30, y: 90), CGPoint(x: 80, y: -40),
+                CGPoint(x: 100, y: 20)))
         var polyline: CGFloat = 0
         var prev = seg.point(at: 0)
         let n = 200_000

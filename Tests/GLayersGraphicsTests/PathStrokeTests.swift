@@ -26,7 +26,9 @@ import Testing
         let round = path.copy(strokingWithWidth: 4, lineCap: .round, lineJoin: .miter, miterLimit: 10)
         #expect(round.contains(CGPoint(x: -1.9, y: 0)) && round.contains(CGPoint(x: -1.3, y: 1.3)))
         #expect(!round.contains(CGPoint(x: -1.5, y: 1.5)) && !round.contains(CGPoint(x: 12.1, y: 0)))
-        #expect(round.boundingBox.insetBy(dx: -0.001, dy: -0.001).contains(CGRect(x: -1.99, y: -1.99, width: 13.98, height: 3.98)))
+        #expect(
+            round.boundingBox.insetBy(dx: -0.001, dy: -0.001).contains(
+                CGRect(x: -1.99, y: -1.99, width: 13.98, height: 3.98)))
     }
 
     /// Joins at the corner of (0, 0) → (10, 0) → (10, 10), 2 wide: the miter reaches (11, −1),
@@ -40,8 +42,10 @@ import Testing
         let corner = CGPoint(x: 10.9, y: -0.9), bevelled = CGPoint(x: 10.4, y: -0.4)
         let rounded = CGPoint(x: 10.6, y: -0.6), inside = CGPoint(x: 9.5, y: 0.5)
         #expect(stroke(.miter).contains(corner) && stroke(.miter).contains(inside))
-        #expect(!stroke(.bevel).contains(corner) && stroke(.bevel).contains(bevelled) && stroke(.bevel).contains(inside))
-        #expect(!stroke(.round).contains(corner) && stroke(.round).contains(rounded) && !stroke(.bevel).contains(rounded))
+        #expect(
+            !stroke(.bevel).contains(corner) && stroke(.bevel).contains(bevelled) && stroke(.bevel).contains(inside))
+        #expect(
+            !stroke(.round).contains(corner) && stroke(.round).contains(rounded) && !stroke(.bevel).contains(rounded))
         // A right angle's miter is √2 ≈ 1.414 half-widths long: a limit of 1.4 bevels it.
         #expect(!stroke(.miter, limit: 1.4).contains(corner) && stroke(.miter, limit: 1.5).contains(corner))
     }
@@ -52,7 +56,9 @@ import Testing
         let path = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil)
         let frame = path.copy(strokingWithWidth: 2, lineCap: .round, lineJoin: .miter, miterLimit: 10)
         #expect(!frame.contains(CGPoint(x: 5, y: 5)) && frame.contains(CGPoint(x: 5, y: 0.5)))
-        for corner in [CGPoint(x: -0.9, y: -0.9), CGPoint(x: 10.9, y: -0.9), CGPoint(x: 10.9, y: 10.9), CGPoint(x: -0.9, y: 10.9)] {
+        for corner in [
+            CGPoint(x: -0.9, y: -0.9), CGPoint(x: 10.9, y: -0.9), CGPoint(x: 10.9, y: 10.9), CGPoint(x: -0.9, y: 10.9),
+        ] {
             #expect(frame.contains(corner), "corner \(corner)")
         }
         #expect(frame.boundingBox.insetBy(dx: -1e-9, dy: -1e-9).contains(CGRect(x: -1, y: -1, width: 12, height: 12)))
@@ -63,8 +69,9 @@ import Testing
     /// give empty paths; a lone point with a round cap is a disc.
     @Test func transformAndEdgeCases() {
         let path = line([.zero, CGPoint(x: 10, y: 0)])
-        let doubled = path.copy(strokingWithWidth: 2, lineCap: .butt, lineJoin: .miter, miterLimit: 10,
-                                transform: CGAffineTransform(scaleX: 2, y: 2))
+        let doubled = path.copy(
+            strokingWithWidth: 2, lineCap: .butt, lineJoin: .miter, miterLimit: 10,
+            transform: CGAffineTransform(scaleX: 2, y: 2))
         #expect(doubled.contains(CGPoint(x: 19, y: 1.9)) && !doubled.contains(CGPoint(x: 19, y: 2.1)))
         for width in [0, -1, CGFloat.nan, .infinity] {
             #expect(path.copy(strokingWithWidth: width, lineCap: .round, lineJoin: .round, miterLimit: 10).isEmpty)
@@ -159,7 +166,9 @@ import Testing
                 (inkA, inkB) = (inkA + p, inkB + q)
             }
         }
-        #expect(inkA > 255 * 200 && worst <= 32 && abs(inkA - inkB) * 50 <= inkA, "worst \(worst), ink \(inkA) against \(inkB)")
+        #expect(
+            inkA > 255 * 200 && worst <= 32 && abs(inkA - inkB) * 50 <= inkA,
+            "worst \(worst), ink \(inkA) against \(inkB)")
         #expect(px(filled, 19, 15)[3] == 0 && px(filled, 10, 15)[3] == 255, "a gap, a dash")
     }
 }

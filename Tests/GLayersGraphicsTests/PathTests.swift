@@ -15,11 +15,12 @@ func close(_ a: CGPoint, _ b: CGPoint, _ tolerance: CGFloat = 1e-9) -> Bool {
         p.addQuadCurve(to: CGPoint(x: 5, y: 6), control: CGPoint(x: 7, y: 8))
         p.addCurve(to: CGPoint(x: 9, y: 10), control1: CGPoint(x: 11, y: 12), control2: CGPoint(x: 13, y: 14))
         p.closeSubpath()
-        #expect(p.elements == [
-            .moveTo(CGPoint(x: 1, y: 2)), .lineTo(CGPoint(x: 3, y: 4)),
-            .quadCurveTo(CGPoint(x: 7, y: 8), CGPoint(x: 5, y: 6)),
-            .curveTo(CGPoint(x: 11, y: 12), CGPoint(x: 13, y: 14), CGPoint(x: 9, y: 10)), .closeSubpath,
-        ])
+        #expect(
+            p.elements == [
+                .moveTo(CGPoint(x: 1, y: 2)), .lineTo(CGPoint(x: 3, y: 4)),
+                .quadCurveTo(CGPoint(x: 7, y: 8), CGPoint(x: 5, y: 6)),
+                .curveTo(CGPoint(x: 11, y: 12), CGPoint(x: 13, y: 14), CGPoint(x: 9, y: 10)), .closeSubpath,
+            ])
         #expect(p.currentPoint == CGPoint(x: 1, y: 2))
         #expect(!p.isEmpty && CGMutablePath().isEmpty)
         #expect(CGMutablePath().currentPoint == .zero)
@@ -63,10 +64,11 @@ func close(_ a: CGPoint, _ b: CGPoint, _ tolerance: CGFloat = 1e-9) -> Bool {
 
     @Test func rectElementsAndBounds() {
         let p = CGPath(rect: CGRect(x: 1, y: 2, width: 3, height: 4), transform: nil)
-        #expect(p.elements == [
-            .moveTo(CGPoint(x: 1, y: 2)), .lineTo(CGPoint(x: 4, y: 2)), .lineTo(CGPoint(x: 4, y: 6)),
-            .lineTo(CGPoint(x: 1, y: 6)), .closeSubpath,
-        ])
+        #expect(
+            p.elements == [
+                .moveTo(CGPoint(x: 1, y: 2)), .lineTo(CGPoint(x: 4, y: 2)), .lineTo(CGPoint(x: 4, y: 6)),
+                .lineTo(CGPoint(x: 1, y: 6)), .closeSubpath,
+            ])
         #expect(p.boundingBox == CGRect(x: 1, y: 2, width: 3, height: 4))
         #expect(CGMutablePath().boundingBox.isNull && CGMutablePath().boundingBoxOfPath.isNull)
     }
@@ -95,17 +97,20 @@ func close(_ a: CGPoint, _ b: CGPoint, _ tolerance: CGFloat = 1e-9) -> Bool {
     }
 
     @Test func roundedRectCornersAndClamping() {
-        let p = CGPath(roundedRect: CGRect(x: 0, y: 0, width: 100, height: 50), cornerWidth: 10, cornerHeight: 10,
-                       transform: nil)
+        let p = CGPath(
+            roundedRect: CGRect(x: 0, y: 0, width: 100, height: 50), cornerWidth: 10, cornerHeight: 10,
+            transform: nil)
         #expect(p.elements.first == .moveTo(CGPoint(x: 100, y: 10)))
         #expect(p.boundingBoxOfPath == CGRect(x: 0, y: 0, width: 100, height: 50))
         #expect(!p.contains(CGPoint(x: 1, y: 1)) && p.contains(CGPoint(x: 5, y: 5)))
         // Corners larger than half a side are clamped: a 40 × 40 rect with 100 becomes a circle.
-        let c = CGPath(roundedRect: CGRect(x: 0, y: 0, width: 40, height: 40), cornerWidth: 100, cornerHeight: 100,
-                       transform: nil)
+        let c = CGPath(
+            roundedRect: CGRect(x: 0, y: 0, width: 40, height: 40), cornerWidth: 100, cornerHeight: 100,
+            transform: nil)
         #expect(abs(c.length - .pi * 40) < 0.02)
-        let zero = CGPath(roundedRect: CGRect(x: 0, y: 0, width: 4, height: 4), cornerWidth: 0, cornerHeight: 2,
-                          transform: nil)
+        let zero = CGPath(
+            roundedRect: CGRect(x: 0, y: 0, width: 4, height: 4), cornerWidth: 0, cornerHeight: 2,
+            transform: nil)
         #expect(zero == CGPath(rect: CGRect(x: 0, y: 0, width: 4, height: 4), transform: nil))
     }
 

@@ -25,9 +25,10 @@ import Testing
         let image = try render("MMMM", red, CGSize(width: 120, height: 40))
         let maxAlpha = stride(from: 3, to: image.pixels.count, by: 4).map { image.pixels[$0] }.max() ?? 0
         #expect(maxAlpha >= 126 && maxAlpha <= 128)
-        #expect(stride(from: 0, to: image.pixels.count, by: 4).allSatisfy {
-            image.pixels[$0] <= image.pixels[$0 + 3] && image.pixels[$0 + 1] == 0
-        })
+        #expect(
+            stride(from: 0, to: image.pixels.count, by: 4).allSatisfy {
+                image.pixels[$0] <= image.pixels[$0 + 3] && image.pixels[$0 + 1] == 0
+            })
     }
 
     @Test func centredInkIsCentred() throws {
@@ -112,7 +113,8 @@ import Testing
         let counts = await withTaskGroup(of: Int.self) { group in
             for i in 0..<8 {
                 group.addTask {
-                    let image = TextRenderer.render("Task \(i)", style: style, size: CGSize(width: 80, height: 30), scale: 1)
+                    let image = TextRenderer.render(
+                        "Task \(i)", style: style, size: CGSize(width: 80, height: 30), scale: 1)
                     return image.flatMap { inkBounds($0) } == nil ? 0 : 1
                 }
             }
@@ -146,19 +148,24 @@ import Testing
         let size = TextRenderer.measure("Width", style: style, maxWidth: nil)
         var black = style
         black.color = RGBA(0, 0, 0, 1)
-        let image = try #require(TextRenderer.render("Width", style: black, size: CGSize(width: 200, height: 40), scale: 2))
+        let image = try #require(
+            TextRenderer.render("Width", style: black, size: CGSize(width: 200, height: 40), scale: 2))
         let ink = try #require(inkBounds(image))
         #expect(abs(CGFloat(ink.maxX + 1) / 2 - size.width) < 3)
     }
 
     @Test func fontNamesResolve() throws {
-        let bold = TextRenderer.measure("Bold text", style: TextStyle(fontName: "DejaVuSans-Bold", fontSize: 20), maxWidth: nil)
-        let regular = TextRenderer.measure("Bold text", style: TextStyle(fontName: "DejaVu Sans", fontSize: 20), maxWidth: nil)
-        let spaced = TextRenderer.measure("Bold text", style: TextStyle(fontName: "DejaVu Sans Bold", fontSize: 20), maxWidth: nil)
+        let bold = TextRenderer.measure(
+            "Bold text", style: TextStyle(fontName: "DejaVuSans-Bold", fontSize: 20), maxWidth: nil)
+        let regular = TextRenderer.measure(
+            "Bold text", style: TextStyle(fontName: "DejaVu Sans", fontSize: 20), maxWidth: nil)
+        let spaced = TextRenderer.measure(
+            "Bold text", style: TextStyle(fontName: "DejaVu Sans Bold", fontSize: 20), maxWidth: nil)
         #expect(bold.width > regular.width && bold.width == spaced.width)
         // Unknown names fall back to a default font rather than failing.
         for name in ["Lucida-Grande", "HelveticaNeue-Light", "", "No Such Font 123"] {
-            #expect(TextRenderer.measure("abc", style: TextStyle(fontName: name, fontSize: 20), maxWidth: nil).width > 0)
+            #expect(
+                TextRenderer.measure("abc", style: TextStyle(fontName: name, fontSize: 20), maxWidth: nil).width > 0)
         }
     }
 }

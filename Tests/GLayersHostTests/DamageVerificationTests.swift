@@ -29,7 +29,8 @@ import Testing
         let folder = root.appendingPathComponent("samples")
         var names: [String] = []
         for sub in ["", "bench/"] {
-            let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(sub).path)) ?? []
+            let files =
+                (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(sub).path)) ?? []
             names += files.filter { $0.hasSuffix(".json") }.map { sub + String($0.dropLast(5)) }.sorted()
         }
         return names.map { name in
@@ -106,7 +107,9 @@ import Testing
             _ = try renderer.render(scene.root, at: t)
         }
         let v = gl.damageVerification
-        #expect(v.mismatchedFrames == 0, "seed \(seed): \(v.mismatchedFrames) of \(v.comparedFrames) differ; \(v.firstMismatch ?? "")")
+        #expect(
+            v.mismatchedFrames == 0,
+            "seed \(seed): \(v.mismatchedFrames) of \(v.comparedFrames) differ; \(v.firstMismatch ?? "")")
         // At least a fifth of the frames are redrawn in part (the others change too much).
         #expect(v.comparedFrames >= 5, "seed \(seed): only \(v.comparedFrames) frames were redrawn in part")
     }
@@ -135,12 +138,15 @@ import Testing
             CAMediaClock.setTime(t)
             scene.mutate(frame: frame)
             if frame == 10 { gl.invalidate() }
-            driver.drawFrame(scene.root, at: t, size: scene.size, scale: 1, background: scene.background, target: .window)
+            driver.drawFrame(
+                scene.root, at: t, size: scene.size, scale: 1, background: scene.background, target: .window)
             if let error = gl.lastError { throw error }
             try driver.present()
         }
         let v = gl.damageVerification
-        #expect(v.mismatchedFrames == 0, "seed \(seed): \(v.mismatchedFrames) of \(v.comparedFrames) differ; \(v.firstMismatch ?? "")")
+        #expect(
+            v.mismatchedFrames == 0,
+            "seed \(seed): \(v.mismatchedFrames) of \(v.comparedFrames) differ; \(v.firstMismatch ?? "")")
         if driver.context.presentation.preservedBackBuffer || driver.context.presentation.bufferAge {
             #expect(v.comparedFrames > 5)
         }
@@ -196,7 +202,8 @@ final class RandomScene {
 
     private func makeLayer(depth: Int) -> CALayer {
         let layer: CALayer = chance(0.1) ? CATextLayer() : CALayer()
-        layer.frame = CGRect(x: value(-20, size.width - 10), y: value(-20, size.height - 10), width: value(8, 90), height: value(8, 70))
+        layer.frame = CGRect(
+            x: value(-20, size.width - 10), y: value(-20, size.height - 10), width: value(8, 90), height: value(8, 70))
         layer.backgroundColor = chance(0.9) ? colour() : nil
         if let text = layer as? CATextLayer {
             text.string = ["Aa", "glayers", "13"][int(0...2)]
@@ -226,8 +233,14 @@ final class RandomScene {
             if chance(0.3) { layer.shadowPath = CGPath(ellipseIn: layer.bounds, transform: nil) }
         }
         if chance(0.2) { layer.filters = [randomFilter()].compactMap { $0 } }
-        if chance(0.06) { layer.backgroundFilters = [CIFilter(name: "CIGaussianBlur", parameters: ["inputRadius": value(1, 6)])].compactMap { $0 } }
-        if chance(0.08) { layer.compositingFilter = ["multiplyBlendMode", "screenBlendMode", "differenceBlendMode", "overlayBlendMode"][int(0...3)] }
+        if chance(0.06) {
+            layer.backgroundFilters = [CIFilter(name: "CIGaussianBlur", parameters: ["inputRadius": value(1, 6)])]
+                .compactMap { $0 }
+        }
+        if chance(0.08) {
+            layer.compositingFilter =
+                ["multiplyBlendMode", "screenBlendMode", "differenceBlendMode", "overlayBlendMode"][int(0...3)]
+        }
         if chance(0.1) {
             let mask = CALayer()
             mask.frame = layer.bounds.insetBy(dx: value(0, 10), dy: value(0, 10))
@@ -257,7 +270,9 @@ final class RandomScene {
     private func randomFilter() -> CIFilter? {
         switch int(0...3) {
         case 0: return CIFilter(name: "CIGaussianBlur", parameters: ["inputRadius": value(0, 12), "name": "f"])
-        case 1: return CIFilter(name: "CIBloom", parameters: ["inputRadius": value(1, 6), "inputIntensity": value(0, 2), "name": "f"])
+        case 1:
+            return CIFilter(
+                name: "CIBloom", parameters: ["inputRadius": value(1, 6), "inputIntensity": value(0, 2), "name": "f"])
         case 2: return CIFilter(name: "CIColorInvert")
         default: return CIFilter(name: "CISepiaTone", parameters: ["inputIntensity": value(0, 1)])
         }

@@ -62,12 +62,15 @@ extension SceneSerialTests {
         }
 
         @Test func setActionsAnimateImplicitlyWithTheirTransaction() throws {
-            let (scene, host) = try live(withLayer(#"{ "name": "box", "bounds": [0, 0, 10, 10], "position": [0, 0] }"#, extra: #"""
-                , "transaction": { "animationDuration": 0.5, "timingFunction": "linear" },
-                  "keys": { "a": [{ "layer": "box", "set": { "position.x": 100, "opacity": 0.5 } }],
-                            "b": [{ "layer": "box", "set": { "position.x": 0 }, "transaction": { "animationDuration": 2 } }],
-                            "c": [{ "layer": "box", "set": { "opacity": 1 }, "transaction": { "disableActions": true } }] }
-                """#))
+            let (scene, host) = try live(
+                withLayer(
+                    #"{ "name": "box", "bounds": [0, 0, 10, 10], "position": [0, 0] }"#,
+                    extra: #"""
+                        , "transaction": { "animationDuration": 0.5, "timingFunction": "linear" },
+                          "keys": { "a": [{ "layer": "box", "set": { "position.x": 100, "opacity": 0.5 } }],
+                                    "b": [{ "layer": "box", "set": { "position.x": 0 }, "transaction": { "animationDuration": 2 } }],
+                                    "c": [{ "layer": "box", "set": { "opacity": 1 }, "transaction": { "disableActions": true } }] }
+                        """#))
             defer { host.detach() }
             let box = try #require(layer(scene, "box"))
             scene.handleKey("a")
@@ -82,11 +85,14 @@ extension SceneSerialTests {
         }
 
         @Test func addAndRemoveAnimations() throws {
-            let (scene, host) = try live(withLayer(#"{ "name": "box" }"#, extra: #"""
-                , "keys": { "a": [{ "layer": "box", "addAnimation": { "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 4 }, "forKey": "fade" }],
-                            "b": [{ "layer": "box", "removeAnimation": "fade" }],
-                            "c": [{ "layer": "box", "removeAllAnimations": true }] }
-                """#))
+            let (scene, host) = try live(
+                withLayer(
+                    #"{ "name": "box" }"#,
+                    extra: #"""
+                        , "keys": { "a": [{ "layer": "box", "addAnimation": { "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 4 }, "forKey": "fade" }],
+                                    "b": [{ "layer": "box", "removeAnimation": "fade" }],
+                                    "c": [{ "layer": "box", "removeAllAnimations": true }] }
+                        """#))
             defer { host.detach() }
             let box = try #require(layer(scene, "box"))
             scene.handleKey("a")
@@ -100,7 +106,8 @@ extension SceneSerialTests {
         }
 
         @Test func pauseAndResumeFollowQA1673() throws {
-            let (scene, host) = try live(#"""
+            let (scene, host) = try live(
+                #"""
                 { "root": { "sublayers": [{ "name": "stage", "sublayers": [{ "name": "box", "animations": {
                     "move": { "keyPath": "position.x", "fromValue": 0, "toValue": 100, "duration": 10 } } }] }] },
                   "keys": { "p": [{ "pause": "stage" }], "r": [{ "resume": "stage" }], "space": [{ "togglePause": "stage" }] } }
@@ -124,7 +131,10 @@ extension SceneSerialTests {
         }
 
         @Test func transitionsRunWithTheirChange() throws {
-            let (scene, host) = try live(String(decoding: try Data(contentsOf: samplesFolder.appendingPathComponent("transitions.json")), as: UTF8.self))
+            let (scene, host) = try live(
+                String(
+                    decoding: try Data(contentsOf: samplesFolder.appendingPathComponent("transitions.json")),
+                    as: UTF8.self))
             defer { host.detach() }
             let panel = try #require(layer(scene, "panel") as? CATextLayer)
             #expect(panel.string as? String == "One")
@@ -164,7 +174,8 @@ extension SceneSerialTests {
         }
 
         @Test func followConvertsBetweenCoordinateSpaces() throws {
-            let scene = try loadScene(#"""
+            let scene = try loadScene(
+                #"""
                 { "size": [400, 400], "state": { "i": { "min": 0, "max": 1 } },
                   "root": { "sublayers": [
                     { "name": "list", "frame": [100, 50, 200, 200], "sublayerTransform": [{ "scale": 2 }],
@@ -184,10 +195,13 @@ extension SceneSerialTests {
         }
 
         @Test func groupedActionsShareOneTransaction() throws {
-            let (scene, host) = try live(withLayer(#"{ "name": "a" }, { "name": "b" }"#, extra: #"""
-                , "keys": { "x": { "transaction": { "animationDuration": 3 }, "actions": [
-                    { "layer": "a", "set": { "opacity": 0 } }, { "actions": [{ "layer": "b", "set": { "opacity": 0 } }] } ] } }
-                """#))
+            let (scene, host) = try live(
+                withLayer(
+                    #"{ "name": "a" }, { "name": "b" }"#,
+                    extra: #"""
+                        , "keys": { "x": { "transaction": { "animationDuration": 3 }, "actions": [
+                            { "layer": "a", "set": { "opacity": 0 } }, { "actions": [{ "layer": "b", "set": { "opacity": 0 } }] } ] } }
+                        """#))
             defer { host.detach() }
             scene.handleKey("x")
             #expect(layer(scene, "a")?.animation(forKey: "opacity")?.duration == 3)

@@ -50,7 +50,8 @@ extension SceneSerialTests {
         }
 
         @Test func dumpIsStableAndUsesSceneEncodings() throws {
-            let scene = try loadScene(#"""
+            let scene = try loadScene(
+                #"""
                 { "name": "d", "root": { "sublayers": [{ "name": "a", "backgroundColor": [0.1, 0.2, 0.3, 0.5],
                   "shadowPath": "M 0 0 L 1.5 2 Z", "transform": [{ "translate": [1, 2, 3] }], "contents": "images/flake0.png",
                   "mask": { "name": "m" } }] } }
@@ -69,7 +70,8 @@ extension SceneSerialTests {
         }
 
         @Test func numberFormatting() {
-            #expect(JSONOutput.format(1) == "1" && JSONOutput.format(-0.0) == "0" && JSONOutput.format(0.1 + 0.2) == "0.3")
+            #expect(
+                JSONOutput.format(1) == "1" && JSONOutput.format(-0.0) == "0" && JSONOutput.format(0.1 + 0.2) == "0.3")
             #expect(JSONOutput.format(1.0 / 3) == "0.333333" && JSONOutput.format(.infinity) == "\"infinity\"")
             #expect(JSONOutput.quote("a\"\n\u{1}") == "\"a\\\"\\n\\u0001\"")
         }

@@ -67,7 +67,9 @@ import Testing
     @Test func valueErrors() {
         #expect(syntaxError("") == "1:1: the file is empty; expected a JSON value")
         #expect(syntaxError("[NaN]") == "1:2: NaN is not a JSON number")
-        #expect(syntaxError("[Infinity]") == "1:2: Infinity is not a JSON number; write the string \"infinity\" where a key accepts it")
+        #expect(
+            syntaxError("[Infinity]")
+                == "1:2: Infinity is not a JSON number; write the string \"infinity\" where a key accepts it")
         #expect(syntaxError("[yes]") == "1:2: unexpected 'yes'; expected a value (strings need double quotes)")
         #expect(syntaxError("['a']") == "1:2: strings need double quotes (\"), not single quotes")
         #expect(syntaxError("// hi\n{}") == "1:1: comments are not allowed in JSON")
@@ -85,10 +87,12 @@ import Testing
 
     @Test func stringErrors() {
         #expect(syntaxError("[\"abc") == "1:6: unterminated string (it starts at 1:2)")
-        #expect(syntaxError("[\"a\nb\"]") == "1:4: a line break inside a string; write it as an escape (\\n, \\t, \\u00XX)")
+        #expect(
+            syntaxError("[\"a\nb\"]") == "1:4: a line break inside a string; write it as an escape (\\n, \\t, \\u00XX)")
         #expect(syntaxError(#"["\x"]"#) == "1:3: invalid escape '\\x' in string")
         #expect(syntaxError(#"["\u12"]"#) == "1:3: invalid \\u escape: expected four hexadecimal digits")
-        #expect(syntaxError(#"["\ud800"]"#) == "1:3: invalid \\u escape: a high surrogate must be followed by a low one")
+        #expect(
+            syntaxError(#"["\ud800"]"#) == "1:3: invalid \\u escape: a high surrogate must be followed by a low one")
         #expect(syntaxError(#"["\udc00"]"#) == "1:3: invalid \\u escape: a lone low surrogate")
         let bad = try? JSONReader.parse(Data([0x5B, 0x22, 0xC3, 0x28, 0x22, 0x5D]))
         #expect(bad == nil)

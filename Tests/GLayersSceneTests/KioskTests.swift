@@ -24,10 +24,11 @@ extension SceneSerialTests {
             #expect(scene.name == "Core Animation Kiosk Menu")
             #expect(scene.size == CGSize(width: 1024, height: 768))
             let positions = (0..<5).compactMap { item(scene, $0)?.position }
-            #expect(positions == [
-                CGPoint(x: 512, y: 244), CGPoint(x: 512, y: 314), CGPoint(x: 512, y: 384),
-                CGPoint(x: 512, y: 454), CGPoint(x: 512, y: 524),
-            ])
+            #expect(
+                positions == [
+                    CGPoint(x: 512, y: 244), CGPoint(x: 512, y: 314), CGPoint(x: 512, y: 384),
+                    CGPoint(x: 512, y: 454), CGPoint(x: 512, y: 524),
+                ])
             #expect(item(scene, 0)?.bounds.size == CGSize(width: 400, height: 50))
             #expect(selection(scene)?.position == CGPoint(x: 512, y: 244))
             #expect(selection(scene)?.animationKeys() == ["pulseAnimation"])

@@ -15,7 +15,8 @@ extension SceneSerialTests {
         }
 
         @Test func scalarsPointsRectsAndColours() throws {
-            let l = try decodeLayer(#"""
+            let l = try decodeLayer(
+                #"""
                 { "name": "box", "bounds": [0, 0, 120, 80], "position": [100, 100], "anchorPoint": [0.5, 0.5],
                   "zPosition": 3, "opacity": 0.5, "isHidden": false, "masksToBounds": true, "cornerRadius": 8,
                   "borderWidth": 2, "borderColor": "#FF000080", "backgroundColor": [0, 0, 1, 1],
@@ -68,7 +69,8 @@ extension SceneSerialTests {
                     == "test.json:3:77: root.sublayers[0].levelsOfDetail: levelsOfDetail 0.0 is less than one level")
             #expect(
                 theError(withLayer(tiled + #""levelsOfDetail": 1e12 }"#))
-                    == "test.json:3:77: root.sublayers[0].levelsOfDetail: levelsOfDetail 1000000000000.0 is more than 64 levels")
+                    == "test.json:3:77: root.sublayers[0].levelsOfDetail: levelsOfDetail 1000000000000.0 is more than 64 levels"
+            )
             #expect(
                 theError(withLayer(tiled + #""levelsOfDetail": 2.5 }"#))
                     == "test.json:3:77: root.sublayers[0].levelsOfDetail: expected an integer, got the number 2.5")
@@ -77,7 +79,8 @@ extension SceneSerialTests {
                     == "test.json:3:81: root.sublayers[0].levelsOfDetailBias: levelsOfDetailBias -1.0 is negative")
             #expect(
                 theError(withLayer(tiled + #""levelsOfDetailBias": 100 }"#))
-                    == "test.json:3:81: root.sublayers[0].levelsOfDetailBias: levelsOfDetailBias 100.0 is more than 24 magnified levels")
+                    == "test.json:3:81: root.sublayers[0].levelsOfDetailBias: levelsOfDetailBias 100.0 is more than 24 magnified levels"
+            )
             let all = sceneErrors(
                 withLayer(tiled + #""tileSize": [0, 1e9], "levelsOfDetail": -2, "levelsOfDetailBias": 30 }"#))
             #expect(
@@ -96,31 +99,56 @@ extension SceneSerialTests {
         }
 
         @Test func nullColoursAndTransforms() throws {
-            let l = try decodeLayer(#"{ "backgroundColor": null, "transform": [{ "rotate": "90deg" }], "sublayerTransform": [{ "perspective": 400 }] }"#)
+            let l = try decodeLayer(
+                #"{ "backgroundColor": null, "transform": [{ "rotate": "90deg" }], "sublayerTransform": [{ "perspective": 400 }] }"#
+            )
             #expect(l.backgroundColor == nil)
             #expect(close(l.transform.m12, 1) && close(l.transform.m21, -1))
             #expect(l.sublayerTransform.m34 == -1.0 / 400)
         }
 
         @Test func subclassesAndTheirProperties() throws {
-            let text = try decodeLayer(#"{ "class": "CATextLayer", "string": "Hi", "fontSize": 32, "font": "DejaVu Sans", "foregroundColor": "red", "alignmentMode": "center", "wrapped": true, "truncationMode": "end" }"#)
+            let text = try decodeLayer(
+                #"{ "class": "CATextLayer", "string": "Hi", "fontSize": 32, "font": "DejaVu Sans", "foregroundColor": "red", "alignmentMode": "center", "wrapped": true, "truncationMode": "end" }"#
+            )
             let t = try #require(text as? CATextLayer)
             #expect(t.string as? String == "Hi" && t.fontSize == 32 && t.font as? String == "DejaVu Sans")
-            #expect(t.alignmentMode == .center && t.isWrapped && t.truncationMode == .end && t.foregroundColor?.rgba == RGBA(1, 0, 0, 1))
-            let shape = try #require(try decodeLayer(#"{ "class": "CAShapeLayer", "path": "M 0 0 L 10 0", "fillColor": null, "strokeColor": "white", "lineWidth": 3, "lineDashPattern": [2, 1], "lineCap": "round", "fillRule": "even-odd", "strokeEnd": 0.5 }"#) as? CAShapeLayer)
-            #expect(shape.path?.elements.count == 2 && shape.fillColor == nil && shape.lineWidth == 3 && shape.lineCap == .round)
-            #expect(shape.lineDashPattern?.map(\.doubleValue) == [2, 1] && shape.fillRule == .evenOdd && shape.strokeEnd == 0.5)
-            let gradient = try #require(try decodeLayer(#"{ "class": "CAGradientLayer", "colors": ["red", "blue"], "locations": [0, 1], "startPoint": [0, 0], "endPoint": [1, 1], "type": "radial" }"#) as? CAGradientLayer)
+            #expect(
+                t.alignmentMode == .center && t.isWrapped && t.truncationMode == .end
+                    && t.foregroundColor?.rgba == RGBA(1, 0, 0, 1))
+            let shape = try #require(
+                try decodeLayer(
+                    #"{ "class": "CAShapeLayer", "path": "M 0 0 L 10 0", "fillColor": null, "strokeColor": "white", "lineWidth": 3, "lineDashPattern": [2, 1], "lineCap": "round", "fillRule": "even-odd", "strokeEnd": 0.5 }"#
+                ) as? CAShapeLayer)
+            #expect(
+                shape.path?.elements.count == 2 && shape.fillColor == nil && shape.lineWidth == 3
+                    && shape.lineCap == .round)
+            #expect(
+                shape.lineDashPattern?.map(\.doubleValue) == [2, 1] && shape.fillRule == .evenOdd
+                    && shape.strokeEnd == 0.5)
+            let gradient = try #require(
+                try decodeLayer(
+                    #"{ "class": "CAGradientLayer", "colors": ["red", "blue"], "locations": [0, 1], "startPoint": [0, 0], "endPoint": [1, 1], "type": "radial" }"#
+                ) as? CAGradientLayer)
             #expect(gradient.colors?.count == 2 && gradient.type == .radial && gradient.endPoint == CGPoint(x: 1, y: 1))
-            let replicator = try #require(try decodeLayer(#"{ "class": "CAReplicatorLayer", "instanceCount": 4, "instanceTransform": [{ "translate": [10, 0] }], "instanceDelay": 0.1, "instanceColor": "white" }"#) as? CAReplicatorLayer)
-            #expect(replicator.instanceCount == 4 && replicator.instanceTransform.m41 == 10 && replicator.instanceDelay == 0.1)
-            let scroll = try #require(try decodeLayer(#"{ "class": "CAScrollLayer", "scrollMode": "vertically" }"#) as? CAScrollLayer)
+            let replicator = try #require(
+                try decodeLayer(
+                    #"{ "class": "CAReplicatorLayer", "instanceCount": 4, "instanceTransform": [{ "translate": [10, 0] }], "instanceDelay": 0.1, "instanceColor": "white" }"#
+                ) as? CAReplicatorLayer)
+            #expect(
+                replicator.instanceCount == 4 && replicator.instanceTransform.m41 == 10
+                    && replicator.instanceDelay == 0.1)
+            let scroll = try #require(
+                try decodeLayer(#"{ "class": "CAScrollLayer", "scrollMode": "vertically" }"#) as? CAScrollLayer)
             #expect(scroll.scrollMode == .vertically)
             #expect(try decodeLayer(#"{ "class": "CATransformLayer" }"#) is CATransformLayer)
         }
 
         @Test func contentsImagesAreSharedAndCompositingFilters() throws {
-            let scene = try loadScene(withLayer(#"{ "contents": "images/flake0.png", "compositingFilter": "screenBlendMode" }, { "contents": "images/flake0.png" }"#))
+            let scene = try loadScene(
+                withLayer(
+                    #"{ "contents": "images/flake0.png", "compositingFilter": "screenBlendMode" }, { "contents": "images/flake0.png" }"#
+                ))
             let subs = try #require(scene.rootLayer.sublayers)
             let image = try #require(subs[0].contents as? CGImage)
             #expect(image.width == 64 && (subs[1].contents as? CGImage) === image)
@@ -129,20 +157,29 @@ extension SceneSerialTests {
         }
 
         @Test func filtersWithNamesAndInputs() throws {
-            let l = try decodeLayer(#"{ "filters": [{ "type": "CIBloom", "name": "pulseFilter", "inputRadius": 5 }, { "type": "CIGaussianBlur", "enabled": false }], "backgroundFilters": [{ "type": "CIGaussianBlur", "inputRadius": 3 }] }"#)
+            let l = try decodeLayer(
+                #"{ "filters": [{ "type": "CIBloom", "name": "pulseFilter", "inputRadius": 5 }, { "type": "CIGaussianBlur", "enabled": false }], "backgroundFilters": [{ "type": "CIGaussianBlur", "inputRadius": 3 }] }"#
+            )
             let filters = try #require(l.filters as? [CIFilter])
             #expect(filters.map(\.name) == ["pulseFilter", "CIGaussianBlur"])
-            #expect(filters[0].value(forKey: "inputRadius") as? Double == 5 && filters[0].value(forKey: "inputIntensity") as? Double == 0.5)
+            #expect(
+                filters[0].value(forKey: "inputRadius") as? Double == 5
+                    && filters[0].value(forKey: "inputIntensity") as? Double == 0.5)
             #expect(!filters[1].isEnabled)
             #expect((l.backgroundFilters?.first as? CIFilter)?.value(forKey: "inputRadius") as? Double == 3)
-            #expect(theError(withLayer(#"{ "filters": [{ "type": "CIBlom" }] }"#)).hasPrefix(
-                "test.json:3:29: root.sublayers[0].filters[0].type: unknown filter \"CIBlom\"; did you mean \"CIBloom\"?"))
-            #expect(theError(withLayer(#"{ "filters": [{ "type": "CIBloom", "inputRadus": 1 }] }"#))
-                == "test.json:3:40: root.sublayers[0].filters[0].inputRadus: unknown key \"inputRadus\" for filter CIBloom; did you mean \"inputRadius\"?")
+            #expect(
+                theError(withLayer(#"{ "filters": [{ "type": "CIBlom" }] }"#)).hasPrefix(
+                    "test.json:3:29: root.sublayers[0].filters[0].type: unknown filter \"CIBlom\"; did you mean \"CIBloom\"?"
+                ))
+            #expect(
+                theError(withLayer(#"{ "filters": [{ "type": "CIBloom", "inputRadus": 1 }] }"#))
+                    == "test.json:3:40: root.sublayers[0].filters[0].inputRadus: unknown key \"inputRadus\" for filter CIBloom; did you mean \"inputRadius\"?"
+            )
         }
 
         @Test func constraintsImplyTheLayoutManager() throws {
-            let scene = try loadScene(#"""
+            let scene = try loadScene(
+                #"""
                 { "size": [400, 300], "root": { "sublayers": [
                   { "name": "a", "bounds": [0, 0, 100, 20], "constraints": [
                     { "attribute": "midX", "relativeTo": "superlayer" },
@@ -159,24 +196,31 @@ extension SceneSerialTests {
             #expect(subs[1].frame == CGRect(x: 150, y: 245, width: 200, height: 20))
             scene.layout(size: CGSize(width: 600, height: 400))
             #expect(subs[0].frame == CGRect(x: 250, y: 370, width: 100, height: 20))
-            #expect(theError(withLayer(#"{ "layoutManager": "grid" }"#))
-                == "test.json:3:24: root.sublayers[0].layoutManager: unknown layout manager \"grid\"; expected one of: constraints")
+            #expect(
+                theError(withLayer(#"{ "layoutManager": "grid" }"#))
+                    == "test.json:3:24: root.sublayers[0].layoutManager: unknown layout manager \"grid\"; expected one of: constraints"
+            )
         }
 
         @Test func autoresizingFollowsTheWindow() throws {
-            let scene = try loadScene(#"{ "size": [200, 100], "root": { "sublayers": [{ "frame": [10, 10, 180, 80], "autoresizingMask": ["layerWidthSizable", "layerHeightSizable"] }] } }"#)
+            let scene = try loadScene(
+                #"{ "size": [200, 100], "root": { "sublayers": [{ "frame": [10, 10, 180, 80], "autoresizingMask": ["layerWidthSizable", "layerHeightSizable"] }] } }"#
+            )
             scene.layout(size: CGSize(width: 300, height: 200))
             #expect(scene.rootLayer.sublayers?.first?.frame == CGRect(x: 10, y: 10, width: 280, height: 180))
         }
 
         @Test func masksAndNesting() throws {
-            let l = try decodeLayer(#"{ "mask": { "name": "m", "bounds": [0, 0, 10, 10] }, "sublayers": [{ "sublayers": [{ "name": "deep" }] }] }"#)
+            let l = try decodeLayer(
+                #"{ "mask": { "name": "m", "bounds": [0, 0, 10, 10] }, "sublayers": [{ "sublayers": [{ "name": "deep" }] }] }"#
+            )
             #expect(l.mask?.name == "m")
             #expect(l.sublayers?.first?.sublayers?.first?.name == "deep")
         }
 
         @Test func actionsAndAnimations() throws {
-            let l = try decodeLayer(#"""
+            let l = try decodeLayer(
+                #"""
                 { "actions": { "opacity": null, "position": { "duration": 1, "timingFunction": "easeIn" }, "onOrderIn": { "class": "CATransition" } },
                   "animations": { "spin": { "keyPath": "transform.rotation.z", "byValue": "90deg", "duration": 2 } } }
                 """#)
@@ -186,8 +230,10 @@ extension SceneSerialTests {
             #expect(l.actions?["onOrderIn"] is CATransition)
             let spin = try #require(l.animation(forKey: "spin") as? CABasicAnimation)
             #expect(spin.keyPath == "transform.rotation.z" && close(spin.byValue as? CGFloat ?? 0, .pi / 2))
-            #expect(theError(withLayer(#"{ "actions": { "opacty": null } }"#))
-                == "test.json:3:20: root.sublayers[0].actions.opacty: unknown action key \"opacty\" (a property name or onOrderIn, onOrderOut, transition); did you mean \"opacity\"?")
+            #expect(
+                theError(withLayer(#"{ "actions": { "opacty": null } }"#))
+                    == "test.json:3:20: root.sublayers[0].actions.opacty: unknown action key \"opacty\" (a property name or onOrderIn, onOrderOut, transition); did you mean \"opacity\"?"
+            )
         }
     }
 }

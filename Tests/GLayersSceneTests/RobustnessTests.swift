@@ -23,7 +23,9 @@ extension SceneSerialTests {
         @discardableResult
         func survive(_ data: Data) -> Bool {
             do {
-                _ = try Diagnostics.capture { try Scene.load(data: data, fileName: "fuzz.json", baseURL: samplesFolder) }
+                _ = try Diagnostics.capture {
+                    try Scene.load(data: data, fileName: "fuzz.json", baseURL: samplesFolder)
+                }
                 return true
             } catch is SceneErrors {
                 return false
@@ -39,8 +41,10 @@ extension SceneSerialTests {
         }
 
         @Test func mutatedSamples() throws {
-            let tokens = ["-1", "1e300", "-1e300", "0", "\"\"", "null", "[]", "{}", "true", "\"infinity\"", "\"#FFF\"",
-                          "[1e300, -1e300]", "\"90deg\"", "[[[]]]", "\"$selected\"", "1.5", "-0"]
+            let tokens = [
+                "-1", "1e300", "-1e300", "0", "\"\"", "null", "[]", "{}", "true", "\"infinity\"", "\"#FFF\"",
+                "[1e300, -1e300]", "\"90deg\"", "[[[]]]", "\"$selected\"", "1.5", "-0",
+            ]
             var random = Random(state: 0x5EED)
             for name in sampleNames where name != "snowfall" {
                 let text = try String(contentsOf: samplesFolder.appendingPathComponent(name + ".json"), encoding: .utf8)
@@ -74,8 +78,9 @@ extension SceneSerialTests {
                 #"{ "animations": { "a": { "class": "CAKeyframeAnimation", "keyPath": "position", "path": "M 0 0 A 0 0 0 1 1 0 0 Z" } } }"#,
             ]
             for layer in layers { survive(Data(withLayer(layer).utf8)) }
-            #expect(theError(withLayer(#"{ "class": "CAReplicatorLayer", "instanceCount": 1e300 }"#))
-                == "test.json:3:54: root.sublayers[0].instanceCount: expected an integer, got the number 1e+300")
+            #expect(
+                theError(withLayer(#"{ "class": "CAReplicatorLayer", "instanceCount": 1e300 }"#))
+                    == "test.json:3:54: root.sublayers[0].instanceCount: expected an integer, got the number 1e+300")
         }
     }
 }

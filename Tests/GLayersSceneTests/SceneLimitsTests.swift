@@ -22,7 +22,10 @@ extension SceneSerialTests {
                 _ = try load("{\"root\": {\"sublayers\": [\n" + layers + "], \"mask\": {}}}")
                 Issue.record("loaded")
             } catch let e as SceneErrors {
-                #expect(e.description == "test.json:2:\(3 * (n - 1) + 11): root.mask: the scene has more than \(n) layers (the limit)")
+                #expect(
+                    e.description
+                        == "test.json:2:\(3 * (n - 1) + 11): root.mask: the scene has more than \(n) layers (the limit)"
+                )
             }
             #expect(Scene.maximumLayerCount == 250_000)
         }
@@ -40,7 +43,8 @@ extension SceneSerialTests {
             let text = String(repeating: "x", count: n + 1)
             #expect(
                 theError(withLayer(#"{ "class": "CATextLayer", "string": "\#(text)" }"#))
-                    == "test.json:3:41: root.sublayers[0].string: a string of \(n + 1) UTF-16 code units is over the limit (\(n))")
+                    == "test.json:3:41: root.sublayers[0].string: a string of \(n + 1) UTF-16 code units is over the limit (\(n))"
+            )
             #expect(sceneErrors(withLayer(#"{ "class": "CATextLayer", "string": "\#(text.dropLast())" }"#)).isEmpty)
         }
 
@@ -48,28 +52,42 @@ extension SceneSerialTests {
             let limit = EngineLimits.maximumBlurRadius
             #expect(
                 theError(withLayer(#"{ "shadowRadius": 1e6 }"#))
-                    == "test.json:3:23: root.sublayers[0].shadowRadius: layer CALayer: shadowRadius 1000000.0 is over the limit (\(limit)); drawn as \(limit)")
+                    == "test.json:3:23: root.sublayers[0].shadowRadius: layer CALayer: shadowRadius 1000000.0 is over the limit (\(limit)); drawn as \(limit)"
+            )
             #expect(
                 theError(withLayer(#"{ "filters": [{ "type": "CIBloom", "inputRadius": 100000 }] }"#))
-                    == "test.json:3:55: root.sublayers[0].filters[0].inputRadius: CIFilter CIBloom: inputRadius 100000.0 is over the limit (\(limit)); drawn as \(limit)")
-            #expect(sceneErrors(withLayer(#"{ "shadowRadius": 256, "filters": [{ "type": "CIGaussianBlur", "inputRadius": 256 }] }"#)).isEmpty)
+                    == "test.json:3:55: root.sublayers[0].filters[0].inputRadius: CIFilter CIBloom: inputRadius 100000.0 is over the limit (\(limit)); drawn as \(limit)"
+            )
+            #expect(
+                sceneErrors(
+                    withLayer(
+                        #"{ "shadowRadius": 256, "filters": [{ "type": "CIGaussianBlur", "inputRadius": 256 }] }"#)
+                ).isEmpty)
         }
 
         @Test func animationsAndKeyframes() {
             let limit = EngineLimits.maximumAnimationsPerLayer
-            let animations = (0...limit).map { #""a\#($0)": { "class": "CABasicAnimation", "keyPath": "opacity", "toValue": 0 }"# }.joined(separator: ", ")
+            let animations = (0...limit).map {
+                #""a\#($0)": { "class": "CABasicAnimation", "keyPath": "opacity", "toValue": 0 }"#
+            }.joined(separator: ", ")
             let errors = sceneErrors(withLayer(#"{ "animations": { \#(animations) } }"#))
             #expect(errors.count == 1)
             #expect(errors.first?.path.description == "root.sublayers[0].animations.a\(limit)")
             #expect(
                 errors.first?.message
-                    == "layer CALayer, add(_:forKey: \"a\(limit)\"): the layer already runs \(limit) animations (the limit is \(limit)); the animation is ignored")
+                    == "layer CALayer, add(_:forKey: \"a\(limit)\"): the layer already runs \(limit) animations (the limit is \(limit)); the animation is ignored"
+            )
             let k = EngineLimits.maximumKeyframes
             let values = Array(repeating: "0", count: k + 1).joined(separator: ",")
             let keyframes = sceneErrors(
-                withLayer(#"{ "animations": { "blink": { "class": "CAKeyframeAnimation", "keyPath": "opacity", "values": [\#(values)] } } }"#))
+                withLayer(
+                    #"{ "animations": { "blink": { "class": "CAKeyframeAnimation", "keyPath": "opacity", "values": [\#(values)] } } }"#
+                ))
             #expect(keyframes.map(\.path.description) == ["root.sublayers[0].animations.blink"])
-            #expect(keyframes.first?.message == "layer CALayer, animation \"blink\": \(k + 1) keyframes (the limit is \(k)); the animation is ignored")
+            #expect(
+                keyframes.first?.message
+                    == "layer CALayer, animation \"blink\": \(k + 1) keyframes (the limit is \(k)); the animation is ignored"
+            )
         }
 
         /// 445 bytes asking nested replicators for 10 000 × 10 000 copies load (each count is

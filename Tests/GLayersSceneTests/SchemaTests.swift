@@ -87,7 +87,9 @@ let validator = """
     func schemaIsUpToDateWithItsGenerator() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("glayers-schema-\(getpid()).json")
         defer { try? FileManager.default.removeItem(at: out) }
-        let (status, output) = try runPython([repositoryRoot.appendingPathComponent("schema/make_schema.py").path, out.path])
+        let (status, output) = try runPython([
+            repositoryRoot.appendingPathComponent("schema/make_schema.py").path, out.path,
+        ])
         #expect(status == 0, "\(output)")
         #expect(try Data(contentsOf: out) == Data(contentsOf: schemaURL), "run python3 schema/make_schema.py")
     }
@@ -119,7 +121,9 @@ let validator = """
             let declared = Set(cls.declaredKeys).subtracting(PropertyTypes.unsettable.keys)
             let aliases = Set(PropertyTypes.aliases.filter { declared.contains($0.value) }.keys)
             let inSchema = keys(layer).union(branchKeys(layer, name)).subtracting(structural)
-            #expect(inSchema == declared.union(aliases), "\(name): schema \(inSchema.symmetricDifference(declared.union(aliases)))")
+            #expect(
+                inSchema == declared.union(aliases),
+                "\(name): schema \(inSchema.symmetricDifference(declared.union(aliases)))")
         }
     }
 

@@ -50,8 +50,10 @@ private final class EmbossedLabel: CATextLayer {
 private final class HeaderLayer: CALayer {
     override func draw(in ctx: CGContext) {
         let colors = [CGColor(red: 0, green: 0, blue: 1, alpha: 1), CGColor(red: 0, green: 1, blue: 0, alpha: 1)]
-        guard let gradient = CGGradient(colorsSpace: CGColorSpaceCreateDeviceRGB(), colors: colors as CFArray,
-                                        locations: [0, 1])
+        guard
+            let gradient = CGGradient(
+                colorsSpace: CGColorSpaceCreateDeviceRGB(), colors: colors as CFArray,
+                locations: [0, 1])
         else { return }
         ctx.setShadow(offset: CGSize(width: 0, height: 10), blur: 0)
         ctx.drawLinearGradient(gradient, start: .zero, end: CGPoint(x: 0, y: 50), options: [])
@@ -149,7 +151,8 @@ private final class BadgeStackLayer: CALayer {
         ctx.translateBy(x: 40, y: 40)
         ctx.rotate(by: .pi)
         ctx.scaleBy(x: 2, y: 2)
-        ctx.setShadow(offset: CGSize(width: 0, height: 10), blur: 0, color: CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+        ctx.setShadow(
+            offset: CGSize(width: 0, height: 10), blur: 0, color: CGColor(red: 0, green: 0, blue: 1, alpha: 1))
         ctx.fill(CGRect(x: -5, y: -5, width: 10, height: 10))  // pixels 30 … 50
         let image = try #require(ctx.makeImage())
         #expect(image.pixel(x: 40, y: 55)?.b == 255 && image.pixel(x: 40, y: 55)?.a == 255)

@@ -29,8 +29,8 @@ public protocol CAMediaTiming: AnyObject {
 
 /// A Core Animation option spelled as a string (Apple bridges these to `NSString` constants).
 public protocol CAStringOption: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral,
-    CustomStringConvertible where RawValue == String
-{
+    CustomStringConvertible
+where RawValue == String {
     init(rawValue: String)
 }
 
@@ -270,7 +270,9 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
     public static let layerMinXMaxYCorner = CACornerMask(rawValue: 4)
     /// The corner at maximum x and maximum y (the bottom right on glayers' y-down screen).
     public static let layerMaxXMaxYCorner = CACornerMask(rawValue: 8)
-    static let all: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+    static let all: CACornerMask = [
+        .layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner,
+    ]
 }
 
 /// Which edges of a layer are anti-aliased.

@@ -140,7 +140,8 @@ extension CATransform3D: CustomStringConvertible {
     /// The matrix row by row, `CATransform3D(m11 m12 m13 m14; …; m41 m42 m43 m44)`, for logs.
     public var description: String {
         let rows = [[m11, m12, m13, m14], [m21, m22, m23, m24], [m31, m32, m33, m34], [m41, m42, m43, m44]]
-        return "CATransform3D(" + rows.map { $0.map { "\(Double($0))" }.joined(separator: " ") }.joined(separator: "; ") + ")"
+        return "CATransform3D(" + rows.map { $0.map { "\(Double($0))" }.joined(separator: " ") }.joined(separator: "; ")
+            + ")"
     }
 }
 

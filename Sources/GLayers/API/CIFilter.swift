@@ -168,7 +168,9 @@ open class CIFilter: NSObject {
             isEnabled = NumberCoercion.bool(value) ?? true
         default:
             guard inputKeys.contains(key) else {
-                Diagnostics.warn("CIFilter \(kind.rawValue): unknown input \"\(key)\" (inputs: \(inputKeys.joined(separator: ", ")))")
+                Diagnostics.warn(
+                    "CIFilter \(kind.rawValue): unknown input \"\(key)\" (inputs: \(inputKeys.joined(separator: ", ")))"
+                )
                 return
             }
             guard let d = NumberCoercion.double(value), d.isFinite else {

@@ -47,7 +47,8 @@ package enum AnimationCompiler {
             let count = g.animations?.count ?? 0
             guard count <= EngineLimits.maximumAnimationsPerLayer else {
                 throw AnimationError(
-                    message: "the group has \(count) animations (the limit is \(EngineLimits.maximumAnimationsPerLayer))")
+                    message:
+                        "the group has \(count) animations (the limit is \(EngineLimits.maximumAnimationsPerLayer))")
             }
             var children: [CompiledAnimation] = []
             for child in g.animations ?? [] {

@@ -35,7 +35,9 @@ enum CompiledAnimation {
         switch self {
         case .fast(var f, let curve):
             var c = curve ?? .linear
-            withUnsafeMutablePointer(to: &s) { state in withUnsafePointer(to: &c) { f.apply(state, at: time, curve: $0) } }
+            withUnsafeMutablePointer(to: &s) { state in
+                withUnsafePointer(to: &c) { f.apply(state, at: time, curve: $0) }
+            }
         case .general(let e):
             e.apply(to: &s, at: time)
         }

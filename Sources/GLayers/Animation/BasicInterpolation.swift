@@ -40,7 +40,9 @@ struct BasicEnds<V: Interpolatable> {
     }
 
     /// The same ends with every value converted by `f`.
-    func map<W>(_ f: (V) -> W) -> BasicEnds<W> { BasicEnds<W>(x: f(x), y: f(y), kind: BasicEnds<W>.Kind(rawValue: kind.rawValue) ?? .fixed) }
+    func map<W>(_ f: (V) -> W) -> BasicEnds<W> {
+        BasicEnds<W>(x: f(x), y: f(y), kind: BasicEnds<W>.Kind(rawValue: kind.rawValue) ?? .fixed)
+    }
 }
 
 /// How a basic animation combines with the underlying value and across repeats.
@@ -91,12 +93,16 @@ struct Lanes: Interpolatable, Equatable {
     static let zero = Lanes(0, 0)
 
     @inline(__always)
-    static func lerp(_ a: Lanes, _ b: Lanes, _ t: Double) -> Lanes { Lanes(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t) }
+    static func lerp(_ a: Lanes, _ b: Lanes, _ t: Double) -> Lanes {
+        Lanes(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
+    }
     @inline(__always)
     static func sum(_ a: Lanes, _ b: Lanes) -> Lanes { Lanes(a.x + b.x, a.y + b.y) }
     @inline(__always)
     static func difference(_ a: Lanes, _ b: Lanes) -> Lanes { Lanes(a.x - b.x, a.y - b.y) }
     @inline(__always)
     static func scaled(_ a: Lanes, _ k: Double) -> Lanes { Lanes(a.x * k, a.y * k) }
-    static func distance(_ a: Lanes, _ b: Lanes) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
+    static func distance(_ a: Lanes, _ b: Lanes) -> Double {
+        ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
+    }
 }

@@ -45,7 +45,8 @@ enum FastTarget: Equatable {
         case .slot(let slot): return slot.read(PresentedState.stateAddress(s))
         case .transform(let c, let sublayer):
             s.pointee.activateParts(sublayer: sublayer)
-            return Lanes(sublayer ? s.pointee.sublayerTransformParts.component(c) : s.pointee.transformParts.component(c), 0)
+            return Lanes(
+                sublayer ? s.pointee.sublayerTransformParts.component(c) : s.pointee.transformParts.component(c), 0)
         }
     }
 

@@ -45,7 +45,9 @@ extension CGSize: Interpolatable {
     static func lerp(_ a: CGSize, _ b: CGSize, _ t: Double) -> CGSize {
         CGSize(width: .lerp(a.width, b.width, t), height: .lerp(a.height, b.height, t))
     }
-    static func sum(_ a: CGSize, _ b: CGSize) -> CGSize { CGSize(width: a.width + b.width, height: a.height + b.height) }
+    static func sum(_ a: CGSize, _ b: CGSize) -> CGSize {
+        CGSize(width: a.width + b.width, height: a.height + b.height)
+    }
     static func difference(_ a: CGSize, _ b: CGSize) -> CGSize {
         CGSize(width: a.width - b.width, height: a.height - b.height)
     }
@@ -59,11 +61,15 @@ extension CGRect: Interpolatable {
     static func lerp(_ a: CGRect, _ b: CGRect, _ t: Double) -> CGRect {
         CGRect(origin: .lerp(a.origin, b.origin, t), size: .lerp(a.size, b.size, t))
     }
-    static func sum(_ a: CGRect, _ b: CGRect) -> CGRect { CGRect(origin: .sum(a.origin, b.origin), size: .sum(a.size, b.size)) }
+    static func sum(_ a: CGRect, _ b: CGRect) -> CGRect {
+        CGRect(origin: .sum(a.origin, b.origin), size: .sum(a.size, b.size))
+    }
     static func difference(_ a: CGRect, _ b: CGRect) -> CGRect {
         CGRect(origin: .difference(a.origin, b.origin), size: .difference(a.size, b.size))
     }
-    static func scaled(_ a: CGRect, _ k: Double) -> CGRect { CGRect(origin: .scaled(a.origin, k), size: .scaled(a.size, k)) }
+    static func scaled(_ a: CGRect, _ k: Double) -> CGRect {
+        CGRect(origin: .scaled(a.origin, k), size: .scaled(a.size, k))
+    }
     static func distance(_ a: CGRect, _ b: CGRect) -> Double {
         let d = [a.minX - b.minX, a.minY - b.minY, a.width - b.width, a.height - b.height]
         return Double(d.reduce(0) { $0 + $1 * $1 }.squareRoot())

@@ -100,7 +100,9 @@ extension FrameBuilder {
         append(
             DrawItem(
                 transform: m, rect: rect, opacity: stamp.opacity,
-                content: .image(l.image, ContentPlacement(
+                content: .image(
+                    l.image,
+                    ContentPlacement(
                         destination: rect, source: l.source, minificationFilter: l.minification,
                         magnificationFilter: l.magnification, minificationFilterBias: l.filterBias)),
                 clip: stamp.clip, blend: stamp.blend, layerIndex: stamp.layerIndex,

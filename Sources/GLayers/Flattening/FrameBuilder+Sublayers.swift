@@ -64,7 +64,8 @@ extension FrameBuilder {
         var count = min(asked, EngineLimits.maximumInstanceCount)
         if asked > count {
             report(
-                "\(node.name): instanceCount \(asked) is over the limit (\(EngineLimits.maximumInstanceCount)); drawn as \(count)")
+                "\(node.name): instanceCount \(asked) is over the limit (\(EngineLimits.maximumInstanceCount)); drawn as \(count)"
+            )
         }
         let room = max(EngineLimits.maximumReplicaInstances / max(copies, 1), 1)
         if count > room {

@@ -11,7 +11,9 @@ import GLayersGraphics
 
 /// Where particles start (CAEmitterLayer.h `emitterShape`).
 public struct CAEmitterLayerEmitterShape: CAStringOption {
+    /// The option's string, as Core Animation spells it.
     public let rawValue: String
+    /// The option with this string.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// At `emitterPosition` (the default).
     public static let point = CAEmitterLayerEmitterShape(rawValue: "point")
@@ -29,7 +31,9 @@ public struct CAEmitterLayerEmitterShape: CAStringOption {
 
 /// Which part of the shape particles start from (CAEmitterLayer.h `emitterMode`).
 public struct CAEmitterLayerEmitterMode: CAStringOption {
+    /// The option's string, as Core Animation spells it.
     public let rawValue: String
+    /// The option with this string.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// The shape's corners (its centre for a circle or sphere, its ends for a line).
     public static let points = CAEmitterLayerEmitterMode(rawValue: "points")
@@ -43,7 +47,9 @@ public struct CAEmitterLayerEmitterMode: CAStringOption {
 
 /// The order and blending of particles (CAEmitterLayer.h `renderMode`).
 public struct CAEmitterLayerRenderMode: CAStringOption {
+    /// The option's string, as Core Animation spells it.
     public let rawValue: String
+    /// The option with this string.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// Cell by cell (the default): one draw per cell.
     public static let unordered = CAEmitterLayerRenderMode(rawValue: "unordered")
@@ -187,7 +193,9 @@ open class CAEmitterLayer: CALayer {
         set { self[stored: Emitter.seed] = CGFloat(newValue) }
     }
 
+    /// An emitter layer with no cells (it emits nothing until `emitterCells` is set).
     public override init() { super.init() }
+    /// An emitter layer with no cells: decoding an archive is not supported.
     public required init?(coder: NSCoder) { super.init(coder: coder) }
     public override init(layer: Any) {
         super.init(layer: layer)

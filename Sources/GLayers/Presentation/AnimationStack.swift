@@ -139,7 +139,9 @@ struct AnimationStack: ~Copyable {
     ///
     /// - The model is passed by address: it is read only when the cache must start again from
     ///   it (copying it for every call would cost more than the evaluation).
-    mutating func evaluate(model: UnsafePointer<LayerState>, at t: CFTimeInterval) -> UnsafeMutablePointer<PresentedState> {
+    mutating func evaluate(model: UnsafePointer<LayerState>, at t: CFTimeInterval) -> UnsafeMutablePointer<
+        PresentedState
+    > {
         let cache = block.state
         if isCurrent {
             if t == cacheTime { return cache }

@@ -57,7 +57,9 @@ struct PresentationBlock: ~Copyable {
 
     /// The presented state (the block must be allocated).
     @inline(__always)
-    var state: UnsafeMutablePointer<PresentedState> { raw.unsafelyUnwrapped.assumingMemoryBound(to: PresentedState.self) }
+    var state: UnsafeMutablePointer<PresentedState> {
+        raw.unsafelyUnwrapped.assumingMemoryBound(to: PresentedState.self)
+    }
 
     /// The fast animations, in the order of the layer's animations.
     @inline(__always)

@@ -28,7 +28,9 @@ protocol PropertyValue {
 
 extension PropertyValue {
     init?(apiValue: Any?) {
-        guard let v = ValueConversion.convert(apiValue, to: Self.kind).flatMap(Self.init(storedValue:)) else { return nil }
+        guard let v = ValueConversion.convert(apiValue, to: Self.kind).flatMap(Self.init(storedValue:)) else {
+            return nil
+        }
         self = v
     }
     var apiValue: Any? { storedValue.object }
@@ -50,7 +52,8 @@ extension PropertyValue {
     static func converting(_ value: Any?, for p: LayerProperty, on layer: CALayer) throws -> Self {
         guard let v = Self(apiValue: value) else { throw p.typeError(value, on: layer) }
         guard v.isFinite else {
-            throw KeyValueCodingError(message: "\(layer.diagnosticName): \(p.key) must be finite, got \(describeValue(value))")
+            throw KeyValueCodingError(
+                message: "\(layer.diagnosticName): \(p.key) must be finite, got \(describeValue(value))")
         }
         return v
     }

@@ -8,6 +8,7 @@
 /// scene files' `JSONReader`'s and `Scene`'s.
 import Foundation
 
+/// The engine's resource limits (the file's description says where each is enforced).
 public enum EngineLimits {
     /// The deepest a layer tree may be (`addSublayer` and `mask` refuse deeper trees; flattening
     /// stops there too), so recursive walks stay within the stack.

@@ -51,7 +51,8 @@ import Testing
             let layer = CALayer()
             layer.anchorPoint = CGPoint(x: rng.unit(), y: rng.unit())
             layer.transform = CATransform3DMakeScale(rng.range(0.5, 2), rng.range(0.5, 2), 1)
-            let f = CGRect(x: rng.range(-100, 100), y: rng.range(-100, 100), width: rng.range(1, 200), height: rng.range(1, 200))
+            let f = CGRect(
+                x: rng.range(-100, 100), y: rng.range(-100, 100), width: rng.range(1, 200), height: rng.range(1, 200))
             layer.frame = f
             #expect(close(layer.frame, f, 1e-9))
         }

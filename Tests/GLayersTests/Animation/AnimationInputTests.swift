@@ -92,7 +92,8 @@ extension ClockTests {
                 #expect(layer.presentation()?.opacity == 1 && layer.presentation()?.position == .zero)
                 #expect(layer.opacity == 0.25, "the model has the new value at once")
                 CATransaction.commit()
-                #expect(layer.presentation()?.opacity == 0.25 && layer.presentation()?.position == CGPoint(x: 40, y: 50))
+                #expect(
+                    layer.presentation()?.opacity == 0.25 && layer.presentation()?.position == CGPoint(x: 40, y: 50))
                 host.detach()
             }
         }

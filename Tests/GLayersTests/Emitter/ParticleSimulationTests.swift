@@ -142,9 +142,15 @@ extension ClockTests {
                 let many = particles(emitterWith(layer), at: 0.5)
                 #expect(many.contains { $0.vx < 85 } && many.contains { $0.vx > 115 })
                 // Longitude π: along −x; −π/2: up the screen (y down).
-                let left = particles(emitter { $0.emissionRange = 0; $0.emissionLongitude = .pi }, at: 0.5)
+                let left = particles(
+                    emitter {
+                        $0.emissionRange = 0; $0.emissionLongitude = .pi
+                    }, at: 0.5)
                 #expect(!left.isEmpty && left.allSatisfy { abs($0.vx + 50) < 1e-3 && abs($0.vy) < 1e-3 })
-                let up = particles(emitter { $0.emissionRange = 0; $0.emissionLongitude = -.pi / 2 }, at: 0.5)
+                let up = particles(
+                    emitter {
+                        $0.emissionRange = 0; $0.emissionLongitude = -.pi / 2
+                    }, at: 0.5)
                 #expect(!up.isEmpty && up.allSatisfy { abs($0.vy + 50) < 1e-3 && $0.y <= 100 })
             }
         }
@@ -240,7 +246,8 @@ extension ClockTests {
                 let trails = system.pools[1].particles
                 #expect(system.pools[0].count == 1 && trails.count >= 10)
                 #expect(trails.allSatisfy { abs($0.scale - 0.25) < 1e-6 })
-                #expect(trails.allSatisfy { abs($0.r - 0.5) < 1e-6 && abs($0.g - 0.5) < 1e-6 && abs($0.b - 0.25) < 1e-6 })
+                #expect(
+                    trails.allSatisfy { abs($0.r - 0.5) < 1e-6 && abs($0.g - 0.5) < 1e-6 && abs($0.b - 0.25) < 1e-6 })
                 #expect(trails.allSatisfy { abs($0.a - 0.8) < 1e-6 })
             }
         }

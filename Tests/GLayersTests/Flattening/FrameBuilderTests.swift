@@ -26,14 +26,15 @@ import Testing
         root.sublayers = [a, b]
         let list = build(root)
         #expect(list.passes.count == 1 && list.layerCount == 3)
-        #expect(list.dump() == """
-            frame 200x100 scale 1 clear rgba(0, 0, 0, 0)
-            pass 0 screen source (0, 0, 200, 100) scale 1
-              item L0 rect (0, 0, 200, 100) m I bg rgba(0, 0, 0, 1) opaque
-              item L1 rect (0, 0, 10, 10) m T(50, 0, -1) bg rgba(0, 1, 0, 1) opaque
-              item L2 rect (0, 0, 30, 40) m T(10, 20) bg rgba(0.5, 0, 0, 0.5)
+        #expect(
+            list.dump() == """
+                frame 200x100 scale 1 clear rgba(0, 0, 0, 0)
+                pass 0 screen source (0, 0, 200, 100) scale 1
+                  item L0 rect (0, 0, 200, 100) m I bg rgba(0, 0, 0, 1) opaque
+                  item L1 rect (0, 0, 10, 10) m T(50, 0, -1) bg rgba(0, 1, 0, 1) opaque
+                  item L2 rect (0, 0, 30, 40) m T(10, 20) bg rgba(0.5, 0, 0, 0.5)
 
-            """)
+                """)
     }
 
     @Test func borderIsDrawnAboveSublayersAndHiddenLayersAreSkipped() {
@@ -92,7 +93,8 @@ import Testing
         // The corner (100, 0) of the child maps where the layer API's conversion says.
         let expected = child.convert(CGPoint(x: 100, y: 0), to: root)
         let projected = item.transform.project(100, 0)
-        #expect(projected.map { abs(CGFloat($0.0) - expected.x) < 1e-3 && abs(CGFloat($0.1) - expected.y) < 1e-3 } == true)
+        #expect(
+            projected.map { abs(CGFloat($0.0) - expected.x) < 1e-3 && abs(CGFloat($0.1) - expected.y) < 1e-3 } == true)
     }
 
     @Test func groupOpacityMakesAPass() {
@@ -126,8 +128,10 @@ import Testing
         ("center", CGRect(x: 30, y: 25, width: 20, height: 10)), ("top", CGRect(x: 30, y: 50, width: 20, height: 10)),
         ("bottom", CGRect(x: 30, y: 0, width: 20, height: 10)), ("left", CGRect(x: 0, y: 25, width: 20, height: 10)),
         ("right", CGRect(x: 60, y: 25, width: 20, height: 10)), ("topLeft", CGRect(x: 0, y: 50, width: 20, height: 10)),
-        ("topRight", CGRect(x: 60, y: 50, width: 20, height: 10)), ("bottomLeft", CGRect(x: 0, y: 0, width: 20, height: 10)),
-        ("bottomRight", CGRect(x: 60, y: 0, width: 20, height: 10)), ("resize", CGRect(x: 0, y: 0, width: 80, height: 60)),
+        ("topRight", CGRect(x: 60, y: 50, width: 20, height: 10)),
+        ("bottomLeft", CGRect(x: 0, y: 0, width: 20, height: 10)),
+        ("bottomRight", CGRect(x: 60, y: 0, width: 20, height: 10)),
+        ("resize", CGRect(x: 0, y: 0, width: 80, height: 60)),
         ("resizeAspect", CGRect(x: 0, y: 10, width: 80, height: 40)),
         ("resizeAspectFill", CGRect(x: -20, y: 0, width: 120, height: 60)),
         ("bogus", CGRect(x: 30, y: 25, width: 20, height: 10)),
@@ -141,7 +145,11 @@ import Testing
             Issue.record("no image item")
             return
         }
-        #expect(placement.destination == Rect(x: Float(expected.minX), y: Float(expected.minY), width: Float(expected.width), height: Float(expected.height)))
+        #expect(
+            placement.destination
+                == Rect(
+                    x: Float(expected.minX), y: Float(expected.minY), width: Float(expected.width),
+                    height: Float(expected.height)))
     }
 
     @Test func contentsScaleRectAndCenter() throws {

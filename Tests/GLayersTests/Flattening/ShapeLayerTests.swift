@@ -191,5 +191,5 @@ extension ClockTests {
                 }
             }
         }
-}
+    }
 }

@@ -20,27 +20,32 @@ import Testing
     }
 
     @Test func sizableTakesTheWholeChange() {
-        #expect(resized([.layerWidthSizable, .layerHeightSizable], to: CGSize(width: 300, height: 160))
-            == CGRect(x: 10, y: 10, width: 150, height: 80))
+        #expect(
+            resized([.layerWidthSizable, .layerHeightSizable], to: CGSize(width: 300, height: 160))
+                == CGRect(x: 10, y: 10, width: 150, height: 80))
     }
 
     @Test func flexibleMinMarginMoves() {
-        #expect(resized([.layerMinXMargin, .layerMinYMargin], to: CGSize(width: 300, height: 160))
-            == CGRect(x: 110, y: 70, width: 50, height: 20))
+        #expect(
+            resized([.layerMinXMargin, .layerMinYMargin], to: CGSize(width: 300, height: 160))
+                == CGRect(x: 110, y: 70, width: 50, height: 20))
     }
 
     @Test func twoFlexibleMarginsSplitTheChange() {
-        #expect(resized([.layerMinXMargin, .layerMaxXMargin], to: CGSize(width: 301, height: 100))
-            == CGRect(x: 60, y: 10, width: 50, height: 20))
+        #expect(
+            resized([.layerMinXMargin, .layerMaxXMargin], to: CGSize(width: 301, height: 100))
+                == CGRect(x: 60, y: 10, width: 50, height: 20))
     }
 
     @Test func allFlexibleSplitInThirdsWithFlooredMargins() {
         // Δ = 100: margins floor(33.3) = 33 each, the size takes the remaining 34.
-        #expect(resized([.layerMinXMargin, .layerWidthSizable, .layerMaxXMargin], to: CGSize(width: 300, height: 100))
-            == CGRect(x: 43, y: 10, width: 84, height: 20))
+        #expect(
+            resized([.layerMinXMargin, .layerWidthSizable, .layerMaxXMargin], to: CGSize(width: 300, height: 100))
+                == CGRect(x: 43, y: 10, width: 84, height: 20))
         // Δ = −100: margins floor(−33.3) = −34 each, the size −32.
-        #expect(resized([.layerMinXMargin, .layerWidthSizable, .layerMaxXMargin], to: CGSize(width: 100, height: 100))
-            == CGRect(x: -24, y: 10, width: 18, height: 20))
+        #expect(
+            resized([.layerMinXMargin, .layerWidthSizable, .layerMaxXMargin], to: CGSize(width: 100, height: 100))
+                == CGRect(x: -24, y: 10, width: 18, height: 20))
     }
 
     @Test func resizingRecursesAndOnlySizeChangesCount() {
@@ -85,7 +90,9 @@ import Testing
         return (theLayer, layerA, layerB)
     }
 
-    @Test(arguments: [CGSize(width: 400, height: 300), CGSize(width: 640, height: 480), CGSize(width: 123, height: 457)])
+    @Test(arguments: [
+        CGSize(width: 400, height: 300), CGSize(width: 640, height: 480), CGSize(width: 123, height: 457),
+    ])
     func guideExampleLaysOutExactly(size: CGSize) {
         let (_, a, b) = guideExample(in: size)
         #expect(a.frame == CGRect(x: size.width / 2 - 50, y: size.height / 2 - 12.5, width: 100, height: 25))
@@ -106,7 +113,8 @@ import Testing
         parent.layoutManager = CAConstraintLayoutManager()
         let c = CALayer()
         c.frame = CGRect(x: 3, y: 5, width: 40, height: 20)
-        c.addConstraint(CAConstraint(attribute: .minX, relativeTo: "superlayer", attribute: .maxY, scale: 0.5, offset: 1))
+        c.addConstraint(
+            CAConstraint(attribute: .minX, relativeTo: "superlayer", attribute: .maxY, scale: 0.5, offset: 1))
         c.addConstraint(CAConstraint(attribute: .maxX, relativeTo: "superlayer", attribute: .maxX))
         parent.addSublayer(c)
         parent.layoutIfNeeded()

@@ -1,6 +1,7 @@
 import Foundation
-@testable import GLayers
 import Testing
+
+@testable import GLayers
 
 /// The rotation matrices of transform key paths use the engine's own inlined sine and cosine
 /// (`CEngineSupport`); they must agree with the C library's to within a unit in the last place.

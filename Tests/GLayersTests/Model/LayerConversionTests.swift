@@ -21,7 +21,9 @@ import Testing
         #expect(child.convert(CGPoint.zero, to: root) == CGPoint(x: 140, y: 140))
         #expect(root.convert(CGPoint(x: 140, y: 140), to: child) == .zero)
         #expect(child.convert(CGPoint(x: 145, y: 146), from: root) == CGPoint(x: 5, y: 6))
-        #expect(child.convert(CGRect(x: 0, y: 0, width: 20, height: 20), to: root) == CGRect(x: 140, y: 140, width: 20, height: 20))
+        #expect(
+            child.convert(CGRect(x: 0, y: 0, width: 20, height: 20), to: root)
+                == CGRect(x: 140, y: 140, width: 20, height: 20))
     }
 
     @Test func boundsOriginOfTheParentShiftsSublayers() {

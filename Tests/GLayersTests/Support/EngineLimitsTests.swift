@@ -122,7 +122,8 @@ extension ClockTests {
                 ])
             #expect(text.contents != nil)
             // An attributed string's runs are cut with it.
-            let attributed = NSMutableAttributedString(string: String(repeating: "é", count: EngineLimits.maximumTextLength + 1))
+            let attributed = NSMutableAttributedString(
+                string: String(repeating: "é", count: EngineLimits.maximumTextLength + 1))
             attributed.addAttribute(.kern, value: 1.0, range: NSRange(location: 0, length: attributed.length))
             text.string = attributed
             text.display()
@@ -186,7 +187,9 @@ extension ClockTests {
                     ])
                 // The count starts again every frame.
                 frame(at: 1)
-                #expect(builder.build(root: root, at: 1, size: CGSize(width: 200, height: 100), scale: 1).items.count == 30_000)
+                #expect(
+                    builder.build(root: root, at: 1, size: CGSize(width: 200, height: 100), scale: 1).items.count
+                        == 30_000)
             }
         }
 

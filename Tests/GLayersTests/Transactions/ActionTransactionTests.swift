@@ -101,7 +101,9 @@ extension ClockTests {
                 #expect(!CATransaction.disableActions())
                 CATransaction.commit()
                 #expect(CATransaction.disableActions())
-                let (_, warnings) = Diagnostics.capture { CATransaction.setValue("slow", forKey: kCATransactionAnimationDuration) }
+                let (_, warnings) = Diagnostics.capture {
+                    CATransaction.setValue("slow", forKey: kCATransactionAnimationDuration)
+                }
                 #expect(warnings.count == 1)
                 CATransaction.setValue("mine", forKey: "custom")
                 #expect(CATransaction.value(forKey: "custom") as? String == "mine")
@@ -140,7 +142,9 @@ extension ClockTests {
             let name: String
             var runs: [String] = []
             init(_ name: String) { self.name = name }
-            func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) { runs.append(event) }
+            func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+                runs.append(event)
+            }
         }
 
         @Test func actionSearchOrder() {
@@ -149,7 +153,9 @@ extension ClockTests {
             layer.delegate = delegate
             let fromDelegate = Marker("delegate"), fromActions = Marker("actions"), fromStyle = Marker("style")
             layer.actions = ["a": fromActions, "b": fromActions, "n": NSNull()]
-            layer.style = ["actions": ["a": fromStyle, "c": fromStyle, "s": NSNull()], "style": ["actions": ["d": fromStyle]]]
+            layer.style = [
+                "actions": ["a": fromStyle, "c": fromStyle, "s": NSNull()], "style": ["actions": ["d": fromStyle]],
+            ]
             delegate.answers = ["a": fromDelegate, "x": NSNull()]
             #expect((layer.action(forKey: "a") as? Marker) === fromDelegate)  // delegate first
             #expect((layer.action(forKey: "b") as? Marker) === fromActions)  // delegate nil: go on
@@ -310,7 +316,9 @@ extension ClockTests {
 
                 outcome = nil
                 CATransaction.begin()
-                CATransaction.setCompletionBlock { outcome = layer.animation(forKey: "myAnimation") == nil ? "removed" : "finished" }
+                CATransaction.setCompletionBlock {
+                    outcome = layer.animation(forKey: "myAnimation") == nil ? "removed" : "finished"
+                }
                 layer.add(a, forKey: "myAnimation")
                 CATransaction.commit()
                 frame(at: 4)
