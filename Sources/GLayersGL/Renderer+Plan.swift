@@ -278,23 +278,8 @@ extension Color {
 }
 
 extension BlendMode {
-    /// `u_blendMode` in quad.frag.glsl (0 normal, 1 multiply … 11 exclusion).
-    var shaderIndex: Int32 {
-        switch self {
-        case .normal: return 0
-        case .multiply: return 1
-        case .screen: return 2
-        case .overlay: return 3
-        case .darken: return 4
-        case .lighten: return 5
-        case .difference: return 6
-        case .colorDodge: return 7
-        case .colorBurn: return 8
-        case .softLight: return 9
-        case .hardLight: return 10
-        case .exclusion: return 11
-        // Additive blending is fixed-function (`Blending.additive`): never drawn through the shader.
-        case .plusLighter: return 0
-        }
-    }
+    /// `u_blendMode` in quad.frag.glsl (0 normal, 1 multiply … 11 exclusion: the modes'
+    /// `ordinal`s). Additive blending is fixed-function (`Blending.additive`), never drawn
+    /// through the shader.
+    var shaderIndex: Int32 { self == .plusLighter ? 0 : Int32(ordinal) }
 }

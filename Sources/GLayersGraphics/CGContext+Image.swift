@@ -10,18 +10,8 @@ extension CGContext {
     ///   extended, so the drawn rectangle has crisp edges. A negative width or height mirrors
     ///   the image. The current path is kept.
     public func draw(_ image: CGImage, in rect: CGRect) {
-        guard rect.origin.x.isFinite, rect.origin.y.isFinite, rect.width.isFinite, rect.height.isFinite,
-            rect.width != 0, rect.height != 0, let source = CGContext.surface(for: image)
-        else { return }
-        defer { cairo_surface_destroy(source) }
-        guard let pattern = cairo_pattern_create_for_surface(source) else { return }
+        guard let pattern = imagePattern(image, in: rect, extend: CAIRO_EXTEND_PAD) else { return }
         defer { cairo_pattern_destroy(pattern) }
-        var m = cairo_matrix_t()
-        cairo_matrix_init_scale(&m, Double(image.width) / rect.width, Double(image.height) / rect.height)
-        cairo_matrix_translate(&m, -rect.origin.x, -rect.origin.y)
-        cairo_pattern_set_matrix(pattern, &m)
-        cairo_pattern_set_filter(pattern, state.interpolation.cairo)
-        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
         withScratchPath {
             cairo_rectangle(cr, rect.origin.x, rect.origin.y, rect.width, rect.height)
             paint {
@@ -47,24 +37,31 @@ extension CGContext {
     ///   what it paints within the clip, as a gradient does.
     public func draw(_ image: CGImage, in rect: CGRect, byTiling: Bool) {
         guard byTiling else { return draw(image, in: rect) }
-        guard rect.origin.x.isFinite, rect.origin.y.isFinite, rect.width.isFinite, rect.height.isFinite,
-            rect.width != 0, rect.height != 0, let source = CGContext.surface(for: image)
-        else { return }
-        defer { cairo_surface_destroy(source) }
-        guard let pattern = cairo_pattern_create_for_surface(source) else { return }
+        guard let pattern = imagePattern(image, in: rect, extend: CAIRO_EXTEND_REPEAT) else { return }
         defer { cairo_pattern_destroy(pattern) }
-        var m = cairo_matrix_t()
-        cairo_matrix_init_scale(&m, Double(image.width) / rect.width, Double(image.height) / rect.height)
-        cairo_matrix_translate(&m, -rect.origin.x, -rect.origin.y)
-        cairo_pattern_set_matrix(pattern, &m)
-        cairo_pattern_set_filter(pattern, state.interpolation.cairo)
-        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_REPEAT)
         withScratchPath {
             paint(shadow: .clippedPaint) {
                 cairo_set_source(cr, pattern)
                 cairo_paint_with_alpha(cr, Double(state.alpha))
             }
         }
+    }
+
+    /// A cairo pattern of `image` mapped onto `rect`, sampled by `interpolationQuality`, with
+    /// `extend` beyond it (the caller destroys it); nil for a non-finite or empty rectangle.
+    private func imagePattern(_ image: CGImage, in rect: CGRect, extend: cairo_extend_t) -> OpaquePointer? {
+        guard rect.origin.x.isFinite, rect.origin.y.isFinite, rect.width.isFinite, rect.height.isFinite,
+            rect.width != 0, rect.height != 0, let source = CGContext.surface(for: image)
+        else { return nil }
+        defer { cairo_surface_destroy(source) }
+        guard let pattern = cairo_pattern_create_for_surface(source) else { return nil }
+        var m = cairo_matrix_t()
+        cairo_matrix_init_scale(&m, Double(image.width) / rect.width, Double(image.height) / rect.height)
+        cairo_matrix_translate(&m, -rect.origin.x, -rect.origin.y)
+        cairo_pattern_set_matrix(pattern, &m)
+        cairo_pattern_set_filter(pattern, state.interpolation.cairo)
+        cairo_pattern_set_extend(pattern, extend)
+        return pattern
     }
 
     /// A new cairo ARGB32 surface holding `image`'s pixels (the caller destroys it).

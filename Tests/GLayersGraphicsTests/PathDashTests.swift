@@ -99,18 +99,9 @@ import Testing
         copied.addPath(path.copy(dashingWithPhase: 3, lengths: [8, 4]))
         copied.strokePath()
         let a = try #require(native.makeImage()), b = try #require(copied.makeImage())
-        var inked = 0, worst = 0, differences = 0, inkA = 0, inkB = 0
-        for y in 0..<100 {
-            for x in 0..<100 {
-                let (p, q) = (Int(px(a, x, y)[3]), Int(px(b, x, y)[3]))
-                if p > 0 { inked += 1 }
-                differences += abs(p - q)
-                worst = max(worst, abs(p - q))
-                (inkA, inkB) = (inkA + p, inkB + q)
-            }
-        }
-        #expect(inked > 300 && worst <= 32, "worst \(worst) of \(inked) inked")
-        #expect(differences < 4 * inked, "mean \(Double(differences) / Double(inked))")
-        #expect(abs(inkA - inkB) * 50 <= inkA, "ink \(inkA) against \(inkB)")
+        let d = AlphaDifference(a, b)
+        #expect(d.inked > 300 && d.worst <= 32, "worst \(d.worst) of \(d.inked) inked")
+        #expect(d.differences < 4 * d.inked, "mean \(Double(d.differences) / Double(d.inked))")
+        #expect(abs(d.inkA - d.inkB) * 50 <= d.inkA, "ink \(d.inkA) against \(d.inkB)")
     }
 }

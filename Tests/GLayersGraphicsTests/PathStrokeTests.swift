@@ -103,19 +103,10 @@ import Testing
         filled.addPath(path.copy(strokingWithWidth: 6, lineCap: .round, lineJoin: .round, miterLimit: 10))
         filled.fillPath()
         let a = try #require(stroked.makeImage()), b = try #require(filled.makeImage())
-        var inked = 0, worst = 0, differences = 0, inkA = 0, inkB = 0
-        for y in 0..<100 {
-            for x in 0..<100 {
-                let (p, q) = (Int(px(a, x, y)[3]), Int(px(b, x, y)[3]))
-                if p > 0 { inked += 1 }
-                differences += abs(p - q)
-                worst = max(worst, abs(p - q))
-                (inkA, inkB) = (inkA + p, inkB + q)
-            }
-        }
-        #expect(inked > 1000 && worst <= 32, "worst \(worst) of \(inked) inked")
-        #expect(differences < 2 * inked, "mean \(Double(differences) / Double(inked))")
-        #expect(abs(inkA - inkB) * 100 <= inkA, "ink \(inkA) against \(inkB)")
+        let d = AlphaDifference(a, b)
+        #expect(d.inked > 1000 && d.worst <= 32, "worst \(d.worst) of \(d.inked) inked")
+        #expect(d.differences < 2 * d.inked, "mean \(Double(d.differences) / Double(d.inked))")
+        #expect(abs(d.inkA - d.inkB) * 100 <= d.inkA, "ink \(d.inkA) against \(d.inkB)")
     }
 }
 

@@ -54,3 +54,21 @@ func inkBounds(_ image: CGImage, threshold: UInt8 = 0) -> (minX: Int, minY: Int,
     }
     return box.map { (minX: $0.0, minY: $0.1, maxX: $0.2, maxY: $0.3) }
 }
+
+/// How the alpha of two images of one size differs: pixels with ink in `a`, the largest and the
+/// summed per-pixel difference, and the total alpha of each.
+struct AlphaDifference {
+    var inked = 0, worst = 0, differences = 0, inkA = 0, inkB = 0
+
+    init(_ a: CGImage, _ b: CGImage) {
+        for y in 0..<a.height {
+            for x in 0..<a.width {
+                let (p, q) = (Int(px(a, x, y)[3]), Int(px(b, x, y)[3]))
+                if p > 0 { inked += 1 }
+                differences += abs(p - q)
+                worst = max(worst, abs(p - q))
+                (inkA, inkB) = (inkA + p, inkB + q)
+            }
+        }
+    }
+}
