@@ -83,7 +83,8 @@ kill "$KEYS" 2>/dev/null || true
 # least of the earlier half, scaled from the distance between the halves' starts to the whole
 # span (a steady leak counts in full). A leak raises the least RSS; memory a program takes and
 # gives back does not (with damage tracking the snowfall's RSS rises and falls by about 6 MiB
-# as the damaged area changes: each damage rectangle replays the frame's draws through llvmpipe), and neither the last sample alone nor the first may decide.
+# as the damaged area changes: each damage rectangle replays the frame's draws through
+# llvmpipe), and neither the last sample alone nor the first may decide.
 verdict=$(awk -v limit=1024 '
   { split($2, k, "="); split($4, s, "="); kiosk[NR] = k[2]; snow[NR] = s[2] }
   function least(a, from, to,   i, m) { m = a[from]; for (i = from + 1; i <= to; i++) if (a[i] < m) m = a[i]; return m }
