@@ -44,6 +44,11 @@ extension Renderer {
         addWhatTheTargetLacks(target, width: w, height: h)
         if tinted.screen == damage.screen { damage.formUnion(tinted) }
         damage.simplify(maximumRects: max(1, debug.maximumDamageRects))
+        // Each damage rect replays the screen pass's draws (`forEachScissor`): with many items,
+        // one rect around them all costs less than the pixels several rects save.
+        if damage.rects.count > 1 && damage.rects.count * damageTracker.screenItemCount > Self.maximumReplayedItems {
+            damage.simplify(maximumRects: 1)
+        }
         if !debug.disableDamage { damageTracker.closeOverBackdrops(&damage) }
         guard !damage.isEmpty else { return }
         // Newest first: move the oldest slot to the front and fill it.
@@ -68,6 +73,11 @@ extension Renderer {
             }
         }
     }
+
+    /// The most screen items a partial frame draws in all its damage rects together before the
+    /// rects become one (the kiosk's few items keep several rects; a snowfall's thousand
+    /// flakes are drawn once, scissored to the rect around the damage).
+    static let maximumReplayedItems = 512
 
     /// Whether screen items outside the damage are left out this frame.
     var cullsScreenItems: Bool {
