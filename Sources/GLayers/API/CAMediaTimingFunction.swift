@@ -88,7 +88,19 @@ open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
     /// A curve with control points (c1x, c1y) and (c2x, c2y).
     ///
     /// - The x coordinates are clamped to [0, 1] so the curve stays a function of time.
+    /// - A coordinate that is not finite (NaN, infinite, or a Double too large for a Float) is
+    ///   reported and the curve is linear: no time could be read from it.
     public init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {
+        guard c1x.isFinite, c1y.isFinite, c2x.isFinite, c2y.isFinite else {
+            Diagnostics.warn(
+                "CAMediaTimingFunction(controlPoints: \(c1x), \(c1y), \(c2x), \(c2y)): control points must be finite; the function is linear"
+            )
+            c1 = .zero
+            c2 = CGPoint(x: 1, y: 1)
+            curve = BezierCurve(c1, c2)
+            super.init()
+            return
+        }
         c1 = CGPoint(x: CGFloat(min(max(c1x, 0), 1)), y: CGFloat(c1y))
         c2 = CGPoint(x: CGFloat(min(max(c2x, 0), 1)), y: CGFloat(c2y))
         curve = BezierCurve(c1, c2)

@@ -65,6 +65,16 @@ extension ClockTests {
             #expect(abs(ease.evaluate(0.5) - 0.5) < 1e-6)
             #expect(ease.evaluate(-1) == 0 && ease.evaluate(2) == 1)
         }
+
+        /// Control points that are not finite (a huge Double made a Float is infinite: a
+        /// fuzzer's find, Tests/Fuzz/Crashes/strings) are reported; the curve is linear.
+        @Test func nonFiniteControlPointsGiveALinearCurve() {
+            for c: [Float] in [[0.2, .infinity, 0.84, 1], [.nan, 0, 0.58, 1], [0.42, 0, 0.58, -.infinity]] {
+                let (f, warnings) = Diagnostics.capture { CAMediaTimingFunction(controlPoints: c[0], c[1], c[2], c[3]) }
+                #expect(warnings.count == 1 && warnings[0].contains("control points must be finite"), "\(c)")
+                #expect(f.evaluate(0.25) == 0.25 && f.evaluate(0.75) == 0.75, "\(c)")
+            }
+        }
     }
 
     /// Timing of animations. `opacity` is a Float, as on
