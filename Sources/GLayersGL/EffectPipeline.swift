@@ -17,15 +17,19 @@ enum EffectUnit {
 final class EffectPipeline {
     let pool: PassPool
     private let vertexArray: GLuint
-    let copyProgram: CopyProgram
-    let blurProgram: BlurProgram
-    let bloomProgram: BloomProgram
-    let colorMatrixProgram: ColorMatrixProgram
-    let shadowProgram: ShadowProgram
-    let maskProgram: MaskProgram
-    let transitionProgram: TransitionProgram
+    // Each program is compiled the first time an effect needs it: a scene with no blur never
+    // pays for blur's program. With llvmpipe a linked program costs its GLSL front end at
+    // start and keeps about 2–3 MB of compiler IR for the life of the context
+    // (docs/performance.md, "Start and footprint").
+    var copyProgram = LazyProgram(CopyProgram.init)
+    var blurProgram = LazyProgram(BlurProgram.init)
+    var bloomProgram = LazyProgram(BloomProgram.init)
+    var colorMatrixProgram = LazyProgram(ColorMatrixProgram.init)
+    var shadowProgram = LazyProgram(ShadowProgram.init)
+    var maskProgram = LazyProgram(MaskProgram.init)
+    var transitionProgram = LazyProgram(TransitionProgram.init)
     /// Made the first time a partial redraw or the damage tint needs it.
-    private var fillProgram: FillProgram?
+    private var fillProgram = LazyProgram(FillProgram.init)
     /// Effect draws since the last `resetCounters()`.
     var draws = 0
     /// Blur tap offsets and weights (reused; 64 entries, as in blur.frag.glsl).
@@ -34,15 +38,8 @@ final class EffectPipeline {
     /// The 4×4 part of a colour matrix (reused).
     var matrixScratch = [Float](repeating: 0, count: 16)
 
-    init(pool: PassPool) throws {
+    init(pool: PassPool) {
         self.pool = pool
-        copyProgram = try CopyProgram()
-        blurProgram = try BlurProgram()
-        bloomProgram = try BloomProgram()
-        colorMatrixProgram = try ColorMatrixProgram()
-        shadowProgram = try ShadowProgram()
-        maskProgram = try MaskProgram()
-        transitionProgram = try TransitionProgram()
         var vao: GLuint = 0
         glGenVertexArrays(1, &vao)
         vertexArray = vao
@@ -66,8 +63,8 @@ final class EffectPipeline {
     /// Fills the bound framebuffer with `color` (premultiplied) inside each of `boxes` (GL
     /// scissor boxes), with the blending set by the caller; leaves the scissor test off.
     func fill(_ color: Color, in boxes: [PixelBox]) throws {
-        if fillProgram == nil { fillProgram = try FillProgram() }
-        guard let p = fillProgram, !boxes.isEmpty else { return }
+        guard !boxes.isEmpty else { return }
+        let p = try fillProgram.get()
         glUseProgram(p.program.name)
         glUniform4f(p.uColor, color.r, color.g, color.b, color.a)
         glBindVertexArray(vertexArray)
@@ -94,10 +91,27 @@ final class EffectPipeline {
     {
         let out = try pool.acquire(width: width, height: height)
         bindInput(source, unit: EffectUnit.source, wrap: wrap)
-        glUseProgram(copyProgram.program.name)
-        glUniform4f(copyProgram.uRegion, region.x, region.y, region.width, region.height)
-        drawFullscreen(copyProgram.program, into: out)
+        let p = try copyProgram.get()
+        glUseProgram(p.program.name)
+        glUniform4f(p.uRegion, region.x, region.y, region.width, region.height)
+        drawFullscreen(p.program, into: out)
         return out
+    }
+}
+
+/// A program made on first use and kept: `get()` compiles it the first time (and again after
+/// a failure, which it throws).
+struct LazyProgram<Program> {
+    private var program: Program?
+    private let make: () throws -> Program
+
+    init(_ make: @escaping () throws -> Program) { self.make = make }
+
+    mutating func get() throws -> Program {
+        if let program { return program }
+        let made = try make()
+        program = made
+        return made
     }
 }
 

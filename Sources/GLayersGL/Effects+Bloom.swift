@@ -31,7 +31,7 @@ extension EffectPipeline {
     /// The glow of a bloom: `source`'s bright parts blurred with `sigma` pixels (a new target;
     /// it depends on the source and sigma alone, not on the intensity).
     func bloomGlow(_ source: OffscreenTarget, sigma: Float, wrap: Int32) throws -> OffscreenTarget {
-        let p = bloomProgram
+        let p = try bloomProgram.get()
         let bright = try pool.acquire(width: source.width, height: source.height)
         bindInput(source, unit: EffectUnit.source, wrap: wrap)
         glUseProgram(p.program.name)
@@ -47,7 +47,7 @@ extension EffectPipeline {
     func bloomCombine(_ source: OffscreenTarget, glow: OffscreenTarget, intensity: Float, wrap: Int32) throws
         -> OffscreenTarget
     {
-        let p = bloomProgram
+        let p = try bloomProgram.get()
         let out = try pool.acquire(width: source.width, height: source.height)
         bindInput(source, unit: EffectUnit.source, wrap: wrap)
         bindInput(glow, unit: EffectUnit.second, wrap: wrap)

@@ -40,10 +40,10 @@ extension EffectPipeline {
             current = half
         }
         let horizontal = try pool.acquire(width: current.width, height: current.height)
-        blurPass(
+        try blurPass(
             from: current, into: horizontal, sigma: sigmaHere, step: SIMD2(1 / Float(current.width), 0), wrap: wrap)
         let vertical = current === source ? try pool.acquire(width: current.width, height: current.height) : current
-        blurPass(
+        try blurPass(
             from: horizontal, into: vertical, sigma: sigmaHere, step: SIMD2(0, 1 / Float(current.height)), wrap: wrap)
         pool.release(horizontal)
         guard vertical.width != source.width || vertical.height != source.height else { return vertical }
@@ -54,10 +54,10 @@ extension EffectPipeline {
 
     private func blurPass(
         from input: OffscreenTarget, into output: OffscreenTarget, sigma: Float, step: SIMD2<Float>, wrap: Int32
-    ) {
+    ) throws {
         let taps = fillKernel(sigma: sigma)
         bindInput(input, unit: EffectUnit.source, wrap: wrap)
-        let p = blurProgram
+        let p = try blurProgram.get()
         glUseProgram(p.program.name)
         glUniform2f(p.uStep, step.x, step.y)
         glUniform1i(p.uTaps, GLint(taps))

@@ -20,7 +20,7 @@ extension EffectPipeline {
     /// 0…1 units); nil when `matrix` does not hold 20 finite numbers.
     func colorMatrix(_ source: OffscreenTarget, matrix: [Float], wrap: Int32) throws -> OffscreenTarget? {
         guard matrix.count == 20, matrix.allSatisfy(\.isFinite) else { return nil }
-        let p = colorMatrixProgram
+        let p = try colorMatrixProgram.get()
         let out = try pool.acquire(width: source.width, height: source.height)
         bindInput(source, unit: EffectUnit.source, wrap: wrap)
         glUseProgram(p.program.name)

@@ -19,7 +19,7 @@ extension EffectPipeline {
         let out = try pool.acquire(width: source.width, height: source.height)
         bindInput(source, unit: EffectUnit.source, wrap: GL_CLAMP_TO_BORDER)
         bindInput(mask, unit: EffectUnit.second, wrap: GL_CLAMP_TO_BORDER)
-        drawFullscreen(maskProgram.program, into: out)
+        drawFullscreen(try maskProgram.get().program, into: out)
         return out
     }
 }

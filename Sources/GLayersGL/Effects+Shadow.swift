@@ -29,7 +29,7 @@ extension EffectPipeline {
         let out = try pool.acquire(width: source.width, height: source.height)
         bindInput(source, unit: EffectUnit.source, wrap: wrap)
         bindInput(blurred, unit: EffectUnit.second, wrap: wrap)
-        let p = shadowProgram
+        let p = try shadowProgram.get()
         glUseProgram(p.program.name)
         let dx = spec.offsetX.isFinite ? spec.offsetX * scale / Float(source.width) : 0
         let dy = spec.offsetY.isFinite ? spec.offsetY * scale / Float(source.height) : 0

@@ -54,7 +54,7 @@ extension EffectPipeline {
         let out = try pool.acquire(width: new.width, height: new.height)
         bindInput(new, unit: EffectUnit.source, wrap: GL_CLAMP_TO_BORDER)
         bindInput(old ?? blank, unit: EffectUnit.second, wrap: GL_CLAMP_TO_BORDER)
-        let p = transitionProgram
+        let p = try transitionProgram.get()
         glUseProgram(p.program.name)
         glUniform1i(p.uKind, kind)
         glUniform1f(p.uProgress, progress)

@@ -20,22 +20,22 @@ extension Renderer {
             glBindFramebuffer(GLenum(GL_FRAMEBUFFER), s.framebuffer)
         }
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-        var raw = [UInt8](repeating: 0, count: w * h * 4)
-        raw.withUnsafeMutableBytes {
-            glReadPixels(0, 0, GLsizei(w), GLsizei(h), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
-        }
-        // GL's rows run bottom-up; the screen's top row is the framebuffer's last.
-        var out = [UInt8](repeating: 0, count: w * h * 4)
         let row = w * 4
-        out.withUnsafeMutableBytes { dst in
-            raw.withUnsafeBytes { src in
-                for y in 0..<h {
-                    guard let to = dst.baseAddress, let from = src.baseAddress else { return }
-                    (to + y * row).copyMemory(from: from + (h - 1 - y) * row, byteCount: row)
-                }
+        // One buffer, filled by GL (no zeroing first) and then flipped in place: GL's rows run
+        // bottom-up; the screen's top row is the framebuffer's last.
+        return [UInt8](unsafeUninitializedCapacity: row * h) { buffer, count in
+            guard let base = buffer.baseAddress else { return }
+            glReadPixels(0, 0, GLsizei(w), GLsizei(h), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), base)
+            let spare = UnsafeMutablePointer<UInt8>.allocate(capacity: row)
+            defer { spare.deallocate() }
+            for y in 0..<h / 2 {
+                let top = base + y * row, bottom = base + (h - 1 - y) * row
+                spare.update(from: top, count: row)
+                top.update(from: bottom, count: row)
+                bottom.update(from: spare, count: row)
             }
+            count = row * h
         }
-        return out
     }
 
     /// The last frame as a `CGImage` (premultiplied RGBA, rows top to bottom).

@@ -101,7 +101,7 @@ public final class Renderer {
         glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &maxSize)
         driverMaximumTextureSize = Int(max(maxSize, 64))
         quad = try QuadPipeline()
-        effects = try EffectPipeline(pool: pool)
+        effects = EffectPipeline(pool: pool)
         textures = TextureCache(maximumSize: driverMaximumTextureSize)
         blank = try OffscreenTarget(width: 1, height: 1)
         blank.bind()

@@ -36,12 +36,15 @@ public final class HeadlessRenderer {
     }
     private var host: CALayerHost?
 
-    /// A renderer for images of `size` points at `scale` pixels per point.
+    /// A renderer for images of `size` points at `scale` pixels per point, drawing with the
+    /// driver `prepared` has made (or with a new one).
     ///
     /// - Throws `GLError` when EGL or OpenGL 3.3 is not available, and `FrameSizeError` when
     ///   `size` or `scale` is not a positive finite number or the frame would have more pixels
     ///   per side than the OpenGL implementation draws (`GL_MAX_TEXTURE_SIZE`, 16384 on Mesa).
-    public init(size: CGSize, scale: CGFloat = 1, background: CGColor? = nil) throws {
+    public init(
+        size: CGSize, scale: CGFloat = 1, background: CGColor? = nil, prepared: PreparedFrameDriver? = nil
+    ) throws {
         guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0, scale.isFinite, scale > 0
         else {
             throw FrameSizeError(
@@ -50,7 +53,7 @@ public final class HeadlessRenderer {
         self.size = size
         self.scale = scale
         self.background = background
-        driver = try FrameDriver(context: GLContext.headless())
+        driver = try prepared?.driver() ?? FrameDriver(context: GLContext.headless())
         let limit = driver.renderer.driverMaximumTextureSize
         let w = (size.width * scale).rounded(), h = (size.height * scale).rounded()
         guard w >= 1, h >= 1, w <= CGFloat(limit), h <= CGFloat(limit) else {

@@ -68,6 +68,7 @@ public final class WindowHost {
     private var host: CALayerHost?
     private var lastOverlayUpdate = 0.0
     private var running = true
+    private var firstFramePresented = false
 
     /// Opens the window (on `$DISPLAY`) with an OpenGL context on it.
     ///
@@ -194,10 +195,25 @@ public final class WindowHost {
             container, at: now, size: pointSize, scale: scale, background: content.background, target: .window)
         if let error = driver.renderer.lastError { throw error }
         try driver.present()
+        if !firstFramePresented {
+            firstFramePresented = true
+            Self.traceStart()
+        }
         let seconds = MonotonicClock.now - start
         if seconds > Self.slowFrameSeconds {
             Diagnostics.warn(String(format: "a frame took %.2f s (longer than %.0f s)", seconds, Self.slowFrameSeconds))
         }
+    }
+
+    /// With GLAYERS_TRACE_START set, prints the wall clock (CLOCK_REALTIME, in nanoseconds) at
+    /// the end of the first frame's present, for scripts/bench-start.sh to subtract its own
+    /// time before exec from.
+    private static func traceStart() {
+        guard getenv("GLAYERS_TRACE_START") != nil else { return }
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let nanoseconds = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+        FileHandle.standardError.write(Data("glayers: first frame presented at \(nanoseconds) ns\n".utf8))
     }
 
     /// A frame longer than this is reported on standard error (the soak test looks for it).

@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import GLayers
 import GLayersGraphics
+import GLayersHost
 import GLayersScene
 
 struct Filmstrip: ParsableCommand {
@@ -41,9 +42,10 @@ struct Filmstrip: ParsableCommand {
 
     func run() throws {
         try reporting {
+            let prepared = PreparedFrameDriver()  // OpenGL starts while the scene loads.
             let loaded = try loadScene(scene, onTimeline: true)
             let timeline = SceneTimeline(
-                scene: loaded, keys: try TimedKey.parseList(keys), size: nil, scale: CGFloat(scale))
+                scene: loaded, keys: try TimedKey.parseList(keys), size: nil, scale: CGFloat(scale), prepared: prepared)
             let times = (0..<frames).map { frames == 1 ? from : from + (to - from) * Double($0) / Double(frames - 1) }
             var images: [CGImage] = []
             for t in times { images.append(try timeline.image(at: t)) }

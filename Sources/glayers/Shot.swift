@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import GLayers
+import GLayersHost
 import GLayersScene
 
 struct Shot: ParsableCommand {
@@ -33,10 +34,11 @@ struct Shot: ParsableCommand {
 
     func run() throws {
         try reporting {
+            let prepared = PreparedFrameDriver()  // OpenGL starts while the scene loads.
             let timeline = SceneTimeline(
                 scene: try loadScene(scene, onTimeline: true), keys: try TimedKey.parseList(keys),
                 size: try parseSize(size, option: "--size"),
-                scale: scale.map { CGFloat($0) })
+                scale: scale.map { CGFloat($0) }, prepared: prepared)
             let image = try timeline.image(at: at)
             try image.writePNG(to: URL(fileURLWithPath: output))
             print("wrote \(output) (\(image.width)×\(image.height) at \(at) s)")

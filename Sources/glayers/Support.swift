@@ -93,16 +93,20 @@ func parseSize(_ text: String?, option: String) throws -> CGSize? {
 }
 
 /// Plays a scene on the manual clock from media time 0 (`ScenePlayback`) and renders frames
-/// of it. The OpenGL renderer is made on the first frame asked for, so `dump` needs none.
+/// of it. The OpenGL renderer is made on the first frame asked for, so `dump` needs none,
+/// with the driver `prepared` has been making meanwhile when there is one (commands that
+/// render start it before they load the scene: docs/performance.md, "Start and footprint").
 final class SceneTimeline {
     let scene: Scene
     let size: CGSize
     let scale: CGFloat
     private let playback: ScenePlayback
     private var renderer: HeadlessRenderer?
+    private let prepared: PreparedFrameDriver?
 
-    init(scene: Scene, keys: [TimedKey], size: CGSize?, scale: CGFloat?) {
+    init(scene: Scene, keys: [TimedKey], size: CGSize?, scale: CGFloat?, prepared: PreparedFrameDriver? = nil) {
         self.scene = scene
+        self.prepared = prepared
         self.size = size ?? scene.size
         self.scale = scale ?? scene.scale
         let bound = Set(scene.boundKeys)
@@ -129,7 +133,8 @@ final class SceneTimeline {
             // The renderer shows the tree itself from now on.
             playback.detach()
             do {
-                renderer = try HeadlessRenderer(size: size, scale: scale, background: scene.backgroundColor)
+                renderer = try HeadlessRenderer(
+                    size: size, scale: scale, background: scene.backgroundColor, prepared: prepared)
             } catch let error as FrameSizeError {
                 throw CommandFailure(message: "\(scene.fileName): \(error)")
             }

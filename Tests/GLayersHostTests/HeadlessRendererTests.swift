@@ -72,6 +72,31 @@ import Testing
         #expect(stats().passes == 1 && stats().cachedPasses == 0)
     }
 
+    /// A driver made on another thread (`PreparedFrameDriver`: `glayers shot` starts OpenGL
+    /// while the scene loads) draws the same bytes as one made on the drawing thread, rows top
+    /// first; a preparation dropped unused waits for its thread and ends cleanly.
+    @Test func preparedDriverDrawsTheSameBytes() throws {
+        CAMediaClock.useManualTime(0)
+        defer { CAMediaClock.useSystemTime() }
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 30, height: 20)
+        root.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        let box = CALayer()
+        box.frame = CGRect(x: 0, y: 0, width: 10, height: 5)
+        box.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        root.addSublayer(box)
+        let prepared = PreparedFrameDriver()
+        let elsewhere = try HeadlessRenderer(size: CGSize(width: 30, height: 20), prepared: prepared)
+        #expect(try prepared.driver() === elsewhere.driver)
+        let here = try HeadlessRenderer(size: CGSize(width: 30, height: 20))
+        let a = try elsewhere.render(root, at: 0)
+        let b = try here.render(root, at: 0)
+        #expect(a.withUnsafeBytes { Array($0) } == b.withUnsafeBytes { Array($0) })
+        #expect(pixel(a, 2, 1) == [255, 0, 0, 255])  // The box is at the top left.
+        #expect(pixel(a, 2, 18) == [0, 0, 255, 255])
+        _ = PreparedFrameDriver()
+    }
+
     private func pixel(_ image: CGImage, _ x: Int, _ y: Int) -> [UInt8] {
         image.withUnsafeBytes { bytes in
             let i = y * image.bytesPerRow + x * 4
