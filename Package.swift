@@ -65,8 +65,10 @@ let package = Package(
 
         .target(
             name: "GLayersGraphics",
-            dependencies: ["CPNG", "CJPEG", "CCairo"],
+            dependencies: ["CPNG", "CPNGWriter", "CJPEG", "CCairo"],
             swiftSettings: swiftSettings),
+        // libpng's full write API, whose errors longjmp (C: Swift cannot hold the setjmp).
+        .target(name: "CPNGWriter", dependencies: ["CPNG"]),
         .target(
             name: "GLayersRenderList",
             swiftSettings: swiftSettings),

@@ -115,6 +115,33 @@ import Testing
         #expect(try a.pngData().starts(with: [0x89, 0x50, 0x4E, 0x47]))
     }
 
+    /// Opaque images are written as 8-bit RGB (colour type 2), others as RGBA (6); both say
+    /// they are sRGB, as libpng's simplified writer did before (chunks IHDR, sRGB, IDAT…, IEND).
+    @Test func pngChunksAndColourTypes() throws {
+        func chunks(_ data: Data) -> [(type: String, body: [UInt8])] {
+            let bytes = [UInt8](data)
+            var result: [(String, [UInt8])] = []
+            var i = 8
+            while i + 12 <= bytes.count {
+                let length = bytes[i..<i + 4].reduce(0) { $0 << 8 | Int($1) }
+                let type = String(decoding: bytes[i + 4..<i + 8], as: UTF8.self)
+                result.append((type, Array(bytes[i + 8..<i + 8 + length])))
+                i += 12 + length
+            }
+            return result
+        }
+        let translucent = try CGImage(width: 2, height: 1, premultipliedRGBA: [128, 0, 0, 128, 0, 0, 255, 255])
+        let opaque = try CGImage(width: 2, height: 1, premultipliedRGBA: [255, 0, 0, 255, 0, 0, 255, 255])
+        for (image, colourType) in [(translucent, UInt8(6)), (opaque, UInt8(2))] {
+            let list = chunks(try image.pngData())
+            #expect(list.first?.type == "IHDR" && list.last?.type == "IEND")
+            #expect(list.first?.body[8] == 8 && list.first?.body[9] == colourType)
+            #expect(list.count > 1 && list[1].type == "sRGB" && list[1].body == [0])
+        }
+        let decoded = try CGImage.decode(data: translucent.pngData(), name: "translucent")
+        #expect(decoded.pixels == translucent.pixels)
+    }
+
     @Test func writePNGAndReadBack() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("glayers-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
