@@ -16,6 +16,10 @@ public enum ZoomBenchmark {
         /// The engine's part of them: display links, flush, evaluation and flattening (which
         /// queues tile drawings and reads the tile cache).
         public var engine: FrameTimes
+        /// The process's CPU time (every thread: the rasterizer's, the tile threads') from each
+        /// frame's start to its `glFinish`, in milliseconds: less moved than `times` by other
+        /// processes on the machine.
+        public var cpu: FrameTimes
         /// The longest frame, in milliseconds.
         public var longest: Double
         /// Frames longer than 1/60 s.
@@ -62,7 +66,7 @@ public enum ZoomBenchmark {
         defer { host.detach() }
         // GLAYERS_ZOOM_TRACE=1: one line per frame on standard error.
         let trace = ProcessInfo.processInfo.environment["GLAYERS_ZOOM_TRACE"] == "1"
-        var samples: [Double] = [], engine: [Double] = []
+        var samples: [Double] = [], engine: [Double] = [], cpu: [Double] = []
         var missingFrames = 0, missingSum = 0, missingMax = 0, peak = 0
         let drawnBefore = TileCache.shared.drawnTiles, drawingBefore = TileCache.shared.drawingSeconds
         let start = MonotonicClock.now
@@ -74,7 +78,7 @@ public enum ZoomBenchmark {
             if now < due { usleep(useconds_t((due - now) * 1_000_000)) }
             CAMediaClock.setTime(t)
             // FrameDriver.drawFrame's steps, timed apart: the engine's, then OpenGL's.
-            let begin = MonotonicClock.now
+            let begin = MonotonicClock.now, beginCPU = processCPUSeconds()
             CALayerHost.runDisplayLinks(forFrameAt: t, refreshInterval: driver?.refreshInterval ?? 1.0 / 60)
             CATransaction.flush()
             let list = builder.build(root: root, at: t, size: size, scale: 1)
@@ -86,6 +90,7 @@ public enum ZoomBenchmark {
             }
             let end = MonotonicClock.now
             samples.append((end - begin) * 1000)
+            cpu.append((processCPUSeconds() - beginCPU) * 1000)
             engine.append((flattened - begin) * 1000)
             let missing = builder.lastFrameMissingTiles
             if missing > 0 { missingFrames += 1 }
@@ -107,9 +112,9 @@ public enum ZoomBenchmark {
                     covered += w * h / Float(size.width * size.height)
                 }
                 let text = String(
-                    format: "frame %d t=%.3f scale=%.5f ms=%.1f engine ms=%.1f missing=%d tiles=%d MiB=%.1f "
-                        + "shown MiB=%.1f items=%d screens=%.2f draws=%d uploads=%d\n",
-                    f, t, ZoomWorkload.scale(at: t, duration: duration), samples[samples.count - 1],
+                    format: "frame %d t=%.3f scale=%.5f ms=%.1f cpu ms=%.1f engine ms=%.1f missing=%d tiles=%d "
+                        + "MiB=%.1f shown MiB=%.1f items=%d screens=%.2f draws=%d uploads=%d\n",
+                    f, t, ZoomWorkload.scale(at: t, duration: duration), samples[samples.count - 1], cpu[cpu.count - 1],
                     engine[engine.count - 1], missing, c.tiles, Double(c.bytes) / 1_048_576,
                     Double(c.shownBytes) / 1_048_576, list.items.count, covered, stats?.drawCalls ?? 0,
                     stats?.textureUploads ?? 0)
@@ -123,7 +128,7 @@ public enum ZoomBenchmark {
         let times = FrameTimes(samples)
         let slow = 1000.0 / 60
         return Result(
-            times: times, engine: FrameTimes(engine), longest: times.samples.last ?? 0,
+            times: times, engine: FrameTimes(engine), cpu: FrameTimes(cpu), longest: times.samples.last ?? 0,
             slowFrames: samples.filter { $0 > slow }.count, slowEngineFrames: engine.filter { $0 > slow }.count,
             framesWithMissingTiles: missingFrames, missingTilesMean: Double(missingSum) / Double(max(frames, 1)),
             missingTilesMax: missingMax, tilesDrawn: TileCache.shared.drawnTiles - drawnBefore, seconds: seconds,
@@ -143,6 +148,7 @@ public enum ZoomBenchmark {
                 format:
                     "median_ms=%.3f p90_ms=%.3f max_ms=%.3f mean_ms=%.3f engine_median_ms=%.3f engine_p90_ms=%.3f engine_max_ms=%.3f ",
                 t.median, t.p90, r.longest, t.mean, r.engine.median, r.engine.p90, r.engine.samples.last ?? 0)
+            + String(format: "cpu_median_ms=%.3f cpu_p90_ms=%.3f ", r.cpu.median, r.cpu.p90)
             + "frames_over_16.7ms=\(r.slowFrames) engine_frames_over_16.7ms=\(r.slowEngineFrames) "
             + "frames_missing_tiles=\(r.framesWithMissingTiles) "
             + String(format: "missing_tiles_mean=%.1f missing_tiles_max=%d ", r.missingTilesMean, r.missingTilesMax)
@@ -156,4 +162,11 @@ public enum ZoomBenchmark {
                 Double(r.budgetBytes) / 1_048_576)
             + "renderer=\"\(r.renderer)\""
     }
+}
+
+/// The CPU time the process has used, in seconds (`CLOCK_PROCESS_CPUTIME_ID`: all its threads).
+private func processCPUSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
 }

@@ -94,10 +94,20 @@ extension Rect {
     /// (x, y, width, height).
     var vector: SIMD4<Float> { SIMD4(x, y, width, height) }
 
-    /// The smallest rect holding both.
+    /// The smallest rect holding both; exactly `self` (or `other`) when it holds the other.
+    ///
+    /// - Exact, not recomputed: far from the origin, x + width − x is not width in floats, and
+    ///   a quad whose geometry differs from its rect in the last bit misses the simple program.
     func union(_ other: Rect) -> Rect {
+        if contains(other) { return self }
+        if other.contains(self) { return other }
         let x0 = min(x, other.x), y0 = min(y, other.y)
         return Rect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
+    }
+
+    /// Whether `other` lies within it.
+    func contains(_ other: Rect) -> Bool {
+        other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY
     }
 
     /// Grown by `d` on every side.

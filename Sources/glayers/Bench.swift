@@ -13,8 +13,9 @@ struct Bench: ParsableCommand {
             same benchmark with `swift run -c release glayers-bench` (same options), whose
             allocator counts. With --zoom (and --engine-only, without OpenGL): the zoom into a 32768-point CATiledLayer map, frames
             paced at 60 Hz of real time, tiles drawn on tile threads and shown as they arrive;
-            the line adds max_ms, the engine's share, missing tiles per frame, tiles drawn and
-            the tile cache's peak against its budget.
+            the line adds max_ms, the engine's share, the process's CPU time per frame (cpu_*:
+            less moved by other processes than the frame times), missing tiles per frame, tiles
+            drawn and the tile cache's peak against its budget.
             """)
 
     @OptionGroup var options: BenchOptions
