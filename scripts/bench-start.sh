@@ -17,7 +17,7 @@
 #
 # Build first: swift build -c release --product glayers. Needs Xvfb and xdotool
 # (scripts/install-deps.sh test). Prints the load average before and after and one RESULT line
-# with medians (wall times in seconds, RSS in MB, first frame in ms).
+# with medians (wall times and the first frame in ms, RSS in MB).
 set -eu
 ROUNDS=${1:-9}
 GLAYERS=${2:-.build/release/glayers}
@@ -36,8 +36,14 @@ if [ -n "${SNOW_C:-}" ] && [ -f "$SNOW_C" ]; then
 fi
 FLOOR_CMD="$FLOOR --mode headless --n 1000 --frames 1 --warmup 0 --size 1024x768 --screenshot $OUT/f.ppm"
 SHOT_CMD="$GLAYERS shot samples/kiosk.json -o $OUT/k.png"
-# Appends "wall_seconds peak_rss_kb" of one run of $1 to file $2.
-measure() { /usr/bin/time -f "%e %M" -a -o "$2" sh -c "$1 >/dev/null 2>&1"; }
+# Appends "wall_ms peak_rss_kb" of one run of $1 to file $2 (wall time from the clock in
+# nanoseconds around the run: GNU time's own is in hundredths of a second).
+measure() {
+  T0=$(date +%s%N)
+  /usr/bin/time -f "%M" -o "$OUT/rss" sh -c "$1 >/dev/null 2>&1"
+  T1=$(date +%s%N)
+  echo "$(((T1 - T0) / 1000000)) $(cat "$OUT/rss")" >>"$2"
+}
 median() { sort -n | awk '{ v[NR] = $1 } END { if (NR > 0) print v[int((NR + 1) / 2)] }'; }
 
 # 1. Shots, warm, alternating.
@@ -49,15 +55,15 @@ while [ "$i" -le "$ROUNDS" ]; do
   measure "$SHOT_CMD" "$OUT/shot"
   i=$((i + 1))
 done
-SHOT_S=$(cut -d' ' -f1 "$OUT/shot" | median)
+SHOT_MS=$(cut -d' ' -f1 "$OUT/shot" | median)
 SHOT_MB=$(cut -d' ' -f2 "$OUT/shot" | median | awk '{ printf "%.1f", $1 / 1024 }')
-echo "shot: wall $(cut -d' ' -f1 "$OUT/shot" | tr '\n' ' ')s; peak RSS median $SHOT_MB MB"
-RESULT="shot_s=$SHOT_S shot_rss_mb=$SHOT_MB"
+echo "shot: wall $(cut -d' ' -f1 "$OUT/shot" | tr '\n' ' ')ms; peak RSS median $SHOT_MB MB"
+RESULT="shot_ms=$SHOT_MS shot_rss_mb=$SHOT_MB"
 if [ -n "$FLOOR" ]; then
-  FLOOR_S=$(cut -d' ' -f1 "$OUT/floor" | median)
+  FLOOR_MS=$(cut -d' ' -f1 "$OUT/floor" | median)
   FLOOR_MB=$(cut -d' ' -f2 "$OUT/floor" | median | awk '{ printf "%.1f", $1 / 1024 }')
-  echo "floor: wall $(cut -d' ' -f1 "$OUT/floor" | tr '\n' ' ')s; peak RSS median $FLOOR_MB MB"
-  RESULT="$RESULT floor_s=$FLOOR_S floor_rss_mb=$FLOOR_MB $(awk -v s="$SHOT_S" -v f="$FLOOR_S" -v a="$SHOT_MB" -v b="$FLOOR_MB" \
+  echo "floor: wall $(cut -d' ' -f1 "$OUT/floor" | tr '\n' ' ')ms; peak RSS median $FLOOR_MB MB"
+  RESULT="$RESULT floor_ms=$FLOOR_MS floor_rss_mb=$FLOOR_MB $(awk -v s="$SHOT_MS" -v f="$FLOOR_MS" -v a="$SHOT_MB" -v b="$FLOOR_MB" \
     'BEGIN { printf "shot_time_ratio=%.2f shot_rss_above_floor_mb=%.1f", (f > 0 ? s / f : 0), a - b }')"
 fi
 

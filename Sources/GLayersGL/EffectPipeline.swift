@@ -18,9 +18,9 @@ final class EffectPipeline {
     let pool: PassPool
     private let vertexArray: GLuint
     // Each program is compiled the first time an effect needs it: a scene with no blur never
-    // pays for blur's program. With llvmpipe a linked program costs its GLSL front end at
-    // start and keeps about 2–3 MB of compiler IR for the life of the context
-    // (docs/performance.md, "Start and footprint").
+    // pays for blur's program. A linked program costs its GLSL front end and keeps its IR for
+    // the life of the context (with the seven made lazily, a one-rectangle shot's peak RSS
+    // fell by 2.7 MB: docs/performance.md, "Start and footprint").
     var copyProgram = LazyProgram(CopyProgram.init)
     var blurProgram = LazyProgram(BlurProgram.init)
     var bloomProgram = LazyProgram(BloomProgram.init)
