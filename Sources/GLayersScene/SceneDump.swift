@@ -14,16 +14,28 @@ extension Scene {
     /// - The animation keys are the model layer's at the moment of the call: flush at `time`
     ///   first (`CATransaction.flush()`) so that finished animations are gone.
     public func dump(at time: CFTimeInterval) -> String {
-        var layers: [JSONOutput] = []
-        dumpLayer(rootLayer, path: JSONPath().key("root"), time: time, into: &layers)
-        let state = stateNames.map { ($0, JSONOutput.number(Double(stateValues[$0] ?? 0))) }
-        let top: [(String, JSONOutput)] = [
-            ("scene", .string(name)), ("time", .number(time)), ("state", .object(state)), ("layers", .array(layers)),
-        ]
-        return JSONOutput.object(top).render() + "\n"
+        var text = ""
+        dump(at: time) { text += $0 }
+        return text
     }
 
-    private func dumpLayer(_ layer: CALayer, path: JSONPath, time: CFTimeInterval, into out: inout [JSONOutput]) {
+    /// The same text, handed to `write` in pieces of one layer each: the memory a dump takes
+    /// does not grow with the number of layers (`glayers dump` writes them as they come).
+    public func dump(at time: CFTimeInterval, write: (String) -> Void) {
+        let state = stateNames.map { ($0, JSONOutput.number(Double(stateValues[$0] ?? 0))) }
+        // What JSONOutput.object(…).render() writes for the top object, its "layers" array
+        // (never empty: the root is in it) written one element at a time.
+        write("{\n  \"scene\": \(JSONOutput.quote(name)),\n  \"time\": \(JSONOutput.format(time)),\n")
+        write("  \"state\": \(JSONOutput.object(state).render(indent: 1)),\n  \"layers\": [\n")
+        var first = true
+        dumpLayer(rootLayer, path: JSONPath().key("root"), time: time) { layer in
+            write((first ? "    " : ",\n    ") + layer.render(indent: 2))
+            first = false
+        }
+        write("\n  ]\n}\n")
+    }
+
+    private func dumpLayer(_ layer: CALayer, path: JSONPath, time: CFTimeInterval, emit: (JSONOutput) -> Void) {
         let shown = layer.presentation(atMediaTime: time)
         let cls = type(of: layer)
         // CALayer's animatable presented properties, then every property of the layer's class.
@@ -34,7 +46,7 @@ extension Scene {
             let value = shown.value(forKey: key)
             return (key, value == nil && lists.contains(key) ? .array([]) : encode(value))
         }
-        out.append(
+        emit(
             .object([
                 ("path", .string("\(path)")),
                 ("name", layer.name.map { .string($0) } ?? .null),
@@ -42,9 +54,9 @@ extension Scene {
                 ("animations", .array((layer.animationKeys() ?? []).map { .string($0) })),
                 ("properties", .object(properties)),
             ]))
-        if let mask = layer.mask { dumpLayer(mask, path: path.key("mask"), time: time, into: &out) }
+        if let mask = layer.mask { dumpLayer(mask, path: path.key("mask"), time: time, emit: emit) }
         for (i, sub) in (layer.sublayers ?? []).enumerated() {
-            dumpLayer(sub, path: path.key("sublayers").index(i), time: time, into: &out)
+            dumpLayer(sub, path: path.key("sublayers").index(i), time: time, emit: emit)
         }
     }
 

@@ -33,7 +33,8 @@ struct Dump: ParsableCommand {
                     clearColor: loaded.backgroundColor)
                 print(list.dump(), terminator: "")
             } else {
-                print(loaded.dump(at: at))
+                loaded.dump(at: at) { print($0, terminator: "") }
+                print()  // The blank line `glayers dump` has always ended with.
             }
         }
     }
