@@ -16,7 +16,8 @@
 ///   `build` waits for the drawings a frame asked for and flattens the frame again, showing them
 ///   as arrived and faded in (`finishTiledFrame`). With the real clock (the window) tiles show
 ///   as they arrive, fading in over `fadeDuration()`, and the window keeps drawing while any
-///   is queued, being drawn or fading (`CALayerHost.hasPendingWork`).
+///   is queued, being drawn or fading (`CALayerHost.hasPendingWork`); such a frame shows at
+///   most its upload budget of tiles for the first time (`FrameBuilder+TileUploads.swift`).
 import Foundation
 import GLayersGraphics
 import GLayersRenderList
