@@ -51,6 +51,10 @@ public struct BenchOptions: ParsableArguments {
     @Option(help: "Tile side in pixels for --zoom (16 to 1024).")
     public var tile: Int = 256
 
+    /// The zoom's upload budget in KiB (nil: the default; 0: none).
+    @Option(help: "Tile images shown for the first time per frame, in KiB, for --zoom (default 2048; 0: no limit).")
+    public var uploadBudget: Int?
+
     /// Whether to measure only the engine.
     @Flag(help: "Measure only the engine (flush, evaluation, flattening), without OpenGL.")
     public var engineOnly = false
@@ -66,6 +70,9 @@ public struct BenchOptions: ParsableArguments {
         }
         if emitter != nil && scene != nil { throw ValidationError("--emitter runs its own workload; give no scene") }
         guard (16...1024).contains(tile) else { throw ValidationError("--tile must be between 16 and 1024") }
+        if let uploadBudget, uploadBudget < 0 || uploadBudget > 1 << 20 {
+            throw ValidationError("--upload-budget must be between 0 and 1048576 KiB")
+        }
         if let frames, frames <= 0 || frames > 100_000 {
             throw ValidationError("--frames must be between 1 and 100000")
         }
@@ -94,7 +101,10 @@ public struct BenchOptions: ParsableArguments {
     public func run(scene loaded: Scene?, counter: AllocationCounter?) throws -> String {
         let points = try points
         if zoom {
-            return try ZoomBenchmark.line(size: points, tileSide: tile, frames: frames ?? 541, engineOnly: engineOnly)
+            let budget = uploadBudget.map { $0 == 0 ? Int.max : $0 << 10 }
+            return try ZoomBenchmark.line(
+                size: points, tileSide: tile, frames: frames ?? 541, engineOnly: engineOnly,
+                uploadBudgetBytes: budget)
         }
         return try engineOnly
             ? engineLine(scene: loaded, size: points, counter: counter)

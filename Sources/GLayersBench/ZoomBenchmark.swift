@@ -42,6 +42,10 @@ public enum ZoomBenchmark {
         public var peakResidentBytes: Int
         /// The tile cache's budget in bytes.
         public var budgetBytes: Int
+        /// The most tile bytes uploaded in one frame (textures the renderer made).
+        public var uploadMaxBytes: Int
+        /// The tile upload budget (`FrameBuilder.tileUploadBudgetBytes`; `Int.max`: none).
+        public var uploadBudgetBytes: Int
         /// The OpenGL renderer's name ("none" engine-only).
         public var renderer: String
     }
@@ -49,9 +53,10 @@ public enum ZoomBenchmark {
     /// Plays the zoom in `frames` frames at `size` points with tiles of `tileSide` pixels, one
     /// frame per 1/60 s of real time; the zoom lasts from the first frame to the last (541
     /// frames: the workload's 9 s). `engineOnly` leaves out OpenGL (the frame is the engine's).
-    public static func run(size: CGSize, tileSide: Int = 256, frames: Int = 541, engineOnly: Bool = false) throws
-        -> Result
-    {
+    /// `uploadBudgetBytes` replaces the default tile upload budget.
+    public static func run(
+        size: CGSize, tileSide: Int = 256, frames: Int = 541, engineOnly: Bool = false, uploadBudgetBytes: Int? = nil
+    ) throws -> Result {
         let duration = Double(max(frames - 1, 1)) / 60
         CAMediaClock.useManualTime(0)
         defer { CAMediaClock.useSystemTime() }
@@ -59,6 +64,7 @@ public enum ZoomBenchmark {
         let driver = engineOnly ? nil : try FrameDriver(context: GLContext.headless())
         let builder = driver?.builder ?? FrameBuilder()
         builder.tileWaiting = .never
+        if let uploadBudgetBytes { builder.tileUploadBudgetBytes = uploadBudgetBytes }
         let map = MapTiledLayer()
         map.tileSize = CGSize(width: tileSide, height: tileSide)
         let (root, _) = ZoomWorkload.makeScene(size: size, duration: duration, map: map)
@@ -67,7 +73,7 @@ public enum ZoomBenchmark {
         // GLAYERS_ZOOM_TRACE=1: one line per frame on standard error.
         let trace = ProcessInfo.processInfo.environment["GLAYERS_ZOOM_TRACE"] == "1"
         var samples: [Double] = [], engine: [Double] = [], cpu: [Double] = []
-        var missingFrames = 0, missingSum = 0, missingMax = 0, peak = 0
+        var missingFrames = 0, missingSum = 0, missingMax = 0, peak = 0, uploadMax = 0
         let drawnBefore = TileCache.shared.drawnTiles, drawingBefore = TileCache.shared.drawingSeconds
         let start = MonotonicClock.now
         for f in 0..<frames {
@@ -97,6 +103,7 @@ public enum ZoomBenchmark {
             missingSum += missing
             missingMax = max(missingMax, missing)
             peak = max(peak, TileCache.shared.residentBytes)
+            uploadMax = max(uploadMax, driver?.renderer.stats.textureBytes ?? 0)
             if trace {
                 let c = TileCache.shared.census()
                 let stats = driver?.renderer.stats
@@ -133,14 +140,17 @@ public enum ZoomBenchmark {
             framesWithMissingTiles: missingFrames, missingTilesMean: Double(missingSum) / Double(max(frames, 1)),
             missingTilesMax: missingMax, tilesDrawn: TileCache.shared.drawnTiles - drawnBefore, seconds: seconds,
             drawingSeconds: TileCache.shared.drawingSeconds - drawingBefore, peakResidentBytes: peak,
-            budgetBytes: TileCache.shared.budgetBytes, renderer: driver?.context.rendererName ?? "none")
+            budgetBytes: TileCache.shared.budgetBytes, uploadMaxBytes: uploadMax,
+            uploadBudgetBytes: builder.tileUploadBudgetBytes, renderer: driver?.context.rendererName ?? "none")
     }
 
     /// The RESULT line of a run.
-    public static func line(size: CGSize, tileSide: Int = 256, frames: Int = 541, engineOnly: Bool = false) throws
-        -> String
-    {
-        let r = try run(size: size, tileSide: tileSide, frames: frames, engineOnly: engineOnly)
+    public static func line(
+        size: CGSize, tileSide: Int = 256, frames: Int = 541, engineOnly: Bool = false, uploadBudgetBytes: Int? = nil
+    ) throws -> String {
+        let r = try run(
+            size: size, tileSide: tileSide, frames: frames, engineOnly: engineOnly, uploadBudgetBytes: uploadBudgetBytes
+        )
         let t = r.times
         let mode = engineOnly ? "engine" : "headless"
         return "RESULT scene=zoom mode=\(mode) size=\(Int(size.width))x\(Int(size.height)) frames=\(t.samples.count) "
@@ -160,6 +170,9 @@ public enum ZoomBenchmark {
             + String(
                 format: "tile_peak_mib=%.1f tile_budget_mib=%.0f ", Double(r.peakResidentBytes) / 1_048_576,
                 Double(r.budgetBytes) / 1_048_576)
+            + (r.uploadBudgetBytes == .max
+                ? "upload_budget_kib=none " : "upload_budget_kib=\(r.uploadBudgetBytes >> 10) ")
+            + String(format: "upload_max_mib=%.2f ", Double(r.uploadMaxBytes) / 1_048_576)
             + "renderer=\"\(r.renderer)\""
     }
 }

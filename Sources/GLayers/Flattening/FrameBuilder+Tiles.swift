@@ -16,7 +16,8 @@
 ///   `build` waits for the drawings a frame asked for and flattens the frame again, showing them
 ///   as arrived and faded in (`finishTiledFrame`). With the real clock (the window) tiles show
 ///   as they arrive, fading in over `fadeDuration()`, and the window keeps drawing while any
-///   is queued, being drawn or fading (`CALayerHost.hasPendingWork`).
+///   is queued, being drawn or fading (`CALayerHost.hasPendingWork`); such a frame shows at
+///   most its upload budget of tiles for the first time (`FrameBuilder+TileUploads.swift`).
 import Foundation
 import GLayersGraphics
 import GLayersRenderList
@@ -67,6 +68,16 @@ struct TilingFrameState {
     var emitted: Set<TileKey> = []
     /// The tiles of the layer drawn opaque and whole (their neighbours may reach under them).
     var opaque: Set<TileKey> = []
+    /// The upload budget (`FrameBuilder+TileUploads.swift`): bytes of tile images a frame may
+    /// show for the first time, whether this frame is held to it, the bytes charged to this
+    /// frame and to the next, whether a tile waits for a later frame, and the layer's tiles of
+    /// other levels held back in this frame (they do not cover what is under them).
+    var uploadBudget = FrameBuilder.defaultTileUploadBudgetBytes
+    var limitsUploads = false
+    var uploadedBytes = 0
+    var uploadedBytesNext = 0
+    var heldBack = false
+    var heldUnder: Set<TileKey> = []
 }
 
 extension FrameBuilder {
@@ -93,24 +104,21 @@ extension FrameBuilder {
     func finishTiledFrame(_ rebuild: () -> Void) {
         guard tiling.frameNumber != 0 else {
             tiling.lastMissing = 0
+            endUploadFrame()
             return
         }
-        let wait: Bool
-        switch tiling.waiting {
-        case .always: wait = true
-        case .never: wait = false
-        case .whenClockIsManual: wait = CAMediaClock.isManual
-        }
-        if wait && tiling.requested && !tiling.completesArrivals {
+        if waitsForTiles && tiling.requested && !tiling.completesArrivals {
             TileCache.shared.waitForDrawings()
             tiling.completesArrivals = true
             tiling.requested = false
             tiling.fading = false
             tiling.missing = 0
+            tiling.heldBack = false
             rebuild()
             return
         }
-        TileCache.shared.endFrame(tiling.frameNumber, fading: tiling.fading)
+        TileCache.shared.endFrame(tiling.frameNumber, fading: tiling.fading || tiling.heldBack)
+        endUploadFrame()
         tiling.lastMissing = tiling.missing
         tiling.frameNumber = 0
         tiling.completesArrivals = false
@@ -136,7 +144,10 @@ extension FrameBuilder {
         let fade = type(of: layer).fadeDuration()
         let cache = TileCache.shared
         cache.locked {
-            if tiling.frameNumber == 0 { tiling.frameNumber = cache.beginFrame() }
+            if tiling.frameNumber == 0 {
+                tiling.frameNumber = cache.beginFrame()
+                tiling.limitsUploads = !waitsForTiles
+            }
             cache.account(-layer.tileStore.adopt(grid))
             cache.register(layer.tileStore)
             updateVisibleTiles(layer.tileStore, grid, fade: fade)
@@ -192,8 +203,8 @@ extension FrameBuilder {
     }
 
     /// Marks the visible tiles wanted and used, collects the draws of those with images and the
-    /// rects of those not complete (missing or fading in without an older image), and the keys
-    /// to draw (lock held).
+    /// rects of those not complete (missing, held back for a later frame's upload budget, or
+    /// fading in without an older image), and the keys to draw (lock held).
     private func updateVisibleTiles(_ store: TileStore, _ grid: TileGrid, fade: CFTimeInterval) {
         let frame = tiling.frameNumber, t = tiling.frameTime
         tiling.needy.removeAll(keepingCapacity: true)
@@ -202,9 +213,22 @@ extension FrameBuilder {
             var slot = store.slots[key] ?? TileSlot()
             slot.wantedFrame = frame
             slot.lastUsed = frame
-            var complete = false
-            if let image = slot.image {
-                if slot.arrival.isNaN { slot.arrival = tiling.completesArrivals ? t - fade : t }
+            var complete = false, shown = false
+            if let image = slot.image, slot.arrival.isNaN {
+                // First shown at alpha 0 unless completed or not fading: drawn from the next frame.
+                let now = tiling.completesArrivals || Self.fadeAlpha(arrival: t, at: t, duration: fade) > 0
+                if slot.isShown || admitUpload(image, nextFrame: !now) {
+                    slot.arrival = tiling.completesArrivals ? t - fade : t
+                    slot.isShown = true
+                } else if let previous = slot.previous {
+                    // Held back for a later frame's budget: the image it replaces stays.
+                    tiling.draws.append(TileDraw(key: key, image: previous, alpha: 1))
+                    tiling.underAllowance -= previous.height * previous.bytesPerRow
+                    complete = true
+                }
+            }
+            if let image = slot.image, !slot.arrival.isNaN {
+                shown = true
                 let alpha = Self.fadeAlpha(arrival: slot.arrival, at: t, duration: fade)
                 if alpha >= 1, let previous = slot.previous {
                     TileCache.shared.account(-previous.height * previous.bytesPerRow)
@@ -224,7 +248,7 @@ extension FrameBuilder {
                 tiling.requests.append(key)
             }
             if !complete { tiling.needy.append(grid.rect(of: key)) }
-            if slot.image == nil { tiling.missing += 1 }
+            if !shown && !complete { tiling.missing += 1 }
             store.slots[key] = slot
         }
     }
@@ -236,6 +260,7 @@ extension FrameBuilder {
     /// not drawn: in a zoom each covered the whole view.
     private func collectUnderTiles(_ store: TileStore, _ grid: TileGrid, level: Int, fade: CFTimeInterval) {
         tiling.emitted.removeAll(keepingCapacity: true)
+        tiling.heldUnder.removeAll(keepingCapacity: true)
         for r in tiling.needy {
             for j in level + 1..<grid.levelCount {
                 emitUnderTiles(store, grid, level: j, meeting: r, fade: fade)
@@ -258,8 +283,9 @@ extension FrameBuilder {
         guard range.columns.count * range.rows.count <= 64 else { return false }
         for row in range.rows {
             for column in range.columns {
-                guard let slot = store.slots[TileKey(level: Int32(j), column: Int32(column), row: Int32(row))],
-                    slot.image != nil,
+                let key = TileKey(level: Int32(j), column: Int32(column), row: Int32(row))
+                guard let slot = store.slots[key],
+                    slot.image != nil, !tiling.heldUnder.contains(key),
                     slot.arrival.isNaN
                         || Self.fadeAlpha(arrival: slot.arrival, at: tiling.frameTime, duration: fade) >= 1
                 else { return false }
@@ -281,6 +307,13 @@ extension FrameBuilder {
                 guard var slot = store.slots[key], let image = slot.image, slot.bytes <= tiling.underAllowance,
                     tiling.emitted.insert(key).inserted
                 else { continue }
+                if !slot.isShown {
+                    guard admitUpload(image, nextFrame: false) else {
+                        tiling.heldUnder.insert(key)
+                        continue
+                    }
+                    slot.isShown = true
+                }
                 tiling.underAllowance -= slot.bytes
                 slot.lastUsed = frame
                 store.slots[key] = slot

@@ -118,6 +118,7 @@ extension TileCache {
             if let old = slot.image, !slot.arrival.isNaN, slot.previous == nil { slot.previous = old }
             slot.image = image
             slot.arrival = .nan
+            slot.isShown = false
             slot.drawnVersion = r.version
             arrivedSinceFrame = true
         }

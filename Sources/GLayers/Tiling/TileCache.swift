@@ -41,7 +41,8 @@ package final class TileCache: @unchecked Sendable {
     var sequence: UInt64 = 0
     /// Whether a drawing arrived since the last frame began.
     var arrivedSinceFrame = false
-    /// Whether the last frame showed a tile fading in.
+    /// Whether the last frame showed a tile fading in, or held one back for a later frame's
+    /// upload budget.
     var fadingInLastFrame = false
     /// Tile threads started.
     var workerCount = 0
@@ -70,7 +71,7 @@ package final class TileCache: @unchecked Sendable {
     }
 
     /// Whether a window must keep drawing frames: tiles queued or being drawn, arrived and not
-    /// shown yet, or fading in.
+    /// shown yet (or held back by a frame's upload budget), or fading in.
     package var hasPendingWork: Bool {
         locked { !queue.isEmpty || running > 0 || arrivedSinceFrame || fadingInLastFrame }
     }
@@ -101,7 +102,8 @@ package final class TileCache: @unchecked Sendable {
         return frame
     }
 
-    /// Ends frame `number`: notes whether tiles were fading, and evicts beyond the budget.
+    /// Ends frame `number`: notes whether tiles were fading in (or held back for a later frame's
+    /// upload budget), and evicts beyond the budget.
     func endFrame(_ number: UInt64, fading: Bool) {
         locked {
             fadingInLastFrame = fading

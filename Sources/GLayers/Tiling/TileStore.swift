@@ -11,6 +11,11 @@ struct TileSlot {
     var previous: CGImage?
     /// The media time the image was first shown (NaN: not shown yet).
     var arrival = CFTimeInterval.nan
+    /// Whether `image` has been shown in a frame, among the visible tiles or under them: its
+    /// texture was uploaded (or is in the next frame, for a visible tile first shown at alpha 0).
+    /// A frame shows tiles for the first time within its upload budget
+    /// (`FrameBuilder.tileUploadBudgetBytes`).
+    var isShown = false
     /// Bumped by every invalidation of the tile.
     var version: UInt32 = 0
     /// The version `image` was drawn for.
