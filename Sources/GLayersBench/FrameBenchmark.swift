@@ -44,7 +44,8 @@ public enum FrameBenchmark {
         }
     }
 
-    /// Frames of `root` in an X11 window (swap interval 0), 1/60 s of media time apart;
+    /// Frames of `root` in an X11 window (swap interval 0), 1/60 s of media time apart, each
+    /// presented as the window presents (`WindowHost.presentPath`: MIT-SHM puts or EGL's swap);
     /// `counter` counts their allocations when given.
     public static func window(
         root: CALayer, size: CGSize, background: CGColor?, frames: Int, warmup: Int = 20,
@@ -64,8 +65,7 @@ public enum FrameBenchmark {
         _ = window.window.pendingEvents()
         return try measure(window.driver, frames: frames, warmup: warmup, counter: counter) { t in
             _ = window.window.pendingEvents()
-            window.driver.drawFrame(root, at: t, size: size, scale: 1, background: background, target: .window)
-            try window.driver.present()
+            try window.drawFrame(root, at: t, background: background)
         }
     }
 
