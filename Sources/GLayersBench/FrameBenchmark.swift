@@ -24,6 +24,8 @@ public enum FrameBenchmark {
         public var allocationsPerFrame: Double?
         /// The OpenGL renderer's name (`GL_RENDERER`).
         public var renderer: String
+        /// How the window presented its frames; nil headless.
+        public var present: PresentPath? = nil
     }
 
     /// Frames of `root` rendered headless at `size` points (scale 1), 1/60 s apart; `counter`
@@ -63,10 +65,12 @@ public enum FrameBenchmark {
         defer { host.detach() }
         window.driver.context.setSwapInterval(0)
         _ = window.window.pendingEvents()
-        return try measure(window.driver, frames: frames, warmup: warmup, counter: counter) { t in
+        var result = try measure(window.driver, frames: frames, warmup: warmup, counter: counter) { t in
             _ = window.window.pendingEvents()
             try window.drawFrame(root, at: t, background: background)
         }
+        result.present = window.presentPath
+        return result
     }
 
     private static func measure(
