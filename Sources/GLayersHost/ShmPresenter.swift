@@ -65,12 +65,20 @@ final class ShmPresenter {
 
     /// A presenter for `window`, its image made at the window's size.
     ///
-    /// - Throws `ShmError` when the server has no MIT-SHM, the window's visual is not a 24- or
-    ///   32-bit little-endian TrueColor one, or shared memory cannot be made or attached.
+    /// - Throws `ShmError` when the display is not a local one (`:N` or `unix:N`), the server
+    ///   has no MIT-SHM, the window's visual is not a 24- or 32-bit little-endian TrueColor
+    ///   one, or shared memory cannot be made or attached.
     init(window: X11Window) throws {
         display = window.display
         self.window = window.window
         segment.initialize(to: XShmSegmentInfo())
+        // Shared memory is shared with a server on this machine only: a display over TCP, even
+        // to localhost (ssh's forwarding), may name another machine's segments (as SDL checks).
+        let name = String(cString: XDisplayString(display))
+        guard name.hasPrefix(":") || name.hasPrefix("unix:") else {
+            segment.deallocate()
+            throw ShmError("the display \"\(name)\" is not a local one", expected: true)
+        }
         guard XShmQueryExtension(display) != 0 else {
             segment.deallocate()
             throw ShmError("the X server has no MIT-SHM", expected: true)
