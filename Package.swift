@@ -61,7 +61,7 @@ let package = Package(
             providers: [.apt(["libegl-dev"])]),
         .systemLibrary(
             name: "CX11", path: "Sources/System/CX11", pkgConfig: "x11",
-            providers: [.apt(["libx11-dev"])]),
+            providers: [.apt(["libx11-dev", "libxext-dev"])]),
 
         .target(
             name: "GLayersGraphics",

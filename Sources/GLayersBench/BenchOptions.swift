@@ -168,6 +168,7 @@ public struct BenchOptions: ParsableArguments {
                 times.p10, times.p90, times.mean, 1000 / max(times.median, 1e-6))
             + "draw_calls=\(result.drawCalls) items=\(result.items) passes=\(result.passes) "
             + String(format: "damage=%@ redrawn_pixels=%.0f ", noDamage ? "off" : "on", result.redrawnPixels)
+            + (result.present.map { "present=\($0) " } ?? "")
             + Self.allocations(result.allocationsPerFrame) + simulation(points) + "renderer=\"\(result.renderer)\""
     }
 

@@ -24,6 +24,8 @@ public enum FrameBenchmark {
         public var allocationsPerFrame: Double?
         /// The OpenGL renderer's name (`GL_RENDERER`).
         public var renderer: String
+        /// How the window presented its frames; nil headless.
+        public var present: PresentPath? = nil
     }
 
     /// Frames of `root` rendered headless at `size` points (scale 1), 1/60 s apart; `counter`
@@ -44,7 +46,8 @@ public enum FrameBenchmark {
         }
     }
 
-    /// Frames of `root` in an X11 window (swap interval 0), 1/60 s of media time apart;
+    /// Frames of `root` in an X11 window (swap interval 0), 1/60 s of media time apart, each
+    /// presented as the window presents (`WindowHost.presentPath`: MIT-SHM puts or EGL's swap);
     /// `counter` counts their allocations when given.
     public static func window(
         root: CALayer, size: CGSize, background: CGColor?, frames: Int, warmup: Int = 20,
@@ -62,11 +65,12 @@ public enum FrameBenchmark {
         defer { host.detach() }
         window.driver.context.setSwapInterval(0)
         _ = window.window.pendingEvents()
-        return try measure(window.driver, frames: frames, warmup: warmup, counter: counter) { t in
+        var result = try measure(window.driver, frames: frames, warmup: warmup, counter: counter) { t in
             _ = window.window.pendingEvents()
-            window.driver.drawFrame(root, at: t, size: size, scale: 1, background: background, target: .window)
-            try window.driver.present()
+            try window.drawFrame(root, at: t, background: background)
         }
+        result.present = window.presentPath
+        return result
     }
 
     private static func measure(

@@ -1,4 +1,5 @@
-/// Reading the last frame back: premultiplied RGBA8, rows top to bottom.
+/// Reading the last frame back: premultiplied RGBA8, rows top to bottom; or rects of it as
+/// BGRA into an image in memory (a window presented with `XShmPutImage`).
 import COpenGL
 import GLayersGraphics
 import GLayersRenderList
@@ -43,5 +44,43 @@ extension Renderer {
     /// - Throws when there is no frame yet (`CGImageError` for a zero size).
     public func readImage() throws -> CGImage {
         try CGImage(width: lastWidth, height: lastHeight, premultipliedRGBA: readPixels())
+    }
+
+    /// Copies the rect `rect` (rows from the top) of the last frame, drawn `.offscreen`, into
+    /// `pixels`: an image of the frame's size, top row first, `bytesPerRow` bytes a row (a
+    /// multiple of 4), at the same place in it. The bytes are blue, green, red, alpha: the
+    /// memory order of a 24- or 32-bit TrueColor X image on a little-endian machine. The
+    /// rest of `pixels` is left as it is. Returns false when there is no offscreen frame or
+    /// the rows are too short (nothing is copied).
+    public func readBGRA(_ rect: PixelRect, into pixels: UnsafeMutableRawPointer, bytesPerRow: Int) -> Bool {
+        guard lastTarget == .offscreen, let s = screenTarget, s.width == lastWidth, s.height == lastHeight,
+            bytesPerRow % 4 == 0, bytesPerRow >= lastWidth * 4, (try? context.makeCurrent()) != nil
+        else { return false }
+        let r = rect.intersection(PixelRect(x: 0, y: 0, width: lastWidth, height: lastHeight))
+        guard !r.isEmpty else { return true }
+        let w = Int(r.width), h = Int(r.height)
+        let band = pixels + Int(r.minY) * bytesPerRow + Int(r.minX) * 4
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), s.framebuffer)
+        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
+        glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), GLint(bytesPerRow / 4))
+        glReadPixels(
+            GLint(r.minX), GLint(Int32(lastHeight) - r.maxY), GLsizei(w), GLsizei(h), GLenum(GL_BGRA),
+            GLenum(GL_UNSIGNED_BYTE), band)
+        glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), 0)
+        // GL wrote the rect's bottom row first: turn the band's rows over in place.
+        let rowBytes = w * 4
+        withUnsafeTemporaryAllocation(byteCount: rowBytes, alignment: 4) { scratch in
+            guard let temp = scratch.baseAddress else { return }
+            var top = 0, bottom = h - 1
+            while top < bottom {
+                let a = band + top * bytesPerRow, b = band + bottom * bytesPerRow
+                temp.copyMemory(from: a, byteCount: rowBytes)
+                a.copyMemory(from: b, byteCount: rowBytes)
+                b.copyMemory(from: temp, byteCount: rowBytes)
+                top += 1
+                bottom -= 1
+            }
+        }
+        return true
     }
 }

@@ -49,6 +49,10 @@ public struct WindowOptions {
     public var tracksDamage = true
     /// Tint what each frame redraws because it changed.
     public var showDamage = false
+    /// How frames reach the screen; nil (the default): `GLAYERS_PRESENT` (`egl` or `shm`) when
+    /// set, else MIT-SHM for a software renderer (`PresentPath.preferred(forRenderer:)`). The
+    /// shm path falls back to EGL, with a warning, when the server cannot share memory.
+    public var presentPath: PresentPath?
     /// Default options: a 1024 × 768-point window titled "glayers" at 60 frames per second.
     public init() {}
 }
@@ -69,6 +73,9 @@ public final class WindowHost {
     private var lastOverlayUpdate = 0.0
     private var running = true
     private var firstFramePresented = false
+    /// How frames reach the screen: EGL's swap, or MIT-SHM puts (`ShmPresenter`).
+    public private(set) var presentPath = PresentPath.egl
+    private var shm: ShmPresenter?
 
     /// Opens the window (on `$DISPLAY`) with an OpenGL context on it.
     ///
@@ -84,9 +91,14 @@ public final class WindowHost {
         driver.refreshInterval = 1 / max(options.frameRate, 1)
         driver.renderer.debug.disableDamage = !options.tracksDamage
         driver.renderer.debug.showDamage = options.showDamage
+        choosePresentPath()
         if options.showDamage {
             // What the tint shows depends on what the surface keeps between frames.
-            FileHandle.standardError.write(Data("glayers: window surface: \(driver.context.presentation)\n".utf8))
+            let path =
+                presentPath == .shm
+                ? "shm (drawn offscreen, the damaged rects put with XShmPutImage)" : "egl (eglSwapBuffers)"
+            FileHandle.standardError.write(
+                Data("glayers: window surface: \(driver.context.presentation); present: \(path)\n".utf8))
         }
         container.name = "glayers.window"
         overlay.name = "glayers.fps"
@@ -95,6 +107,21 @@ public final class WindowHost {
         overlay.foregroundColor = CGColor(red: 1, green: 1, blue: 0.4, alpha: 1)
         overlay.backgroundColor = CGColor(gray: 0, alpha: 0.6)
         overlay.contentsScale = scale
+    }
+
+    /// Chooses `presentPath` (see `WindowOptions.presentPath`) and makes the shm image.
+    private func choosePresentPath() {
+        let forced = options.presentPath ?? PresentPath.fromEnvironment
+        guard (forced ?? PresentPath.preferred(forRenderer: driver.context.rendererName)) == .shm else { return }
+        do {
+            shm = try ShmPresenter(window: window)
+            presentPath = .shm
+        } catch let error as ShmError {
+            // No MIT-SHM (a remote display) is expected unless shm was asked for.
+            if forced == .shm || !error.expected {
+                Diagnostics.warn("cannot present with MIT-SHM (\(error)); presenting with EGL")
+            }
+        } catch {}
     }
 
     /// The window's size in points.
@@ -135,7 +162,11 @@ public final class WindowHost {
 
     /// The OpenGL context goes before the window: its surface lives on the window's X display,
     /// which the window closes.
-    deinit { driver.context.destroy() }
+    deinit {
+        // The shm image and the surface live on the window's X display, which the window closes.
+        shm = nil
+        driver.context.destroy()
+    }
 
     /// Ends the loop after the current frame.
     public func stop() { running = false }
@@ -162,8 +193,7 @@ public final class WindowHost {
         case .resize:
             relayout(content)
         case .expose:
-            // What the window showed may be gone: present all of it again.
-            driver.renderer.invalidate()
+            windowWasExposed()
         case .close:
             running = false
         }
@@ -176,6 +206,40 @@ public final class WindowHost {
         overlay.frame = CGRect(x: 8, y: 8, width: 260, height: 20)
         CATransaction.commit()
         content.layout(size: pointSize)
+    }
+
+    /// Shows again what the X server lost of the window (call it on `WindowEvent.expose`): the
+    /// shm path puts the exposed area from the image it keeps, without drawing; the EGL path
+    /// redraws the whole window at the next frame.
+    public func windowWasExposed() {
+        let area = window.takeExposedArea()
+        if let shm, let area {
+            shm.putAgain(area)
+        } else {
+            driver.renderer.invalidate()
+        }
+    }
+
+    /// Draws `root` at media time `t` at the window's size and scale, and presents it through
+    /// `presentPath` (only what changed since the last frame).
+    ///
+    /// - Throws the renderer's `GLError`, or what presenting throws. A failing shm present
+    ///   falls back to EGL with a warning and presents the frame with EGL.
+    public func drawFrame(_ root: CALayer, at t: CFTimeInterval, background: CGColor?) throws {
+        let target: RenderTarget = shm == nil ? .window : .offscreen
+        driver.drawFrame(root, at: t, size: pointSize, scale: scale, background: background, target: target)
+        if let error = driver.renderer.lastError { throw error }
+        guard let shm else { return try driver.present() }
+        do { try shm.present(driver.renderer) } catch {
+            Diagnostics.warn("cannot present with MIT-SHM (\(error)); presenting with EGL")
+            self.shm = nil
+            presentPath = .egl
+            // The same render list again, in full, into the window's back buffer.
+            driver.renderer.invalidate()
+            driver.renderer.render(driver.builder.list, to: .window)
+            if let error = driver.renderer.lastError { throw error }
+            try driver.present()
+        }
     }
 
     private func drawFrame(_ content: WindowContent) throws {
@@ -191,10 +255,7 @@ public final class WindowHost {
             CATransaction.commit()
         }
         let start = MonotonicClock.now
-        driver.drawFrame(
-            container, at: now, size: pointSize, scale: scale, background: content.background, target: .window)
-        if let error = driver.renderer.lastError { throw error }
-        try driver.present()
+        try drawFrame(container, at: now, background: content.background)
         if !firstFramePresented {
             firstFramePresented = true
             Self.traceStart()

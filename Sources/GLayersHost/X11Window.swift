@@ -42,6 +42,8 @@ public final class X11Window {
     /// Whether another client destroyed the window (it must not be destroyed again).
     private var destroyed = false
     private var watchdog: ConnectionWatchdog?
+    /// The rect around the areas exposed since `takeExposedArea()` last ran.
+    private var exposed: CGRect?
 
     /// Opens the display named by `$DISPLAY` and makes a mapped window.
     ///
@@ -148,6 +150,13 @@ public final class X11Window {
         return out
     }
 
+    /// The rect (pixels, origin top-left) around every area the X server exposed since the
+    /// last call, or nil when none was; the next call starts afresh.
+    public func takeExposedArea() -> CGRect? {
+        defer { exposed = nil }
+        return exposed
+    }
+
     /// Waits until an event arrives, or `timeout` seconds pass (nil: no limit).
     public func waitForEvents(timeout: Double?) {
         if XPending(display) > 0 { return }
@@ -173,6 +182,9 @@ public final class X11Window {
             height = h
             return .resize(width: w, height: h)
         case Expose:
+            let area = CGRect(
+                x: Int(e.xexpose.x), y: Int(e.xexpose.y), width: Int(e.xexpose.width), height: Int(e.xexpose.height))
+            exposed = exposed.map { $0.union(area) } ?? area
             return e.xexpose.count == 0 ? .expose : nil
         case ClientMessage:
             if e.xclient.message_type == wmProtocols && Atom(e.xclient.data.l.0) == wmDelete { return .close }

@@ -46,6 +46,44 @@ extension KioskWindowTests {
             #expect(process.exitedNormally && process.status == 0, "\(process.endReport)")
         }
 
+        /// A server without MIT-SHM (as a remote display is to the shm path): the window presents
+        /// with EGL, silently unless shm was asked for (`GLAYERS_PRESENT=shm`: one warning), and
+        /// shows the kiosk.
+        @Test(arguments: [false, true]) func withoutMITSHMTheWindowPresentsWithEGL(forced: Bool) throws {
+            let display = try TestDisplay.startPrivate(arguments: ["-extension", "MIT-SHM"])
+            defer {
+                // Killed (the server, started by Foundation, inherits blocked signals: SIGTERM
+                // waits) and waited for: until its end is delivered, Foundation keeps a source in
+                // this thread's run loop, which later tests on this thread turn.
+                if let server = display.server {
+                    kill(server.processIdentifier, SIGKILL)
+                    server.waitUntilExit()
+                }
+            }
+            guard let glayers = TestEnvironment.glayers else {
+                throw HarnessError("the glayers executable is not built")
+            }
+            var environment = ProcessInfo.processInfo.environment
+            environment["DISPLAY"] = display.name
+            environment["GLAYERS_PRESENT"] = forced ? "shm" : nil
+            let process = try Subprocess(
+                glayers, [Self.kiosk.path, "--size", "400x300", "--show-damage"], environment: environment)
+            let window = try display.window(titled: try Scene.load(contentsOf: Self.kiosk).name, of: process)
+            // The kiosk's white item titles on black: wait for a frame that shows some.
+            var lit = 0
+            for _ in 0..<50 where lit == 0 {
+                let image = try display.grab(window)
+                lit = stride(from: 0, to: image.pixels.count, by: 4).filter { image.pixels[$0 + 1] > 200 }.count
+                if lit == 0 { usleep(100_000) }
+            }
+            #expect(lit > 0, "the window showed nothing")
+            try display.sendDeleteWindow(to: window)
+            #expect(process.wait(timeout: 10), "glayers did not quit: \(process.endReport)")
+            let stderr = process.stderr
+            #expect(stderr.contains("present: egl"), "\(stderr)")
+            #expect(stderr.contains("cannot present with MIT-SHM") == forced, "\(stderr)")
+        }
+
         @Test func sigquitEndsTheProgram() throws {
             let display = try TestDisplay.shared.get()
             let (process, _) = try kiosk(on: display)

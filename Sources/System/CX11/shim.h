@@ -3,6 +3,9 @@
 #include <X11/Xatom.h>
 #include <X11/Xresource.h>
 #include <X11/keysym.h>
+#include <sys/ipc.h>
+#include <sys/shm.h>
+#include <X11/extensions/XShm.h>
 #include <poll.h>
 #include <unistd.h>
 #include <string.h>
@@ -23,3 +26,6 @@ static inline Window glayers_root_window(Display *d, int screen) { return RootWi
 static inline int glayers_display_width(Display *d, int screen) { return DisplayWidth(d, screen); }
 static inline int glayers_display_height(Display *d, int screen) { return DisplayHeight(d, screen); }
 static inline unsigned long glayers_black_pixel(Display *d, int screen) { return BlackPixel(d, screen); }
+static inline Visual *glayers_default_visual(Display *d, int screen) { return DefaultVisual(d, screen); }
+static inline int glayers_default_depth(Display *d, int screen) { return DefaultDepth(d, screen); }
+static inline int glayers_destroy_image(XImage *image) { return XDestroyImage(image); }

@@ -63,10 +63,11 @@ final class TestDisplay {
         }
     }()
 
-    /// A new Xvfb of its own (for tests that kill the server).
+    /// A new Xvfb of its own (for tests that kill the server, or need it started otherwise).
     /// - `terminate`: the server ends when its last client leaves; the shared display keeps one
     ///   connection open until the tests exit, so that server never outlives them.
-    static func startPrivate(terminate: Bool = false) throws -> TestDisplay {
+    /// - `arguments`: more of Xvfb's options (`-extension MIT-SHM` leaves that extension out).
+    static func startPrivate(terminate: Bool = false, arguments: [String] = []) throws -> TestDisplay {
         guard let xvfb = TestEnvironment.which("Xvfb") else {
             throw HarnessError(
                 "window tests need an X display: no $DISPLAY and no Xvfb (run `make test`, which installs it)")
@@ -76,6 +77,7 @@ final class TestDisplay {
             server.executableURL = xvfb
             server.arguments =
                 [":\(number)", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"] + (terminate ? ["-terminate"] : [])
+                + arguments
             server.standardOutput = FileHandle.nullDevice
             server.standardError = FileHandle.nullDevice
             guard (try? server.run()) != nil else { continue }
