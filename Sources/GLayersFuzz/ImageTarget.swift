@@ -18,6 +18,28 @@ extension FuzzTarget {
             return
         }
         checkImage(image)
+        if image.width * image.height <= 1 << 16 { checkPNGRoundTrip(image) }
+    }
+
+    /// Encoding a decoded image as PNG and decoding that gives the image back: its size and
+    /// alpha exactly, its colours within 1 (premultiplied values go through straight ones).
+    static func checkPNGRoundTrip(_ image: CGImage) {
+        let again: CGImage
+        do {
+            again = try CGImage.decode(data: image.pngData(), name: "fuzz round trip")
+        } catch {
+            Invariants.require(false, "a decoded image did not encode and decode again: \(error)")
+            return
+        }
+        Invariants.require(again.width == image.width && again.height == image.height, "the round trip resized it")
+        image.withUnsafeBytes { p in
+            again.withUnsafeBytes { q in
+                for i in 0..<min(p.count, q.count) {
+                    let limit = i % 4 == 3 ? 0 : 1
+                    Invariants.require(abs(Int(p[i]) - Int(q[i])) <= limit, "byte \(i) changed in the round trip")
+                }
+            }
+        }
     }
 
     /// A decoded image has a size within the limits, exactly its bytes, premultiplied pixels
