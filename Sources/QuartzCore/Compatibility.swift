@@ -20,6 +20,20 @@ public typealias CFString = String
 /// locations: [0, 1])`).
 public typealias CFArray = NSArray
 
+/// CoreFoundation's attributed string, which Core Text's functions take: an
+/// `NSAttributedString` here (`CTLineCreateWithAttributedString(text as CFAttributedString)`).
+public typealias CFAttributedString = NSAttributedString
+
+/// The number of elements of `array` (CoreFoundation's `CFArrayGetCount`).
+public func CFArrayGetCount(_ array: CFArray) -> CFIndex { array.count }
+
+/// The element at `index` of `array` as CoreFoundation hands it out, an unretained pointer
+/// that Apple code turns back into its class with `unsafeBitCast(_:to:)` (`CTRun.self`); valid
+/// while the array holds it.
+public func CFArrayGetValueAtIndex(_ array: CFArray, _ index: CFIndex) -> UnsafeRawPointer! {
+    UnsafeRawPointer(Unmanaged.passUnretained(array[index] as AnyObject).toOpaque())
+}
+
 /// CoreFoundation's dictionary: an `NSDictionary` here
 /// (`ctx.beginTransparencyLayer(auxiliaryInfo: nil)` takes one).
 public typealias CFDictionary = NSDictionary
