@@ -24,6 +24,24 @@ public typealias CFArray = NSArray
 /// `NSAttributedString` here (`CTLineCreateWithAttributedString(text as CFAttributedString)`).
 public typealias CFAttributedString = NSAttributedString
 
+/// CoreFoundation's allocator; glayers allocates with Swift, so it is never used.
+public typealias CFAllocator = AnyObject
+
+/// The default allocator (nil: any allocator argument is ignored).
+public let kCFAllocatorDefault: CFAllocator? = nil
+
+/// An attributed string of `str` whose every character has `attributes`, keyed by attribute
+/// name (CoreFoundation's `CFAttributedStringCreate`; `alloc` is ignored).
+public func CFAttributedStringCreate(_ alloc: CFAllocator!, _ str: CFString!, _ attributes: CFDictionary!)
+    -> CFAttributedString!
+{
+    var keyed: [NSAttributedString.Key: Any] = [:]
+    for (key, value) in attributes ?? [:] {
+        if let name = key as? String { keyed[NSAttributedString.Key(name)] = value }
+    }
+    return NSAttributedString(string: str ?? "", attributes: keyed)
+}
+
 /// The number of elements of `array` (CoreFoundation's `CFArrayGetCount`).
 public func CFArrayGetCount(_ array: CFArray) -> CFIndex { array.count }
 

@@ -159,7 +159,8 @@ private func lettersPath(_ string: String) -> CGPath {
     }
 
     /// Runs come back as `[CTRun]` through `as!`, glyphs for characters through
-    /// `CTFontGetGlyphsForCharacters`, and a line's string range covers the string.
+    /// `CTFontGetGlyphsForCharacters`, and a line's string range covers the string; an
+    /// attributed string made by `CFAttributedStringCreate` from a `CFDictionary` keeps its font.
     @Test func castsAndLookups() throws {
         let font = CTFontCreateWithName("DejaVu Sans" as CFString, 18, nil)
         let line = CTLineCreateWithAttributedString(
@@ -173,5 +174,10 @@ private func lettersPath(_ string: String) -> CGPath {
         var runGlyphs = [CGGlyph](repeating: 0, count: 2)
         CTRunGetGlyphs(runs[0], CFRangeMake(0, 0), &runGlyphs)
         #expect(runGlyphs == glyphs && CTFontGetSize(font) == 18)
+        let attributes = [kCTFontAttributeName: font] as CFDictionary
+        let cfLine = CTLineCreateWithAttributedString(
+            CFAttributedStringCreate(kCFAllocatorDefault, "AV" as CFString, attributes))
+        let cfRuns = CTLineGetGlyphRuns(cfLine) as! [CTRun]
+        #expect((CTRunGetAttributes(cfRuns[0])[kCTFontAttributeName as String] as? CTFont) === font)
     }
 }
