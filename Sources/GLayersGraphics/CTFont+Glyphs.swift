@@ -40,6 +40,16 @@ final class LoadedFont: @unchecked Sendable {
         return String(cString: text)
     }
 
+    /// What tells two pango fonts apart for Core Text: the font's description with its size
+    /// ("DejaVu Sans 18px"). Call under the pango lock.
+    static func key(of font: UnsafeMutablePointer<PangoFont>) -> String {
+        guard let description = pango_font_describe_with_absolute_size(font) else { return "" }
+        defer { pango_font_description_free(description) }
+        guard let text = pango_font_description_to_string(description) else { return "" }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
+
     /// Ascent, descent and leading (line gap) in points. Call under the pango lock.
     var metrics: (ascent: CGFloat, descent: CGFloat, leading: CGFloat) {
         guard let scaled = scaledFont else { return (0, 0, 0) }

@@ -161,14 +161,19 @@ enum CoreTextLayout {
     }
 
     /// The `CTFont` of a run drawn with pango's `font`: the font the attribute range asked for
-    /// when pango drew with it, otherwise a font named after what pango chose, at the size asked for.
+    /// when pango drew with it (the same font file, style and size: pango may hold two objects
+    /// for it, made under different surface options), otherwise a font named after what pango chose, at the size asked for.
     private static func runFont(
         _ font: UnsafeMutablePointer<PangoFont>?, source: Source, range: Int,
         cache: inout [UnsafeMutablePointer<PangoFont>: CTFont]
     ) -> CTFont {
         let asked = source.ranges[range].values["NSFont"]
         guard let font else { return (asked as? CTFont) ?? CTFont(name: "Helvetica", size: 12) }
-        if let ct = asked as? CTFont, PangoSession.shared.loadedFont(ct)?.font == font { return ct }
+        if let ct = asked as? CTFont, let loaded = PangoSession.shared.loadedFont(ct),
+            loaded.font == font || LoadedFont.key(of: loaded.font) == LoadedFont.key(of: font)
+        {
+            return ct
+        }
         if let made = cache[font] { return made }
         let size = (asked as? CTFont)?.size ?? source.style.fontSize
         let loaded = LoadedFont(retaining: font)

@@ -198,6 +198,59 @@ func image(_ ctx: CGContext) throws -> CGImage { try #require(ctx.makeImage()) }
     }
 }
 
+@Suite struct CoreTextSharingTests {
+    /// A run with `kCTForegroundColorFromContextAttributeName` is filled with the context's fill
+    /// colour; lines made and drawn on several threads at once (pango is serialised) all draw.
+    @Test func contextColourAndThreads() throws {
+        let font = CTFontCreateWithName("DejaVu Sans", 20, nil)
+        let text = NSAttributedString(
+            string: "H",
+            attributes: [
+                NSAttributedString.Key("NSFont"): font, NSAttributedString.Key("CTForegroundColorFromContext"): true,
+            ])
+        let ctx = try #require(CGContext.bitmap(width: 40, height: 40))
+        ctx.setFillColor(CGColor(red: 0, green: 1, blue: 0, alpha: 1))
+        ctx.textMatrix = CGAffineTransform(scaleX: 1, y: -1)  // upright in the y-down context
+        ctx.textPosition = CGPoint(x: 5, y: 30)
+        CTLineDraw(CTLineCreateWithAttributedString(text), ctx)
+        let drawn = try image(ctx)
+        let ink = try #require(inkBounds(drawn))
+        #expect(abs(ink.minY - 15) <= 1 && abs(ink.maxY - 29) <= 1, "upright through the text matrix: \(ink)")
+        #expect(
+            drawn.pixel(x: 7, y: 20)?.g == 255 && drawn.pixel(x: 7, y: 20)?.r == 0,
+            "the left stem (x 6.96 … 8.94) is green")
+
+        let counts = ThreadCounts()
+        DispatchQueue.concurrentPerform(iterations: 8) { i in
+            let size = CGFloat(10 + i)
+            let line = CTLineCreateWithAttributedString(
+                attributed("thread \(i)", font: CTFontCreateWithName("DejaVu Sans", size, nil)))
+            guard let ctx = CGContext.bitmap(width: 120, height: 30) else { return }
+            ctx.textMatrix = CGAffineTransform(scaleX: 1, y: -1)
+            ctx.textPosition = CGPoint(x: 2, y: 20)
+            CTLineDraw(line, ctx)
+            if let image = ctx.makeImage(), inkBounds(image) != nil { counts.add() }
+        }
+        #expect(counts.value == 8)
+    }
+}
+
+/// A counter shared by threads.
+private final class ThreadCounts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func add() {
+        lock.lock()
+        count += 1
+        lock.unlock()
+    }
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
+}
+
 @Suite struct CoreTextFrameTests {
     let font = CTFontCreateWithName("DejaVu Sans", 12, nil)
     let text = String(repeating: "The quick brown fox jumps over the lazy dog. ", count: 4)
