@@ -77,8 +77,8 @@ extension CGContext {
     /// first).
     ///
     /// - As in Core Graphics it is not part of the graphics state: `saveGState` and
-    ///   `restoreGState` leave it alone. glayers has no Core Text drawing that uses it yet; code
-    ///   that sets it before drawing keeps compiling and reads back what it set.
+    ///   `restoreGState` leave it alone. `CTLineDraw`, `CTFrameDraw` and `showGlyphs(_:at:)`
+    ///   map text space (y up) through it into user space.
     public var textMatrix: CGAffineTransform {
         get { storedTextMatrix }
         set { storedTextMatrix = newValue }

@@ -14,9 +14,9 @@
 ///   (CGContext+Shadow.swift); transparency layers are cairo groups
 ///   (CGContext+TransparencyLayer.swift).
 /// - `clip(to:mask:)` keeps an image mask beside cairo's clip (CGContext+ClipMask.swift).
-/// - Not provided: pattern colours, text drawing (`CATextLayer` uses `TextRenderer`; the
-///   `textMatrix` is kept for Core Text code but nothing draws with it), `data` access for
-///   contexts that own their memory (issue #2).
+/// - Text: `CATextLayer` draws with `TextRenderer`; Core Text's `CTLineDraw`, `CTFrameDraw`
+///   and `showGlyphs(_:at:)` draw glyphs through the `textMatrix` (CGContext+Text.swift).
+/// - Not provided: pattern colours, `data` access for contexts that own their memory (issue #2).
 import CCairo
 import Foundation
 
@@ -35,6 +35,13 @@ public final class CGContext {
         var shadow: Shadow?
         /// The image mask of `clip(to:mask:)`, if one is set.
         var clipMask: ClipMask?
+        /// How text is drawn (CGContext+Text.swift).
+        var textDrawingMode = CGTextDrawingMode.fill
+        /// Extra space between characters of `showGlyphs` without positions (kept only).
+        var characterSpacing: CGFloat = 0
+        /// The font and size `showGlyphs(_:at:)` draws with.
+        var font: CGFont?
+        var fontSize: CGFloat = 12
     }
 
     let surface: OpaquePointer

@@ -1,7 +1,8 @@
 /// Font objects for `CATextLayer.font` and attributed strings: Core Text's `CTFont` (a name and
 /// a size) and CoreGraphics' `CGFont` (a name), made by the functions Apple code calls
 /// (`CTFontCreateWithName`, `CGFont(_:)`). They name a font that fontconfig resolves when the
-/// text is drawn (`TextStyle.fontName`); they hold no glyphs or metrics.
+/// text is drawn (`TextStyle.fontName`); a `CTFont` loads that font through pango the first
+/// time Core Text asks it for glyphs or metrics (CTFont+Glyphs.swift).
 import Foundation
 
 /// A font of a size (Core Text's `CTFont`): what `CTFontCreateWithName` returns.
@@ -10,12 +11,20 @@ public final class CTFont: Hashable, CustomStringConvertible, @unchecked Sendabl
     public let name: String
     /// The size in points.
     public let size: CGFloat
+    /// The pango font it resolves to, once loaded (read and written under the pango lock).
+    var loaded: LoadedFont?
 
     /// A font named `name` of `size` points (a size of 0 or less, or not finite, is 12, as
     /// Core Text's default).
     public init(name: String, size: CGFloat) {
         self.name = name
         self.size = size > 0 && size.isFinite ? size : 12
+    }
+
+    /// A font of `size` points that is `loaded` (a font pango chose for a run of a line).
+    convenience init(name: String, size: CGFloat, loaded: LoadedFont) {
+        self.init(name: name, size: size)
+        self.loaded = loaded
     }
 
     /// Whether the fonts have the same name and size.

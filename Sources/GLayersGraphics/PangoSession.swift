@@ -1,5 +1,5 @@
 /// The process's one pango font map and context, and the lock that serialises every use of
-/// pango and fontconfig (neither is thread-safe). Internal to `TextRenderer`.
+/// pango and fontconfig (neither is thread-safe). Internal to `TextRenderer` and Core Text.
 import CCairo
 import Foundation
 
@@ -8,9 +8,11 @@ final class PangoSession: @unchecked Sendable {
     /// The shared session (created on first use).
     static let shared = PangoSession()
 
-    private let lock = NSLock()
+    /// Recursive: a Core Text object that holds a pango font may be released (and unref it
+    /// under the lock) inside a block that already holds it.
+    private let lock = NSRecursiveLock()
     /// The cairo font map (owned; never freed, like the session).
-    private let fontMap: UnsafeMutablePointer<PangoFontMap>?
+    let fontMap: UnsafeMutablePointer<PangoFontMap>?
     /// The pango context all layouts are made in.
     let context: OpaquePointer?
     /// Installed family names by `FontNames.key`, filled on first use.
@@ -83,7 +85,7 @@ final class PangoSession: @unchecked Sendable {
     }
 
     /// A new font description (the caller frees it) of a font name at `size` points.
-    private func fontDescription(_ name: String, size: CGFloat) -> OpaquePointer? {
+    func fontDescription(_ name: String, size: CGFloat) -> OpaquePointer? {
         guard let description = pango_font_description_from_string(description(for: name)) else { return nil }
         let points = size.isFinite ? max(0, min(size, 10_000)) : 0
         pango_font_description_set_absolute_size(description, Double(points) * Double(PANGO_SCALE))

@@ -20,6 +20,38 @@ public typealias CFString = String
 /// locations: [0, 1])`).
 public typealias CFArray = NSArray
 
+/// CoreFoundation's attributed string, which Core Text's functions take: an
+/// `NSAttributedString` here (`CTLineCreateWithAttributedString(text as CFAttributedString)`).
+public typealias CFAttributedString = NSAttributedString
+
+/// CoreFoundation's allocator; glayers allocates with Swift, so it is never used.
+public typealias CFAllocator = AnyObject
+
+/// The default allocator (nil: any allocator argument is ignored).
+public let kCFAllocatorDefault: CFAllocator? = nil
+
+/// An attributed string of `str` whose every character has `attributes`, keyed by attribute
+/// name (CoreFoundation's `CFAttributedStringCreate`; `alloc` is ignored).
+public func CFAttributedStringCreate(_ alloc: CFAllocator!, _ str: CFString!, _ attributes: CFDictionary!)
+    -> CFAttributedString!
+{
+    var keyed: [NSAttributedString.Key: Any] = [:]
+    for (key, value) in attributes ?? [:] {
+        if let name = key as? String { keyed[NSAttributedString.Key(name)] = value }
+    }
+    return NSAttributedString(string: str ?? "", attributes: keyed)
+}
+
+/// The number of elements of `array` (CoreFoundation's `CFArrayGetCount`).
+public func CFArrayGetCount(_ array: CFArray) -> CFIndex { array.count }
+
+/// The element at `index` of `array` as CoreFoundation hands it out, an unretained pointer
+/// that Apple code turns back into its class with `unsafeBitCast(_:to:)` (`CTRun.self`); valid
+/// while the array holds it.
+public func CFArrayGetValueAtIndex(_ array: CFArray, _ index: CFIndex) -> UnsafeRawPointer! {
+    UnsafeRawPointer(Unmanaged.passUnretained(array[index] as AnyObject).toOpaque())
+}
+
 /// CoreFoundation's dictionary: an `NSDictionary` here
 /// (`ctx.beginTransparencyLayer(auxiliaryInfo: nil)` takes one).
 public typealias CFDictionary = NSDictionary

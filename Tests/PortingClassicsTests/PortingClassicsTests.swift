@@ -55,4 +55,45 @@ import Testing
         #expect(gallery.ring.label.string as? String == "75%")
         GoldenImages.check(end, "classics-1.2s", in: "Porting", tolerance: Self.tolerance)
     }
+
+    /// The pixels of the stroke's blue (blue over red by 60) above the caption, at 2 pixels per point.
+    func strokePixels(_ image: CGImage) -> Int {
+        var count = 0
+        for y in 0..<(2 * 90) {
+            for x in 0..<image.width {
+                guard let p = image.pixel(x: x, y: y) else { continue }
+                if Int(p.b) > Int(p.r) + 60 { count += 1 }
+            }
+        }
+        return count
+    }
+
+    /// The animated text stroke (#11): nothing of the word is drawn at 0 s; at 1.5 s of 3 the
+    /// stroke has drawn between a quarter and three quarters of its final pixels (its length
+    /// is shared unevenly among the letters); at 3.1 s the whole word. The caption, drawn with
+    /// `CTLineDraw` after the flip, is grey ink in its band throughout.
+    @Test func textStrokeAtSeveralTimes() throws {
+        CAMediaClock.useManualTime(0)
+        defer { CAMediaClock.useSystemTime() }
+        let demo = TextStrokeDemo()
+        let renderer = try HeadlessRenderer(size: CGSize(width: 320, height: 120), scale: 2)
+        renderer.show(demo.layer)
+        demo.start()
+
+        let start = try renderer.render(demo.layer, at: 0)
+        let half = try renderer.render(demo.layer, at: 1.5)
+        let end = try renderer.render(demo.layer, at: 3.1)
+        let drawn = (strokePixels(start), strokePixels(half), strokePixels(end))
+        #expect(drawn.0 < 20 && drawn.2 > 1000, "\(drawn)")
+        #expect(drawn.1 > drawn.2 / 4 && drawn.1 < drawn.2 * 3 / 4, "\(drawn)")
+        var grey = 0
+        for y in (2 * 92)..<(2 * 116) {
+            for x in 0..<end.width {
+                if let p = end.pixel(x: x, y: y), p.r < 160, abs(Int(p.r) - Int(p.b)) < 8 { grey += 1 }
+            }
+        }
+        #expect(grey > 300, "caption ink: \(grey)")
+        GoldenImages.check(half, "textstroke-1.5s", in: "Porting", tolerance: Self.tolerance)
+        GoldenImages.check(end, "textstroke-3.1s", in: "Porting", tolerance: Self.tolerance)
+    }
 }

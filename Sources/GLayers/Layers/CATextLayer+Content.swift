@@ -152,6 +152,9 @@ extension NSAttributedString.Key {
 public let kCTFontAttributeName = "NSFont"
 /// Core Text's name of the text colour attribute: a `CGColor`.
 public let kCTForegroundColorAttributeName = "CTForegroundColor"
+/// Core Text's name of the attribute that, when true, fills a run with the context's fill
+/// colour (`CTLineDraw`, `CTFrameDraw`).
+public let kCTForegroundColorFromContextAttributeName = "CTForegroundColorFromContext"
 /// Core Text's name of the kern attribute (`NSAttributedString.Key.kern`).
 public let kCTKernAttributeName = "NSKern"
 /// Core Text's name of the underline attribute (`NSAttributedString.Key.underlineStyle`).
