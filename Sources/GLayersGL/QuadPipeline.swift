@@ -6,7 +6,8 @@
 /// instances: `general` (quad.frag.glsl: rounded rects, borders, clips, nine-slice, blend
 /// modes) and `simple` (quad_simple.frag.glsl: plain rects, the cheapest per pixel), the
 /// latter also as `simpleArray`, which samples a layer of a texture array (tile images:
-/// `TextureArrays`; the layer is the instance's `i_flags.w`).
+/// `TextureArrays`; the layer is the instance's `i_flags.w`), compiled the first time a frame
+/// draws tiles (not at start-up).
 import COpenGL
 import GLayersRenderList
 
@@ -63,7 +64,9 @@ struct QuadProgram {
 final class QuadPipeline {
     let general: QuadProgram
     let simple: QuadProgram
-    let simpleArray: QuadProgram
+    /// Made by `prepareSimpleArray()`.
+    private(set) var simpleArray: QuadProgram?
+    private var simpleArrayFailed = false
     private let vertexArray: GLuint
     private let instanceBuffer: GLuint
     private var capacityBytes = 0
@@ -76,7 +79,6 @@ final class QuadPipeline {
     init() throws {
         general = try QuadProgram(.general)
         simple = try QuadProgram(.simple)
-        simpleArray = try QuadProgram(.simpleArray)
         var vao: GLuint = 0, vbo: GLuint = 0
         glGenVertexArrays(1, &vao)
         glGenBuffers(1, &vbo)
@@ -133,10 +135,25 @@ final class QuadPipeline {
             glUniform1i(p.uOverdraw, overdraw ? 1 : 0)
             glUniform1i(p.uBlendMode, 0)
         }
-        set(simpleArray)
+        if let simpleArray { set(simpleArray) }
         set(simple)
         set(general)
         current = .general
+    }
+
+    /// Makes the `simpleArray` program (once, while a frame is planned: `beginPass` sets its
+    /// uniforms); false when it cannot be compiled (tiles then get textures of their own).
+    func prepareSimpleArray() -> Bool {
+        if simpleArray != nil { return true }
+        guard !simpleArrayFailed else { return false }
+        do {
+            simpleArray = try QuadProgram(.simpleArray)
+            return true
+        } catch {
+            simpleArrayFailed = true
+            Diagnostics.warnOnce("simple-array", "tiles are drawn one texture each: \(error)")
+            return false
+        }
     }
 
     /// Switches to `variant`'s program (cheap when it is current).
@@ -145,7 +162,7 @@ final class QuadPipeline {
         switch variant {
         case .general: glUseProgram(general.program.name)
         case .simple: glUseProgram(simple.program.name)
-        case .simpleArray: glUseProgram(simpleArray.program.name)
+        case .simpleArray: glUseProgram(simpleArray?.program.name ?? 0)
         }
         current = variant
     }

@@ -75,7 +75,9 @@ extension Renderer {
     func resolveTile(_ id: ImageID, simple: Bool, list: RenderList, into instance: inout QuadInstance)
         -> TextureSource?
     {
-        if simple, let (array, layer) = textures.layer(for: id, images: list.images, stats: &stats) {
+        if simple, quad.prepareSimpleArray(),
+            let (array, layer) = textures.layer(for: id, images: list.images, stats: &stats)
+        {
             instance.layer = layer
             return .array(array)
         }

@@ -4,11 +4,13 @@
 ///
 /// - A layer is given to an image when it is first drawn as a tile (`RenderList.tileImages`)
 ///   and freed when the texture cache evicts the image; a freed layer is reused by the next
-///   tile of that size. An array with no layer in use is deleted.
-/// - Full, an array grows: a new texture of twice the layers takes the used ones (copied on
-///   the GPU, through a read framebuffer) and the old texture is deleted at the frame's end
-///   (commands planned earlier in the frame still draw from it). At `maximumLayers(…)` it
-///   stops growing and a new array is chained beside it.
+///   tile of that size. An array with no layer in use is kept while it is the only empty one
+///   of its size (the next tiles need it), else deleted.
+/// - When every array of a size is full, another is made beside them (`layers(…)` each: at
+///   most 8 MiB and 64 layers). Arrays are not grown: on llvmpipe making a texture costs about
+///   0.55 ms per MiB (measured; copying layers is cheap beside it), so growing an array of
+///   256-pixel tiles from 128 to 256 layers took 41 ms in one frame, against about 4.5 ms for
+///   a new 8 MiB array (the cost its 32 tiles would pay one by one with a texture each).
 /// - Each layer keeps its own edge clamping (an atlas would need gutters), which the tiles'
 ///   one-pixel overlap relies on; the sampling is the plain texture's, so the pixels are the
 ///   same.
@@ -19,11 +21,11 @@ import GLayersRenderList
 final class TextureArrays {
     /// One `GL_TEXTURE_2D_ARRAY` texture and its layers.
     final class TextureArray {
-        /// The GL texture name (changes when the array grows).
-        var name: GLuint
+        /// The GL texture name.
+        let name: GLuint
         let width: Int, height: Int
         /// Layers allocated.
-        var capacity: Int
+        let capacity: Int
         /// Layers never used yet start at `fresh`; freed ones are in `free`.
         var fresh: Int32 = 0
         var free: [Int32] = []
@@ -59,23 +61,18 @@ final class TextureArrays {
         let width: Int, height: Int
     }
 
-    /// Layers of a first array: at most this many, and at most `initialBytes` of them.
-    static let initialLayers = 16
-    static let initialBytes = 4 << 20
-    /// Bytes an array grows to at most before another is chained.
-    static let maximumArrayBytes = 128 << 20
+    /// Layers of an array: at most this many, and at most `arrayBytes` of them.
+    static let arrayLayers = 64
+    static let arrayBytes = 8 << 20
 
     /// Images by identity.
     private(set) var slots: [ImageID: Slot] = [:]
     /// Arrays by pixel size, oldest first.
     private var families: [Size: [TextureArray]] = [:]
-    /// Textures replaced by grown ones this frame, deleted at its end.
-    private var retired: [GLuint] = []
     /// The driver's `GL_MAX_ARRAY_TEXTURE_LAYERS`.
     let driverMaximumLayers: Int
-    /// A smaller limit (`RendererDebug.maximumTileArrayLayers`), to test chaining.
+    /// A smaller limit (`RendererDebug.maximumTileArrayLayers`), to test arrays filling up.
     var debugMaximumLayers: Int?
-    private var readFramebuffer: GLuint = 0
 
     init() {
         var layers: GLint = 0
@@ -90,8 +87,6 @@ final class TextureArrays {
                 glDeleteTextures(1, &t)
             }
         }
-        deleteRetired()
-        if readFramebuffer != 0 { glDeleteFramebuffers(1, &readFramebuffer) }
     }
 
     /// Arrays holding images, for tests and counters: (layers allocated, layers used) each.
@@ -99,10 +94,10 @@ final class TextureArrays {
         families.values.flatMap { $0.map { ($0.capacity, $0.used) } }
     }
 
-    /// The most layers an array of `width` × `height` pixels grows to.
-    func maximumLayers(width: Int, height: Int) -> Int {
-        let byBytes = max(1, Self.maximumArrayBytes / max(1, width * height * 4))
-        return max(1, min(driverMaximumLayers, debugMaximumLayers ?? .max, byBytes))
+    /// The layers of an array of `width` × `height` pixels.
+    func layers(width: Int, height: Int) -> Int {
+        let byBytes = max(1, Self.arrayBytes / max(1, width * height * 4))
+        return max(1, min(driverMaximumLayers, debugMaximumLayers ?? .max, Self.arrayLayers, byBytes))
     }
 
     /// The array and layer of `id` (marked used in `frame`), or nil when it has none.
@@ -113,7 +108,7 @@ final class TextureArrays {
         return (slot.array.name, slot.layer)
     }
 
-    /// Uploads `image` into a layer of its size's array (growing or chaining one when full);
+    /// Uploads `image` into a layer of its size's arrays (making one when they are full);
     /// returns the array's texture and the layer.
     func upload(_ image: any RenderImage, id: ImageID, frame: UInt64) -> (GLuint, Int32) {
         let w = image.pixelWidth, h = image.pixelHeight
@@ -132,20 +127,17 @@ final class TextureArrays {
         return (array.name, layer)
     }
 
-    /// Frees `id`'s layer (deleting its array when no layer is left in use); returns whether
-    /// it had one.
+    /// Frees `id`'s layer (deleting its array when no layer is left in use and another array
+    /// of its size is empty too); returns whether it had one.
     @discardableResult
     func evict(_ id: ImageID) -> Bool {
         guard let slot = slots.removeValue(forKey: id) else { return false }
         let array = slot.array
         array.used -= 1
         array.free.append(slot.layer)
-        if array.used == 0 {
-            let size = Size(width: array.width, height: array.height)
-            families[size]?.removeAll { $0 === array }
-            if families[size]?.isEmpty == true { families[size] = nil }
-            var t = array.name
-            glDeleteTextures(1, &t)
+        let size = Size(width: array.width, height: array.height)
+        if array.used == 0, families[size]?.contains(where: { $0 !== array && $0.used == 0 }) == true {
+            delete(array)
         } else if array.free.count > 1 {
             // Lowest first, so that a level's tiles stay near one another.
             array.free.sort(by: >)
@@ -153,54 +145,32 @@ final class TextureArrays {
         return true
     }
 
-    /// Deletes the textures grown arrays replaced (at a frame's end: this frame's commands
-    /// have drawn).
-    func endFrame() { deleteRetired() }
-
-    private func deleteRetired() {
-        guard !retired.isEmpty else { return }
-        glDeleteTextures(GLsizei(retired.count), retired)
-        retired.removeAll()
+    /// Deletes every array in which no layer is in use.
+    func deleteEmptyArrays() {
+        for array in families.values.flatMap({ $0 }) where array.used == 0 { delete(array) }
     }
 
-    /// The array of that size a new image goes into: the newest with a free layer, else the
-    /// newest grown (when it may still grow), else a new one.
+    private func delete(_ array: TextureArray) {
+        let size = Size(width: array.width, height: array.height)
+        families[size]?.removeAll { $0 === array }
+        if families[size]?.isEmpty == true { families[size] = nil }
+        var t = array.name
+        glDeleteTextures(1, &t)
+    }
+
+    /// The array of that size a new image goes into: of those with a free layer the one with
+    /// the most in use (so that tiles uploaded one after another share it), else a new one.
     private func arrayWithRoom(width: Int, height: Int) -> TextureArray {
         let size = Size(width: width, height: height)
-        let arrays = families[size] ?? []
-        if let array = arrays.last(where: { !$0.isFull }) { return array }
-        let limit = maximumLayers(width: width, height: height)
-        if let newest = arrays.last, newest.capacity < limit {
-            grow(newest, to: min(limit, newest.capacity * 2))
-            return newest
-        }
-        let layers = min(limit, Self.initialLayers, max(1, Self.initialBytes / max(1, width * height * 4)))
+        var best: TextureArray?
+        for array in families[size] ?? [] where !array.isFull && array.used > (best?.used ?? -1) { best = array }
+        if let best { return best }
+        let layers = layers(width: width, height: height)
         let array = TextureArray(
             name: Self.makeArray(width: width, height: height, layers: layers), width: width, height: height,
             capacity: layers)
         families[size, default: []].append(array)
         return array
-    }
-
-    /// Moves `array` to a texture of `capacity` layers, copying the layers in use.
-    private func grow(_ array: TextureArray, to capacity: Int) {
-        let old = array.name
-        let new = Self.makeArray(width: array.width, height: array.height, layers: capacity)
-        var previous: GLint = 0
-        glGetIntegerv(GLenum(GL_READ_FRAMEBUFFER_BINDING), &previous)
-        if readFramebuffer == 0 { glGenFramebuffers(1, &readFramebuffer) }
-        glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), readFramebuffer)
-        glBindTexture(GLenum(GL_TEXTURE_2D_ARRAY), new)
-        for layer in 0..<array.fresh {
-            glFramebufferTextureLayer(GLenum(GL_READ_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), old, 0, layer)
-            glCopyTexSubImage3D(
-                GLenum(GL_TEXTURE_2D_ARRAY), 0, 0, 0, layer, 0, 0, GLsizei(array.width), GLsizei(array.height))
-        }
-        glFramebufferTextureLayer(GLenum(GL_READ_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), 0, 0, 0)
-        glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), GLuint(previous))
-        retired.append(old)
-        array.name = new
-        array.capacity = capacity
     }
 
     /// A `width` × `height` × `layers` RGBA8 array, linear filtering, edges clamped, no

@@ -109,7 +109,6 @@ final class TextureCache {
     /// Frees textures idle for `maximumIdleFrames`, then the least recently used ones while
     /// over `budgetBytes` (never one used this frame).
     func endFrame() {
-        defer { arrays.endFrame() }
         var idle: [ImageID] = []
         for (id, entry) in entries where frame - entry.lastUsed > maximumIdleFrames { idle.append(id) }
         for id in idle { evict(id) }
@@ -131,7 +130,7 @@ final class TextureCache {
     func purge() {
         for id in Array(entries.keys) { evict(id) }
         for id in Array(arrays.slots.keys) { evictLayer(id) }
-        arrays.endFrame()
+        arrays.deleteEmptyArrays()
     }
 
     private func evictLayer(_ id: ImageID) {

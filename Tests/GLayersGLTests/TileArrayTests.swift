@@ -1,6 +1,6 @@
 /// Tile images in texture arrays (`RenderList.tileImages`, `TextureArrays`): the tiles of a
 /// level draw in one call with the pixels of one texture per tile, a freed layer is reused,
-/// and an array that fills up grows (its layers copied) or, at its limit, gets another.
+/// and an array that fills up gets another beside it.
 import Foundation
 import GLayersGraphics
 import GLayersRenderList
@@ -89,39 +89,45 @@ import Testing
             #expect(r.stats.drawCalls == 1, "\(r.stats)")
             #expect(r.textures.arrays.arrayShapes.map { [$0.capacity, $0.used] } == [[4, 4]])
             for _ in 0..<121 { r.render(idle, to: .offscreen) }
-            // No layer in use: the array is deleted.
-            #expect(r.textures.arrays.arrayShapes.isEmpty)
+            // No layer in use: the array is kept for the next tiles (the only empty one).
+            #expect(r.textures.arrays.arrayShapes.map { [$0.capacity, $0.used] } == [[4, 0]])
             #expect(r.stats.residentTextureBytes == 0)
+            r.purgeCaches()
+            #expect(r.textures.arrays.arrayShapes.isEmpty)
         }
     }
 
-    /// A full array grows (twice the layers, the used ones copied; the frame that grows it
-    /// draws in two calls, the next in one), and at its limit another array is chained
-    /// beside it; the pixels stay those of a texture per tile.
-    @Test func fullArraysGrowThenChain() throws {
+    /// When the arrays of a size are full another is made: 20 tiles in arrays of 6 layers draw
+    /// in four calls, with the pixels of a texture per tile; emptied arrays are deleted but
+    /// one.
+    @Test func fullArraysGetAnotherBesideThem() throws {
         var images: [Int: CGImage] = [:]
         let arrayed = Self.grid(Array(0..<20), columns: 5, images: &images)
         let plain = Self.grid(Array(0..<20), columns: 5, tiles: false, images: &images)
+        let idle = ListBuilder(width: 96, height: 80).screen([])
         try GLHarness.withRenderer { r in
             r.debug.disableDamage = true
             r.render(plain, to: .offscreen)
             let separate = try r.readImage()
-            r.render(arrayed, to: .offscreen)
-            // 16 layers to start with, then 32: tiles 0–15 drew from the first texture.
-            #expect(r.stats.drawCalls == 2, "\(r.stats)")
-            #expect(try ImageComparison(separate, r.readImage(), tolerance: .exact).matches)
-            r.render(arrayed, to: .offscreen)
-            #expect(r.stats.drawCalls == 1 && r.stats.textureUploads == 0, "\(r.stats)")
-            #expect(r.textures.arrays.arrayShapes.map { [$0.capacity, $0.used] } == [[32, 20]])
-            #expect(try ImageComparison(separate, r.readImage(), tolerance: .exact).matches)
-
-            r.purgeCaches()
             r.debug.maximumTileArrayLayers = 6
             r.render(arrayed, to: .offscreen)
-            // 6 + 6 + 6 + 2 tiles: four arrays, one draw each.
-            #expect(r.stats.drawCalls == 4, "\(r.stats)")
-            #expect(r.textures.arrays.arrayShapes.map(\.used).sorted() == [2, 6, 6, 6])
+            #expect(r.stats.drawCalls == 4 && r.stats.textureUploads == 20, "\(r.stats)")
+            #expect(
+                r.textures.arrays.arrayShapes.map { [$0.capacity, $0.used] }.sorted { $0[1] < $1[1] } == [
+                    [6, 2], [6, 6], [6, 6], [6, 6],
+                ])
             #expect(try ImageComparison(separate, r.readImage(), tolerance: .exact).matches)
+            r.render(arrayed, to: .offscreen)
+            #expect(r.stats.drawCalls == 4 && r.stats.textureUploads == 0, "\(r.stats)")
+            #expect(try ImageComparison(separate, r.readImage(), tolerance: .exact).matches)
+            for _ in 0..<121 { r.render(idle, to: .offscreen) }
+            #expect(r.textures.arrays.arrayShapes.map(\.used) == [0])
+            // Without the lowered limit: one array (64 layers) holds them all.
+            r.purgeCaches()
+            r.debug.maximumTileArrayLayers = nil
+            r.render(arrayed, to: .offscreen)
+            #expect(r.stats.drawCalls == 1, "\(r.stats)")
+            #expect(r.textures.arrays.arrayShapes.map { [$0.capacity, $0.used] } == [[64, 20]])
         }
     }
 
