@@ -17,7 +17,8 @@
 //               (SIMPLE: y coefficients of the edge lines)
 //  10 i_extra   (natural width, natural height, crossfade progress, level-of-detail bias)
 //               (SIMPLE: constant terms of the edge lines)
-//  11 i_flags   ivec4 (flags, innermost clip index or -1, shape bits, 0); shape bits: rounded
+//  11 i_flags   ivec4 (flags, innermost clip index or -1, shape bits, texture array layer or
+//               0); shape bits: rounded
 //               corners (0–3), continuous corners (4), edges drawn hard (8–11; quad.frag.glsl);
 //               with the tint flag (1024) i_bg is the content's tint (premultiplied) instead
 //               of a background
@@ -33,7 +34,8 @@
 //   fills the rect and whose four corners lie in front of the eye): instead of most flat
 //   fields, v_uv (smooth: texture coordinate) and v_edges (noperspective: signed distances in
 //   pixels to the four projected edges, positive inside; exact, since a projected edge is a
-//   straight line on screen).
+//   straight line on screen). With ARRAY as well: v_layer (flat), the layer of the texture
+//   array the content is in (i_flags.w).
 
 layout(location = 0) in vec4 i_hx;
 layout(location = 1) in vec4 i_hy;
@@ -58,6 +60,9 @@ noperspective out vec4 v_edges;
 flat out float v_opacity;
 flat out vec4 v_bg;
 flat out int v_tint;
+#ifdef ARRAY
+flat out float v_layer;
+#endif
 #else
 out vec2 v_local;
 flat out vec3 v_params;
@@ -109,6 +114,9 @@ void main() {
     v_opacity = i_hx.w;
     v_bg = i_bg;
     v_tint = i_flags.x & FLAG_TINT;
+#ifdef ARRAY
+    v_layer = float(i_flags.w);
+#endif
 #else
     v_local = p;
     v_params = vec3(i_hx.w, i_hy.w, i_ht.w);

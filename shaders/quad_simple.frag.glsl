@@ -10,8 +10,11 @@
 //   v_opacity  (flat) the item's opacity
 //   v_bg       (flat) background colour, premultiplied (with v_tint: the content's tint)
 //   v_tint     (flat) non-zero: the content is multiplied by v_bg, and no background drawn
+//   v_layer    (flat; ARRAY) the content's layer of u_tex0
 // Uniforms:
-//   u_tex0     the content (a 1×1 transparent texture when the item has none)
+//   u_tex0     the content (a 1×1 transparent texture when the item has none); with ARRAY
+//              (tile images), a texture array, each layer an image clamped at its own edges
+//              and sampled exactly as a texture of its own
 // Output: o_color, premultiplied: (content over background) × edge coverage × opacity.
 
 in vec2 v_uv;
@@ -20,13 +23,22 @@ flat in float v_opacity;
 flat in vec4 v_bg;
 flat in int v_tint;
 
+#ifdef ARRAY
+flat in float v_layer;
+uniform sampler2DArray u_tex0;
+#else
 uniform sampler2D u_tex0;
+#endif
 
 out vec4 o_color;
 
 void main() {
     vec4 c = clamp(v_edges + 0.5, 0.0, 1.0);
+#ifdef ARRAY
+    vec4 texel = textureLod(u_tex0, vec3(v_uv, v_layer), 0.0);
+#else
     vec4 texel = textureLod(u_tex0, v_uv, 0.0);
+#endif
     vec4 base = v_tint != 0 ? texel * v_bg : texel + v_bg * (1.0 - texel.a);
     o_color = base * (c.x * c.y * c.z * c.w * v_opacity);
 }

@@ -11,6 +11,12 @@ enum TextureSource: Equatable {
     case images(UInt32, UInt32)
     /// The result of a pass of this frame.
     case pass(Int32)
+    /// A texture array (GL name) whose layers hold tile images (`TextureArrays`); each
+    /// instance names its layer.
+    case array(UInt32)
+    /// While an item is planned only: a tile image, resolved to `array` when the simple
+    /// program draws the item, else to `image` (never in a command).
+    case pendingTile(ImageID)
 }
 
 /// One thing to do while a pass's target is bound.

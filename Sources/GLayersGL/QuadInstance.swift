@@ -66,6 +66,8 @@ struct QuadInstance {
     var clip: Int32 = -1
     /// Rounded corners, corner curve and aliased edges (`ShapeBits`).
     var shape: UInt32 = 0xF
+    /// The content's layer of a texture array (the `simpleArray` program), else 0.
+    var layer: Int32 = 0
     /// For the simple program: the four projected edges as lines a·x + b·y + c (pixels,
     /// positive inside), written in place of border colour, centre and extra.
     var edgeLines: EdgeLines?
@@ -86,7 +88,7 @@ struct QuadInstance {
         out.append(
             SIMD4(
                 Float(bitPattern: UInt32(bitPattern: flags.rawValue)), Float(bitPattern: UInt32(bitPattern: clip)),
-                Float(bitPattern: shape), 0))
+                Float(bitPattern: shape), Float(bitPattern: UInt32(bitPattern: layer))))
     }
 }
 

@@ -4,7 +4,10 @@
 /// staging array that keeps its capacity); a batch points the attributes at its first
 /// instance and draws `count` instances of a 4-vertex strip. Two programs read the same
 /// instances: `general` (quad.frag.glsl: rounded rects, borders, clips, nine-slice, blend
-/// modes) and `simple` (quad_simple.frag.glsl: plain rects, the cheapest per pixel).
+/// modes) and `simple` (quad_simple.frag.glsl: plain rects, the cheapest per pixel), the
+/// latter also as `simpleArray`, which samples a layer of a texture array (tile images:
+/// `TextureArrays`; the layer is the instance's `i_flags.w`), compiled the first time a frame
+/// draws tiles (not at start-up).
 import COpenGL
 import GLayersRenderList
 
@@ -19,6 +22,8 @@ enum QuadUnit {
 /// Which quad program draws an instance.
 enum QuadVariant: UInt8 {
     case general, simple
+    /// `simple` sampling layer `i_flags.w` of a texture array.
+    case simpleArray
 }
 
 /// A quad program and the locations of its uniforms (-1 where the variant has none).
@@ -33,6 +38,10 @@ struct QuadProgram {
         case .simple:
             program = try ShaderProgram(
                 vertex: EmbeddedShaders.quad_vert, fragment: EmbeddedShaders.quad_simple_frag, defines: ["SIMPLE"])
+        case .simpleArray:
+            program = try ShaderProgram(
+                vertex: EmbeddedShaders.quad_vert, fragment: EmbeddedShaders.quad_simple_frag,
+                defines: ["SIMPLE", "ARRAY"])
         }
         uViewport = program.location("u_viewport")
         uYSign = program.location("u_ySign")
@@ -55,6 +64,9 @@ struct QuadProgram {
 final class QuadPipeline {
     let general: QuadProgram
     let simple: QuadProgram
+    /// Made by `prepareSimpleArray()`.
+    private(set) var simpleArray: QuadProgram?
+    private var simpleArrayFailed = false
     private let vertexArray: GLuint
     private let instanceBuffer: GLuint
     private var capacityBytes = 0
@@ -107,7 +119,7 @@ final class QuadPipeline {
         return bytes
     }
 
-    /// Makes the vertex array and instance buffer current and sets both programs' per-pass
+    /// Makes the vertex array and instance buffer current and sets the programs' per-pass
     /// uniforms: target size, row order, pixel → item-space mapping; leaves `general` in use.
     func beginPass(
         viewportWidth: Int, viewportHeight: Int, rowsBottomUp: Bool, source: Rect, scale: Float, overdraw: Bool
@@ -123,15 +135,35 @@ final class QuadPipeline {
             glUniform1i(p.uOverdraw, overdraw ? 1 : 0)
             glUniform1i(p.uBlendMode, 0)
         }
+        if let simpleArray { set(simpleArray) }
         set(simple)
         set(general)
         current = .general
     }
 
+    /// Makes the `simpleArray` program (once, while a frame is planned: `beginPass` sets its
+    /// uniforms); false when it cannot be compiled (tiles then get textures of their own).
+    func prepareSimpleArray() -> Bool {
+        if simpleArray != nil { return true }
+        guard !simpleArrayFailed else { return false }
+        do {
+            simpleArray = try QuadProgram(.simpleArray)
+            return true
+        } catch {
+            simpleArrayFailed = true
+            Diagnostics.warnOnce("simple-array", "tiles are drawn one texture each: \(error)")
+            return false
+        }
+    }
+
     /// Switches to `variant`'s program (cheap when it is current).
     func use(_ variant: QuadVariant) {
         guard current != variant else { return }
-        glUseProgram(variant == .general ? general.program.name : simple.program.name)
+        switch variant {
+        case .general: glUseProgram(general.program.name)
+        case .simple: glUseProgram(simple.program.name)
+        case .simpleArray: glUseProgram(simpleArray?.program.name ?? 0)
+        }
         current = variant
     }
 

@@ -174,6 +174,10 @@ extension Renderer {
             let texture = passResults[Int(p)]?.texture ?? blank.texture
             bindTexture(texture, unit: QuadUnit.tex0)
             setSampling(linear: true, wrap: GL_CLAMP_TO_EDGE)
+        case .array(let t):
+            glActiveTexture(GLenum(GL_TEXTURE0 + QuadUnit.tex0))
+            glBindTexture(GLenum(GL_TEXTURE_2D_ARRAY), t)
+        case .pendingTile: break
         }
     }
 

@@ -111,7 +111,7 @@ extension Renderer {
         instance.borderColor = item.borderColor
         instance.clip = item.clip >= 0 && Int(item.clip) < list.clips.count ? item.clip : -1
         if item.clipsContent { instance.flags.insert(.clipsContent) }
-        guard let textures = planContent(item, list: list, pass: pass, into: &instance) else { return }
+        guard var textures = planContent(item, list: list, pass: pass, into: &instance) else { return }
         let hasContent = !instance.flags.isDisjoint(with: [.texture, .blurredShape])
         if let tint = item.contentTint {
             // A tinted item draws its content only: the background vector carries the tint.
@@ -144,6 +144,11 @@ extension Renderer {
                 aliased.isEmpty ? $0 : $0.hardening(aliased)
             }
         }
+        if case .pendingTile(let id) = textures {
+            guard let resolved = resolveTile(id, simple: instance.edgeLines != nil, list: list, into: &instance)
+            else { return }
+            textures = resolved
+        }
         let index = Int32(quad.instanceCount)
         instance.write(to: &quad.staging)
         stats.items += 1
@@ -162,8 +167,15 @@ extension Renderer {
             if item.blend == .screen { blending = .screen }
             if item.blend == .plusLighter { blending = .additive }
         }
-        appendToBatch(
-            index, textures: textures, blending: blending, variant: instance.edgeLines == nil ? .general : .simple)
+        let variant: QuadVariant
+        if instance.edgeLines == nil {
+            variant = .general
+        } else if case .array = textures {
+            variant = .simpleArray
+        } else {
+            variant = .simple
+        }
+        appendToBatch(index, textures: textures, blending: blending, variant: variant)
     }
 
     /// Whether `quad_simple.frag.glsl` can draw the instance exactly as the general program:

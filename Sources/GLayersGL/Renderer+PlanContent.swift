@@ -14,6 +14,9 @@ extension Renderer {
         case .image(let id, let placement):
             guard place(placement, item, into: &instance) else { return nil }
             let mipmapped = placement.minificationFilter == .trilinear
+            if !mipmapped && !list.tileImages.isEmpty && list.tileImages.contains(id) && list.images[id] != nil {
+                return .pendingTile(id)
+            }
             guard let texture = textures.texture(for: id, images: list.images, mipmapped: mipmapped, stats: &stats)
             else {
                 skip(.missingImage)
@@ -64,6 +67,25 @@ extension Renderer {
             instance.borderWidth = 0
             return TextureSource.none
         }
+    }
+
+    /// The textures of a tile image's item: a layer of its size's texture array when the
+    /// simple program draws it (`simple`), else a texture of its own; nil (skipped) when the
+    /// image is missing.
+    func resolveTile(_ id: ImageID, simple: Bool, list: RenderList, into instance: inout QuadInstance)
+        -> TextureSource?
+    {
+        if simple, quad.prepareSimpleArray(),
+            let (array, layer) = textures.layer(for: id, images: list.images, stats: &stats)
+        {
+            instance.layer = layer
+            return .array(array)
+        }
+        guard let texture = textures.texture(for: id, images: list.images, stats: &stats) else {
+            skip(.missingImage)
+            return nil
+        }
+        return .image(texture)
     }
 
     /// Content placement fields; false (skipped) when its rects are unusable.

@@ -161,6 +161,7 @@ public final class Renderer {
     func drawFrame(_ list: RenderList, to target: RenderTarget) {
         stats = RenderStats()
         textures.maximumSize = min(debug.maximumTextureSize ?? driverMaximumTextureSize, driverMaximumTextureSize)
+        textures.arrays.debugMaximumLayers = debug.maximumTileArrayLayers.map { max(1, $0) }
         textures.beginFrame(frame)
         pool.beginFrame(frame)
         effects.draws = 0

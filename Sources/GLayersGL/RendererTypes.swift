@@ -71,6 +71,9 @@ public struct RendererDebug: Equatable, Sendable {
     public var showOverdraw = false
     /// A smaller texture-size limit than the driver's (to test downscaling of large images).
     public var maximumTextureSize: Int?
+    /// Fewer layers than the renderer's own limit for a texture array of tile images (to
+    /// test arrays that fill up: a full array at the limit gets another beside it).
+    public var maximumTileArrayLayers: Int?
     /// Redraw the whole screen every frame (no damage tracking; `glayers run --no-damage`).
     public var disableDamage = false
     /// Tint what each frame redrew because it changed (`glayers run --show-damage`); the tint

@@ -1,5 +1,7 @@
 /// The texture cache: one GL texture per `ImageID`, uploaded the first time a render list
-/// references the image, freed when unused for a while or when over the byte budget.
+/// references the image, freed when unused for a while or when over the byte budget. Tile
+/// images drawn by the simple program live in layers of texture arrays instead
+/// (`TextureArrays`), under the same budget and idle rule.
 ///
 /// It does not decode or own images: the pixels come from `RenderList.images`.
 import COpenGL
@@ -27,6 +29,8 @@ final class TextureCache {
     var maximumSize: Int
 
     private(set) var entries: [ImageID: Entry] = [:]
+    /// Tile images' layers.
+    let arrays = TextureArrays()
     private(set) var residentBytes = 0
     private var frame: UInt64 = 0
     /// The last lookup, so runs of items with one image hash once.
@@ -75,6 +79,22 @@ final class TextureCache {
         return entry.texture
     }
 
+    /// The texture array and layer of tile image `id`, uploading it the first time; nil when
+    /// it is neither held nor in `images`, or larger than `maximumSize` (then it is drawn from
+    /// a texture of its own, downscaled).
+    func layer(for id: ImageID, images: [ImageID: any RenderImage], stats: inout RenderStats) -> (GLuint, Int32)? {
+        if let found = arrays.lookUp(id, frame: frame) { return found }
+        guard let image = images[id], image.pixelWidth > 0, image.pixelHeight > 0,
+            image.pixelWidth <= maximumSize, image.pixelHeight <= maximumSize
+        else { return nil }
+        let found = arrays.upload(image, id: id, frame: frame)
+        let bytes = image.pixelWidth * image.pixelHeight * 4
+        residentBytes += bytes
+        stats.textureUploads += 1
+        stats.textureBytes += bytes
+        return found
+    }
+
     /// Generates the mipmap levels of `entry`'s texture; returns the bytes they add.
     private func makeMipmaps(_ entry: inout Entry) -> Int {
         glBindTexture(GLenum(GL_TEXTURE_2D), entry.texture)
@@ -92,16 +112,31 @@ final class TextureCache {
         var idle: [ImageID] = []
         for (id, entry) in entries where frame - entry.lastUsed > maximumIdleFrames { idle.append(id) }
         for id in idle { evict(id) }
+        idle.removeAll()
+        for (id, slot) in arrays.slots where frame - slot.lastUsed > maximumIdleFrames { idle.append(id) }
+        for id in idle { evictLayer(id) }
         guard residentBytes > budgetBytes else { return }
-        let byAge = entries.filter { $0.value.lastUsed < frame }.sorted {
-            ($0.value.lastUsed, $0.key) < ($1.value.lastUsed, $1.key)
+        // Oldest first; a tile image's texture before its layer when both were last used together.
+        var byAge: [(lastUsed: UInt64, id: ImageID, layer: Bool)] = []
+        for (id, entry) in entries where entry.lastUsed < frame { byAge.append((entry.lastUsed, id, false)) }
+        for (id, slot) in arrays.slots where slot.lastUsed < frame { byAge.append((slot.lastUsed, id, true)) }
+        byAge.sort { ($0.lastUsed, $0.id, $0.layer ? 1 : 0) < ($1.lastUsed, $1.id, $1.layer ? 1 : 0) }
+        for old in byAge where residentBytes > budgetBytes {
+            if old.layer { evictLayer(old.id) } else { evict(old.id) }
         }
-        for (id, _) in byAge where residentBytes > budgetBytes { evict(id) }
     }
 
-    /// Frees every texture.
+    /// Frees every texture and layer.
     func purge() {
         for id in Array(entries.keys) { evict(id) }
+        for id in Array(arrays.slots.keys) { evictLayer(id) }
+        arrays.deleteEmptyArrays()
+    }
+
+    private func evictLayer(_ id: ImageID) {
+        guard let slot = arrays.slots[id] else { return }
+        residentBytes -= slot.array.width * slot.array.height * 4
+        arrays.evict(id)
     }
 
     private func remember(_ id: ImageID, _ texture: GLuint) {

@@ -54,5 +54,12 @@ public final class PreparedFrameDriver: @unchecked Sendable {
         work.finished.signal()  // Later waits pass at once.
     }
 
-    deinit { waitUntilMade() }
+    deinit {
+        waitUntilMade()
+        // The preparing thread may still hold `work` (it drops it as it ends): the driver must
+        // not go with it, or a renderer nobody took (the frame size was refused) would be
+        // torn down on that thread while the process exits (heap corruption in EGL, seen
+        // once in a few hundred refused `glayers shot`s).
+        work.result = .failure(GLError(.noEGL, "OpenGL was not started"))
+    }
 }

@@ -22,6 +22,10 @@ public final class RenderList {
     @exclusivity(unchecked) public var filterChains: [[FilterOp]] = []
     /// The pixels of every image the items reference.
     @exclusivity(unchecked) public var images: [ImageID: any RenderImage] = [:]
+    /// The images of `images` that are tiles (of a tiled layer): many of a few pixel sizes,
+    /// drawn one after another. The renderer may keep them in texture arrays, one per size, so
+    /// that a run of them draws at once; the pixels are the same.
+    @exclusivity(unchecked) public var tileImages: Set<ImageID> = []
     /// Number of layers flattened (including invisible ones skipped).
     @exclusivity(unchecked) public var layerCount = 0
 
@@ -39,6 +43,7 @@ public final class RenderList {
         clips.removeAll(keepingCapacity: true)
         filterChains.removeAll(keepingCapacity: true)
         images.removeAll(keepingCapacity: true)
+        tileImages.removeAll(keepingCapacity: true)
         layerCount = 0
     }
 

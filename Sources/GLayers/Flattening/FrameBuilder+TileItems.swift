@@ -59,6 +59,7 @@ extension FrameBuilder {
         let (quad, source) = placement.place(d.key, extendRight: right, extendDown: down)
         let id = ImageID(d.image.identity)
         list.images[id] = d.image
+        list.tileImages.insert(id)
         let r = rect(quad)
         append(
             DrawItem(

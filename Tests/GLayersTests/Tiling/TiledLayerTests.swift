@@ -104,6 +104,29 @@ extension ClockTests {
             }
         }
 
+        /// The render list names the tiles' images as tiles (the renderer keeps them in texture
+        /// arrays), and no other image.
+        @Test func tileImagesAreMarkedInTheRenderList() throws {
+            try withManualClock {
+                let layer = tiled(CGRect(x: 0, y: 0, width: 128, height: 64))
+                layer.tileSize = CGSize(width: 64, height: 64)
+                let plain = CALayer()
+                plain.frame = CGRect(x: 150, y: 0, width: 20, height: 20)
+                plain.contents = try CGImage(width: 1, height: 1, premultipliedRGBA: [255, 0, 0, 255])
+                let root = root(layer)
+                root.addSublayer(plain)
+                frame(at: 0)
+                let list = FrameBuilder().build(root: root, at: 0, size: viewport, scale: 1)
+                var tiles: Set<ImageID> = [], others: Set<ImageID> = []
+                for item in list.items {
+                    guard case .image(let id, _) = item.content else { continue }
+                    if item.rect.width > 32 { tiles.insert(id) } else { others.insert(id) }
+                }
+                #expect(tiles.count == 2 && others.count == 1)
+                #expect(list.tileImages == tiles)
+            }
+        }
+
         /// Tile threads run at nice 10, below the thread that owns the tree (Linux: per thread).
         @Test func tileThreadsRunAtALowerPriority() throws {
             withManualClock { _ = tileItems(root(tiled(CGRect(x: 0, y: 0, width: 100, height: 100)))) }
