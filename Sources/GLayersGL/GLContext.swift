@@ -176,6 +176,10 @@ public final class GLContext {
         if eglGetCurrentContext() == context { eglMakeCurrent(display, nil, nil, nil) }
     }
 
+    /// Frees the calling thread's EGL state (its current context, API and error), as a
+    /// thread that made a context for another one does before it ends (`eglReleaseThread`).
+    public static func releaseThread() { eglReleaseThread() }
+
     /// Sets how many vertical blanks `swapBuffers()` waits for: 1 (the default for windows)
     /// paces frames by vsync, 0 presents at once (benchmarks). Nothing when headless.
     public func setSwapInterval(_ interval: Int) {

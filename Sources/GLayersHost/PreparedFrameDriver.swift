@@ -15,29 +15,44 @@ import GLayersGL
 /// - The context is released from the preparing thread when it is made; the renderer makes
 ///   it current on the thread that draws (an EGL context may move to another thread while it
 ///   is current on none).
-/// - Dropping an instance waits for the preparation to end, so a process never exits while
-///   another thread is inside the OpenGL driver's start-up.
+/// - Dropping an instance, like asking for the driver, waits until the preparing thread has
+///   ended (joined, its EGL thread state released): a process never exits, and a driver
+///   nobody took is never torn down, while that thread still runs.
 public final class PreparedFrameDriver: @unchecked Sendable {
-    /// What the preparing thread and the owner share; the thread keeps it alive, not `self`.
-    private final class Work: @unchecked Sendable {
-        let finished = DispatchSemaphore(value: 0)
-        /// Set by the preparing thread before `finished` is signalled.
+    /// What the preparing thread makes; it holds the driver only until the owner takes it or
+    /// drops it, on the owner's thread.
+    private final class Work {
         var result: Result<FrameDriver, any Error> = .failure(GLError(.noEGL, "OpenGL was not started"))
+
+        func run() {
+            result = Result { try FrameDriver(context: GLContext.headless()) }
+            if case .success(let driver) = result { driver.context.releaseCurrent() }
+            GLContext.releaseThread()
+        }
     }
 
     private let work = Work()
+    /// The preparing thread until it is joined.
+    private var thread: pthread_t?
+    private let joining = NSLock()
 
-    /// Starts making the driver.
+    /// Starts making the driver (on the calling thread when no thread can be started).
     public init() {
-        let work = self.work
-        let thread = Thread {
-            let made = Result { try FrameDriver(context: GLContext.headless()) }
-            if case .success(let driver) = made { driver.context.releaseCurrent() }
-            work.result = made
-            work.finished.signal()
+        var made = pthread_t()
+        let argument = Unmanaged.passRetained(work).toOpaque()
+        let status = pthread_create(
+            &made, nil,
+            { raw in
+                guard let raw else { return nil }
+                Unmanaged<Work>.fromOpaque(raw).takeRetainedValue().run()
+                return nil
+            }, argument)
+        if status == 0 {
+            thread = made
+        } else {
+            Unmanaged<Work>.fromOpaque(argument).release()
+            work.run()
         }
-        thread.name = "glayers.gl-start"
-        thread.start()
     }
 
     /// Waits for the driver and returns it (the same one on every call: give it to one
@@ -50,16 +65,14 @@ public final class PreparedFrameDriver: @unchecked Sendable {
     }
 
     private func waitUntilMade() {
-        work.finished.wait()
-        work.finished.signal()  // Later waits pass at once.
+        joining.lock()
+        defer { joining.unlock() }
+        if let thread {
+            pthread_join(thread, nil)
+            self.thread = nil
+        }
     }
 
-    deinit {
-        waitUntilMade()
-        // The preparing thread may still hold `work` (it drops it as it ends): the driver must
-        // not go with it, or a renderer nobody took (the frame size was refused) would be
-        // torn down on that thread while the process exits (heap corruption in EGL, seen
-        // once in a few hundred refused `glayers shot`s).
-        work.result = .failure(GLError(.noEGL, "OpenGL was not started"))
-    }
+    /// Waits for the thread; a driver nobody took goes with `self`, on this thread.
+    deinit { waitUntilMade() }
 }
