@@ -27,14 +27,7 @@ extension Renderer {
         return [UInt8](unsafeUninitializedCapacity: row * h) { buffer, count in
             guard let base = buffer.baseAddress else { return }
             glReadPixels(0, 0, GLsizei(w), GLsizei(h), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), base)
-            let spare = UnsafeMutablePointer<UInt8>.allocate(capacity: row)
-            defer { spare.deallocate() }
-            for y in 0..<h / 2 {
-                let top = base + y * row, bottom = base + (h - 1 - y) * row
-                spare.update(from: top, count: row)
-                top.update(from: bottom, count: row)
-                bottom.update(from: spare, count: row)
-            }
+            Self.turnRowsOver(UnsafeMutableRawPointer(base), rows: h, rowBytes: row, stride: row)
             count = row * h
         }
     }
@@ -67,13 +60,19 @@ extension Renderer {
             GLint(r.minX), GLint(Int32(lastHeight) - r.maxY), GLsizei(w), GLsizei(h), GLenum(GL_BGRA),
             GLenum(GL_UNSIGNED_BYTE), band)
         glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), 0)
-        // GL wrote the rect's bottom row first: turn the band's rows over in place.
-        let rowBytes = w * 4
+        // GL wrote the rect's bottom row first.
+        Self.turnRowsOver(band, rows: h, rowBytes: w * 4, stride: bytesPerRow)
+        return true
+    }
+
+    /// Turns `rows` rows of `rowBytes` bytes, `stride` bytes apart from `base`, over in place
+    /// (GL reads pixels bottom row first; images keep the top row first).
+    private static func turnRowsOver(_ base: UnsafeMutableRawPointer, rows: Int, rowBytes: Int, stride: Int) {
         withUnsafeTemporaryAllocation(byteCount: rowBytes, alignment: 4) { scratch in
             guard let temp = scratch.baseAddress else { return }
-            var top = 0, bottom = h - 1
+            var top = 0, bottom = rows - 1
             while top < bottom {
-                let a = band + top * bytesPerRow, b = band + bottom * bytesPerRow
+                let a = base + top * stride, b = base + bottom * stride
                 temp.copyMemory(from: a, byteCount: rowBytes)
                 a.copyMemory(from: b, byteCount: rowBytes)
                 b.copyMemory(from: temp, byteCount: rowBytes)
@@ -81,6 +80,5 @@ extension Renderer {
                 bottom -= 1
             }
         }
-        return true
     }
 }

@@ -97,25 +97,18 @@ extension CGImage {
     public func pngData() throws -> Data {
         var out: UnsafeMutablePointer<UInt8>?
         var size = 0
-        var message = [CChar](repeating: 0, count: 256)
+        let messageSize = 256
+        var message = [CChar](repeating: 0, count: messageSize)
         // Opaque images are written as RGB straight from the pixels (the writer drops alpha
         // row by row); others are un-premultiplied first. zlib level 1 with PNG's "up" filter:
         // a 1024×768 screenshot encodes in about 5 ms, against 15 ms at level 3 unfiltered
         // (docs/performance.md, "Start and footprint").
-        let status: Int32 =
-            if isOpaque {
-                withUnsafeBytes { src in
-                    glayers_png_encode(
-                        src.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(width), Int32(height),
-                        bytesPerRow, 0, 1, &out, &size, &message, message.count)
-                }
-            } else {
-                withUnsafeBytes { PixelConversion.unpremultiplied($0) }.withUnsafeBytes { src in
-                    glayers_png_encode(
-                        src.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(width), Int32(height),
-                        bytesPerRow, 1, 1, &out, &size, &message, message.count)
-                }
-            }
+        let straight = isOpaque ? pixels : withUnsafeBytes { PixelConversion.unpremultiplied($0) }
+        let status = straight.withUnsafeBufferPointer { src in
+            glayers_png_encode(
+                src.baseAddress, Int32(width), Int32(height), bytesPerRow, isOpaque ? 0 : 1, 1, &out, &size, &message,
+                messageSize)
+        }
         guard status == 0, let out else {
             let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             throw CGImageError(.encodingFailed(text.isEmpty ? "PNG encoder failed" : text), name: "PNG encoder")

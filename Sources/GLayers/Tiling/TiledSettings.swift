@@ -69,30 +69,26 @@ struct TiledSettings: Equatable {
             return clamped
         }
         let w = side(raw.tileSize.width, "width"), h = side(raw.tileSize.height, "height")
-        var levels = 1
-        if raw.levels.isNaN {
-            problems.append(Problem("levelsOfDetail", "levelsOfDetail is not a number", using: 1))
-        } else if raw.levels < 1 {
-            problems.append(Problem("levelsOfDetail", "levelsOfDetail \(raw.levels) is less than one level", using: 1))
-        } else if raw.levels > CGFloat(maximumLevels) {
-            let text = "levelsOfDetail \(raw.levels) is more than \(maximumLevels) levels"
-            problems.append(Problem("levelsOfDetail", text, using: maximumLevels))
-            levels = maximumLevels
-        } else {
-            levels = Int(raw.levels)
+        /// `v` as a whole count in `least…most`; `below` says what a smaller value is.
+        func count(_ v: CGFloat, _ key: String, _ least: Int, _ most: Int, below: String, unit: String) -> Int {
+            if v.isNaN {
+                problems.append(Problem(key, "\(key) is not a number", using: least))
+                return least
+            }
+            if v < CGFloat(least) {
+                problems.append(Problem(key, "\(key) \(v) \(below)", using: least))
+                return least
+            }
+            if v > CGFloat(most) {
+                problems.append(Problem(key, "\(key) \(v) is more than \(most) \(unit)", using: most))
+                return most
+            }
+            return Int(v)
         }
-        var bias = 0
-        if raw.bias.isNaN {
-            problems.append(Problem("levelsOfDetailBias", "levelsOfDetailBias is not a number", using: 0))
-        } else if raw.bias < 0 {
-            problems.append(Problem("levelsOfDetailBias", "levelsOfDetailBias \(raw.bias) is negative", using: 0))
-        } else if raw.bias > CGFloat(maximumBias) {
-            let text = "levelsOfDetailBias \(raw.bias) is more than \(maximumBias) magnified levels"
-            problems.append(Problem("levelsOfDetailBias", text, using: maximumBias))
-            bias = maximumBias
-        } else {
-            bias = Int(raw.bias)
-        }
+        let levels = count(
+            raw.levels, "levelsOfDetail", 1, maximumLevels, below: "is less than one level", unit: "levels")
+        let bias = count(
+            raw.bias, "levelsOfDetailBias", 0, maximumBias, below: "is negative", unit: "magnified levels")
         let scale = raw.contentsScale > 0 && raw.contentsScale.isFinite ? min(raw.contentsScale, 64) : 1
         return (TiledSettings(tileWidth: w, tileHeight: h, levels: levels, bias: bias, contentsScale: scale), problems)
     }

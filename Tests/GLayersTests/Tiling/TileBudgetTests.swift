@@ -8,8 +8,9 @@ import Testing
 extension ClockTests.TiledLayers {
     // The tile cache's budget (#12): eviction, and what one frame may show.
 
-    /// Tiles beyond the budget are evicted, least recently shown first; shown ones stay.
-    @Test func tilesBeyondTheBudgetAreEvictedLeastRecentlyUsedFirst() {
+    /// A strip of sixteen 256-point tiles (4096 × 256, anchored at its origin) under a root, and
+    /// a frame builder, with the tile cache's budget at four tiles for `body` (manual clock).
+    private func withFourTileStrip(_ body: (TileCache, RecordingTiledLayer, CALayer, FrameBuilder) -> Void) {
         withManualClock {
             let cache = TileCache.shared
             let saved = cache.budgetBytes
@@ -17,8 +18,13 @@ extension ClockTests.TiledLayers {
             defer { cache.budgetBytes = saved }
             let layer = tiled(CGRect(x: 0, y: 0, width: 4096, height: 256))
             layer.anchorPoint = .zero
-            let r = root(layer)
-            let builder = FrameBuilder()
+            body(cache, layer, root(layer), FrameBuilder())
+        }
+    }
+
+    /// Tiles beyond the budget are evicted, least recently shown first; shown ones stay.
+    @Test func tilesBeyondTheBudgetAreEvictedLeastRecentlyUsedFirst() {
+        withFourTileStrip { cache, layer, r, builder in
             // The view shows one tile at a time: 0, 1, … 15.
             func show(_ column: Int, at t: CFTimeInterval) {
                 layer.position = CGPoint(x: -256 * CGFloat(column), y: 0)
@@ -41,15 +47,7 @@ extension ClockTests.TiledLayers {
     /// A drawing that arrives over the budget evicts at once (not at the end of the next
     /// frame), never a tile the current frame shows.
     @Test func arrivalsOverTheBudgetEvictAtOnce() {
-        withManualClock {
-            let cache = TileCache.shared
-            let saved = cache.budgetBytes
-            cache.budgetBytes = 1 << 20  // four 256×256 tiles
-            defer { cache.budgetBytes = saved }
-            let layer = tiled(CGRect(x: 0, y: 0, width: 4096, height: 256))
-            layer.anchorPoint = .zero
-            let r = root(layer)
-            let builder = FrameBuilder()
+        withFourTileStrip { cache, layer, r, builder in
             for column in 0..<4 {
                 layer.position = CGPoint(x: -256 * CGFloat(column), y: 0)
                 _ = tileItems(r, at: Double(column), builder: builder)
