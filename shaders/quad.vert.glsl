@@ -36,6 +36,10 @@
 //   pixels to the four projected edges, positive inside; exact, since a projected edge is a
 //   straight line on screen). With ARRAY as well: v_layer (flat), the layer of the texture
 //   array the content is in (i_flags.w).
+// Variant SPRITE (#define SPRITE, with quad_sprite.frag.glsl; for plain rects whose image
+//   fades out at its edges, under an affine map: Renderer+Sprites.swift): no dilation (the
+//   quad is exactly the rect); v_uv (noperspective) and v_color (flat: the tint with the
+//   tint flag, else white, times the opacity).
 
 layout(location = 0) in vec4 i_hx;
 layout(location = 1) in vec4 i_hy;
@@ -54,7 +58,10 @@ uniform vec2 u_viewport;
 uniform float u_ySign;
 uniform float u_dilate;
 
-#ifdef SIMPLE
+#if defined(SPRITE)
+noperspective out vec2 v_uv;
+flat out vec4 v_color;
+#elif defined(SIMPLE)
 out vec2 v_uv;
 noperspective out vec4 v_edges;
 flat out float v_opacity;
@@ -86,6 +93,7 @@ void main() {
     vec2 p = i_geom.xy + corner * i_geom.zw;
     vec3 q = h * vec3(p, 1.0);
 
+#ifndef SPRITE
     // Move the corner outward so every edge moves u_dilate pixels on screen: the projected
     // Jacobian J = d(screen)/d(local) at the corner gives the local step per pixel.
     if (u_dilate > 0.0 && q.z > 1e-6 && (i_flags.x & FLAG_NO_DILATE) == 0) {
@@ -104,8 +112,12 @@ void main() {
             }
         }
     }
+#endif
 
-#ifdef SIMPLE
+#if defined(SPRITE)
+    v_uv = i_src.xy + (p - i_dst.xy) / i_dst.zw * i_src.zw;
+    v_color = ((i_flags.x & FLAG_TINT) != 0 ? i_bg : vec4(1.0)) * i_hx.w;
+#elif defined(SIMPLE)
     // The renderer computed each projected edge's line (a, b, c) once per instance, scaled so
     // a·x + b·y + c is the signed pixel distance (positive inside): four FMAs per corner.
     vec2 s = q.xy / q.z;

@@ -40,6 +40,13 @@ public struct BenchOptions: ParsableArguments {
     @Flag(help: "Redraw the whole frame every frame (no damage tracking), for comparisons.")
     public var noDamage = false
 
+    /// Whether to draw no item as a sprite.
+    @Flag(
+        help:
+            "Draw no item as a sprite (items whose image fades out at its edges keep their edge coverage), for comparisons."
+    )
+    public var noSprites = false
+
     /// Whether to run the zoom workload.
     @Flag(
         help:
@@ -156,17 +163,17 @@ public struct BenchOptions: ParsableArguments {
             try window
             ? FrameBenchmark.window(
                 root: root, size: points, background: background, frames: frames, counter: counter,
-                tracksDamage: !noDamage)
+                tracksDamage: !noDamage, sprites: !noSprites)
             : FrameBenchmark.headless(
                 root: root, size: points, background: background, frames: frames, counter: counter,
-                tracksDamage: !noDamage)
+                tracksDamage: !noDamage, sprites: !noSprites)
         let times = result.times
         return "RESULT scene=\(label) mode=\(window ? "window" : "headless") n=\(n) "
             + "size=\(Int(points.width))x\(Int(points.height)) frames=\(frames) "
             + String(
                 format: "median_ms=%.3f p10_ms=%.3f p90_ms=%.3f mean_ms=%.3f fps_median=%.2f ", times.median,
                 times.p10, times.p90, times.mean, 1000 / max(times.median, 1e-6))
-            + "draw_calls=\(result.drawCalls) items=\(result.items) passes=\(result.passes) "
+            + "draw_calls=\(result.drawCalls) items=\(result.items) sprites=\(result.sprites) passes=\(result.passes) "
             + String(format: "damage=%@ redrawn_pixels=%.0f ", noDamage ? "off" : "on", result.redrawnPixels)
             + (result.present.map { "present=\($0) " } ?? "")
             + Self.allocations(result.allocationsPerFrame) + simulation(points) + "renderer=\"\(result.renderer)\""

@@ -16,6 +16,8 @@ public enum FrameBenchmark {
         public var drawCalls: Int
         /// Items of the last frame.
         public var items: Int
+        /// Items of the last frame drawn as sprites (`RenderStats.spriteItems`).
+        public var sprites: Int
         /// Offscreen passes of the last frame.
         public var passes: Int
         /// Screen pixels redrawn per measured frame, on average.
@@ -29,15 +31,16 @@ public enum FrameBenchmark {
     }
 
     /// Frames of `root` rendered headless at `size` points (scale 1), 1/60 s apart; `counter`
-    /// counts their allocations when given.
+    /// counts their allocations when given; `sprites`: false draws no item as a sprite.
     public static func headless(
         root: CALayer, size: CGSize, background: CGColor?, frames: Int, warmup: Int = 20,
-        counter: AllocationCounter? = nil, tracksDamage: Bool = true
+        counter: AllocationCounter? = nil, tracksDamage: Bool = true, sprites: Bool = true
     ) throws -> Result {
         CAMediaClock.useManualTime(0)
         defer { CAMediaClock.useSystemTime() }
         let driver = try FrameDriver(context: GLContext.headless())
         driver.renderer.debug.disableDamage = !tracksDamage
+        driver.renderer.debug.disableSprites = !sprites
         let host = CALayerHost(rootLayer: root)
         defer { host.detach() }
         return try measure(driver, frames: frames, warmup: warmup, counter: counter) { t in
@@ -48,10 +51,11 @@ public enum FrameBenchmark {
 
     /// Frames of `root` in an X11 window (swap interval 0), 1/60 s of media time apart, each
     /// presented as the window presents (`WindowHost.presentPath`: MIT-SHM puts or EGL's swap);
-    /// `counter` counts their allocations when given.
+    /// `counter` counts their allocations when given; `sprites`: false draws no item as a
+    /// sprite.
     public static func window(
         root: CALayer, size: CGSize, background: CGColor?, frames: Int, warmup: Int = 20,
-        counter: AllocationCounter? = nil, tracksDamage: Bool = true
+        counter: AllocationCounter? = nil, tracksDamage: Bool = true, sprites: Bool = true
     ) throws -> Result {
         var options = WindowOptions()
         options.tracksDamage = tracksDamage
@@ -64,6 +68,7 @@ public enum FrameBenchmark {
         let host = CALayerHost(rootLayer: root)
         defer { host.detach() }
         window.driver.context.setSwapInterval(0)
+        window.driver.renderer.debug.disableSprites = !sprites
         _ = window.window.pendingEvents()
         var result = try measure(window.driver, frames: frames, warmup: warmup, counter: counter) { t in
             _ = window.window.pendingEvents()
@@ -96,7 +101,8 @@ public enum FrameBenchmark {
         }
         let s = driver.renderer.stats
         return Result(
-            times: FrameTimes(samples), drawCalls: s.drawCalls, items: s.items, passes: s.passes,
+            times: FrameTimes(samples), drawCalls: s.drawCalls, items: s.items, sprites: s.spriteItems,
+            passes: s.passes,
             redrawnPixels: redrawn / Double(max(frames, 1)),
             allocationsPerFrame: counter.map { _ in Double(allocations) / Double(max(frames, 1)) },
             renderer: driver.context.rendererName)

@@ -2,12 +2,14 @@
 ///
 /// One buffer holds the frame's instances (orphaned and refilled once per frame from a
 /// staging array that keeps its capacity); a batch points the attributes at its first
-/// instance and draws `count` instances of a 4-vertex strip. Two programs read the same
+/// instance and draws `count` instances of a 4-vertex strip. The programs read the same
 /// instances: `general` (quad.frag.glsl: rounded rects, borders, clips, nine-slice, blend
-/// modes) and `simple` (quad_simple.frag.glsl: plain rects, the cheapest per pixel), the
-/// latter also as `simpleArray`, which samples a layer of a texture array (tile images:
-/// `TextureArrays`; the layer is the instance's `i_flags.w`), compiled the first time a frame
-/// draws tiles (not at start-up).
+/// modes), `simple` (quad_simple.frag.glsl: plain rects with anti-aliased edges), the latter
+/// also as `simpleArray`, which samples a layer of a texture array (tile images:
+/// `TextureArrays`; the layer is the instance's `i_flags.w`), and `sprite`
+/// (quad_sprite.frag.glsl: plain rects whose image fades out at its edges, one texture fetch
+/// a pixel). `simpleArray` and `sprite` are compiled the first time a frame needs them (not
+/// at start-up).
 import COpenGL
 import GLayersRenderList
 
@@ -24,6 +26,8 @@ enum QuadVariant: UInt8 {
     case general, simple
     /// `simple` sampling layer `i_flags.w` of a texture array.
     case simpleArray
+    /// A sprite: no edge coverage, no dilation (`Renderer+Sprites.swift`).
+    case sprite
 }
 
 /// A quad program and the locations of its uniforms (-1 where the variant has none).
@@ -42,6 +46,9 @@ struct QuadProgram {
             program = try ShaderProgram(
                 vertex: EmbeddedShaders.quad_vert, fragment: EmbeddedShaders.quad_simple_frag,
                 defines: ["SIMPLE", "ARRAY"])
+        case .sprite:
+            program = try ShaderProgram(
+                vertex: EmbeddedShaders.quad_vert, fragment: EmbeddedShaders.quad_sprite_frag, defines: ["SPRITE"])
         }
         uViewport = program.location("u_viewport")
         uYSign = program.location("u_ySign")
@@ -64,9 +71,10 @@ struct QuadProgram {
 final class QuadPipeline {
     let general: QuadProgram
     let simple: QuadProgram
-    /// Made by `prepareSimpleArray()`.
-    private(set) var simpleArray: QuadProgram?
-    private var simpleArrayFailed = false
+    /// Programs made on first use (`prepare(_:)`): `simpleArray` and `sprite`.
+    private var onDemand: [QuadVariant: QuadProgram] = [:]
+    /// Variants whose program failed to compile (asked once).
+    private var failed: Set<QuadVariant> = []
     private let vertexArray: GLuint
     private let instanceBuffer: GLuint
     private var capacityBytes = 0
@@ -135,23 +143,24 @@ final class QuadPipeline {
             glUniform1i(p.uOverdraw, overdraw ? 1 : 0)
             glUniform1i(p.uBlendMode, 0)
         }
-        if let simpleArray { set(simpleArray) }
+        for program in onDemand.values { set(program) }
         set(simple)
         set(general)
         current = .general
     }
 
-    /// Makes the `simpleArray` program (once, while a frame is planned: `beginPass` sets its
-    /// uniforms); false when it cannot be compiled (tiles then get textures of their own).
-    func prepareSimpleArray() -> Bool {
-        if simpleArray != nil { return true }
-        guard !simpleArrayFailed else { return false }
+    /// Makes `variant`'s program if it is made on first use (once, while a frame is planned:
+    /// `beginPass` sets its uniforms); false when it cannot be compiled, and the items it
+    /// would draw take another program (tiles: textures of their own; sprites: `simple`).
+    func prepare(_ variant: QuadVariant) -> Bool {
+        if variant == .general || variant == .simple || onDemand[variant] != nil { return true }
+        guard !failed.contains(variant) else { return false }
         do {
-            simpleArray = try QuadProgram(.simpleArray)
+            onDemand[variant] = try QuadProgram(variant)
             return true
         } catch {
-            simpleArrayFailed = true
-            Diagnostics.warnOnce("simple-array", "tiles are drawn one texture each: \(error)")
+            failed.insert(variant)
+            Diagnostics.warnOnce("quad-\(variant)", "the \(variant) quad program failed, items take another: \(error)")
             return false
         }
     }
@@ -162,7 +171,7 @@ final class QuadPipeline {
         switch variant {
         case .general: glUseProgram(general.program.name)
         case .simple: glUseProgram(simple.program.name)
-        case .simpleArray: glUseProgram(simpleArray?.program.name ?? 0)
+        case .simpleArray, .sprite: glUseProgram(onDemand[variant]?.program.name ?? 0)
         }
         current = variant
     }

@@ -172,6 +172,9 @@ extension Renderer {
             variant = .general
         } else if case .array = textures {
             variant = .simpleArray
+        } else if isSprite(item, instance, source: textures), quad.prepare(.sprite) {
+            variant = .sprite
+            stats.spriteItems += 1
         } else {
             variant = .simple
         }

@@ -75,7 +75,7 @@ extension Renderer {
     func resolveTile(_ id: ImageID, simple: Bool, list: RenderList, into instance: inout QuadInstance)
         -> TextureSource?
     {
-        if simple, quad.prepareSimpleArray(),
+        if simple, quad.prepare(.simpleArray),
             let (array, layer) = textures.layer(for: id, images: list.images, stats: &stats)
         {
             instance.layer = layer

@@ -25,6 +25,9 @@ public struct RenderStats: Equatable, Sendable, CustomStringConvertible {
     public var skippedItems = 0
     /// Single-sided items culled because they show their back.
     public var culledItems = 0
+    /// Items drawn as sprites: without edge coverage, their image fading out at its edges
+    /// (quad_sprite.frag.glsl). Counted in `items` too.
+    public var spriteItems = 0
     /// Offscreen passes drawn (the screen not counted).
     public var passes = 0
     /// Offscreen passes whose texture was reused from the last frame (`cacheKey`).
@@ -54,7 +57,7 @@ public struct RenderStats: Equatable, Sendable, CustomStringConvertible {
 
     /// `key=value` pairs on one line.
     public var description: String {
-        "draws=\(drawCalls) batches=\(batches) items=\(items) cleared=\(clearedItems) skipped=\(skippedItems) culled=\(culledItems) "
+        "draws=\(drawCalls) batches=\(batches) items=\(items) cleared=\(clearedItems) skipped=\(skippedItems) culled=\(culledItems) sprites=\(spriteItems) "
             + "passes=\(passes) cached=\(cachedPasses) effects=\(effectDraws) uploads=\(textureUploads) "
             + "uploadBytes=\(textureBytes) residentBytes=\(residentTextureBytes) instanceBytes=\(instanceBytes) "
             + "redrawnPixels=\(redrawnPixels) damageRects=\(damageRects) unchanged=\(unchangedItems)"
@@ -74,6 +77,9 @@ public struct RendererDebug: Equatable, Sendable {
     /// Fewer layers than the renderer's own limit for a texture array of tile images (to
     /// test arrays that fill up: a full array at the limit gets another beside it).
     public var maximumTileArrayLayers: Int?
+    /// Draw no item as a sprite (quad_sprite.frag.glsl): items whose image fades out at its
+    /// edges keep the simple program's edge coverage.
+    public var disableSprites = false
     /// Redraw the whole screen every frame (no damage tracking; `glayers run --no-damage`).
     public var disableDamage = false
     /// Tint what each frame redrew because it changed (`glayers run --show-damage`); the tint

@@ -1,0 +1,84 @@
+/// Sprites: plain image items drawn without edge coverage (quad_sprite.frag.glsl), because
+/// their image fades out at its edges and so anti-aliases itself — a particle's soft dot or
+/// snowflake, a glow. On a software rasterizer every fragment's work counts: a sprite costs
+/// one texture fetch and one multiply a pixel, where an item of the simple program also
+/// interpolates and weighs four edge distances (about 15 % of a particle frame on llvmpipe),
+/// and its quad is not grown by the half-pixel the edge coverage needs.
+///
+/// The picture is the simple program's to within `SpriteRim.maximumAlpha / 2`: edge coverage
+/// only changes pixels whose centre lies within half a pixel of an edge, in or out, and it
+/// scales them by at most a half. A sprite's such pixels sample only texels of its soft rim
+/// (the outermost rings, each at most `maximumAlpha` in every channel), provided the image is
+/// not minified across an edge by more than the rim is wide: a pixel centre `d` pixels inside
+/// an edge samples `d / p` texels in (`p`: pixels per texel across that edge), and bilinear
+/// filtering reaches half a texel further, so ring `w - 1` is the deepest reached when
+/// `0.5 / p + 0.5 ≤ w`, i.e. `p ≥ 1 / (2w − 1)`.
+import GLayersRenderList
+
+/// The soft rim of an image: how many of its outermost rings of texels are (nearly)
+/// transparent.
+enum SpriteRim {
+    /// The most a rim texel may have in any channel (of 255; premultiplied, so alpha bounds
+    /// the colour): a sprite's edge pixels then differ from the simple program's by at most
+    /// half of it, 4 of 255 (1.6 %), below what the eye tells at an edge.
+    static let maximumAlpha: UInt8 = 8
+    /// Rings counted at most: enough for images minified to a seventh.
+    static let maximumWidth = 4
+
+    /// The number of outermost rings of texels of a premultiplied RGBA8 image (rows of
+    /// `bytesPerRow` bytes) whose every channel is at most `maximumAlpha`, up to
+    /// `maximumWidth`.
+    static func width(_ bytes: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerRow: Int) -> Int {
+        guard width > 0, height > 0, bytesPerRow >= width * 4, bytes.count >= (height - 1) * bytesPerRow + width * 4
+        else { return 0 }
+        func soft(_ x: Int, _ y: Int) -> Bool {
+            let i = y * bytesPerRow + x * 4
+            return max(max(bytes[i], bytes[i + 1]), max(bytes[i + 2], bytes[i + 3])) <= maximumAlpha
+        }
+        var rings = 0
+        while rings < maximumWidth, 2 * rings < width, 2 * rings < height {
+            let x0 = rings, x1 = width - 1 - rings, y0 = rings, y1 = height - 1 - rings
+            for x in x0...x1 where !soft(x, y0) || !soft(x, y1) { return rings }
+            for y in y0...y1 where !soft(x0, y) || !soft(x1, y) { return rings }
+            rings += 1
+        }
+        return rings
+    }
+
+    /// Whether a rim of `rings` suffices for an image of `texels` (width, height) shown in
+    /// `destination` (local points) through the affine map whose local axes step `ax` and
+    /// `ay` pixels per point: neither axis minified by more than the rim allows.
+    static func suffices(
+        rings: Int, texels: (width: Int, height: Int), destination: Rect, ax: SIMD2<Float>, ay: SIMD2<Float>
+    ) -> Bool {
+        guard rings > 0 else { return false }
+        // Pixels per texel across the edges of constant x (p_x) and of constant y (p_y): the
+        // parallelogram of one texel has area |det| and sides |a| (along x) and |b| (along y).
+        let a = ax * (destination.width / Float(texels.width)), b = ay * (destination.height / Float(texels.height))
+        let det = abs(a.x * b.y - a.y * b.x)
+        let needed = 1 / Float(2 * rings - 1) * (1 - 1e-4)
+        let lengthA = (a * a).sum().squareRoot(), lengthB = (b * b).sum().squareRoot()
+        return det.isFinite && det >= needed * lengthB && det >= needed * lengthA
+    }
+}
+
+extension Renderer {
+    /// Whether an item the simple program would draw with `textures` (one image texture) is a
+    /// sprite: its whole image shown, nothing under it (no background, or a tint), an affine
+    /// map, and a soft rim wide enough for its on-screen size.
+    func isSprite(_ item: DrawItem, _ instance: QuadInstance, source: TextureSource) -> Bool {
+        guard !debug.disableSprites, case .image = source, case .image(let id, _) = item.content,
+            instance.source == .unit, instance.flags.isDisjoint(with: [.nineSlice, .crossfade]),
+            instance.flags.contains(.tint) || instance.background.isClear
+        else { return false }
+        let h = instance.h
+        guard h.c0.z == 0, h.c1.z == 0, h.c2.z > 0 else { return false }
+        let rim = textures.softRim(of: id)
+        guard rim.rings > 0 else { return false }
+        let w = 1 / h.c2.z
+        return SpriteRim.suffices(
+            rings: rim.rings, texels: (rim.width, rim.height), destination: instance.destination,
+            ax: SIMD2(h.c0.x, h.c0.y) * w,
+            ay: SIMD2(h.c1.x, h.c1.y) * w)
+    }
+}
