@@ -18,6 +18,8 @@
 #                          turn in 3D and cover about 58 % of their square on average, so
 #                          QUAD=84 draws as many pixels as the particles do). Each round also
 #                          prints the particle simulation's median (simulate_median_ms)
+#   GLAYERS_ARGS="..."     more options for `glayers bench` (e.g. --no-sprites, to compare
+#                          the emitter with its particles drawn by the simple program)
 set -eu
 N=${1:-1000}
 FRAMES=${2:-300}
@@ -38,11 +40,11 @@ if [ "$MODE" = renderer ]; then
   run_glayers() { .build/release/glayers-gl-bench --n "$N" --frames "$FRAMES" --quad "$QUAD"; }
 elif [ "$MODE" = emitter ]; then
   swift build -c release --product glayers >/dev/null
-  run_glayers() { .build/release/glayers bench --emitter "$N" --frames "$FRAMES" --size 1280x720; }
+  run_glayers() { .build/release/glayers bench --emitter "$N" --frames "$FRAMES" --size 1280x720 ${GLAYERS_ARGS:-}; }
 else
   QUAD=64
   swift build -c release --product glayers >/dev/null
-  run_glayers() { .build/release/glayers bench --snow "$N" --frames "$FRAMES" --size 1280x720; }
+  run_glayers() { .build/release/glayers bench --snow "$N" --frames "$FRAMES" --size 1280x720 ${GLAYERS_ARGS:-}; }
 fi
 median() { sed -n 's/.* median_ms=\([0-9.]*\).*/\1/p'; }
 simulation() { sed -n 's/.* simulate_median_ms=\([0-9.]*\).*/, simulation \1 ms/p'; }
