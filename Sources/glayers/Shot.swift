@@ -34,13 +34,14 @@ struct Shot: ParsableCommand {
 
     func run() throws {
         try reporting {
-            let prepared = PreparedFrameDriver()  // OpenGL starts while the scene loads.
+            let prepared = EarlyDriver.take()  // OpenGL starts while the scene loads.
             let timeline = SceneTimeline(
                 scene: try loadScene(scene, onTimeline: true), keys: try TimedKey.parseList(keys),
                 size: try parseSize(size, option: "--size"),
                 scale: scale.map { CGFloat($0) }, prepared: prepared)
             let image = try timeline.image(at: at)
             try image.writePNG(to: URL(fileURLWithPath: output))
+            keepUntilExit(timeline)
             print("wrote \(output) (\(image.width)×\(image.height) at \(at) s)")
         }
     }
