@@ -139,7 +139,7 @@ extension CGImage {
     }
 
     /// Writes `data` to `url`: atomically for regular files, in place for anything else.
-    private static func write(_ data: Data, to url: URL) throws {
+    static func write(_ data: Data, to url: URL) throws {
         var info = stat()
         if url.isFileURL, stat(url.path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
             if (info.st_mode & S_IFMT) == S_IFDIR { throw POSIXError(.EISDIR) }

@@ -39,10 +39,9 @@ struct Shot: ParsableCommand {
                 scene: try loadScene(scene, onTimeline: true), keys: try TimedKey.parseList(keys),
                 size: try parseSize(size, option: "--size"),
                 scale: scale.map { CGFloat($0) }, prepared: prepared)
-            let image = try timeline.image(at: at)
-            try image.writePNG(to: URL(fileURLWithPath: output))
+            let size = try timeline.writePNG(at: at, to: URL(fileURLWithPath: output))
             keepUntilExit(timeline)
-            print("wrote \(output) (\(image.width)×\(image.height) at \(at) s)")
+            print("wrote \(output) (\(size.width)×\(size.height) at \(at) s)")
         }
     }
 }
