@@ -42,7 +42,7 @@ struct Filmstrip: ParsableCommand {
 
     func run() throws {
         try reporting {
-            let prepared = EarlyDriver.take()  // OpenGL starts while the scene loads.
+            let prepared = EarlyDriver.take()  // OpenGL started before the arguments were parsed.
             let loaded = try loadScene(scene, onTimeline: true)
             let timeline = SceneTimeline(
                 scene: loaded, keys: try TimedKey.parseList(keys), size: nil, scale: CGFloat(scale), prepared: prepared)

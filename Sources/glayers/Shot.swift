@@ -34,7 +34,7 @@ struct Shot: ParsableCommand {
 
     func run() throws {
         try reporting {
-            let prepared = EarlyDriver.take()  // OpenGL starts while the scene loads.
+            let prepared = EarlyDriver.take()  // OpenGL started before the arguments were parsed.
             let timeline = SceneTimeline(
                 scene: try loadScene(scene, onTimeline: true), keys: try TimedKey.parseList(keys),
                 size: try parseSize(size, option: "--size"),
