@@ -46,8 +46,30 @@ static void on_write(png_structp png, png_bytep data, png_size_t length) {
 
 static void on_flush(png_structp png) { (void)png; }
 
+/// The rows of one image in memory (`glayers_png_encode`).
+typedef struct {
+    const uint8_t *rgba;
+    size_t stride;
+} whole_image;
+
+static int whole_image_rows(void *context, int first, int count, const uint8_t **rows, size_t *stride) {
+    (void)count;
+    whole_image *image = context;
+    *rows = image->rgba + (size_t)first * image->stride;
+    *stride = image->stride;
+    return 0;
+}
+
 int glayers_png_encode(const uint8_t *rgba, int width, int height, size_t stride, int keep_alpha, int level,
                        uint8_t **out, size_t *out_size, char *message, size_t message_size) {
+    whole_image image = {rgba, stride};
+    return glayers_png_encode_rows(width, height, height, whole_image_rows, &image, keep_alpha, level, out,
+                                   out_size, message, message_size);
+}
+
+int glayers_png_encode_rows(int width, int height, int strip, glayers_png_row_source source, void *context,
+                            int keep_alpha, int level, uint8_t **out, size_t *out_size, char *message,
+                            size_t message_size) {
     *out = NULL;
     *out_size = 0;
     note(message, message_size, "");
@@ -83,7 +105,19 @@ int glayers_png_encode(const uint8_t *rgba, int width, int height, size_t stride
     png_set_compression_level(png, level);
     png_write_info(png, info);
     if (!keep_alpha) png_set_filler(png, 0, PNG_FILLER_AFTER);
-    for (int y = 0; y < height; y++) png_write_row(png, (png_const_bytep)(rgba + (size_t)y * stride));
+    if (strip < 1) strip = 1;
+    for (int first = 0; first < height; first += strip) {
+        int count = height - first < strip ? height - first : strip;
+        const uint8_t *rows = NULL;
+        size_t stride = 0;
+        if (source(context, first, count, &rows, &stride) != 0) {
+            png_destroy_write_struct(&png, &info);
+            free(state->bytes);
+            free(state);
+            return 1;
+        }
+        for (int y = 0; y < count; y++) png_write_row(png, (png_const_bytep)(rows + (size_t)y * stride));
+    }
     png_write_end(png, info);
     png_destroy_write_struct(&png, &info);
     *out = state->bytes;

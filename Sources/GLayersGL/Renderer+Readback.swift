@@ -10,26 +10,41 @@ extension Renderer {
     ///
     /// - For `.window` it reads the back buffer, so call it before `swapBuffers()`.
     public func readPixels() -> [UInt8] {
-        guard let target = lastTarget, lastWidth > 0, lastHeight > 0, (try? context.makeCurrent()) != nil else {
-            return []
+        let (w, h) = frameSize
+        // One buffer, filled by GL (no zeroing first).
+        return [UInt8](unsafeUninitializedCapacity: w * h * 4) { buffer, count in
+            guard let base = buffer.baseAddress, readRows(0, count: h, into: base) else { return }
+            count = w * h * 4
         }
-        let w = lastWidth, h = lastHeight
+    }
+
+    /// The last frame's size in pixels (zero before the first frame).
+    public var frameSize: (width: Int, height: Int) { (lastWidth, lastHeight) }
+
+    /// Reads rows `first ..< first + count` of the last frame (counted from the top) into
+    /// `pixels`: premultiplied RGBA8, `frameSize.width × 4` bytes a row, top row first.
+    /// Returns false when there is no frame or the rows are not all in it (nothing is read).
+    ///
+    /// - For `.window` it reads the back buffer, so call it before `swapBuffers()`.
+    public func readRows(_ first: Int, count: Int, into pixels: UnsafeMutableRawPointer) -> Bool {
+        guard let target = lastTarget, lastWidth > 0, first >= 0, count > 0, first <= lastHeight - count,
+            (try? context.makeCurrent()) != nil
+        else { return false }
         switch target {
         case .window: glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         case .offscreen:
-            guard let s = screenTarget else { return [] }
+            guard let s = screenTarget else { return false }
             glBindFramebuffer(GLenum(GL_FRAMEBUFFER), s.framebuffer)
         }
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-        let row = w * 4
-        // One buffer, filled by GL (no zeroing first) and then flipped in place: GL's rows run
-        // bottom-up; the screen's top row is the framebuffer's last.
-        return [UInt8](unsafeUninitializedCapacity: row * h) { buffer, count in
-            guard let base = buffer.baseAddress else { return }
-            glReadPixels(0, 0, GLsizei(w), GLsizei(h), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), base)
-            Self.turnRowsOver(UnsafeMutableRawPointer(base), rows: h, rowBytes: row, stride: row)
-            count = row * h
-        }
+        let row = lastWidth * 4
+        // GL's rows run bottom-up (the screen's top row is the framebuffer's last): read the
+        // band, then turn it over in place.
+        glReadPixels(
+            0, GLint(lastHeight - first - count), GLsizei(lastWidth), GLsizei(count), GLenum(GL_RGBA),
+            GLenum(GL_UNSIGNED_BYTE), pixels)
+        Self.turnRowsOver(pixels, rows: count, rowBytes: row, stride: row)
+        return true
     }
 
     /// The last frame as a `CGImage` (premultiplied RGBA, rows top to bottom).

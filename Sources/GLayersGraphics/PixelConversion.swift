@@ -27,41 +27,49 @@ enum PixelConversion {
     }
 
     /// Whether every alpha byte (every fourth byte, starting at index 3) is 255.
-    static func isOpaque(_ pixels: [UInt8]) -> Bool {
-        pixels.withUnsafeBufferPointer { buf in
-            var i = 3
-            while i < buf.count {
-                if buf[i] != 255 { return false }
-                i += 4
-            }
-            return true
+    static func isOpaque(_ pixels: [UInt8]) -> Bool { pixels.withUnsafeBytes { isOpaque($0) } }
+
+    /// Whether every alpha byte (every fourth byte, starting at index 3) is 255.
+    static func isOpaque(_ pixels: UnsafeRawBufferPointer) -> Bool {
+        let buf = pixels.bindMemory(to: UInt8.self)
+        var i = 3
+        while i < buf.count {
+            if buf[i] != 255 { return false }
+            i += 4
         }
+        return true
     }
 
     /// Straight RGBA from premultiplied RGBA, `c = (p·255 + a/2) / a` clamped to 255;
     /// fully transparent pixels become (0, 0, 0, 0).
     static func unpremultiplied(_ src: UnsafeRawBufferPointer) -> [UInt8] {
-        let s = src.bindMemory(to: UInt8.self)
-        return [UInt8](unsafeUninitializedCapacity: s.count) { dst, initialized in
-            var i = 0
-            let n = s.count - s.count % 4
-            while i < n {
-                let a = UInt32(s[i + 3])
-                if a == 255 {
-                    dst[i] = s[i]; dst[i + 1] = s[i + 1]; dst[i + 2] = s[i + 2]
-                } else if a == 0 {
-                    dst[i] = 0; dst[i + 1] = 0; dst[i + 2] = 0
-                } else {
-                    let half = a / 2
-                    dst[i] = UInt8(min(255, (UInt32(s[i]) * 255 + half) / a))
-                    dst[i + 1] = UInt8(min(255, (UInt32(s[i + 1]) * 255 + half) / a))
-                    dst[i + 2] = UInt8(min(255, (UInt32(s[i + 2]) * 255 + half) / a))
-                }
-                dst[i + 3] = UInt8(a)
-                i += 4
-            }
-            initialized = n
+        [UInt8](unsafeUninitializedCapacity: src.count) { dst, initialized in
+            initialized = unpremultiply(src, into: UnsafeMutableRawBufferPointer(dst))
         }
+    }
+
+    /// Writes the straight RGBA of premultiplied `src` (as `unpremultiplied`) into `dst`, which
+    /// holds at least as many bytes; returns the bytes written (whole pixels).
+    static func unpremultiply(_ src: UnsafeRawBufferPointer, into dst: UnsafeMutableRawBufferPointer) -> Int {
+        let s = src.bindMemory(to: UInt8.self), d = dst.bindMemory(to: UInt8.self)
+        var i = 0
+        let n = s.count - s.count % 4
+        while i < n {
+            let a = UInt32(s[i + 3])
+            if a == 255 {
+                d[i] = s[i]; d[i + 1] = s[i + 1]; d[i + 2] = s[i + 2]
+            } else if a == 0 {
+                d[i] = 0; d[i + 1] = 0; d[i + 2] = 0
+            } else {
+                let half = a / 2
+                d[i] = UInt8(min(255, (UInt32(s[i]) * 255 + half) / a))
+                d[i + 1] = UInt8(min(255, (UInt32(s[i + 1]) * 255 + half) / a))
+                d[i + 2] = UInt8(min(255, (UInt32(s[i + 2]) * 255 + half) / a))
+            }
+            d[i + 3] = UInt8(a)
+            i += 4
+        }
+        return n
     }
 
     /// RGB (alpha dropped) from opaque RGBA.

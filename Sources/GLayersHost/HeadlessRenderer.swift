@@ -72,16 +72,33 @@ public final class HeadlessRenderer {
 
     /// The image of `root` at media time `t`.
     public func render(_ root: CALayer, at t: CFTimeInterval) throws -> CGImage {
+        try draw(root, at: t)
+        return try driver.renderer.readImage()
+    }
+
+    /// Writes the PNG of `root` at media time `t` to `url`: the file
+    /// `render(root, at: t).writePNG(to: url)` writes, from the frame read back a strip of rows
+    /// at a time (`CGImage.writePNG(width:height:to:rows:)`), so its pixels (3 MB for
+    /// 1024×768) are never all in memory. Returns the image's size in pixels.
+    @discardableResult
+    public func renderPNG(_ root: CALayer, at t: CFTimeInterval, to url: URL) throws -> (width: Int, height: Int) {
+        try draw(root, at: t)
+        let renderer = driver.renderer
+        let (width, height) = renderer.frameSize
+        try CGImage.writePNG(width: width, height: height, to: url) { first, count, buffer in
+            guard renderer.readRows(first, count: count, into: buffer) else {
+                throw GLError(.resource, "rows \(first)..<\(first + count) of the frame could not be read")
+            }
+        }
+        return (width, height)
+    }
+
+    /// Draws the frame of `root` at media time `t`.
+    private func draw(_ root: CALayer, at t: CFTimeInterval) throws {
         show(root)
         CAMediaClock.setTime(t)
         driver.drawFrame(root, at: t, size: size, scale: scale, background: background, target: .offscreen)
         if let error = driver.renderer.lastError { throw error }
-        return try driver.renderer.readImage()
-    }
-
-    /// Writes the PNG of `root` at media time `t` to `url`.
-    public func renderPNG(_ root: CALayer, at t: CFTimeInterval, to url: URL) throws {
-        try render(root, at: t).writePNG(to: url)
     }
 
     deinit { host?.detach() }

@@ -64,8 +64,12 @@ public final class Scene {
         let fileName = url.isFileURL ? url.relativePath : url.absoluteString
         let data: Data
         do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-            if let size = attributes[.size] as? Int, size > JSONReader.maximumSize {
+            // stat, not FileManager's attributes, which look up the owner's user and group
+            // names (the system's user database, a library loaded for it on some systems).
+            var info = stat()
+            if url.isFileURL, stat(url.path, &info) == 0, let size = Int(exactly: info.st_size),
+                size > JSONReader.maximumSize
+            {
                 throw SceneErrors([
                     fileError(
                         fileName,

@@ -42,7 +42,7 @@ struct Filmstrip: ParsableCommand {
 
     func run() throws {
         try reporting {
-            let prepared = PreparedFrameDriver()  // OpenGL starts while the scene loads.
+            let prepared = EarlyDriver.take()  // OpenGL started before the arguments were parsed.
             let loaded = try loadScene(scene, onTimeline: true)
             let timeline = SceneTimeline(
                 scene: loaded, keys: try TimedKey.parseList(keys), size: nil, scale: CGFloat(scale), prepared: prepared)
@@ -51,6 +51,7 @@ struct Filmstrip: ParsableCommand {
             for t in times { images.append(try timeline.image(at: t)) }
             let sheet = try Self.contactSheet(images, times: times, columns: columns ?? min(frames, 5))
             try sheet.writePNG(to: URL(fileURLWithPath: output))
+            keepUntilExit(timeline)
             print("wrote \(output) (\(frames) frames, \(sheet.width)×\(sheet.height))")
         }
     }

@@ -16,4 +16,17 @@ struct Glayers: ParsableCommand {
             Run.self, Shot.self, Dump.self, Filmstrip.self, Diff.self, Check.self, Validate.self, Bench.self,
         ],
         defaultSubcommand: Run.self)
+
+    /// Parses the arguments and runs the command, as `ParsableCommand.main()` does, with
+    /// OpenGL started first for the commands that render headless (`EarlyDriver`).
+    static func main() {
+        EarlyDriver.start(for: Array(CommandLine.arguments.dropFirst()))
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            EarlyDriver.drop()
+            exit(withError: error)
+        }
+    }
 }

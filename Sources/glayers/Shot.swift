@@ -34,14 +34,14 @@ struct Shot: ParsableCommand {
 
     func run() throws {
         try reporting {
-            let prepared = PreparedFrameDriver()  // OpenGL starts while the scene loads.
+            let prepared = EarlyDriver.take()  // OpenGL started before the arguments were parsed.
             let timeline = SceneTimeline(
                 scene: try loadScene(scene, onTimeline: true), keys: try TimedKey.parseList(keys),
                 size: try parseSize(size, option: "--size"),
                 scale: scale.map { CGFloat($0) }, prepared: prepared)
-            let image = try timeline.image(at: at)
-            try image.writePNG(to: URL(fileURLWithPath: output))
-            print("wrote \(output) (\(image.width)×\(image.height) at \(at) s)")
+            let size = try timeline.writePNG(at: at, to: URL(fileURLWithPath: output))
+            keepUntilExit(timeline)
+            print("wrote \(output) (\(size.width)×\(size.height) at \(at) s)")
         }
     }
 }

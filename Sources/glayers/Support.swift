@@ -125,6 +125,17 @@ final class SceneTimeline {
 
     /// The frame at `t` (after the keys due by then).
     func image(at t: Double) throws -> CGImage {
+        try renderer(at: t).render(scene.rootLayer, at: t)
+    }
+
+    /// Writes the PNG of the frame at `t` to `url` (`HeadlessRenderer.renderPNG`: read back a
+    /// strip at a time) and returns its size in pixels.
+    func writePNG(at t: Double, to url: URL) throws -> (width: Int, height: Int) {
+        try renderer(at: t).renderPNG(scene.rootLayer, at: t, to: url)
+    }
+
+    /// Advances to `t` and returns the renderer, made the first time.
+    private func renderer(at t: Double) throws -> HeadlessRenderer {
         advance(to: t)
         let renderer: HeadlessRenderer
         if let made = self.renderer {
@@ -140,6 +151,6 @@ final class SceneTimeline {
             }
             self.renderer = renderer
         }
-        return try renderer.render(scene.rootLayer, at: t)
+        return renderer
     }
 }

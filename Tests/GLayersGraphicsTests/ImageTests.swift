@@ -153,4 +153,64 @@ import Testing
         let bad = dir.appendingPathComponent("missing-dir/out.png")
         #expect(throws: CGImageError.self) { try image.writePNG(to: bad) }
     }
+
+    /// Rows given a strip at a time (`CGImage.writePNG(width:height:to:rows:)`, how a frame is
+    /// read back from OpenGL) make the file `writePNG(to:)` makes of the same pixels: opaque
+    /// (RGB), translucent in its last row only (RGB strips, then RGBA from the first row again)
+    /// and translucent throughout. Rows of 64 pixels come in strips of 1 024, the last short.
+    @Test func pngFromStripsIsThePNGOfTheWholeImage() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("glayers-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (width, height) = (64, 2500)
+        func image(alpha: (Int) -> UInt8) throws -> CGImage {
+            var bytes = [UInt8](repeating: 0, count: width * height * 4)
+            for y in 0..<height {
+                let a = alpha(y)
+                for x in 0..<width {
+                    let i = (y * width + x) * 4
+                    bytes[i] = min(a, UInt8(x * 4))
+                    bytes[i + 1] = min(a, UInt8(y % 256))
+                    bytes[i + 2] = min(a, UInt8((x ^ y) & 255))
+                    bytes[i + 3] = a
+                }
+            }
+            return try CGImage(width: width, height: height, premultipliedRGBA: bytes)
+        }
+        let cases: [(CGImage, [Int])] = [
+            (try image { _ in 255 }, [0, 1024, 2048]),
+            (try image { $0 == height - 1 ? 200 : 255 }, [0, 1024, 2048, 0, 1024, 2048]),
+            (try image { _ in 128 }, [0, 0, 1024, 2048]),
+        ]
+        for (image, firstRows) in cases {
+            let whole = dir.appendingPathComponent("whole.png"), strips = dir.appendingPathComponent("strips.png")
+            try image.writePNG(to: whole)
+            var asked: [Int] = []
+            try CGImage.writePNG(width: width, height: height, to: strips) { first, count, buffer in
+                asked.append(first)
+                image.withUnsafeBytes { source in
+                    buffer.copyMemory(
+                        from: source.baseAddress! + first * image.bytesPerRow, byteCount: count * image.bytesPerRow)
+                }
+            }
+            #expect(try Data(contentsOf: strips) == Data(contentsOf: whole))
+            #expect(asked == firstRows)
+        }
+    }
+
+    /// An error of the rows stops the file being written; a size that is not positive is
+    /// refused, naming the path.
+    @Test func pngFromStripsFailsWithoutAFile() throws {
+        struct Unreadable: Error {}
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("glayers-\(UUID().uuidString).png")
+        #expect(throws: Unreadable.self) {
+            try CGImage.writePNG(width: 4, height: 4, to: url) { _, _, _ in throw Unreadable() }
+        }
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+        let error = #expect(throws: CGImageError.self) {
+            try CGImage.writePNG(width: 0, height: 4, to: url) { _, _, _ in }
+        }
+        #expect(error?.description.contains(url.lastPathComponent) == true)
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+    }
 }

@@ -97,6 +97,34 @@ import Testing
         _ = PreparedFrameDriver()
     }
 
+    /// `renderPNG` (the frame read back a strip of rows at a time) writes the file `render`
+    /// and `writePNG(to:)` write, for a frame of 600×800 pixels (eight strips) on an opaque
+    /// background (RGB) and on none (RGBA).
+    @Test func renderPNGWritesTheRenderedFrame() throws {
+        CAMediaClock.useManualTime(0)
+        defer { CAMediaClock.useSystemTime() }
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 300, height: 400)
+        let box = CALayer()
+        box.frame = CGRect(x: 20, y: 30, width: 200, height: 300)
+        box.cornerRadius = 40
+        box.backgroundColor = CGColor(red: 1, green: 0.5, blue: 0, alpha: 0.75)
+        root.addSublayer(box)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("glayers-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for background in [CGColor(red: 0, green: 0, blue: 0.5, alpha: 1), nil] {
+            let renderer = try HeadlessRenderer(size: CGSize(width: 300, height: 400), scale: 2, background: background)
+            let whole = dir.appendingPathComponent("whole.png"), strips = dir.appendingPathComponent("strips.png")
+            let image = try renderer.render(root, at: 0)
+            try image.writePNG(to: whole)
+            let size = try renderer.renderPNG(root, at: 0, to: strips)
+            #expect(size.width == 600 && size.height == 800)
+            #expect(image.isOpaque == (background != nil))
+            #expect(try Data(contentsOf: strips) == Data(contentsOf: whole))
+        }
+    }
+
     private func pixel(_ image: CGImage, _ x: Int, _ y: Int) -> [UInt8] {
         image.withUnsafeBytes { bytes in
             let i = y * image.bytesPerRow + x * 4

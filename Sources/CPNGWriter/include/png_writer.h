@@ -18,4 +18,16 @@
 int glayers_png_encode(const uint8_t *rgba, int width, int height, size_t stride, int keep_alpha, int level,
                        uint8_t **out, size_t *out_size, char *message, size_t message_size);
 
+/// Supplies rows `first` ..< `first + count` (counted from the top) to `glayers_png_encode_rows`:
+/// sets `*rows` to the first of them (RGBA, straight alpha) and `*stride` to the bytes from one
+/// row to the next, and returns 0; or returns nonzero to stop the encoding.
+typedef int (*glayers_png_row_source)(void *context, int first, int count, const uint8_t **rows, size_t *stride);
+
+/// `glayers_png_encode` with the rows asked from `source`, at most `strip` at a time and in
+/// order, so that the image need not be in memory at once; the same bytes for the same rows.
+/// Returns 1, with no output and no message, when `source` stopped it.
+int glayers_png_encode_rows(int width, int height, int strip, glayers_png_row_source source, void *context,
+                            int keep_alpha, int level, uint8_t **out, size_t *out_size, char *message,
+                            size_t message_size);
+
 #endif
