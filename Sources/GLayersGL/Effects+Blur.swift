@@ -24,10 +24,13 @@ struct BlurProgram {
 }
 
 extension EffectPipeline {
+    /// The smallest sigma blurred, in pixels: a third of a pixel.
+    static let smallestBlurSigma: Float = 0.33
+
     /// `source` blurred with standard deviation `sigma` pixels, same size; a copy when sigma
-    /// is below a third of a pixel.
+    /// is below `smallestBlurSigma`.
     func blur(_ source: OffscreenTarget, sigma: Float, wrap: Int32) throws -> OffscreenTarget {
-        guard sigma.isFinite, sigma >= 0.33 else {
+        guard sigma.isFinite, sigma >= Self.smallestBlurSigma else {
             return try copy(source, width: source.width, height: source.height, wrap: wrap)
         }
         var current = source

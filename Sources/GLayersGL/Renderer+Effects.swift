@@ -12,6 +12,8 @@ extension Renderer {
         if effects.isEmpty { return content }
         var current = content
         for (i, filter) in effects.filters.enumerated() {
+            // Nothing to do, and no program to make (the kiosk's first frame: a pulse at 0).
+            if filter.leavesInputUnchanged(scale: scale) { continue }
             if i == 0, case .bloom(let sigma, let intensity) = filter,
                 let glow = try keptGlow(content, sigma * scale, pass, list)
             {
@@ -94,5 +96,19 @@ extension Renderer {
         let glow = try effects.bloomGlow(content, sigma: sigma, wrap: GL_CLAMP_TO_BORDER)
         keptGlows[key] = CachedPass(target: glow, lastUsed: frame)
         return glow
+    }
+}
+
+extension FilterOp {
+    /// Whether the filter gives back its input at `scale` pixels per point, so applying it is
+    /// skipped: a bloom that adds no glow (`bloomCombine` adds the glow × intensity, and an
+    /// intensity of 0, below or not a number adds none), a blur under a third of a pixel (which
+    /// `EffectPipeline.blur` copies).
+    func leavesInputUnchanged(scale: Float) -> Bool {
+        switch self {
+        case .bloom(_, let intensity): return !(intensity > 0)
+        case .gaussianBlur(let sigma): return !(sigma * scale >= EffectPipeline.smallestBlurSigma)
+        case .colorMatrix: return false
+        }
     }
 }
