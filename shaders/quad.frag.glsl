@@ -22,6 +22,10 @@
 //                      framebuffer rect (x, y, width, height) in GL window coordinates
 //   u_overdraw         1: output a constant tint per covered fragment (additive heat map)
 // Output: o_color, premultiplied.
+// Variant SHAPE (#define SHAPE): rounded rects with background, border and opacity only (no
+//   content, blurred shape, clip, blend mode or overdraw tint), so the program is a fraction of
+//   the general one's size: what is compiled, and kept by the driver, for a scene whose only
+//   shaped items are buttons and frames (the kiosk's selection).
 
 in vec2 v_local;
 flat in vec3 v_params;
@@ -343,6 +347,11 @@ void main() {
     vec4 color;
 
     int shapeBits = v_flags.z;
+#ifdef SHAPE
+    float shape = shapeCoverage(p, v_rect, radius, shapeBits, dx, dy);
+    color = v_bg * shape;
+    {
+#else
     if ((flags & FLAG_BLURRED_SHAPE) != 0) {
         float sigma = v_center.x;
         bool continuous = (shapeBits & SHAPE_CONTINUOUS) != 0;
@@ -377,6 +386,7 @@ void main() {
             if (tinted) texel *= v_bg;
             color = texel * c + color * (1.0 - texel.a * c);
         }
+#endif
         if (border > 0.0) {
             vec4 inner = vec4(v_rect.xy + border, v_rect.zw - 2.0 * border);
             float innerCoverage = (inner.z > 0.0 && inner.w > 0.0)
@@ -386,6 +396,9 @@ void main() {
         }
     }
 
+#ifdef SHAPE
+    o_color = color * opacity;
+#else
     color *= opacity * clipCoverage(v_flags.y);
 
     if (u_overdraw != 0) {
@@ -396,4 +409,5 @@ void main() {
     } else {
         o_color = color;
     }
+#endif
 }

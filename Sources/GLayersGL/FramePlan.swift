@@ -68,6 +68,7 @@ struct PassPlan {
 /// Why an item was skipped (reported once each).
 enum SkipReason: Int, CaseIterable {
     case nonFiniteTransform, singularTransform, badRect, missingImage, missingPass, badPlacement, badFilter
+    case programFailed
 
     var message: String {
         switch self {
@@ -78,6 +79,7 @@ enum SkipReason: Int, CaseIterable {
         case .missingPass: return "an item composites a pass that is not rendered before it; skipped"
         case .badPlacement: return "an item's content placement has an empty or non-finite rect; skipped"
         case .badFilter: return "a colour matrix without 20 finite numbers; filter ignored"
+        case .programFailed: return "an item's quad program failed to compile (reported above); skipped"
         }
     }
 }

@@ -4,12 +4,17 @@
 /// staging array that keeps its capacity); a batch points the attributes at its first
 /// instance and draws `count` instances of a 4-vertex strip. The programs read the same
 /// instances: `general` (quad.frag.glsl: rounded rects, borders, clips, nine-slice, blend
-/// modes), `simple` (quad_simple.frag.glsl: plain rects with anti-aliased edges), the latter
-/// also as `simpleArray`, which samples a layer of a texture array (tile images:
-/// `TextureArrays`; the layer is the instance's `i_flags.w`), and `sprite`
+/// modes), `shape` (quad.frag.glsl without content, clips or blend modes: rounded rects with
+/// background and border), `simple` (quad_simple.frag.glsl: plain rects with anti-aliased
+/// edges), the latter also as `simpleArray`, which samples a layer of a texture array (tile
+/// images: `TextureArrays`; the layer is the instance's `i_flags.w`), and `sprite`
 /// (quad_sprite.frag.glsl: plain rects whose image fades out at its edges, one texture fetch
-/// a pixel). `simpleArray` and `sprite` are compiled the first time a frame needs them (not
-/// at start-up).
+/// a pixel).
+///
+/// - The small programs (`eagerVariants`) are compiled when the pipeline is made, on the
+///   thread that prepares OpenGL while a scene loads; the others the first time a frame's plan
+///   needs them. The general program is the largest by far (its llvmpipe code alone holds
+///   about 6 MB), and many scenes never need it.
 import COpenGL
 import GLayersRenderList
 
@@ -28,6 +33,8 @@ enum QuadVariant: UInt8 {
     case simpleArray
     /// A sprite: no edge coverage, no dilation (`Renderer+Sprites.swift`).
     case sprite
+    /// `general` for shapes alone: background, border, rounded corners, opacity.
+    case shape
 }
 
 /// A quad program and the locations of its uniforms (-1 where the variant has none).
@@ -49,6 +56,9 @@ struct QuadProgram {
         case .sprite:
             program = try ShaderProgram(
                 vertex: EmbeddedShaders.quad_vert, fragment: EmbeddedShaders.quad_sprite_frag, defines: ["SPRITE"])
+        case .shape:
+            program = try ShaderProgram(
+                vertex: EmbeddedShaders.quad_vert, fragment: EmbeddedShaders.quad_frag, defines: ["SHAPE"])
         }
         uViewport = program.location("u_viewport")
         uYSign = program.location("u_ySign")
@@ -69,10 +79,10 @@ struct QuadProgram {
 
 /// The quad programs, their vertex array and instance buffer.
 final class QuadPipeline {
-    let general: QuadProgram
-    let simple: QuadProgram
-    /// Programs made on first use (`prepare(_:)`): `simpleArray` and `sprite`.
-    private var onDemand: [QuadVariant: QuadProgram] = [:]
+    /// The programs compiled when the pipeline is made.
+    static let eagerVariants: [QuadVariant] = [.simple, .sprite, .shape]
+    /// The programs made so far.
+    private var programs: [QuadVariant: QuadProgram] = [:]
     /// Variants whose program failed to compile (asked once).
     private var failed: Set<QuadVariant> = []
     private let vertexArray: GLuint
@@ -84,9 +94,9 @@ final class QuadPipeline {
     /// Instances in `staging`.
     var instanceCount: Int { staging.count / QuadInstance.vectorCount }
 
+    /// Compiles the `eagerVariants` (throwing when one fails) and makes the buffers.
     init() throws {
-        general = try QuadProgram(.general)
-        simple = try QuadProgram(.simple)
+        for variant in Self.eagerVariants { programs[variant] = try QuadProgram(variant) }
         var vao: GLuint = 0, vbo: GLuint = 0
         glGenVertexArrays(1, &vao)
         glGenBuffers(1, &vbo)
@@ -128,7 +138,7 @@ final class QuadPipeline {
     }
 
     /// Makes the vertex array and instance buffer current and sets the programs' per-pass
-    /// uniforms: target size, row order, pixel → item-space mapping; leaves `general` in use.
+    /// uniforms: target size, row order, pixel → item-space mapping; leaves no program in use.
     func beginPass(
         viewportWidth: Int, viewportHeight: Int, rowsBottomUp: Bool, source: Rect, scale: Float, overdraw: Bool
     ) {
@@ -143,36 +153,34 @@ final class QuadPipeline {
             glUniform1i(p.uOverdraw, overdraw ? 1 : 0)
             glUniform1i(p.uBlendMode, 0)
         }
-        for program in onDemand.values { set(program) }
-        set(simple)
-        set(general)
-        current = .general
+        for program in programs.values { set(program) }
+        glUseProgram(0)
+        current = nil
     }
 
-    /// Makes `variant`'s program if it is made on first use (once, while a frame is planned:
-    /// `beginPass` sets its uniforms); false when it cannot be compiled, and the items it
-    /// would draw take another program (tiles: textures of their own; sprites: `simple`).
+    /// Makes `variant`'s program if it is not made yet (once, while a frame is planned:
+    /// `beginPass` sets its uniforms); false when it cannot be compiled (reported once), and
+    /// the items it would draw take another program or are skipped.
     func prepare(_ variant: QuadVariant) -> Bool {
-        if variant == .general || variant == .simple || onDemand[variant] != nil { return true }
+        if programs[variant] != nil { return true }
         guard !failed.contains(variant) else { return false }
         do {
-            onDemand[variant] = try QuadProgram(variant)
+            programs[variant] = try QuadProgram(variant)
             return true
         } catch {
             failed.insert(variant)
-            Diagnostics.warnOnce("quad-\(variant)", "the \(variant) quad program failed, items take another: \(error)")
+            Diagnostics.warnOnce("quad-\(variant)", "the \(variant) quad program failed to compile: \(error)")
             return false
         }
     }
 
+    /// `variant`'s program, if made (`prepare(_:)`).
+    func program(_ variant: QuadVariant) -> QuadProgram? { programs[variant] }
+
     /// Switches to `variant`'s program (cheap when it is current).
     func use(_ variant: QuadVariant) {
         guard current != variant else { return }
-        switch variant {
-        case .general: glUseProgram(general.program.name)
-        case .simple: glUseProgram(simple.program.name)
-        case .simpleArray, .sprite: glUseProgram(onDemand[variant]?.program.name ?? 0)
-        }
+        glUseProgram(programs[variant]?.program.name ?? 0)
         current = variant
     }
 

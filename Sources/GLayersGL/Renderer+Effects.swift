@@ -101,14 +101,11 @@ extension Renderer {
 
 extension FilterOp {
     /// Whether the filter gives back its input at `scale` pixels per point, so applying it is
-    /// skipped: a bloom that adds no glow (`bloomCombine` adds the glow × intensity, and an
-    /// intensity of 0, below or not a number adds none), a blur under a third of a pixel (which
+    /// skipped: an identity (`isIdentity`), or a blur under a third of a pixel (which
     /// `EffectPipeline.blur` copies).
     func leavesInputUnchanged(scale: Float) -> Bool {
-        switch self {
-        case .bloom(_, let intensity): return !(intensity > 0)
-        case .gaussianBlur(let sigma): return !(sigma * scale >= EffectPipeline.smallestBlurSigma)
-        case .colorMatrix: return false
-        }
+        if isIdentity { return true }
+        guard case .gaussianBlur(let sigma) = self else { return false }
+        return !(sigma * scale >= EffectPipeline.smallestBlurSigma)
     }
 }

@@ -200,8 +200,8 @@ extension Renderer {
         guard !command.box.isEmpty, let copy = try? copyBehind(command.box, g) else { return }
         let origin = glOrigin(of: command.box, g)
         setSampling(linear: false, wrap: GL_CLAMP_TO_EDGE)
+        guard let p = quad.program(.general) else { return pool.release(copy) }
         quad.use(.general)
-        let p = quad.general
         glUniform4f(
             p.uBackdropRect, Float(origin.x), Float(origin.y), Float(command.box.width), Float(command.box.height))
         glUniform1i(p.uBlendMode, command.mode)
@@ -234,9 +234,10 @@ extension Renderer {
         glViewport(0, 0, GLsizei(g.width), GLsizei(g.height))
         beginQuadDrawing(g)
         let origin = glOrigin(of: command.box, g)
+        guard let general = quad.program(.general) else { return pool.release(current) }
         quad.use(.general)
         glUniform4f(
-            quad.general.uBackdropRect, Float(origin.x), Float(origin.y), Float(command.box.width),
+            general.uBackdropRect, Float(origin.x), Float(origin.y), Float(command.box.width),
             Float(command.box.height))
         bindTexture(current.texture, unit: QuadUnit.tex0)
         setSampling(linear: false, wrap: GL_CLAMP_TO_EDGE)

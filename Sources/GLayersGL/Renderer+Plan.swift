@@ -153,6 +153,7 @@ extension Renderer {
         instance.write(to: &quad.staging)
         stats.items += 1
         if ownCommand {
+            guard quad.prepare(.general) else { return skip(.programFailed) }
             let box = PixelBox(
                 covering: instance.geometry, under: instance.h, margin: 2, viewportWidth: g.width,
                 viewportHeight: g.height)
@@ -169,7 +170,7 @@ extension Renderer {
         }
         let variant: QuadVariant
         if instance.edgeLines == nil {
-            variant = .general
+            variant = isShape(instance) ? .shape : .general
         } else if case .array = textures {
             variant = .simpleArray
         } else if isSprite(item, instance, source: textures), quad.prepare(.sprite) {
@@ -191,8 +192,17 @@ extension Renderer {
             && (!instance.flags.contains(.texture) || instance.destination == item.rect)
     }
 
-    /// Adds instance `index` to the open batch when it shares textures and blending.
+    /// Whether the shape program draws the instance exactly as the general program: nothing
+    /// but background, border and rounded corners (no content, clip or overdraw tint).
+    private func isShape(_ instance: QuadInstance) -> Bool {
+        !debug.showOverdraw && instance.clip < 0
+            && instance.flags.isDisjoint(with: [.texture, .blurredShape, .screenTexture, .crossfade, .nineSlice, .tint])
+    }
+
+    /// Adds instance `index` to the open batch when it shares textures and blending (skipped
+    /// when its program cannot be compiled).
     private func appendToBatch(_ index: Int32, textures: TextureSource, blending: Blending, variant: QuadVariant) {
+        guard quad.prepare(variant) else { return skip(.programFailed) }
         // Never merge into a command of an earlier pass.
         let passStart = passPlans.last.map { $0.commands.upperBound } ?? 0
         if !debug.disableBatching, commands.count > passStart, let last = commands.last, last.kind == .batch,
@@ -209,6 +219,7 @@ extension Renderer {
     /// The backdrop instance (the item's rounded rect, textured with the filtered copy of
     /// what lies behind it) and its command.
     private func planBackdrop(_ item: DrawItem, instance: QuadInstance, chain: Int, list: RenderList, pass: Int) {
+        guard quad.prepare(.general) else { return skip(.programFailed) }
         var backdrop = instance
         backdrop.flags = [.screenTexture, .clipsContent]
         backdrop.background = .clear

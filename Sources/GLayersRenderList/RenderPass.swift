@@ -10,6 +10,21 @@ public enum FilterOp: Hashable, Sendable {
     case bloom(sigma: Float, intensity: Float)
     /// 4×5 colour matrix applied to straight colour (row-major, last column the offset).
     case colorMatrix([Float])
+
+    /// Whether the filter gives back its input whatever it is: a blur of no width, a bloom
+    /// that adds no glow (intensity 0, below or not a number: the glow is added × the
+    /// intensity, none when it is not positive), the identity matrix. Such a filter is left
+    /// out of the frame (a pulse at rest needs no pass).
+    public var isIdentity: Bool {
+        switch self {
+        case .gaussianBlur(let sigma): return !(sigma > 0)
+        case .bloom(_, let intensity): return !(intensity > 0)
+        case .colorMatrix(let m): return m == Self.identityMatrix
+        }
+    }
+
+    /// The 4×5 identity colour matrix.
+    public static let identityMatrix: [Float] = [1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0]
 }
 
 /// A shadow cast by a pass's result.

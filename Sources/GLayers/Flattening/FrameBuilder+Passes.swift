@@ -19,7 +19,8 @@ struct Effects {
         let hasSublayers = node.sublayerCount > 0
         groupOpacity = s.opacity < 1 && s.allowsGroupOpacity && hasSublayers
         mask = node.mask != nil
-        filters = s.filters.compactMap(Self.filterOp)
+        // A filter that gives back its input needs no pass (a pulse at rest).
+        filters = s.filters.compactMap(Self.filterOp).filter { !$0.isIdentity }
         passShadow = Self.hasShadow(s) && s.shadowPath == nil && Self.analyticShadowShape(s, node: node) == nil
         blendWithSublayers = s.compositingFilter != nil && hasSublayers
         needsRasterPass = s.shouldRasterize
