@@ -27,7 +27,7 @@ enum QuadUnit {
 }
 
 /// Which quad program draws an instance.
-enum QuadVariant: UInt8 {
+enum QuadVariant: UInt8, CaseIterable {
     case general, simple
     /// `simple` sampling layer `i_flags.w` of a texture array.
     case simpleArray
@@ -81,10 +81,10 @@ struct QuadProgram {
 final class QuadPipeline {
     /// The programs compiled when the pipeline is made.
     static let eagerVariants: [QuadVariant] = [.simple, .sprite, .shape]
-    /// The programs made so far.
-    private var programs: [QuadVariant: QuadProgram] = [:]
-    /// Variants whose program failed to compile (asked once).
-    private var failed: Set<QuadVariant> = []
+    /// The programs made so far, by `QuadVariant.rawValue` (looked up for every item planned).
+    private var programs = [QuadProgram?](repeating: nil, count: QuadVariant.allCases.count)
+    /// Variants whose program failed to compile (asked once), by raw value.
+    private var failed = [Bool](repeating: false, count: QuadVariant.allCases.count)
     private let vertexArray: GLuint
     private let instanceBuffer: GLuint
     private var capacityBytes = 0
@@ -96,7 +96,7 @@ final class QuadPipeline {
 
     /// Compiles the `eagerVariants` (throwing when one fails) and makes the buffers.
     init() throws {
-        for variant in Self.eagerVariants { programs[variant] = try QuadProgram(variant) }
+        for variant in Self.eagerVariants { programs[Int(variant.rawValue)] = try QuadProgram(variant) }
         var vao: GLuint = 0, vbo: GLuint = 0
         glGenVertexArrays(1, &vao)
         glGenBuffers(1, &vbo)
@@ -153,7 +153,7 @@ final class QuadPipeline {
             glUniform1i(p.uOverdraw, overdraw ? 1 : 0)
             glUniform1i(p.uBlendMode, 0)
         }
-        for program in programs.values { set(program) }
+        for case let program? in programs { set(program) }
         glUseProgram(0)
         current = nil
     }
@@ -162,25 +162,26 @@ final class QuadPipeline {
     /// `beginPass` sets its uniforms); false when it cannot be compiled (reported once), and
     /// the items it would draw take another program or are skipped.
     func prepare(_ variant: QuadVariant) -> Bool {
-        if programs[variant] != nil { return true }
-        guard !failed.contains(variant) else { return false }
+        let i = Int(variant.rawValue)
+        if programs[i] != nil { return true }
+        guard !failed[i] else { return false }
         do {
-            programs[variant] = try QuadProgram(variant)
+            programs[i] = try QuadProgram(variant)
             return true
         } catch {
-            failed.insert(variant)
+            failed[i] = true
             Diagnostics.warnOnce("quad-\(variant)", "the \(variant) quad program failed to compile: \(error)")
             return false
         }
     }
 
     /// `variant`'s program, if made (`prepare(_:)`).
-    func program(_ variant: QuadVariant) -> QuadProgram? { programs[variant] }
+    func program(_ variant: QuadVariant) -> QuadProgram? { programs[Int(variant.rawValue)] }
 
     /// Switches to `variant`'s program (cheap when it is current).
     func use(_ variant: QuadVariant) {
         guard current != variant else { return }
-        glUseProgram(programs[variant]?.program.name ?? 0)
+        glUseProgram(programs[Int(variant.rawValue)]?.program.name ?? 0)
         current = variant
     }
 
