@@ -24,6 +24,7 @@
 // by convention with the thread that owns the tree (as on Apple's platforms, where the types
 // carry no Sendable annotations either); the engine guards its process-wide state (media
 // clock, transaction stacks) itself and documents its thread rules in README.md.
+import Foundation
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [.swiftLanguageMode(.v5)]
@@ -41,6 +42,29 @@ let staticRuntime: (swift: [SwiftSetting], linker: [LinkerSetting]) = (
             .when(configuration: .release))
     ]
 )
+
+// Release builds of the `glayers` command are linked by lld with the functions a start runs laid
+// out first (Sources/glayers/symbol-order.txt, made by scripts/order-symbols.sh): the kernel maps
+// a program's code 64 KiB around each page it touches, and the 3 300 functions of a kiosk shot,
+// scattered through the binary, kept 9.4 MiB of it resident; gathered, 5.2 MiB
+// (docs/performance.md, "Start and footprint"). Where no `ld.lld` is on PATH (the Swift
+// toolchains for Linux ship one), the toolchain's default linker links in the objects' order.
+let startOrder: [LinkerSetting] = {
+    let path = Context.environment["PATH"] ?? ""
+    let hasLLD = path.split(separator: ":").contains {
+        FileManager.default.isExecutableFile(atPath: "\($0)/ld.lld")
+    }
+    guard hasLLD else { return [] }
+    let orderFile = Context.packageDirectory + "/Sources/glayers/symbol-order.txt"
+    return [
+        .unsafeFlags(
+            [
+                "-use-ld=lld", "-Xlinker", "--symbol-ordering-file=" + orderFile,
+                "-Xlinker", "--no-warn-symbol-ordering",
+            ],
+            .when(configuration: .release))
+    ]
+}()
 
 let package = Package(
     name: "glayers",
@@ -125,8 +149,9 @@ let package = Package(
                 "GLayers", "GLayersScene", "GLayersHost", "GLayersBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            exclude: ["symbol-order.txt"],
             swiftSettings: swiftSettings + staticRuntime.swift,
-            linkerSettings: staticRuntime.linker),
+            linkerSettings: staticRuntime.linker + startOrder),
 
         // Benchmarks. `GLayersBench` (`glayers bench`) counts no allocations; counting needs
         // `CAllocationCounter`, which defines malloc, free and their siblings for the whole
