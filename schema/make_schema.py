@@ -134,6 +134,11 @@ SUBCLASSES = {
         "instanceGreenOffset": (ref("number"), "Added to each copy's green."),
         "instanceBlueOffset": (ref("number"), "Added to each copy's blue."),
         "instanceAlphaOffset": (ref("number"), "Added to each copy's alpha."),
+        "preservesDepth": (
+            ref("bool"),
+            "Whether the copies keep their depth in one 3D space (the replicator then draws nothing of its own, "
+            "like a CATransformLayer) instead of being flattened into its plane.",
+        ),
     },
     "CAScrollLayer": {
         "scrollMode": (enum(["none", "vertically", "horizontally", "both"]), "The directions scrolling may move."),

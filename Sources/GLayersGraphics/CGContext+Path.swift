@@ -186,6 +186,15 @@ extension CGContext {
         state.clipMask = nil
     }
 
+    /// The bounding box of the current path in user space (control points included, as Core
+    /// Graphics' reference says), or `CGRect.null` when there is no path.
+    public var boundingBoxOfPath: CGRect {
+        guard hasCurrentPoint else { return .null }
+        var (x0, y0, x1, y1) = (0.0, 0.0, 0.0, 0.0)
+        cairo_path_extents(cr, &x0, &y0, &x1, &y1)
+        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
     /// The bounding box of the clip in user space.
     public var boundingBoxOfClipPath: CGRect {
         var (x0, y0, x1, y1) = (0.0, 0.0, 0.0, 0.0)

@@ -117,6 +117,14 @@ extension CGContext {
     /// Sets the stroke colour to a gray.
     public func setStrokeColor(gray: CGFloat, alpha: CGFloat) { state.stroke = RGBA(gray, gray, gray, alpha) }
 
+    /// The alpha `setAlpha(_:)` last set (glayers: Core Graphics keeps it private), for code that
+    /// multiplies its own into it.
+    package var globalAlpha: CGFloat { state.alpha }
+
+    /// Sets how out-of-gamut colours are mapped: kept in the graphics state, without effect
+    /// (glayers draws in sRGB and matches no colours; `CGColorRenderingIntent`).
+    public func setRenderingIntent(_ intent: CGColorRenderingIntent) { state.renderingIntent = intent }
+
     /// Sets the global alpha (clamped to [0, 1]) that multiplies everything drawn.
     public func setAlpha(_ alpha: CGFloat) { state.alpha = alpha.isNaN ? 1 : min(1, max(0, alpha)) }
 

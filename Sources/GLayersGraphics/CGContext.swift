@@ -28,6 +28,7 @@ public final class CGContext {
         var stroke = RGBA(0, 0, 0, 1)
         var alpha: CGFloat = 1
         var interpolation = CGInterpolationQuality.default
+        var renderingIntent = CGColorRenderingIntent.defaultIntent
         var shouldAntialias = true
         /// Whether the CTM became singular or non-finite: nothing draws until a restore.
         var singular = false
@@ -49,7 +50,7 @@ public final class CGContext {
     /// operation casts its shadow.
     var cr: OpaquePointer
     /// Device pixels per base-space unit: the scale the context was made with.
-    var baseScale: CGFloat = 1
+    package var baseScale: CGFloat = 1
     /// The text matrix (not part of the graphics state).
     var storedTextMatrix = CGAffineTransform.identity
     /// The open transparency layers, innermost last.

@@ -227,6 +227,19 @@ func inked(_ image: CGImage) -> Set<[Int]> {
         #expect(!c.isPathEmpty && c.currentPointOfPath == CGPoint(x: 4, y: 1))
     }
 
+    @Test func boundingBoxOfPathIsInUserSpaceAndNullWithoutAPath() throws {
+        let c = try context(20, 20)
+        #expect(c.boundingBoxOfPath.isNull)
+        c.scaleBy(x: 2, y: 2)
+        c.move(to: CGPoint(x: 1, y: 2))
+        c.addLine(to: CGPoint(x: 5, y: 3))
+        c.addLine(to: CGPoint(x: 3, y: 7))
+        #expect(c.boundingBoxOfPath == CGRect(x: 1, y: 2, width: 4, height: 5))
+        c.setRenderingIntent(.perceptual)  // kept, without effect
+        c.fillPath()
+        #expect(c.boundingBoxOfPath.isNull)
+    }
+
     @Test func pathArcsMatchCGPath() throws {
         let viaPath = try context(20, 20), direct = try context(20, 20)
         let p = CGMutablePath()

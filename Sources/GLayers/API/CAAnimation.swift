@@ -94,6 +94,10 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
         }
     }
 
+    /// Whether the value of `key` would be archived (true for every key, as Core Animation's
+    /// default; glayers archives nothing: NSCoding is not supported).
+    open func shouldArchiveValue(forKey key: String) -> Bool { true }
+
     /// Adds a copy of the animation to the layer `anObject` under the key `event`.
     open func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
         guard let layer = anObject as? CALayer else {

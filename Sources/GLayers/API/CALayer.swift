@@ -504,6 +504,12 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Draws the contents (the default asks the delegate's `draw(_:in:)`).
     open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
 
+    /// Draws the layer and its sublayers into `ctx`, in the layer's coordinate space: model
+    /// values (animations are ignored), without layers that have 3D transforms, filters or a
+    /// mask, as Core Animation's reference says (CALayer+Render.swift;
+    /// docs/porting.md#rendering-a-layer-into-a-context).
+    open func render(in ctx: CGContext) { renderDefault(in: ctx) }
+
     /// Marks the contents as needing display.
     open func setNeedsDisplay() { markNeedsDisplay() }
 

@@ -18,10 +18,11 @@ extension LayerProperty {
         static let instanceGreenOffset = StoredProperty("instanceGreenOffset", default: CGFloat(0), action: .animation)
         static let instanceBlueOffset = StoredProperty("instanceBlueOffset", default: CGFloat(0), action: .animation)
         static let instanceAlphaOffset = StoredProperty("instanceAlphaOffset", default: CGFloat(0), action: .animation)
+        static let preservesDepth = StoredProperty("preservesDepth", default: false)
 
         static let all: [LayerProperty] = [
             instanceCount, instanceDelay, instanceTransform, instanceColor, instanceRedOffset, instanceGreenOffset,
-            instanceBlueOffset, instanceAlphaOffset,
+            instanceBlueOffset, instanceAlphaOffset, preservesDepth,
         ]
     }
 }
@@ -74,6 +75,17 @@ open class CAReplicatorLayer: CALayer {
         get { Float(self[stored: Replicator.instanceAlphaOffset]) }
         set { self[stored: Replicator.instanceAlphaOffset] = CGFloat(newValue) }
     }
+
+    /// Whether the copies keep their depth in one 3D space instead of being flattened into the
+    /// replicator's plane (default false). When true the replicator is treated like a
+    /// `CATransformLayer` (CAReplicatorLayer.h): it draws nothing of its own (background,
+    /// contents, border and effects are ignored), only its sublayers' copies.
+    open var preservesDepth: Bool {
+        get { self[stored: Replicator.preservesDepth] }
+        set { self[stored: Replicator.preservesDepth] = newValue }
+    }
+
+    override var keepsSublayersIn3D: Bool { self[stored: Replicator.preservesDepth] }
 
     public override init() { super.init() }
     public override init(layer: Any) { super.init(layer: layer) }
