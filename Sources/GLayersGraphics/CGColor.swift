@@ -23,7 +23,7 @@ public final class CGColorSpace: Hashable, Sendable, CustomStringConvertible {
     public convenience init?(name: String) {
         switch name {
         case CGColorSpace.sRGB, CGColorSpace.genericRGBLinear, CGColorSpace.extendedSRGB,
-            CGColorSpace.deviceRGB, CGColorSpace.genericRGB:
+            CGColorSpace.deviceRGB, CGColorSpace.genericRGB, CGColorSpace.displayP3, CGColorSpace.extendedDisplayP3:
             self.init(model: .rgb, name: name)
         case CGColorSpace.genericGrayGamma2_2, CGColorSpace.linearGray, CGColorSpace.extendedGray,
             CGColorSpace.deviceGray:
@@ -57,6 +57,12 @@ public final class CGColorSpace: Hashable, Sendable, CustomStringConvertible {
     public static let linearGray = "kCGColorSpaceLinearGray"
     /// The name of the extended-range gray space (levels may lie outside 0 … 1).
     public static let extendedGray = "kCGColorSpaceExtendedGray"
+    /// The name of Display P3 (the P3 primaries with sRGB's transfer function and white point),
+    /// the wide gamut of Apple's displays. glayers converts its colours to sRGB (exactly, then
+    /// clipped to sRGB's gamut, as an sRGB display shows them).
+    public static let displayP3 = "kCGColorSpaceDisplayP3"
+    /// The name of extended-range Display P3: converted to sRGB as Display P3 is.
+    public static let extendedDisplayP3 = "kCGColorSpaceExtendedDisplayP3"
     /// Device RGB (glayers treats it as sRGB).
     public static let deviceRGB = "kCGColorSpaceDeviceRGB"
     /// Device gray.
@@ -128,10 +134,51 @@ public final class CGColor: Hashable, Sendable, CustomStringConvertible {
         guard comps.count == space.numberOfComponents + 1 else { return nil }
         colorSpace = space
         components = comps
-        rgba =
-            space.model == .rgb
-            ? RGBA(comps[0], comps[1], comps[2], comps[3])
-            : RGBA(comps[0], comps[0], comps[0], comps[1])
+        if space.model == .monochrome {
+            rgba = RGBA(comps[0], comps[0], comps[0], comps[1])
+        } else if space.name == CGColorSpace.displayP3 || space.name == CGColorSpace.extendedDisplayP3 {
+            rgba = CGColor.sRGB(fromDisplayP3: comps)
+        } else {
+            rgba = RGBA(comps[0], comps[1], comps[2], comps[3])
+        }
+    }
+
+    /// Display P3 components (and alpha) as sRGB: both encode with sRGB's transfer function
+    /// and share the D65 white, so the linear components go through the matrix from P3's
+    /// primaries to sRGB's (rows sum to 1: white stays white); Display P3 keeps what is outside
+    /// sRGB's gamut out of range, which the renderer clamps.
+    static func sRGB(fromDisplayP3 c: [CGFloat]) -> RGBA {
+        func linear(_ v: CGFloat) -> CGFloat {
+            let a = abs(v)
+            return (a <= 0.04045 ? a / 12.92 : pow((a + 0.055) / 1.055, 2.4)) * (v < 0 ? -1 : 1)
+        }
+        func encoded(_ v: CGFloat) -> CGFloat {
+            let a = abs(v)
+            return (a <= 0.0031308 ? a * 12.92 : 1.055 * pow(a, 1 / 2.4) - 0.055) * (v < 0 ? -1 : 1)
+        }
+        let (r, g, b) = (linear(c[0]), linear(c[1]), linear(c[2]))
+        return RGBA(
+            encoded(1.2249401 * r - 0.2249404 * g),
+            encoded(-0.0420569 * r + 1.0420571 * g),
+            encoded(-0.0196376 * r - 0.0786361 * g + 1.0982735 * b),
+            c[3])
+    }
+
+    /// The colour in `space` (CoreGraphics' `converted(to:intent:options:)`): sRGB (and the
+    /// spaces glayers reads as sRGB) from Display P3 or gray, gray from RGB by its luminance
+    /// (Rec. 709 weights on the sRGB components); `intent` and `options` are not used.
+    public func converted(to space: CGColorSpace, intent: CGColorRenderingIntent, options: NSDictionary?) -> CGColor? {
+        if space == colorSpace { return self }
+        let c = rgba
+        switch space.model {
+        case .monochrome:
+            return CGColor(colorSpace: space, components: [0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b, c.a])
+        case .rgb:
+            guard space.name != CGColorSpace.displayP3, space.name != CGColorSpace.extendedDisplayP3 else {
+                return nil  // glayers converts into sRGB only
+            }
+            return CGColor(colorSpace: space, components: [c.r, c.g, c.b, c.a])
+        }
     }
 
     /// A colour from straight RGBA components.

@@ -19,9 +19,9 @@ extension CGImage {
             (try? CGImage.checkLimits(width: width, height: height, name: "bitmap")) != nil,
             let layout = SourceLayout(space: space, bitsPerPixel: bitsPerPixel, bitmapInfo: bitmapInfo),
             bytesPerRow >= width * layout.bytesPerPixel,
-            provider.data.count >= bytesPerRow * (height - 1) + width * layout.bytesPerPixel
+            provider.bytes.count >= bytesPerRow * (height - 1) + width * layout.bytesPerPixel
         else { return nil }
-        let (pixels, opaque) = provider.data.withUnsafeBytes { src in
+        let (pixels, opaque) = provider.bytes.withUnsafeBytes { src in
             layout.convert(src, width: width, height: height, bytesPerRow: bytesPerRow)
         }
         self.init(checkedWidth: width, height: height, pixels: pixels, opaque: opaque)

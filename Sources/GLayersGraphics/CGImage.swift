@@ -44,6 +44,12 @@ public final class CGImage: @unchecked Sendable, CustomStringConvertible {
     public var bitmapInfo: CGBitmapInfo { CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue) }
     /// The image's colour space: always sRGB.
     public var colorSpace: CGColorSpace? { CGColorSpaceCreateDeviceRGB() }
+    /// The image's bytes in the layout above (premultiplied RGBA, top row first, `bytesPerRow`
+    /// apart), as Core Graphics' `dataProvider`: code that reads pixels with
+    /// `CFDataGetBytePtr(image.dataProvider!.data)` reads them. A copy made at each call.
+    public var dataProvider: CGDataProvider? {
+        CGDataProvider(data: withUnsafeBytes { Data($0) })
+    }
     /// Whether the image asks for interpolation when scaled: always true.
     public var shouldInterpolate: Bool { true }
 

@@ -69,11 +69,22 @@ public enum CGColorRenderingIntent: Int32, Sendable {
 
 /// Bytes that an image is made from (CoreGraphics' `CGDataProvider`, in-memory only).
 public final class CGDataProvider: @unchecked Sendable {
-    /// The provided bytes.
-    public let data: Data
+    /// The provided bytes, as Core Graphics hands them out (`CFData`, which is `NSData` here):
+    /// `CFDataGetBytePtr(provider.data)` points at them while the provider or the returned
+    /// object lives.
+    public var data: NSData? { object }
 
-    /// A provider of `data`.
-    public init(data: Data) { self.data = data }
+    /// The provided bytes.
+    package var bytes: Data { Data(referencing: object) }
+
+    private let object: NSData
+
+    /// A provider of `data` (glayers: a `Data`, without a cast).
+    public init(data: Data) { object = data as NSData }
+
+    /// A provider of `data` (Core Graphics' `init?(data: CFData)`; `data as CFData` passes a
+    /// `Data`). Never nil here.
+    public init?(data: NSData) { object = data }
 
     /// A provider of the bytes of the file at `url`, or nil when it cannot be read.
     public convenience init?(url: URL) {

@@ -52,6 +52,26 @@ public func CFArrayGetValueAtIndex(_ array: CFArray, _ index: CFIndex) -> Unsafe
     UnsafeRawPointer(Unmanaged.passUnretained(array[index] as AnyObject).toOpaque())
 }
 
+/// CoreFoundation's bytes, which Swift code makes with `data as CFData`: an `NSData` here
+/// (`CGDataProvider(data: bytes as CFData)`, `image.dataProvider?.data`).
+public typealias CFData = NSData
+
+/// A pointer to the bytes of `data` (CoreFoundation's `CFDataGetBytePtr`), valid while `data`
+/// lives; nil when it holds none.
+public func CFDataGetBytePtr(_ data: CFData!) -> UnsafePointer<UInt8>! {
+    guard let data, data.length > 0 else { return nil }
+    return data.bytes.assumingMemoryBound(to: UInt8.self)
+}
+
+/// The number of bytes of `data` (CoreFoundation's `CFDataGetLength`).
+public func CFDataGetLength(_ data: CFData!) -> CFIndex { data?.length ?? 0 }
+
+/// New bytes copied from `bytes` (CoreFoundation's `CFDataCreate`; `allocator` is ignored).
+public func CFDataCreate(_ allocator: CFAllocator!, _ bytes: UnsafePointer<UInt8>!, _ length: CFIndex) -> CFData! {
+    guard let bytes, length > 0 else { return NSData() }
+    return NSData(bytes: bytes, length: length)
+}
+
 /// CoreFoundation's dictionary: an `NSDictionary` here
 /// (`ctx.beginTransparencyLayer(auxiliaryInfo: nil)` takes one).
 public typealias CFDictionary = NSDictionary

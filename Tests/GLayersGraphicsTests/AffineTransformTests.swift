@@ -49,4 +49,27 @@ import Testing
         #expect(CGColor(red: 1, green: 0, blue: 0, alpha: 1) != CGColor(gray: 1, alpha: 1))
         #expect(CGColor(colorSpace: CGColorSpaceCreateDeviceRGB(), components: [1, 2]) == nil)
     }
+
+    /// Display P3 shares sRGB's transfer function and white: white and grays stay, P3's red
+    /// lies outside sRGB (linear sRGB 1.2249, −0.0421, −0.0196, encoded).
+    @Test func displayP3ColoursConvertToSRGB() throws {
+        let p3 = try #require(CGColorSpace(name: CGColorSpace.displayP3))
+        let white = try #require(CGColor(colorSpace: p3, components: [1, 1, 1, 1]))
+        #expect(abs(white.rgba.r - 1) < 1e-6 && abs(white.rgba.g - 1) < 1e-6 && abs(white.rgba.b - 1) < 1e-6)
+        let gray = try #require(CGColor(colorSpace: p3, components: [0.5, 0.5, 0.5, 0.25]))
+        #expect(abs(gray.rgba.r - 0.5) < 1e-6 && abs(gray.rgba.b - 0.5) < 1e-6 && gray.rgba.a == 0.25)
+        let red = try #require(CGColor(colorSpace: p3, components: [1, 0, 0, 1]))
+        #expect(abs(red.rgba.r - 1.0930) < 1e-3 && abs(red.rgba.g + 0.2267) < 1e-3 && abs(red.rgba.b + 0.1501) < 1e-3)
+        #expect(red.components == [1, 0, 0, 1] && red.colorSpace == p3)
+    }
+
+    @Test func convertedToGrayUsesLuminance() throws {
+        let red = CGColor(red: 1, green: 0, blue: 0, alpha: 0.5)
+        let gray = try #require(red.converted(to: CGColorSpaceCreateDeviceGray(), intent: .defaultIntent, options: nil))
+        #expect(gray.numberOfComponents == 2 && abs(gray.rgba.r - 0.2126) < 1e-9 && gray.alpha == 0.5)
+        let back = try #require(gray.converted(to: CGColorSpaceCreateDeviceRGB(), intent: .perceptual, options: nil))
+        #expect(back.components?.count == 4 && abs((back.components?[1] ?? 0) - 0.2126) < 1e-9)
+        let p3 = try #require(CGColorSpace(name: CGColorSpace.displayP3))
+        #expect(red.converted(to: p3, intent: .defaultIntent, options: nil) == nil)
+    }
 }

@@ -86,6 +86,25 @@ private final class BadgeStackLayer: CALayer {
     /// The card's shadow falls 6 points down with σ = 4 points: 3 points below the card it is
     /// 0.6 · Φ(3/4) ≈ 0.46 of black (accepted 0.36 … 0.56), 3 points above it under 0.03; the
     /// rule drawn after `restoreGState` casts none (alpha under 8 where it would fall).
+    /// Reading a pixel as iOS code does: the image's bytes through its data provider.
+    @Test func readingPixelsThroughTheDataProvider() throws {
+        let ctx = try #require(
+            CGContext(
+                data: nil, width: 4, height: 2, bitsPerComponent: 8, bytesPerRow: 0,
+                space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
+        ctx.setFillColor(CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+        ctx.fill(CGRect(x: 2, y: 1, width: 1, height: 1))
+        let image = try #require(ctx.makeImage())
+        let pixelData = image.dataProvider!.data
+        let data: UnsafePointer<UInt8> = CFDataGetBytePtr(pixelData)
+        let index = ((image.width * 1) + 2) * 4
+        #expect([data[index], data[index + 1], data[index + 2], data[index + 3]] == [0, 0, 255, 255])
+        #expect(data[0] == 0 && data[3] == 0)
+        #expect(CFDataGetLength(pixelData) == image.bytesPerRow * image.height)
+        let copy = try #require(CGDataProvider(data: Data([1, 2, 3]) as CFData))
+        #expect(CFDataGetLength(copy.data) == 3 && CFDataGetBytePtr(copy.data)[2] == 3)
+    }
+
     @Test func dropShadowUnderACard() throws {
         let image = try drawn(CardLayer())
         let centre = try #require(image.pixel(x: 50, y: 50))
