@@ -132,6 +132,37 @@ public func CTLineGetImageBounds(_ line: CTLine, _ context: CGContext?) -> CGRec
     return line.ink.offsetBy(dx: position.x, dy: position.y)
 }
 
+/// What `CTLineGetBoundsWithOptions` measures (Core Text's `CTLineBoundsOptions`).
+public struct CTLineBoundsOptions: OptionSet, Sendable, Hashable {
+    /// The options' bits.
+    public let rawValue: UInt
+    /// Options from their bits.
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// Without the leading below the descent.
+    public static let excludeTypographicLeading = CTLineBoundsOptions(rawValue: 1 << 0)
+    /// Without shifts by characters' baseline offsets (glayers shifts none).
+    public static let excludeTypographicShifts = CTLineBoundsOptions(rawValue: 1 << 1)
+    /// With hanging punctuation (glayers hangs none).
+    public static let useHangingPunctuation = CTLineBoundsOptions(rawValue: 1 << 2)
+    /// The glyphs' ink instead of the typographic box.
+    public static let useGlyphPathBounds = CTLineBoundsOptions(rawValue: 1 << 3)
+    /// Optical bounds (glayers: the typographic ones).
+    public static let useOpticalBounds = CTLineBoundsOptions(rawValue: 1 << 4)
+    /// Extents that the language needs (glayers: the typographic ones).
+    public static let includeLanguageExtents = CTLineBoundsOptions(rawValue: 1 << 5)
+}
+
+/// The line's bounds in text space with its origin on the baseline (Core Text's
+/// `CTLineGetBoundsWithOptions`): by default the typographic box, x from 0 to the width and
+/// y from −(descent + leading) to the ascent; without the leading when asked; the ink's box
+/// with `.useGlyphPathBounds`.
+public func CTLineGetBoundsWithOptions(_ line: CTLine, _ options: CTLineBoundsOptions) -> CGRect {
+    if options.contains(.useGlyphPathBounds) { return line.ink.isNull ? .zero : line.ink }
+    let leading = options.contains(.excludeTypographicLeading) ? 0 : line.leading
+    return CGRect(
+        x: 0, y: -(line.descent + leading), width: line.width, height: line.ascent + line.descent + leading)
+}
+
 /// The number of glyphs in the run.
 public func CTRunGetGlyphCount(_ run: CTRun) -> CFIndex { run.rawGlyphs.count }
 

@@ -218,6 +218,11 @@ public let kCAFilterNearest = CALayerContentsFilter.nearest
 /// `CALayerContentsFilter.trilinear`.
 public let kCAFilterTrilinear = CALayerContentsFilter.trilinear
 
+/// `CALayerCornerCurve.circular`.
+public let kCACornerCurveCircular = CALayerCornerCurve.circular
+/// `CALayerCornerCurve.continuous`.
+public let kCACornerCurveContinuous = CALayerCornerCurve.continuous
+
 /// `CALayerContentsFormat.RGBA8Uint`.
 public let kCAContentsFormatRGBA8Uint = CALayerContentsFormat.RGBA8Uint
 /// `CALayerContentsFormat.RGBA16Float`.

@@ -124,6 +124,18 @@ func image(_ ctx: CGContext) throws -> CGImage { try #require(ctx.makeImage()) }
         return ctx
     }
 
+    @Test func lineBoundsWithOptions() {
+        let line = CTLineCreateWithAttributedString(attributed("Hello", font: font))
+        var (ascent, descent, leading): (CGFloat, CGFloat, CGFloat) = (0, 0, 0)
+        let width = CGFloat(CTLineGetTypographicBounds(line, &ascent, &descent, &leading))
+        let typographic = CTLineGetBoundsWithOptions(line, [])
+        #expect(typographic == CGRect(x: 0, y: -descent - leading, width: width, height: ascent + descent + leading))
+        let tight = CTLineGetBoundsWithOptions(line, .excludeTypographicLeading)
+        #expect(tight == CGRect(x: 0, y: -descent, width: width, height: ascent + descent))
+        let ink = CTLineGetBoundsWithOptions(line, .useGlyphPathBounds)
+        #expect(ink == CTLineGetImageBounds(line, nil) && ink.width > 0 && ink.width <= width)
+    }
+
     /// `CTLineDraw` in a flipped context draws the same ink as `TextRenderer` (the ink boxes
     /// agree within 1 pixel): baseline at the text position, upright. The text position moves
     /// to the line's end.

@@ -90,4 +90,15 @@ import Testing
         layer.contentsGravity = CALayerContentsGravity.resizeAspect
         #expect(layer.contentsGravity == .resizeAspect)
     }
+
+    @Test func cornerCurvesAndFrameRates() throws {
+        #expect(kCACornerCurveContinuous == .continuous && kCACornerCurveCircular == .circular)
+        #expect(CALayer.cornerCurveExpansionFactor(.circular) == 1)
+        #expect(abs(CALayer.cornerCurveExpansionFactor(.continuous) - 1.52866) < 1e-9)
+        let a = CABasicAnimation(keyPath: "opacity")
+        #expect(a.preferredFrameRateRange == .default)
+        a.preferredFrameRateRange = CAFrameRateRange(minimum: 30, maximum: 120, preferred: 60)
+        let copy = try #require(a.copy() as? CABasicAnimation)
+        #expect(copy.preferredFrameRateRange == CAFrameRateRange(minimum: 30, maximum: 120, preferred: 60))
+    }
 }

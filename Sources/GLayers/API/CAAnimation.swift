@@ -57,6 +57,9 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
     open var delegate: CAAnimationDelegate?
     /// Whether the animation is removed from its layer when its active duration ends.
     open var isRemovedOnCompletion = true
+    /// The frame rates the animation would like (kept: glayers evaluates animations at every
+    /// frame the window or the clock asks for, whatever the range).
+    open var preferredFrameRateRange = CAFrameRateRange.default
     /// Values stored by key-value coding.
     var extraValues: [String: Any] = [:]
 
@@ -127,6 +130,7 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
         timingFunction = other.timingFunction
         delegate = other.delegate
         isRemovedOnCompletion = other.isRemovedOnCompletion
+        preferredFrameRateRange = other.preferredFrameRateRange
         extraValues = other.extraValues
     }
 

@@ -378,6 +378,14 @@ open class CALayer: NSObject, CAMediaTiming {
         set { setModel(.cornerCurve, newValue) }
     }
 
+    /// How far along each edge a corner of `curve` reaches, in radii (Core Animation's
+    /// "expansion factor required to produce a curve with the same visual size" as circular):
+    /// 1 for circular corners, 1.52866 for continuous ones, whose curve leaves the edge that
+    /// many radii before the corner (docs/renderer.md#continuous-corners).
+    open class func cornerCurveExpansionFactor(_ curve: CALayerCornerCurve) -> CGFloat {
+        curve == .continuous ? 1.52866 : 1
+    }
+
     /// The width of the border, drawn inside the bounds above contents and sublayers (default 0).
     open var borderWidth: CGFloat {
         get { layerState.borderWidth }
