@@ -11,6 +11,7 @@
 //   GLayersScene       the JSON scene format: decoding, behaviours, key bindings, dumps
 //   GLayersHost        frames: headless rendering and the X11 window with its frame loop
 //   QuartzCore         re-exports GLayers and GLayersGraphics for code written for Apple
+//   CoreGraphics, CoreText   `import CoreGraphics` / `import CoreText` for that code
 //   glayers            the command (thin, on swift-argument-parser)
 // and, for benchmarks only (no library depends on them):
 //   GLayersBench       workloads, timed runs and RESULT lines of `glayers bench`
@@ -72,6 +73,8 @@ let package = Package(
         .executable(name: "glayers", targets: ["glayers"]),
         .library(name: "GLayers", targets: ["GLayers"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
+        .library(name: "CoreText", targets: ["CoreText"]),
         .library(name: "GLayersGraphics", targets: ["GLayersGraphics"]),
         .library(name: "GLayersGL", targets: ["GLayersGL"]),
         .library(name: "GLayersScene", targets: ["GLayersScene"]),
@@ -140,8 +143,16 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "QuartzCore",
-            dependencies: ["GLayers", "GLayersGraphics"],
+            dependencies: ["GLayers", "GLayersGraphics", "CoreGraphics", "CoreText"],
             swiftSettings: swiftSettings),
+        // `import CoreGraphics` and `import CoreText` for Apple code: GLayersGraphics with the
+        // CoreFoundation names that code uses (QuartzCore re-exports them, as Apple's does).
+        .target(
+            name: "CoreGraphics", dependencies: ["GLayersGraphics", "_Testing_CoreGraphics"],
+            swiftSettings: swiftSettings),
+        // Swift Testing's cross-import overlay of CoreGraphics, which Linux toolchains lack (empty).
+        .target(name: "_Testing_CoreGraphics", swiftSettings: swiftSettings),
+        .target(name: "CoreText", dependencies: ["CoreGraphics"], swiftSettings: swiftSettings),
 
         .executableTarget(
             name: "glayers",
@@ -235,7 +246,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "QuartzCoreTests",
-            dependencies: ["QuartzCore"],
+            dependencies: ["QuartzCore", "CoreGraphics", "CoreText"],
             swiftSettings: swiftSettings),
         // The Core Animation classics of samples/porting (a package of its own that depends on
         // this one), compiled here too so that `swift test` renders them without building a
