@@ -11,7 +11,7 @@
 //   GLayersScene       the JSON scene format: decoding, behaviours, key bindings, dumps
 //   GLayersHost        frames: headless rendering and the X11 window with its frame loop
 //   QuartzCore         re-exports GLayers and GLayersGraphics for code written for Apple
-//   CoreGraphics, CoreText   `import CoreGraphics` / `import CoreText` for that code
+//   CoreGraphics, CoreText, ImageIO   `import CoreGraphics` / `CoreText` / `ImageIO` for that code
 //   glayers            the command (thin, on swift-argument-parser)
 // and, for benchmarks only (no library depends on them):
 //   GLayersBench       workloads, timed runs and RESULT lines of `glayers bench`
@@ -75,6 +75,7 @@ let package = Package(
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "CoreText", targets: ["CoreText"]),
+        .library(name: "ImageIO", targets: ["ImageIO"]),
         .library(name: "GLayersGraphics", targets: ["GLayersGraphics"]),
         .library(name: "GLayersGL", targets: ["GLayersGL"]),
         .library(name: "GLayersScene", targets: ["GLayersScene"]),
@@ -143,7 +144,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "QuartzCore",
-            dependencies: ["GLayers", "GLayersGraphics", "CoreGraphics", "CoreText"],
+            dependencies: ["GLayers", "GLayersGraphics", "CoreGraphics", "CoreText", "ImageIO"],
             swiftSettings: swiftSettings),
         // `import CoreGraphics` and `import CoreText` for Apple code: GLayersGraphics with the
         // CoreFoundation names that code uses (QuartzCore re-exports them, as Apple's does).
@@ -153,6 +154,8 @@ let package = Package(
         // Swift Testing's cross-import overlay of CoreGraphics, which Linux toolchains lack (empty).
         .target(name: "_Testing_CoreGraphics", swiftSettings: swiftSettings),
         .target(name: "CoreText", dependencies: ["CoreGraphics"], swiftSettings: swiftSettings),
+        // `import ImageIO` for Apple code: image sources (PNG, JPEG) and PNG destinations.
+        .target(name: "ImageIO", dependencies: ["CoreGraphics"], swiftSettings: swiftSettings),
 
         .executableTarget(
             name: "glayers",
@@ -246,7 +249,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "QuartzCoreTests",
-            dependencies: ["QuartzCore", "CoreGraphics", "CoreText"],
+            dependencies: ["QuartzCore", "CoreGraphics", "CoreText", "ImageIO"],
             swiftSettings: swiftSettings),
         // The Core Animation classics of samples/porting (a package of its own that depends on
         // this one), compiled here too so that `swift test` renders them without building a

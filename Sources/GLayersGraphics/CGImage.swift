@@ -46,9 +46,19 @@ public final class CGImage: @unchecked Sendable, CustomStringConvertible {
     public var colorSpace: CGColorSpace? { CGColorSpaceCreateDeviceRGB() }
     /// The image's bytes in the layout above (premultiplied RGBA, top row first, `bytesPerRow`
     /// apart), as Core Graphics' `dataProvider`: code that reads pixels with
-    /// `CFDataGetBytePtr(image.dataProvider!.data)` reads them. A copy made at each call.
+    /// `CFDataGetBytePtr(image.dataProvider!.data)` reads them.
+    ///
+    /// - Not a copy: the data points at the image's own pixels, which stay where they are while
+    ///   the image lives (`pixels` is never changed), so the pointer stays valid as long as the
+    ///   image, as on Apple's platforms, even when the provider is gone; the provider keeps the
+    ///   image alive while it lives.
     public var dataProvider: CGDataProvider? {
-        CGDataProvider(data: withUnsafeBytes { Data($0) })
+        let bytes = pixels.withUnsafeBytes { buffer in
+            buffer.baseAddress.map {
+                NSData(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), length: buffer.count, freeWhenDone: false)
+            }
+        }
+        return bytes.map { CGDataProvider(data: $0, owner: self) }
     }
     /// Whether the image asks for interpolation when scaled: always true.
     public var shouldInterpolate: Bool { true }

@@ -78,13 +78,27 @@ public final class CGDataProvider: @unchecked Sendable {
     package var bytes: Data { Data(referencing: object) }
 
     private let object: NSData
+    /// What owns the memory `object` points at, kept alive with it (an image's pixels).
+    private let owner: AnyObject?
+
+    /// A provider of bytes that `owner` holds.
+    init(data: NSData, owner: AnyObject) {
+        object = data
+        self.owner = owner
+    }
 
     /// A provider of `data` (glayers: a `Data`, without a cast).
-    public init(data: Data) { object = data as NSData }
+    public init(data: Data) {
+        object = data as NSData
+        owner = nil
+    }
 
     /// A provider of `data` (Core Graphics' `init?(data: CFData)`; `data as CFData` passes a
     /// `Data`). Never nil here.
-    public init?(data: NSData) { object = data }
+    public init?(data: NSData) {
+        object = data
+        owner = nil
+    }
 
     /// A provider of the bytes of the file at `url`, or nil when it cannot be read.
     public convenience init?(url: URL) {

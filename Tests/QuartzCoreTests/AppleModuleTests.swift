@@ -1,6 +1,8 @@
 import CoreGraphics
 import CoreText
 import Foundation
+import ImageIO
+import QuartzCore
 import Testing
 
 // Apple code imports CoreGraphics and CoreText by name, often without QuartzCore; both
@@ -24,5 +26,30 @@ import Testing
         let image = try #require(ctx.makeImage())
         let pixelData = try #require(image.dataProvider?.data)
         #expect(CFDataGetBytePtr(pixelData)[3] == 255)
+    }
+
+    /// A layer drawn with `render(in:)`, saved with ImageIO and read back, as screenshot code does.
+    @Test func renderSaveAndLoadThroughImageIO() throws {
+        let layer = CALayer()
+        layer.frame = CGRect(x: 0, y: 0, width: 8, height: 4)
+        layer.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        let ctx = try #require(CGContext.bitmap(width: 8, height: 4))
+        layer.render(in: ctx)
+        let image = try #require(ctx.makeImage())
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("glayers-imageio-\(getpid()).png")
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(CGImageDestinationCreateWithURL(url as CFURL, kUTTypeJPEG, 1, nil) == nil)  // PNG only
+        let destination = try #require(CGImageDestinationCreateWithURL(url as CFURL, kUTTypePNG, 1, nil))
+        CGImageDestinationAddImage(destination, image, nil)
+        #expect(CGImageDestinationFinalize(destination))
+        let source = try #require(CGImageSourceCreateWithURL(url as CFURL, nil))
+        #expect(CGImageSourceGetCount(source) == 1 && CGImageSourceGetType(source) == "public.png")
+        let properties = try #require(CGImageSourceCopyPropertiesAtIndex(source, 0, nil) as? [CFString: Any])
+        #expect(properties[kCGImagePropertyPixelWidth] as? Int == 8)
+        let loaded = try #require(CGImageSourceCreateImageAtIndex(source, 0, nil))
+        #expect(loaded.width == 8 && loaded.height == 4)
+        #expect(CFDataGetBytePtr(loaded.dataProvider?.data)[0] == 255)
+        let garbage = try #require(CGImageSourceCreateWithData(Data([1, 2, 3]) as CFData, nil))
+        #expect(CGImageSourceGetCount(garbage) == 0 && CGImageSourceCreateImageAtIndex(garbage, 0, nil) == nil)
     }
 }
