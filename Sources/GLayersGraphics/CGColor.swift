@@ -242,3 +242,13 @@ public struct RGBA: Equatable, Hashable, Sendable, CustomStringConvertible {
         String(format: "rgba(%g, %g, %g, %g)", Double(r), Double(g), Double(b), Double(a))
     }
 }
+
+/// `#colorLiteral(red:green:blue:alpha:)` where a `CGColor` is expected (Xcode's colour
+/// literals, which Apple code assigns to `strokeColor`, `backgroundColor`, …): sRGB
+/// components, as UIKit's and AppKit's literals are.
+extension CGColor: _ExpressibleByColorLiteral {
+    /// The colour of a colour literal.
+    public convenience init(_colorLiteralRed red: Float, green: Float, blue: Float, alpha: Float) {
+        self.init(red: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
+    }
+}

@@ -63,6 +63,11 @@ import Testing
         #expect(red.components == [1, 0, 0, 1] && red.colorSpace == p3)
     }
 
+    @Test func colourLiterals() {
+        let c: CGColor = #colorLiteral(red: 1, green: 0.5, blue: 0, alpha: 0.25)
+        #expect(c == CGColor(red: 1, green: 0.5, blue: 0, alpha: 0.25))
+    }
+
     @Test func convertedToGrayUsesLuminance() throws {
         let red = CGColor(red: 1, green: 0, blue: 0, alpha: 0.5)
         let gray = try #require(red.converted(to: CGColorSpaceCreateDeviceGray(), intent: .defaultIntent, options: nil))

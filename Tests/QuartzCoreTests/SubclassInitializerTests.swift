@@ -110,7 +110,30 @@ private final class Wobble: CAKeyframeAnimation {
     required convenience init(copying other: CAAnimation?) { self.init(turns: (other as? Wobble)?.turns ?? 1) }
 }
 
+/// A confetti cell as apps subclass `CAEmitterCell`: `override init()` and NSCoding's initializer.
+private final class ConfettiCell: CAEmitterCell {
+    override init() {
+        super.init()
+        birthRate = 4
+        lifetime = 10
+    }
+
+    required init?(coder aDecoder: NSCoder) {
+        super.init(coder: aDecoder)
+        birthRate = 4
+    }
+}
+
 @Suite struct SubclassInitializers {
+    @Test func emitterCellSubclassesWithApplesInitializers() {
+        let cells = (0..<3).map { _ in ConfettiCell() }
+        #expect(cells.allSatisfy { $0.birthRate == 4 && $0.lifetime == 10 })
+        let emitter = CAEmitterLayer()
+        emitter.emitterCells = cells
+        #expect(emitter.emitterCells?.count == 3)
+        #expect(type(of: CAEmitterCell.emitterCell()) == CAEmitterCell.self)
+    }
+
     @Test func presentationCopiesHaveTheSubclassAndItsProperties() throws {
         let plain = PlainRing()
         plain.lineWidth = 5

@@ -22,11 +22,19 @@ open class CAEmitterCell: NSObject, CAMediaTiming {
 
     // MARK: Creating cells
 
-    /// A cell with Core Animation's defaults.
-    public required override init() { super.init() }
+    /// A cell with Core Animation's defaults. Not `required`, as on Apple's platforms:
+    /// subclasses write `override init()`.
+    public override init() { super.init() }
 
-    /// A new cell (Apple's `CAEmitterCell.emitterCell()` factory).
-    open class func emitterCell() -> Self { Self() }
+    /// A cell with Core Animation's defaults: decoding an archive is not supported (NSCoding's
+    /// initializer, which subclasses with initializers of their own provide, as on Apple's).
+    public required init?(coder: NSCoder) { super.init() }
+
+    /// A new cell (Apple's `+emitterCell` factory). glayers returns a `CAEmitterCell` of the
+    /// class it is called on only for `CAEmitterCell` itself: a subclass's `emitterCell()` is a
+    /// plain cell (Swift can make `Self` only through a required initializer, which would stop
+    /// subclasses from writing `override init()`); make a subclass's cells with its initializer.
+    open class func emitterCell() -> CAEmitterCell { CAEmitterCell() }
 
     /// The default of `key` (Core Animation's defaults of the cell's properties; nil for other
     /// keys).
