@@ -73,12 +73,27 @@ struct Homography: Equatable {
 }
 
 extension CALayer {
-    /// The map from this layer's bounds space to its superlayer's (including the superlayer's
-    /// sublayerTransform about its anchor); for a root, into the shared root space.
+    /// The map from this layer's bounds space to its superlayer's, for a root into the shared
+    /// root space (docs/semantics.md#flipped-geometry): with `isGeometryFlipped` the layer's own
+    /// space is mirrored about its bounds' middle (y up on glayers' y-down screen), so its
+    /// sublayers' positions and a point converted from it are in the flipped space; the
+    /// superlayer's `sublayerTransform` about its anchor applies in the superlayer's unflipped
+    /// space, as the compositor places sublayers (`FrameBuilder.sublayerSpace`).
     var toSuperlayerMatrix: CATransform3D {
-        let m = layerState.layerToSuperlayer
+        var m = layerState.layerToSuperlayer
+        if layerState.isGeometryFlipped { m = Self.flip(layerState.bounds).concatenating(m) }
         guard let parent = superlayerStorage, let st = parent.layerState.sublayerTransformAboutAnchor else { return m }
-        return m.concatenating(st)
+        guard parent.layerState.isGeometryFlipped else { return m.concatenating(st) }
+        let f = Self.flip(parent.layerState.bounds)
+        return m.concatenating(f).concatenating(st).concatenating(f)
+    }
+
+    /// The mirror of y about the middle of `bounds` (its own inverse).
+    static func flip(_ bounds: CGRect) -> CATransform3D {
+        var f = CATransform3D.identity
+        f.m22 = -1
+        f.m42 = bounds.minY + bounds.maxY
+        return f
     }
 
     /// The map from this layer's plane to the root space, flattening at every layer.

@@ -26,6 +26,38 @@ import Testing
                 == CGRect(x: 140, y: 140, width: 20, height: 20))
     }
 
+    /// A flipped container's coordinates are its flipped space (docs/semantics.md#flipped-geometry):
+    /// root 200×200 ⊃ flipped container (0, 0, 200, 100) ⊃ child at (10, 10) 20×20, which is
+    /// drawn over y 70…90 of the root.
+    @Test func flippedGeometryConvertsAndHitTestsWhereLayersAreDrawn() throws {
+        let root = CALayer(), container = CALayer(), child = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+        container.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+        container.isGeometryFlipped = true
+        child.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
+        child.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        root.addSublayer(container)
+        container.addSublayer(child)
+        #expect(child.convert(CGPoint.zero, to: container) == CGPoint(x: 10, y: 10))
+        #expect(container.convert(CGPoint.zero, to: root) == CGPoint(x: 0, y: 100))
+        #expect(child.convert(CGPoint.zero, to: root) == CGPoint(x: 10, y: 90))
+        #expect(child.convert(CGPoint(x: 10, y: 20), to: root) == CGPoint(x: 20, y: 70))
+        #expect(root.convert(CGPoint(x: 20, y: 70), to: child) == CGPoint(x: 10, y: 20))
+        #expect(
+            child.convert(CGRect(x: 0, y: 0, width: 20, height: 20), to: root)
+                == CGRect(x: 10, y: 70, width: 20, height: 20))
+        #expect(root.hitTest(CGPoint(x: 15, y: 80)) === child)
+        #expect(root.hitTest(CGPoint(x: 15, y: 20)) === container)
+        // Where the child is drawn.
+        let ctx = try #require(CGContext.bitmap(width: 200, height: 200))
+        root.render(in: ctx)
+        let image = try #require(ctx.makeImage())
+        #expect(image.pixel(x: 15, y: 80)?.r == 255 && image.pixel(x: 15, y: 20)?.a == 0)
+        // A sublayerTransform of the flipped container applies in its unflipped space.
+        container.sublayerTransform = CATransform3DMakeTranslation(0, 5, 0)
+        #expect(child.convert(CGPoint.zero, to: root) == CGPoint(x: 10, y: 95))
+    }
+
     @Test func boundsOriginOfTheParentShiftsSublayers() {
         let (root, parent, child) = tree()
         parent.bounds.origin = CGPoint(x: 10, y: 0)
