@@ -12,7 +12,7 @@
 /// Per layer, as the compositor paints it (docs/semantics.md#paint-order): the background
 /// rounded by `cornerRadius` and `maskedCorners`, the contents placed by `contentsGravity`,
 /// `contentsRect` and `contentsCenter` (drawn contents are drawn first if the layer needs
-/// display), the sublayers, the border; `masksToBounds` clips contents and sublayers; opacity
+/// display) or a shape layer's path as vectors, the sublayers, the border; `masksToBounds` clips contents and sublayers; opacity
 /// and shadow composite the layer with its sublayers as one transparency layer. Measured on
 /// Apple's framework: the shadow is cast by that composite even when `shadowPath` is set, and
 /// sublayers paint in array order whatever their `zPosition`.
@@ -81,6 +81,16 @@ extension CALayer {
             ctx.saveGState()
             ctx.clip(to: s.bounds)
             tiled.draw(in: ctx)
+            ctx.restoreGState()
+            return
+        }
+        if let shape = s.shape {
+            // A shape layer's path, as vectors, in its own flipped space when its geometry is.
+            ctx.saveGState()
+            if s.isGeometryFlipped {
+                ctx.concatenate(CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: s.bounds.minY + s.bounds.maxY))
+            }
+            shape.draw(in: ctx)
             ctx.restoreGState()
             return
         }

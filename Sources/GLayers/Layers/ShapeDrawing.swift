@@ -121,6 +121,15 @@ package final class ShapeDrawing {
             return nil
         }
         ctx.translateBy(x: -extent.minX, y: -extent.minY)
+        draw(in: ctx)
+        guard let image = ctx.makeImage() else { return nil }
+        let rect = CGRect(x: extent.minX, y: extent.minY, width: CGFloat(pw) / scale, height: CGFloat(ph) / scale)
+        return (image, rect)
+    }
+
+    /// Fills and strokes the path into `ctx`, whose user space is the layer's coordinates
+    /// (vectors: sharp at any scale; `CALayer.render(in:)` draws with it too).
+    package func draw(in ctx: CGContext) {
         if let fillPath, let fill = style.fill {
             ctx.addPath(fillPath)
             ctx.setFillColor(fill)
@@ -136,8 +145,5 @@ package final class ShapeDrawing {
             if !style.dashLengths.isEmpty { ctx.setLineDash(phase: style.dashPhase, lengths: style.dashLengths) }
             ctx.strokePath()
         }
-        guard let image = ctx.makeImage() else { return nil }
-        let rect = CGRect(x: extent.minX, y: extent.minY, width: CGFloat(pw) / scale, height: CGFloat(ph) / scale)
-        return (image, rect)
     }
 }

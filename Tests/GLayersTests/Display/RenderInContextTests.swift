@@ -194,6 +194,19 @@ extension ClockTests {
             #expect(try rgba(image, 20, 28) == [0, 0, 255, 255])
         }
 
+        @Test func drawsAShapeLayersPathAsVectors() throws {
+            let root = layer(CGRect(x: 0, y: 0, width: 40, height: 40), nil)
+            let shape = CAShapeLayer()
+            shape.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
+            shape.path = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 5), transform: nil)
+            shape.fillColor = Self.red
+            root.addSublayer(shape)
+            let image = try render(root, width: 160, height: 160, scale: 4)  // sharp at 4×: vectors
+            #expect(try rgba(image, 41, 41) == [255, 0, 0, 255])
+            #expect(try rgba(image, 79, 59) == [255, 0, 0, 255])
+            #expect(try rgba(image, 80, 60)[3] == 0)
+        }
+
         @Test func drawsAReplicatorsCopies() throws {
             let replicator = CAReplicatorLayer()
             replicator.frame = CGRect(x: 0, y: 0, width: 100, height: 20)
