@@ -8,29 +8,37 @@ import Testing
 
 /// Two renderers that share no drawing code agree: the OpenGL compositor (flattening, the
 /// render list, the quad shaders) and `CALayer.render(in:)` (cairo through `CGContext`), on
-/// every sample's model tree with its animations removed (render(in:) draws model values).
-/// Each checks the other's geometry, flips, clips, borders, shadows, contents placement and
-/// shape drawing.
+/// the model trees of the samples and of the reference scenes in `Tests/Goldens/Reftests`,
+/// their animations removed (render(in:) draws model values). Each checks the other's
+/// geometry, flips, clips, borders, shadows, group opacity, contents placement, shape drawing
+/// and tiled drawing.
 ///
 /// Left out, because render(in:) leaves out what Core Animation's reference says it does not
-/// render (docs/porting.md#rendering-a-layer-into-a-context): coverflow (3D transforms), the
-/// kiosk (its selection's bloom filter) and snow-emitter (particles).
+/// render (docs/porting.md#rendering-a-layer-into-a-context): coverflow and the transform
+/// reftests (3D transforms), the kiosk (its selection's bloom filter), snow-emitter
+/// (particles) and the masks-to-bounds reference (a mask).
 @Suite(.serialized, .mediaClock) struct RenderInContextAgreementTests {
-    static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("samples")
+    /// The repository's root.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// Edges are anti-aliased by different means (the shaders' analytic coverage, cairo's
     /// sampling): up to about 30 levels on the pixels a rounded corner crosses.
     static let tolerance = ImageTolerance(channel: 40, pixels: 16)
 
     @Test(arguments: [
-        "border-group", "bounce", "confetti", "constraints", "fireworks", "pause-resume", "snowfall",
-        "transitions",
+        "samples/border-group", "samples/bounce", "samples/confetti", "samples/constraints",
+        "samples/fireworks", "samples/pause-resume", "samples/snowfall", "samples/transitions",
+        "Tests/Goldens/Reftests/group-opacity", "Tests/Goldens/Reftests/group-opacity-off",
+        "Tests/Goldens/Reftests/group-opacity-ref", "Tests/Goldens/Reftests/masks-to-bounds",
+        "Tests/Goldens/Reftests/rasterize", "Tests/Goldens/Reftests/rasterize-ref",
+        "Tests/Goldens/Reftests/tiled-image", "Tests/Goldens/Reftests/tiled-image-ref",
     ])
-    func sampleDrawsTheSameBothWays(_ name: String) throws {
+    func sceneDrawsTheSameBothWays(_ path: String) throws {
+        let name = URL(fileURLWithPath: path).lastPathComponent
         CAMediaClock.useManualTime(0)
         defer { CAMediaClock.useSystemTime() }
-        let scene = try Scene.load(contentsOf: Self.samples.appendingPathComponent(name + ".json"))
+        let scene = try Scene.load(contentsOf: Self.root.appendingPathComponent(path + ".json"))
         var stack = [scene.rootLayer]
         while let layer = stack.popLast() {
             layer.removeAllAnimations()

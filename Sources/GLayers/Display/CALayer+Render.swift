@@ -12,10 +12,11 @@
 /// Per layer, as the compositor paints it (docs/semantics.md#paint-order): the background
 /// rounded by `cornerRadius` and `maskedCorners`, the contents placed by `contentsGravity`,
 /// `contentsRect` and `contentsCenter` (drawn contents are drawn first if the layer needs
-/// display) or a shape layer's path as vectors, the sublayers, the border; `masksToBounds` clips contents and sublayers; opacity
-/// and shadow composite the layer with its sublayers as one transparency layer. Measured on
-/// Apple's framework: the shadow is cast by that composite even when `shadowPath` is set, and
-/// sublayers paint in array order whatever their `zPosition`.
+/// display) or a shape layer's path as vectors, the sublayers, the border; `masksToBounds`
+/// clips contents and sublayers; opacity (with group opacity) and the shadow composite the
+/// layer with its sublayers as one transparency layer. Measured on Apple's framework: the
+/// shadow is cast by that composite even when `shadowPath` is set, and sublayers paint in
+/// array order whatever their `zPosition`.
 import Foundation
 import GLayersGraphics
 
@@ -45,9 +46,11 @@ extension CALayer {
         defer { ctx.restoreGState() }
         let drawsOwn = !keepsSublayersIn3D
         let shadow = drawsOwn ? renderShadowColor(s) : nil
-        let group = opacity < 1 || shadow != nil
+        // Without group opacity the layer's opacity multiplies each thing drawn in its subtree
+        // (the context's alpha), so overlapping sublayers show through each other.
+        let group = (opacity < 1 && s.allowsGroupOpacity) || shadow != nil
+        if opacity < 1 { ctx.setAlpha(ctx.globalAlpha * opacity) }
         if group {
-            if opacity < 1 { ctx.setAlpha(ctx.globalAlpha * opacity) }
             if let shadow { setRenderShadow(shadow, s, in: ctx) }
             ctx.beginTransparencyLayer(auxiliaryInfo: nil)
         }
@@ -78,8 +81,14 @@ extension CALayer {
     /// tiled layer, its drawing over the part of the bounds inside the clip.
     private func renderContents(_ s: LayerState, outline: RenderOutline?, ancestorsFlipped: Bool, in ctx: CGContext) {
         if let tiled = self as? CATiledLayer {
+            // As its tiles are drawn and placed: the drawing context y-flipped when
+            // `contentsAreFlipped()`, the drawing upside down when an odd number of ancestors
+            // are flipped (ContentsGeometry.flipsVertically).
             ctx.saveGState()
             ctx.clip(to: s.bounds)
+            let mirror = CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: s.bounds.minY + s.bounds.maxY)
+            if ancestorsFlipped { ctx.concatenate(mirror) }
+            if ancestorsFlipped != s.isGeometryFlipped { ctx.concatenate(mirror) }
             tiled.draw(in: ctx)
             ctx.restoreGState()
             return
