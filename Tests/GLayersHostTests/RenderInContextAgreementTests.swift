@@ -9,7 +9,8 @@ import Testing
 /// Two renderers that share no drawing code agree: the OpenGL compositor (flattening, the
 /// render list, the quad shaders) and `CALayer.render(in:)` (cairo through `CGContext`), on
 /// the model trees of the samples and of the reference scenes in `Tests/Goldens/Reftests`,
-/// their animations removed (render(in:) draws model values). Each checks the other's
+/// their animations removed (render(in:) draws model values), and on samples mid-animation
+/// (render(in:) of the presentation tree). Each checks the other's
 /// geometry, flips, clips, borders, shadows, group opacity, contents placement, shape drawing
 /// and tiled drawing.
 ///
@@ -35,7 +36,6 @@ import Testing
         "Tests/Goldens/Reftests/tiled-image", "Tests/Goldens/Reftests/tiled-image-ref",
     ])
     func sceneDrawsTheSameBothWays(_ path: String) throws {
-        let name = URL(fileURLWithPath: path).lastPathComponent
         CAMediaClock.useManualTime(0)
         defer { CAMediaClock.useSystemTime() }
         let scene = try Scene.load(contentsOf: Self.root.appendingPathComponent(path + ".json"))
@@ -44,10 +44,30 @@ import Testing
             layer.removeAllAnimations()
             stack += layer.sublayers ?? []
         }
+        try compare(scene, at: 0, drawing: scene.rootLayer, name: URL(fileURLWithPath: path).lastPathComponent)
+    }
+
+    /// Mid-animation: the compositor at `t` against `presentation()?.render(in:)` at `t` (a
+    /// rotating, scaling, moving and recolouring tree).
+    @Test(arguments: [
+        ("samples/bounce", 1.25), ("samples/border-group", 0.5), ("samples/pause-resume", 1.5),
+        ("samples/constraints", 0.5), ("samples/transitions", 0.3),
+    ])
+    func animatedSceneDrawsTheSameBothWays(_ path: String, _ t: Double) throws {
+        CAMediaClock.useManualTime(0)
+        defer { CAMediaClock.useSystemTime() }
+        let scene = try Scene.load(contentsOf: Self.root.appendingPathComponent(path + ".json"))
+        let name = URL(fileURLWithPath: path).lastPathComponent + "-\(t)"
+        try compare(scene, at: t, drawing: nil, name: name)
+    }
+
+    /// Renders `scene` with the compositor at `t`, and with render(in:) of `drawing` (nil: the
+    /// root's presentation copy after that frame), each over the scene's background; records an
+    /// issue and writes both and their difference when they disagree.
+    func compare(_ scene: Scene, at t: Double, drawing: CALayer?, name: String) throws {
         let (w, h) = (Int(scene.size.width), Int(scene.size.height))
         let full = CGRect(x: 0, y: 0, width: w, height: h)
-
-        let composited = try HeadlessRenderer(size: scene.size, scale: 1).render(scene.rootLayer, at: 0)
+        let composited = try HeadlessRenderer(size: scene.size, scale: 1).render(scene.rootLayer, at: t)
         let gpu = try #require(CGContext.bitmap(width: w, height: h))
         gpu.setFillColor(scene.backgroundColor)
         gpu.fill(full)
@@ -55,7 +75,8 @@ import Testing
         let cpu = try #require(CGContext.bitmap(width: w, height: h))
         cpu.setFillColor(scene.backgroundColor)
         cpu.fill(full)
-        scene.rootLayer.render(in: cpu)
+        let layer = try drawing ?? #require(scene.rootLayer.presentation())
+        layer.render(in: cpu)
 
         let (a, b) = (try #require(gpu.makeImage()), try #require(cpu.makeImage()))
         let result = ImageComparison(a, b, tolerance: Self.tolerance)

@@ -4,10 +4,12 @@
 /// Core Animation's reference: the method "renders directly from the layer tree, ignoring any
 /// animations added to the render tree", in "the coordinate space of the layer", and "layers
 /// that use 3D transforms are not rendered, nor are layers that specify backgroundFilters,
-/// filters, compositingFilter, or a mask values". So this draws model values only, with the
-/// context's user space taken as the layer's bounds space (its own position and transform
-/// are not applied), and leaves out each layer (with its sublayers) whose transform, or whose
-/// superlayer's `sublayerTransform`, is not affine, or that has filters or a mask.
+/// filters, compositingFilter, or a mask values". So this draws model values (a presentation
+/// copy, `presentation()`, draws as presented, with its sublayers' presentation copies), with
+/// the context's user space taken as the layer's bounds space (its own position and transform
+/// are not applied), and leaves out each layer (with its sublayers) whose transform takes it
+/// out of its superlayer's plane or puts it in perspective (`keepsPlane`), or that has filters
+/// or a mask.
 ///
 /// Per layer, as the compositor paints it (docs/semantics.md#paint-order): the background
 /// rounded by `cornerRadius` and `maskedCorners`, the contents placed by `contentsGravity`,
@@ -24,7 +26,7 @@ extension CALayer {
     /// The default of `render(in:)`.
     func renderDefault(in ctx: CGContext) {
         var flipped = false
-        var ancestor = superlayerStorage
+        var ancestor = (presentationSource ?? self).superlayerStorage
         while let a = ancestor {
             if a.layerState.isGeometryFlipped { flipped.toggle() }
             ancestor = a.superlayerStorage
@@ -40,7 +42,7 @@ extension CALayer {
         let s = layerState
         let opacity = CGFloat(s.opacity)
         guard !s.isHidden, opacity > 0, s.filters.isEmpty, s.backgroundFilters.isEmpty, s.compositingFilter == nil,
-            maskStorage == nil
+            (presentationSource ?? self).maskStorage == nil
         else { return }
         ctx.saveGState()
         defer { ctx.restoreGState() }
@@ -153,34 +155,36 @@ extension CALayer {
     /// copies with their transforms and alpha (`instanceColor`'s red, green and blue and the
     /// colour offsets are not applied).
     private func renderSublayers(_ s: LayerState, ancestorsFlipped: Bool, depth: Int, in ctx: CGContext) {
-        guard !sublayerStorage.isEmpty, CATransform3DIsAffine(s.sublayerTransform) else { return }
-        var space = CGAffineTransform.identity
-        if s.isGeometryFlipped {
-            space = CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: s.bounds.minY + s.bounds.maxY)
-        }
-        if let st = s.sublayerTransformAboutAnchor { space = space.concatenating(st.affine) }
-        var instances = [(transform: CGAffineTransform.identity, alpha: CGFloat(1))]
+        // A presentation copy's sublayers are the presentation copies of its source's (made
+        // here), so `presentation()?.render(in:)` draws the tree as animated.
+        let subs = isPresentationCopy ? (sublayers ?? []) : sublayerStorage
+        guard !subs.isEmpty else { return }
+        // The sublayer space as the compositor makes it (`FrameBuilder.sublayerSpace`): the
+        // flip of flipped geometry, then the sublayerTransform about the anchor.
+        var space = CATransform3D.identity
+        if s.isGeometryFlipped { space = Self.flip(s.bounds) }
+        if let st = s.sublayerTransformAboutAnchor { space = space.concatenating(st) }
+        var instances = [(transform: CATransform3D.identity, alpha: CGFloat(1))]
         if let replicator = self as? CAReplicatorLayer {
             let steps = replicator.storedInstanceSteps
             let count = min(max(replicator.storedInstanceCount, 0), EngineLimits.maximumInstanceCount)
-            guard CATransform3DIsAffine(steps.transform) else { return }
             let a = s.anchorInBounds
-            let step = CGAffineTransform(translationX: -a.x, y: -a.y).concatenating(steps.transform.affine)
-                .concatenating(CGAffineTransform(translationX: a.x, y: a.y))
-            var m = CGAffineTransform.identity
+            let step = CATransform3DMakeTranslation(-a.x, -a.y, 0).concatenating(steps.transform)
+                .concatenating(CATransform3DMakeTranslation(a.x, a.y, 0))
+            var m = CATransform3D.identity
             instances = (0..<count).map { i in
                 defer { m = step.concatenating(m) }
                 return (m, CGFloat(min(max(steps.alpha + Float(i) * steps.alphaOffset, 0), 1)))
             }
         }
         let childFlipped = ancestorsFlipped != s.isGeometryFlipped
-        for sub in sublayerStorage {
-            let t = sub.layerState.transform
-            guard CATransform3DIsAffine(t) else { continue }
-            let placement = sub.layerState.layerToSuperlayer.affine
+        for sub in subs where Self.keepsPlane(sub.layerState.transform) {
+            let placement = sub.layerState.layerToSuperlayer
             for instance in instances where instance.alpha > 0 {
+                let m = placement.concatenating(instance.transform).concatenating(space)
+                guard Self.keepsPlane(m) else { continue }
                 ctx.saveGState()
-                ctx.concatenate(placement.concatenating(instance.transform).concatenating(space))
+                ctx.concatenate(CGAffineTransform(a: m.m11, b: m.m12, c: m.m21, d: m.m22, tx: m.m41, ty: m.m42))
                 if instance.alpha < 1 {
                     ctx.setAlpha(ctx.globalAlpha * instance.alpha)
                     ctx.beginTransparencyLayer(auxiliaryInfo: nil)
@@ -190,6 +194,15 @@ extension CALayer {
                 ctx.restoreGState()
             }
         }
+    }
+
+    /// Whether `t` maps a layer's plane onto the plane it is drawn in without taking it into
+    /// depth or adding perspective, so a flat drawing can show it: no z from x or y (m13, m23,
+    /// as a rotation about x or y makes), no perspective from x or y (m14, m24), w kept (m44).
+    /// What `t` does to z alone (a `transform.scale` scales z too) does not matter to a flat
+    /// layer (docs/porting.md#rendering-a-layer-into-a-context).
+    static func keepsPlane(_ t: CATransform3D) -> Bool {
+        t.m13 == 0 && t.m23 == 0 && t.m14 == 0 && t.m24 == 0 && t.m44 == 1
     }
 
     /// The shadow's colour with `shadowOpacity` applied, or nil when the layer casts none.
@@ -280,12 +293,5 @@ private struct RenderOutline {
         }
         p.closeSubpath()
         return p
-    }
-}
-
-extension CATransform3D {
-    /// The plane part of an affine transform (z dropped), in Core Graphics' convention.
-    fileprivate var affine: CGAffineTransform {
-        CGAffineTransform(a: m11, b: m12, c: m21, d: m22, tx: m41, ty: m42)
     }
 }

@@ -86,8 +86,13 @@ extension ClockTests {
             let hidden = layer(CGRect(x: 80, y: 0, width: 20, height: 20), Self.red)
             hidden.isHidden = true
             for l in [flat, threeD, filtered, masked, hidden] { root.addSublayer(l) }
+            // A scale of z as well (what a `transform.scale` animation presents) is still flat.
+            let scaled = layer(CGRect(x: 0, y: 0, width: 20, height: 20), Self.blue)
+            scaled.transform = CATransform3DMakeScale(0.5, 0.5, 0.5)
+            flat.addSublayer(scaled)
             let image = try render(root)
-            #expect(try rgba(image, 10, 10) == [255, 0, 0, 255])
+            #expect(try rgba(image, 10, 10) == [0, 0, 255, 255])  // the scaled sublayer: 5…15
+            #expect(try rgba(image, 2, 2) == [255, 0, 0, 255])
             for x in [30, 50, 70, 90] { #expect(try rgba(image, x, 10)[3] == 0, "x = \(x)") }
         }
 
