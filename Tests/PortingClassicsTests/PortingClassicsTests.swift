@@ -56,6 +56,36 @@ import Testing
         GoldenImages.check(end, "classics-1.2s", in: "Porting", tolerance: Self.tolerance)
     }
 
+    /// `presentation()?.render(in:)` of the progress ring mid-animation draws its custom
+    /// property's presented value, as the compositor does: the same pixels as the compositor's
+    /// frame there, and not the model's 75 %.
+    @Test func presentedRingRendersAsComposited() throws {
+        CAMediaClock.useManualTime(0)
+        defer { CAMediaClock.useSystemTime() }
+        let gallery = ClassicsGallery()
+        let renderer = try HeadlessRenderer(size: CGSize(width: 320, height: 320), scale: 1)
+        renderer.show(gallery.layer)
+        gallery.start()
+        let frame = try renderer.render(gallery.layer, at: 0.3)
+        let ring = try #require(frame.cropping(to: gallery.ring.frame))
+        let corner = try #require(ring.pixel(x: 0, y: 0))  // the gallery's background (opaque)
+        func drawn(_ layer: CALayer) throws -> CGImage {
+            let ctx = try #require(CGContext.bitmap(width: 100, height: 100))
+            ctx.setFillColor(
+                CGColor(
+                    red: CGFloat(corner.r) / 255, green: CGFloat(corner.g) / 255, blue: CGFloat(corner.b) / 255,
+                    alpha: 1))
+            ctx.fill(CGRect(x: 0, y: 0, width: 100, height: 100))
+            layer.render(in: ctx)
+            return try #require(ctx.makeImage())
+        }
+        let presented = try drawn(try #require(gallery.ring.presentation()))
+        let model = try drawn(gallery.ring)
+        let tolerance = ImageTolerance(channel: 40, pixels: 16)  // text and arcs anti-aliased apart
+        #expect(ImageComparison(ring, presented, tolerance: tolerance).matches)
+        #expect(!ImageComparison(ring, model, tolerance: tolerance).matches)
+    }
+
     /// The pixels of the stroke's blue (blue over red by 60) above the caption, at 2 pixels per point.
     func strokePixels(_ image: CGImage) -> Int {
         var count = 0

@@ -38,7 +38,11 @@ extension CALayer {
     /// bounds space; `ancestorsFlipped`: an odd number of its ancestors have flipped geometry.
     private func renderSubtree(in ctx: CGContext, ancestorsFlipped: Bool, depth: Int) {
         guard depth < EngineLimits.maximumTreeDepth else { return }
-        displayIfNeeded()
+        if let source = presentationSource, source.animations.redrawsContents {
+            display()  // drawn with the presented values, as the compositor draws it each frame
+        } else {
+            displayIfNeeded()
+        }
         let s = layerState
         let opacity = CGFloat(s.opacity)
         guard !s.isHidden, opacity > 0, s.filters.isEmpty, s.backgroundFilters.isEmpty, s.compositingFilter == nil,
