@@ -23,8 +23,8 @@ test: test-deps
 	$(SWIFT) build --build-tests
 	@echo "running the suite under Xvfb (xvfb-run), so window tests have a display of their own"
 	xvfb-run -a -s "-screen 0 1280x1024x24" $(SWIFT) test --skip-build
-	@echo "a one-minute soak: the kiosk and the snowfall in windows with keys pressed (scripts/soak.sh)"
-	SOAK_LOG=.build/soak.log scripts/soak.sh 1 .build/debug/glayers
+	@echo "a two-minute soak: the kiosk and the snowfall in windows with keys pressed (scripts/soak.sh)"
+	SOAK_LOG=.build/soak.log scripts/soak.sh 2 .build/debug/glayers
 
 deps:
 	@scripts/install-deps.sh run

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Soak: runs the kiosk and the snowfall in windows under a private Xvfb for MINUTES while keys
-# are pressed every 0.3 s, samples each program's resident memory and CPU time every 10 s (5 s
-# in runs under five minutes), and fails when memory grows (more than 1 MiB over the last three quarters of the run), when a
+# are pressed every 0.3 s, samples each program's resident memory and CPU time every 10 s (every
+# second in runs under five minutes), and fails when memory grows (more than 1 MiB over the last three quarters of the run), when a
 # frame takes longer than 1 s (the window reports those), or when a program exits or hangs.
 #
 #   scripts/soak.sh [MINUTES] [GLAYERS]     (defaults: 60, .build/release/glayers)
@@ -65,10 +65,12 @@ cpu() {  # user + system seconds
 KEYS=$!
 trap 'kill "$KEYS" 2>/dev/null || true; cleanup' EXIT INT TERM
 
-# Samples every 10 s; every 5 s in runs under five minutes, so that a short run's verdict rests
-# on more than a handful of samples.
+# Samples every 10 s; every second in runs under five minutes, so that a short run's verdict
+# rests on the lower envelope of some fifteen samples a half: with five seconds between them
+# (three a half in `make test`'s minute) the snowfall's swings of a few MiB moved the least of a
+# half by a MiB now and then, a growth of 1.8 MiB once scaled to the span, with no leak.
 INTERVAL=10
-[ "$MINUTES" -lt 5 ] && INTERVAL=5
+[ "$MINUTES" -lt 5 ] && INTERVAL=1
 END=$(( $(date +%s) + MINUTES * 60 ))
 START=$(date +%s)
 : > "$LOG"
@@ -83,25 +85,39 @@ done
 kill "$KEYS" 2>/dev/null || true
 
 # Memory growth over the last three quarters of the samples (the first quarter warms up, and at
-# least the first 30 s: llvmpipe's pools still grow by a MiB or two in a damage-tracked
-# window's first half minute, which would decide a one-minute run alone),
-# measured on the lower envelope: the least RSS of the later half of those samples against the
-# least of the earlier half, scaled from the distance between the halves' starts to the whole
-# span (a steady leak counts in full). A leak raises the least RSS; memory a program takes and
-# gives back does not (with damage tracking the snowfall's RSS rises and falls by about 6 MiB
-# as the damaged area changes: each damage rectangle replays the frame's draws through
-# llvmpipe), and neither the last sample alone nor the first may decide.
+# least the first 45 s: llvmpipe's pools still grow by a MiB or two in a damage-tracked
+# window's first minute, by up to 0.7 MiB between 30 and 60 s, which would decide a short run
+# alone; `make test` soaks for two minutes), measured on the
+# lower envelope: the least RSS of each third of those samples. A leak raises the least RSS
+# steadily, so it counts when the least rises from the first third to the second and from the
+# second to the third (each by more than a quarter of the limit: a leak that reaches the limit
+# over the span rises by about a third of it a third), by the rise from the first to the last
+# scaled to the whole span; memory
+# a program takes and gives back does not count (with damage tracking the snowfall's RSS rises
+# and falls by about 6 MiB as the damaged area changes: each damage rectangle replays the
+# frame's draws through llvmpipe), nor does one step of a pool that grows once more after the
+# warm-up (llvmpipe grows them a MiB at a time: one such step in a one-minute run, doubled by
+# the scaling, failed a run with no leak), and neither the last sample alone nor the first
+# decides.
 verdict=$(awk -v limit=1024 '
   { split($1, t, "="); split($2, k, "="); split($4, s, "="); at[NR] = t[2]; kiosk[NR] = k[2]; snow[NR] = s[2] }
   function least(a, from, to,   i, m) { m = a[from]; for (i = from + 1; i <= to; i++) if (a[i] < m) m = a[i]; return m }
+  # The growth of a series over thirds [first, b), [b, c), [c, NR]: 0 unless it rises steadily.
+  function growth(a,   l1, l2, l3, g) {
+    l1 = least(a, first, b - 1); l2 = least(a, b, c - 1); l3 = least(a, c, NR)
+    g = (l3 - l1) * scale
+    return (l2 - l1 > limit / 4 && l3 - l2 > limit / 4) ? g : 0
+  }
   END {
     first = int(NR / 4) + 1
-    while (first < NR && at[first] < 30) first++
-    middle = first + int((NR - first + 1) / 2)
-    if (middle > NR) middle = NR
-    scale = middle > first ? (NR - first) / (middle - first) : 1
-    kg = (least(kiosk, middle, NR) - least(kiosk, first, middle - 1 < first ? first : middle - 1)) * scale
-    sg = (least(snow, middle, NR) - least(snow, first, middle - 1 < first ? first : middle - 1)) * scale
+    while (first < NR && at[first] < 45) first++
+    n = NR - first + 1
+    b = first + int(n / 3); c = first + int(2 * n / 3)
+    if (n < 3) { b = first + 1; c = first + 1 }
+    if (b > NR) b = NR
+    if (c > NR) c = NR
+    scale = c > first ? (NR - first) / (c - first) : 1
+    kg = growth(kiosk); sg = growth(snow)
     printf "kiosk_growth_kib=%d snow_growth_kib=%d samples=%d", kg, sg, NR
     if (NR < 2 || kg > limit || sg > limit) exit 1
   }' "$LOG") && grown=0 || grown=1

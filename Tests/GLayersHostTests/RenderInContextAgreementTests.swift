@@ -9,8 +9,8 @@ import Testing
 /// Two renderers that share no drawing code agree: the OpenGL compositor (flattening, the
 /// render list, the quad shaders) and `CALayer.render(in:)` (cairo through `CGContext`), on
 /// the model trees of the samples and of the reference scenes in `Tests/Goldens/Reftests`,
-/// their animations removed (render(in:) draws model values), and on samples mid-animation
-/// (render(in:) of the presentation tree). Each checks the other's
+/// their animations removed (render(in:) draws model values), on samples mid-animation
+/// (render(in:) of the presentation tree), and on a tree of features the samples use little. Each checks the other's
 /// geometry, flips, clips, borders, shadows, group opacity, contents placement, shape drawing
 /// and tiled drawing.
 ///
@@ -85,5 +85,107 @@ import Testing
                 [("compositor", a), ("render-in-context", b)], name: "agreement-\(name)", tolerance: Self.tolerance)
             Issue.record("\(name): \(result). Wrote \(written.joined(separator: ", "))")
         }
+    }
+
+    /// A tree of what the samples use little: contents gravity, nine-slice contents, the three
+    /// gradient types with corners, masked corners with a border and an offset shadow, a
+    /// rotated sublayer clipped by rounded corners, centred text and group opacity; at 1 and 2
+    /// pixels per point.
+    @Test(arguments: [1.0, 2.0])
+    func featuresDrawTheSameBothWays(_ scale: Double) throws {
+        CAMediaClock.useManualTime(0)
+        defer { CAMediaClock.useSystemTime() }
+        let root = try Self.featureTree()
+        let size = root.bounds.size
+        let gpu = try HeadlessRenderer(size: size, scale: scale).render(root, at: 0)
+        let ctx = try #require(
+            CGContext.bitmap(width: Int(size.width * scale), height: Int(size.height * scale), scale: scale))
+        root.render(in: ctx)
+        let cpu = try #require(ctx.makeImage())
+        // Shadows and text edges differ by a few more levels at 2× (a blur of more pixels).
+        let tolerance = ImageTolerance(channel: 48, pixels: 16)
+        let result = ImageComparison(gpu, cpu, tolerance: tolerance)
+        if !result.matches {
+            let written = GoldenImages.writeFailure(
+                [("compositor", gpu), ("render-in-context", cpu)], name: "agreement-features-\(scale)",
+                tolerance: tolerance)
+            Issue.record("features at \(scale)×: \(result). Wrote \(written.joined(separator: ", "))")
+        }
+    }
+
+    static func featureTree() throws -> CALayer {
+        func rgb(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat) -> CGColor { CGColor(red: r, green: g, blue: b, alpha: 1) }
+        func layer(_ frame: CGRect, _ color: CGColor?) -> CALayer {
+            let l = CALayer()
+            l.frame = frame
+            l.backgroundColor = color
+            return l
+        }
+        let root = layer(CGRect(x: 0, y: 0, width: 400, height: 300), CGColor(gray: 0.9, alpha: 1))
+        // A 30 × 20 image: red above, blue and green below.
+        let painter = try #require(CGContext.bitmap(width: 30, height: 20))
+        for (rect, color) in [
+            (CGRect(x: 0, y: 0, width: 30, height: 10), rgb(1, 0, 0)),
+            (CGRect(x: 0, y: 10, width: 15, height: 10), rgb(0, 0, 1)),
+            (CGRect(x: 15, y: 10, width: 15, height: 10), rgb(0, 1, 0)),
+        ] {
+            painter.setFillColor(color)
+            painter.fill(rect)
+        }
+        let image = try #require(painter.makeImage())
+        let gravities: [CALayerContentsGravity] = [
+            .center, .topLeft, .bottomRight, .resizeAspect, .resizeAspectFill, .resize,
+        ]
+        for (i, gravity) in gravities.enumerated() {
+            let l = layer(CGRect(x: 10 + CGFloat(i) * 60, y: 10, width: 50, height: 40), CGColor(gray: 0.5, alpha: 1))
+            l.contents = image
+            l.contentsGravity = gravity
+            root.addSublayer(l)
+        }
+        let nine = layer(CGRect(x: 80, y: 60, width: 90, height: 60), nil)
+        nine.contents = image
+        nine.contentsCenter = CGRect(x: 0.3, y: 0.3, width: 0.4, height: 0.4)
+        root.addSublayer(nine)
+        for (i, type) in [CAGradientLayerType.axial, .radial, .conic].enumerated() {
+            let gradient = CAGradientLayer()
+            gradient.frame = CGRect(x: 180 + CGFloat(i) * 70, y: 60, width: 60, height: 60)
+            gradient.colors = [rgb(1, 0, 0), rgb(0, 0, 1)]
+            gradient.type = type
+            gradient.startPoint = CGPoint(x: 0.5, y: 0.5)
+            gradient.endPoint = CGPoint(x: 1, y: 1)
+            gradient.cornerRadius = 10
+            root.addSublayer(gradient)
+        }
+        let card = layer(CGRect(x: 20, y: 140, width: 80, height: 60), rgb(0.2, 0.6, 0.3))
+        card.cornerRadius = 12
+        card.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMaxYCorner]
+        card.borderWidth = 4
+        card.borderColor = CGColor(gray: 0.1, alpha: 1)
+        card.shadowOpacity = 0.8
+        card.shadowOffset = CGSize(width: 6, height: 8)
+        card.shadowRadius = 5
+        root.addSublayer(card)
+        let clip = layer(CGRect(x: 130, y: 140, width: 80, height: 80), CGColor(gray: 0.3, alpha: 1))
+        clip.masksToBounds = true
+        clip.cornerRadius = 20
+        let bar = layer(CGRect(x: 20, y: 20, width: 80, height: 30), rgb(1, 0.8, 0))
+        bar.setAffineTransform(CGAffineTransform(rotationAngle: 0.5))
+        clip.addSublayer(bar)
+        root.addSublayer(clip)
+        let text = CATextLayer()
+        text.frame = CGRect(x: 230, y: 140, width: 150, height: 40)
+        text.string = "Hello glayers"
+        text.fontSize = 18
+        text.foregroundColor = CGColor(gray: 0, alpha: 1)
+        text.alignmentMode = .center
+        root.addSublayer(text)
+        let group = layer(CGRect(x: 230, y: 200, width: 150, height: 80), nil)
+        group.opacity = 0.5
+        group.addSublayer(layer(CGRect(x: 0, y: 0, width: 90, height: 60), rgb(1, 0, 0)))
+        let pill = layer(CGRect(x: 50, y: 20, width: 90, height: 60), rgb(0, 0, 1))
+        pill.cornerRadius = 30
+        group.addSublayer(pill)
+        root.addSublayer(group)
+        return root
     }
 }
