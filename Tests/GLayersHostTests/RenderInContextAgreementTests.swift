@@ -87,15 +87,13 @@ import Testing
         }
     }
 
-    /// A tree of what the samples use little: contents gravity, nine-slice contents, the three
-    /// gradient types with corners, masked corners with a border and an offset shadow, a
-    /// rotated sublayer clipped by rounded corners, centred text and group opacity; at 1 and 2
+    /// Trees of what the samples use little (`featureTree`, `secondFeatureTree`), at 1 and 2
     /// pixels per point.
-    @Test(arguments: [1.0, 2.0])
-    func featuresDrawTheSameBothWays(_ scale: Double) throws {
+    @Test(arguments: [(1.0, 0), (2.0, 0), (1.0, 1), (2.0, 1)])
+    func featuresDrawTheSameBothWays(_ scale: Double, _ tree: Int) throws {
         CAMediaClock.useManualTime(0)
         defer { CAMediaClock.useSystemTime() }
-        let root = try Self.featureTree()
+        let root = try tree == 0 ? Self.featureTree() : Self.secondFeatureTree()
         let size = root.bounds.size
         let gpu = try HeadlessRenderer(size: size, scale: scale).render(root, at: 0)
         let ctx = try #require(
@@ -107,20 +105,13 @@ import Testing
         let result = ImageComparison(gpu, cpu, tolerance: tolerance)
         if !result.matches {
             let written = GoldenImages.writeFailure(
-                [("compositor", gpu), ("render-in-context", cpu)], name: "agreement-features-\(scale)",
+                [("compositor", gpu), ("render-in-context", cpu)], name: "agreement-features\(tree)-\(scale)",
                 tolerance: tolerance)
-            Issue.record("features at \(scale)×: \(result). Wrote \(written.joined(separator: ", "))")
+            Issue.record("feature tree \(tree) at \(scale)×: \(result). Wrote \(written.joined(separator: ", "))")
         }
     }
 
     static func featureTree() throws -> CALayer {
-        func rgb(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat) -> CGColor { CGColor(red: r, green: g, blue: b, alpha: 1) }
-        func layer(_ frame: CGRect, _ color: CGColor?) -> CALayer {
-            let l = CALayer()
-            l.frame = frame
-            l.backgroundColor = color
-            return l
-        }
         let root = layer(CGRect(x: 0, y: 0, width: 400, height: 300), CGColor(gray: 0.9, alpha: 1))
         // A 30 × 20 image: red above, blue and green below.
         let painter = try #require(CGContext.bitmap(width: 30, height: 20))
@@ -187,5 +178,80 @@ import Testing
         group.addSublayer(pill)
         root.addSublayer(group)
         return root
+    }
+
+    /// An anchor point, a bounds origin and a rotation under a rounded sublayer; a border wider
+    /// than the corner's inset with a radius beyond half the height; a shadow of a clipping,
+    /// rounded layer; wrapped text aligned left, right and justified, truncated text; a
+    /// gradient with locations; nested opacity over a shadow.
+    static func secondFeatureTree() throws -> CALayer {
+        let root = layer(CGRect(x: 0, y: 0, width: 400, height: 300), CGColor(gray: 0.95, alpha: 1))
+        let turned = layer(CGRect(x: 20, y: 20, width: 100, height: 60), rgb(0.2, 0.4, 0.8))
+        turned.anchorPoint = .zero
+        turned.position = CGPoint(x: 30, y: 20)
+        turned.bounds.origin = CGPoint(x: 10, y: 5)
+        turned.setAffineTransform(CGAffineTransform(rotationAngle: 0.2))
+        let dot = layer(CGRect(x: 10, y: 5, width: 30, height: 30), rgb(1, 1, 0))
+        dot.cornerRadius = 8
+        turned.addSublayer(dot)
+        root.addSublayer(turned)
+        let pill = layer(CGRect(x: 160, y: 20, width: 80, height: 50), rgb(0.9, 0.3, 0.3))
+        pill.cornerRadius = 40
+        pill.borderWidth = 12
+        pill.borderColor = rgb(0, 0, 0, 0.6)
+        root.addSublayer(pill)
+        let card = layer(CGRect(x: 270, y: 20, width: 100, height: 70), rgb(1, 1, 1))
+        card.cornerRadius = 14
+        card.masksToBounds = true
+        card.shadowOpacity = 0.6
+        card.shadowRadius = 8
+        card.shadowOffset = CGSize(width: 0, height: 6)
+        card.addSublayer(layer(CGRect(x: -10, y: 40, width: 130, height: 40), rgb(0.1, 0.7, 0.5)))
+        root.addSublayer(card)
+        for (i, mode) in [CATextLayerAlignmentMode.left, .right, .justified].enumerated() {
+            let text = CATextLayer()
+            text.frame = CGRect(x: 20 + CGFloat(i) * 125, y: 120, width: 115, height: 60)
+            text.string = "The quick brown fox jumps over the lazy dog"
+            text.isWrapped = true
+            text.fontSize = 13
+            text.foregroundColor = rgb(0.1, 0.1, 0.1)
+            text.alignmentMode = mode
+            text.backgroundColor = rgb(1, 1, 1)
+            root.addSublayer(text)
+        }
+        let truncated = CATextLayer()
+        truncated.frame = CGRect(x: 20, y: 190, width: 120, height: 20)
+        truncated.string = "Truncated text that is long"
+        truncated.truncationMode = .end
+        truncated.fontSize = 14
+        truncated.foregroundColor = rgb(0.5, 0, 0)
+        root.addSublayer(truncated)
+        let gradient = CAGradientLayer()
+        gradient.frame = CGRect(x: 160, y: 190, width: 100, height: 50)
+        gradient.colors = [rgb(1, 0, 0), rgb(0, 1, 0), rgb(0, 0, 1)]
+        gradient.locations = [0, 0.2, 1]
+        gradient.startPoint = .zero
+        gradient.endPoint = CGPoint(x: 1, y: 1)
+        root.addSublayer(gradient)
+        let faded = layer(CGRect(x: 280, y: 190, width: 90, height: 80), nil)
+        faded.opacity = 0.7
+        let shadowed = layer(CGRect(x: 10, y: 10, width: 50, height: 50), rgb(0.3, 0.3, 0.9))
+        shadowed.shadowOpacity = 1
+        shadowed.shadowRadius = 3
+        shadowed.opacity = 0.8
+        faded.addSublayer(shadowed)
+        root.addSublayer(faded)
+        return root
+    }
+
+    static func rgb(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat = 1) -> CGColor {
+        CGColor(red: r, green: g, blue: b, alpha: a)
+    }
+
+    static func layer(_ frame: CGRect, _ color: CGColor?) -> CALayer {
+        let l = CALayer()
+        l.frame = frame
+        l.backgroundColor = color
+        return l
     }
 }
