@@ -31,12 +31,15 @@ extension CALayer {
             if a.layerState.isGeometryFlipped { flipped.toggle() }
             ancestor = a.superlayerStorage
         }
-        renderSubtree(in: ctx, ancestorsFlipped: flipped, depth: 0)
+        var budget = RenderBudget()
+        renderSubtree(in: ctx, ancestorsFlipped: flipped, depth: 0, copies: 1, budget: &budget)
     }
 
     /// Draws this layer and its sublayers in the context's user space, which is the layer's
     /// bounds space; `ancestorsFlipped`: an odd number of its ancestors have flipped geometry.
-    private func renderSubtree(in ctx: CGContext, ancestorsFlipped: Bool, depth: Int) {
+    private func renderSubtree(
+        in ctx: CGContext, ancestorsFlipped: Bool, depth: Int, copies: Int, budget: inout RenderBudget
+    ) {
         guard depth < EngineLimits.maximumTreeDepth else { return }
         if let source = presentationSource, source.animations.redrawsContents {
             display()  // drawn with the presented values, as the compositor draws it each frame
@@ -72,7 +75,7 @@ extension CALayer {
             ctx.clip()
         }
         if drawsOwn { renderContents(s, outline: outline, ancestorsFlipped: ancestorsFlipped, in: ctx) }
-        renderSublayers(s, ancestorsFlipped: ancestorsFlipped, depth: depth, in: ctx)
+        renderSublayers(s, ancestorsFlipped: ancestorsFlipped, depth: depth, copies: copies, budget: &budget, in: ctx)
         ctx.restoreGState()
         if let outline, let border = s.borderColor.cgColor, border.alpha > 0, s.borderWidth > 0 {
             ctx.addPath(outline.path)
@@ -158,7 +161,9 @@ extension CALayer {
     /// The sublayers in array order, each placed in this layer's sublayer space; a replicator's
     /// copies with their transforms and alpha (`instanceColor`'s red, green and blue and the
     /// colour offsets are not applied).
-    private func renderSublayers(_ s: LayerState, ancestorsFlipped: Bool, depth: Int, in ctx: CGContext) {
+    private func renderSublayers(
+        _ s: LayerState, ancestorsFlipped: Bool, depth: Int, copies: Int, budget: inout RenderBudget, in ctx: CGContext
+    ) {
         // A presentation copy's sublayers are the presentation copies of its source's (made
         // here), so `presentation()?.render(in:)` draws the tree as animated.
         let subs = isPresentationCopy ? (sublayers ?? []) : sublayerStorage
@@ -171,7 +176,12 @@ extension CALayer {
         var instances = [(transform: CATransform3D.identity, alpha: CGFloat(1))]
         if let replicator = self as? CAReplicatorLayer {
             let steps = replicator.storedInstanceSteps
-            let count = min(max(replicator.storedInstanceCount, 0), EngineLimits.maximumInstanceCount)
+            // The flattener's limits: copies a replicator, copies by nested replicators, and
+            // copies in all (docs/reliability.md#limits), so a hostile tree cannot hang the call.
+            let asked = min(max(replicator.storedInstanceCount, 0), EngineLimits.maximumInstanceCount)
+            let count = min(
+                asked, max(EngineLimits.maximumReplicaInstances / max(copies, 1), 1), budget.copiesLeft)
+            budget.copiesLeft -= count
             let a = s.anchorInBounds
             let step = CATransform3DMakeTranslation(-a.x, -a.y, 0).concatenating(steps.transform)
                 .concatenating(CATransform3DMakeTranslation(a.x, a.y, 0))
@@ -193,7 +203,9 @@ extension CALayer {
                     ctx.setAlpha(ctx.globalAlpha * instance.alpha)
                     ctx.beginTransparencyLayer(auxiliaryInfo: nil)
                 }
-                sub.renderSubtree(in: ctx, ancestorsFlipped: childFlipped, depth: depth + 1)
+                sub.renderSubtree(
+                    in: ctx, ancestorsFlipped: childFlipped, depth: depth + 1, copies: copies * instances.count,
+                    budget: &budget)
                 if instance.alpha < 1 { ctx.endTransparencyLayer() }
                 ctx.restoreGState()
             }
@@ -244,6 +256,12 @@ extension CALayer {
         let k = max(length, 0) / (a + b)
         return (a * k, b * k)
     }
+}
+
+/// What one `render(in:)` may still draw: the replicator copies of the whole tree, at most
+/// `EngineLimits.maximumReplicaCopiesPerFrame`, as the compositor's frame.
+private struct RenderBudget {
+    var copiesLeft = EngineLimits.maximumReplicaCopiesPerFrame
 }
 
 /// A layer's bounds rounded by `cornerRadius` (at most half the shorter side) at the corners

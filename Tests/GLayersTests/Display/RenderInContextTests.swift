@@ -226,6 +226,24 @@ extension ClockTests {
             #expect(try rgba(image, 25, 10)[3] == 0)
         }
 
+        /// Nested replicators asking for 10 000 × 10 000 copies draw at most the compositor's
+        /// limit of copies by nested replicators (100 000), so the call ends.
+        @Test func nestedReplicatorsAreLimitedAsInTheCompositor() throws {
+            let outer = CAReplicatorLayer(), inner = CAReplicatorLayer()
+            outer.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+            inner.frame = outer.bounds
+            for r in [outer, inner] {
+                r.instanceCount = 10_000
+                r.instanceTransform = CATransform3DMakeTranslation(0.001, 0, 0)
+            }
+            inner.addSublayer(layer(CGRect(x: 0, y: 0, width: 1, height: 1), Self.red))
+            outer.addSublayer(inner)
+            let start = Date()
+            let image = try render(outer, width: 20, height: 20)
+            #expect(try rgba(image, 0, 0) == [255, 0, 0, 255])
+            #expect(Date().timeIntervalSince(start) < 60, "10^8 copies would take far longer")
+        }
+
         @Test func aReplicatorThatPreservesDepthDrawsOnlyItsCopies() throws {
             let replicator = CAReplicatorLayer()
             #expect(!replicator.preservesDepth)
