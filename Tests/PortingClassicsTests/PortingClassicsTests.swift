@@ -56,34 +56,59 @@ import Testing
         GoldenImages.check(end, "classics-1.2s", in: "Porting", tolerance: Self.tolerance)
     }
 
+    /// The classics started in a live tree at time 0, shown by a renderer at 1 pixel a point.
+    func startedGallery() throws -> (ClassicsGallery, HeadlessRenderer) {
+        let gallery = ClassicsGallery()
+        let renderer = try HeadlessRenderer(size: CGSize(width: 320, height: 320), scale: 1)
+        renderer.show(gallery.layer)
+        gallery.start()
+        return (gallery, renderer)
+    }
+
+    /// `layer` drawn with `render(in:)` over the opaque background of `composited` (its top-left
+    /// pixel), for comparing with that crop of the compositor's frame.
+    func drawn(_ layer: CALayer, over composited: CGImage) throws -> CGImage {
+        let corner = try #require(composited.pixel(x: 0, y: 0))
+        let ctx = try #require(CGContext.bitmap(width: composited.width, height: composited.height))
+        ctx.setFillColor(
+            CGColor(
+                red: CGFloat(corner.r) / 255, green: CGFloat(corner.g) / 255, blue: CGFloat(corner.b) / 255, alpha: 1))
+        ctx.fill(CGRect(x: 0, y: 0, width: composited.width, height: composited.height))
+        layer.render(in: ctx)
+        return try #require(ctx.makeImage())
+    }
+
+    /// Text and arcs are anti-aliased apart by the two renderers.
+    static let agreement = ImageTolerance(channel: 40, pixels: 16)
+
     /// `presentation()?.render(in:)` of the progress ring mid-animation draws its custom
     /// property's presented value, as the compositor does: the same pixels as the compositor's
     /// frame there, and not the model's 75 %.
     @Test func presentedRingRendersAsComposited() throws {
         CAMediaClock.useManualTime(0)
         defer { CAMediaClock.useSystemTime() }
-        let gallery = ClassicsGallery()
-        let renderer = try HeadlessRenderer(size: CGSize(width: 320, height: 320), scale: 1)
-        renderer.show(gallery.layer)
-        gallery.start()
+        let (gallery, renderer) = try startedGallery()
         let frame = try renderer.render(gallery.layer, at: 0.3)
         let ring = try #require(frame.cropping(to: gallery.ring.frame))
-        let corner = try #require(ring.pixel(x: 0, y: 0))  // the gallery's background (opaque)
-        func drawn(_ layer: CALayer) throws -> CGImage {
-            let ctx = try #require(CGContext.bitmap(width: 100, height: 100))
-            ctx.setFillColor(
-                CGColor(
-                    red: CGFloat(corner.r) / 255, green: CGFloat(corner.g) / 255, blue: CGFloat(corner.b) / 255,
-                    alpha: 1))
-            ctx.fill(CGRect(x: 0, y: 0, width: 100, height: 100))
-            layer.render(in: ctx)
-            return try #require(ctx.makeImage())
+        let presented = try drawn(try #require(gallery.ring.presentation()), over: ring)
+        let model = try drawn(gallery.ring, over: ring)
+        #expect(ImageComparison(ring, presented, tolerance: Self.agreement).matches)
+        #expect(!ImageComparison(ring, model, tolerance: Self.agreement).matches)
+    }
+
+    /// `presentation()?.render(in:)` of the activity indicator (a replicator whose copies'
+    /// fades lag by `instanceDelay`) draws each copy at its own lagged time, as the compositor.
+    @Test func presentedSpinnerRendersAsComposited() throws {
+        CAMediaClock.useManualTime(0)
+        defer { CAMediaClock.useSystemTime() }
+        let (gallery, renderer) = try startedGallery()
+        for t in [0.3, 0.7] {
+            let frame = try renderer.render(gallery.layer, at: t)
+            let spinner = try #require(frame.cropping(to: gallery.indicator.frame))
+            let presented = try drawn(try #require(gallery.indicator.presentation()), over: spinner)
+            let result = ImageComparison(spinner, presented, tolerance: Self.agreement)
+            #expect(result.matches, "at \(t) s: \(result)")
         }
-        let presented = try drawn(try #require(gallery.ring.presentation()))
-        let model = try drawn(gallery.ring)
-        let tolerance = ImageTolerance(channel: 40, pixels: 16)  // text and arcs anti-aliased apart
-        #expect(ImageComparison(ring, presented, tolerance: tolerance).matches)
-        #expect(!ImageComparison(ring, model, tolerance: tolerance).matches)
     }
 
     /// The pixels of the stroke's blue (blue over red by 60) above the caption, at 2 pixels per point.

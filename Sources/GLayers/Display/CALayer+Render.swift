@@ -173,7 +173,7 @@ extension CALayer {
         var space = CATransform3D.identity
         if s.isGeometryFlipped { space = Self.flip(s.bounds) }
         if let st = s.sublayerTransformAboutAnchor { space = space.concatenating(st) }
-        var instances = [(transform: CATransform3D.identity, alpha: CGFloat(1))]
+        var instances = [(transform: CATransform3D.identity, alpha: CGFloat(1), delay: CFTimeInterval(0))]
         if let replicator = self as? CAReplicatorLayer {
             let steps = replicator.storedInstanceSteps
             // The flattener's limits: copies a replicator, copies by nested replicators, and
@@ -188,14 +188,17 @@ extension CALayer {
             var m = CATransform3D.identity
             instances = (0..<count).map { i in
                 defer { m = step.concatenating(m) }
-                return (m, CGFloat(min(max(steps.alpha + Float(i) * steps.alphaOffset, 0), 1)))
+                return (
+                    m, CGFloat(min(max(steps.alpha + Float(i) * steps.alphaOffset, 0), 1)), Double(i) * steps.delay
+                )
             }
         }
         let childFlipped = ancestorsFlipped != s.isGeometryFlipped
-        for sub in subs where Self.keepsPlane(sub.layerState.transform) {
-            let placement = sub.layerState.layerToSuperlayer
+        for (index, presented) in subs.enumerated() {
             for instance in instances where instance.alpha > 0 {
-                let m = placement.concatenating(instance.transform).concatenating(space)
+                let sub = delayedCopy(of: presented, at: index, by: instance.delay)
+                guard Self.keepsPlane(sub.layerState.transform) else { continue }
+                let m = sub.layerState.layerToSuperlayer.concatenating(instance.transform).concatenating(space)
                 guard Self.keepsPlane(m) else { continue }
                 ctx.saveGState()
                 ctx.concatenate(CGAffineTransform(a: m.m11, b: m.m12, c: m.m21, d: m.m22, tx: m.m41, ty: m.m42))
@@ -210,6 +213,18 @@ extension CALayer {
                 ctx.restoreGState()
             }
         }
+    }
+
+    /// For a presentation copy of a replicator, the presentation copy of the sublayer at
+    /// `index` as its copy `delay` seconds later in the replicator's time is presented
+    /// (`instanceDelay`: the copies' animations lag one after another); else `presented`.
+    private func delayedCopy(of presented: CALayer, at index: Int, by delay: CFTimeInterval) -> CALayer {
+        guard delay != 0, let source = presentationSource, index < source.sublayerStorage.count else {
+            return presented
+        }
+        let local = source.convertTime(presentationTime, from: nil) - delay
+        let media = source.convertTime(local, to: nil)
+        return media.isFinite ? source.sublayerStorage[index].presentation(atMediaTime: media) : presented
     }
 
     /// Whether `t` maps a layer's plane onto the plane it is drawn in without taking it into
