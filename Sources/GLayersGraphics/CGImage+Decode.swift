@@ -4,13 +4,13 @@
 import Foundation
 
 /// Image file formats recognised by their first bytes.
-enum ImageFormat: Equatable {
+package enum ImageFormat: Equatable {
     case png, jpeg
     /// A recognised format that glayers does not decode, by name.
     case other(String)
 
     /// The format of `bytes`, or nil when nothing is recognised.
-    static func sniff(_ bytes: UnsafeRawBufferPointer) -> ImageFormat? {
+    package static func sniff(_ bytes: UnsafeRawBufferPointer) -> ImageFormat? {
         func starts(_ magic: [UInt8], at offset: Int = 0) -> Bool {
             guard bytes.count >= offset + magic.count else { return false }
             for (i, m) in magic.enumerated() where bytes[offset + i] != m { return false }

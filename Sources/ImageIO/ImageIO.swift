@@ -33,12 +33,10 @@ public final class CGImageSource {
 
     init(data: Data, name: String) {
         image = try? CGImage.decode(data: data, name: name)
-        if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
-            type = "public.png"
-        } else if data.starts(with: [0xFF, 0xD8, 0xFF]) {
-            type = "public.jpeg"
-        } else {
-            type = nil
+        switch data.withUnsafeBytes({ ImageFormat.sniff($0) }) {
+        case .png: type = "public.png"
+        case .jpeg: type = "public.jpeg"
+        default: type = nil
         }
     }
 }

@@ -44,7 +44,9 @@ import Testing
             layer.removeAllAnimations()
             stack += layer.sublayers ?? []
         }
-        try compare(scene, at: 0, drawing: scene.rootLayer, name: URL(fileURLWithPath: path).lastPathComponent)
+        try compare(
+            scene.rootLayer, size: scene.size, background: scene.backgroundColor, at: 0, drawing: scene.rootLayer,
+            name: URL(fileURLWithPath: path).lastPathComponent)
     }
 
     /// Mid-animation: the compositor at `t` against `presentation()?.render(in:)` at `t` (a
@@ -58,31 +60,40 @@ import Testing
         defer { CAMediaClock.useSystemTime() }
         let scene = try Scene.load(contentsOf: Self.root.appendingPathComponent(path + ".json"))
         let name = URL(fileURLWithPath: path).lastPathComponent + "-\(t)"
-        try compare(scene, at: t, drawing: nil, name: name)
+        try compare(
+            scene.rootLayer, size: scene.size, background: scene.backgroundColor, at: t, drawing: nil, name: name)
     }
 
-    /// Renders `scene` with the compositor at `t`, and with render(in:) of `drawing` (nil: the
-    /// root's presentation copy after that frame), each over the scene's background; records an
-    /// issue and writes both and their difference when they disagree.
-    func compare(_ scene: Scene, at t: Double, drawing: CALayer?, name: String) throws {
-        let (w, h) = (Int(scene.size.width), Int(scene.size.height))
-        let full = CGRect(x: 0, y: 0, width: w, height: h)
-        let composited = try HeadlessRenderer(size: scene.size, scale: 1).render(scene.rootLayer, at: t)
-        let gpu = try #require(CGContext.bitmap(width: w, height: h))
-        gpu.setFillColor(scene.backgroundColor)
-        gpu.fill(full)
+    /// Renders `root` with the compositor at `t`, and with render(in:) of `drawing` (nil: the
+    /// root's presentation copy after that frame), each over `background` at `scale` pixels a
+    /// point; records an issue and writes both and their difference when they disagree beyond
+    /// `tolerance`.
+    func compare(
+        _ root: CALayer, size: CGSize, background: CGColor? = nil, scale: Double = 1, at t: Double,
+        drawing: CALayer?, name: String, tolerance: ImageTolerance = tolerance
+    ) throws {
+        let full = CGRect(origin: .zero, size: size)
+        let composited = try HeadlessRenderer(size: size, scale: scale).render(root, at: t)
+        func context() throws -> CGContext {
+            let ctx = try #require(
+                CGContext.bitmap(width: Int(size.width * scale), height: Int(size.height * scale), scale: scale))
+            if let background {
+                ctx.setFillColor(background)
+                ctx.fill(full)
+            }
+            return ctx
+        }
+        let gpu = try context()
         gpu.draw(composited, in: full)
-        let cpu = try #require(CGContext.bitmap(width: w, height: h))
-        cpu.setFillColor(scene.backgroundColor)
-        cpu.fill(full)
-        let layer = try drawing ?? #require(scene.rootLayer.presentation())
+        let cpu = try context()
+        let layer = try drawing ?? #require(root.presentation())
         layer.render(in: cpu)
 
         let (a, b) = (try #require(gpu.makeImage()), try #require(cpu.makeImage()))
-        let result = ImageComparison(a, b, tolerance: Self.tolerance)
+        let result = ImageComparison(a, b, tolerance: tolerance)
         if !result.matches {
             let written = GoldenImages.writeFailure(
-                [("compositor", a), ("render-in-context", b)], name: "agreement-\(name)", tolerance: Self.tolerance)
+                [("compositor", a), ("render-in-context", b)], name: "agreement-\(name)", tolerance: tolerance)
             Issue.record("\(name): \(result). Wrote \(written.joined(separator: ", "))")
         }
     }
@@ -94,21 +105,10 @@ import Testing
         CAMediaClock.useManualTime(0)
         defer { CAMediaClock.useSystemTime() }
         let root = try tree == 0 ? Self.featureTree() : Self.secondFeatureTree()
-        let size = root.bounds.size
-        let gpu = try HeadlessRenderer(size: size, scale: scale).render(root, at: 0)
-        let ctx = try #require(
-            CGContext.bitmap(width: Int(size.width * scale), height: Int(size.height * scale), scale: scale))
-        root.render(in: ctx)
-        let cpu = try #require(ctx.makeImage())
         // Shadows and text edges differ by a few more levels at 2× (a blur of more pixels).
-        let tolerance = ImageTolerance(channel: 48, pixels: 16)
-        let result = ImageComparison(gpu, cpu, tolerance: tolerance)
-        if !result.matches {
-            let written = GoldenImages.writeFailure(
-                [("compositor", gpu), ("render-in-context", cpu)], name: "agreement-features\(tree)-\(scale)",
-                tolerance: tolerance)
-            Issue.record("feature tree \(tree) at \(scale)×: \(result). Wrote \(written.joined(separator: ", "))")
-        }
+        try compare(
+            root, size: root.bounds.size, scale: scale, at: 0, drawing: root, name: "features\(tree)-\(scale)",
+            tolerance: ImageTolerance(channel: 48, pixels: 16))
     }
 
     static func featureTree() throws -> CALayer {

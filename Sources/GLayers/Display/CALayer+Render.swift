@@ -89,27 +89,20 @@ extension CALayer {
     /// The contents image (drawn contents included) where the compositor places it, or, for a
     /// tiled layer, its drawing over the part of the bounds inside the clip.
     private func renderContents(_ s: LayerState, outline: RenderOutline?, ancestorsFlipped: Bool, in ctx: CGContext) {
-        if let tiled = self as? CATiledLayer {
-            // As its tiles are drawn and placed: the drawing context y-flipped when
-            // `contentsAreFlipped()`, the drawing upside down when an odd number of ancestors
-            // are flipped (ContentsGeometry.flipsVertically).
+        // A shape's path and a tiled layer's drawing land at their coordinates in the layer's
+        // own space, flipped when its geometry is (as the compositor places their rasters and
+        // tiles; for tiles, the flip of the drawing context and that of their placement cancel
+        // out above a flipped ancestor).
+        if s.shape != nil || self is CATiledLayer {
             ctx.saveGState()
-            ctx.clip(to: s.bounds)
-            let mirror = CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: s.bounds.minY + s.bounds.maxY)
-            if ancestorsFlipped { ctx.concatenate(mirror) }
-            if ancestorsFlipped != s.isGeometryFlipped { ctx.concatenate(mirror) }
-            tiled.draw(in: ctx)
-            ctx.restoreGState()
-            return
-        }
-        if let shape = s.shape {
-            // A shape layer's path, as vectors, in its own flipped space when its geometry is.
-            ctx.saveGState()
-            if s.isGeometryFlipped {
-                ctx.concatenate(CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: s.bounds.minY + s.bounds.maxY))
+            defer { ctx.restoreGState() }
+            if s.isGeometryFlipped { ctx.concatenate(Self.mirror(s.bounds)) }
+            if let shape = s.shape {
+                shape.draw(in: ctx)
+            } else if let tiled = self as? CATiledLayer {
+                ctx.clip(to: s.bounds)
+                tiled.draw(in: ctx)
             }
-            shape.draw(in: ctx)
-            ctx.restoreGState()
             return
         }
         guard case .image(let image) = s.contents else { return }
@@ -126,8 +119,7 @@ extension CALayer {
         var center = g.center
         if g.flipsVertically {
             // Drawn in a mirrored frame, where the centre (mirrored for the renderer) is upright.
-            ctx.translateBy(x: 0, y: d.minY + d.maxY)
-            ctx.scaleBy(x: 1, y: -1)
+            ctx.concatenate(Self.mirror(d))
             center = center.map { CGRect(x: $0.minX, y: 1 - $0.maxY, width: $0.width, height: $0.height) }
         }
         d = d.standardized
@@ -226,6 +218,9 @@ extension CALayer {
         let media = source.convertTime(local, to: nil)
         return media.isFinite ? source.sublayerStorage[index].presentation(atMediaTime: media) : presented
     }
+
+    /// The mirror of y about the middle of `r` (`flip(_:)` in Core Graphics' form).
+    static func mirror(_ r: CGRect) -> CGAffineTransform { CATransform3DGetAffineTransform(flip(r)) }
 
     /// Whether `t` maps a layer's plane onto the plane it is drawn in without taking it into
     /// depth or adding perspective, so a flat drawing can show it: no z from x or y (m13, m23,
