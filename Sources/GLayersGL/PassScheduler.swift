@@ -10,14 +10,14 @@ import GLayersRenderList
 /// Order and needs of one frame's passes.
 final class PassScheduler {
     /// Passes to render, in order (only needed ones; the screen last).
-    private(set) var order: [Int32] = []
+    @exclusivity(unchecked) private(set) var order: [Int32] = []
     /// Per pass: its position in `order`, or -1 when it is not rendered this frame.
-    private(set) var position: [Int32] = []
+    @exclusivity(unchecked) private(set) var position: [Int32] = []
     /// Per pass: whether its content comes from last frame's cache.
-    private(set) var cached: [Bool] = []
-    private var state: [UInt8] = []
-    private var needed: [Bool] = []
-    private var visitOrder: [Int32] = []
+    @exclusivity(unchecked) private(set) var cached: [Bool] = []
+    @exclusivity(unchecked) private var state: [UInt8] = []
+    @exclusivity(unchecked) private var needed: [Bool] = []
+    @exclusivity(unchecked) private var visitOrder: [Int32] = []
 
     /// Schedules `list`'s passes; `isCached(p)` says whether pass p's content can be reused,
     /// `includesScreenItem(i)` whether item i of the screen is drawn (the passes only items

@@ -72,23 +72,19 @@ struct QuadInstance {
     /// positive inside), written in place of border colour, centre and extra.
     var edgeLines: EdgeLines?
 
-    /// Appends the twelve vectors to `out`.
+    /// Appends the twelve vectors to `out` (one capacity check and one copy).
     func write(to out: inout [SIMD4<Float>]) {
-        out.append(SIMD4(h.c0, opacity))
-        out.append(SIMD4(h.c1, cornerRadius))
-        out.append(SIMD4(h.c2, borderWidth))
-        out.append(rect.vector)
-        out.append(geometry.vector)
-        out.append(background.vector)
-        out.append(edgeLines?.a ?? borderColor.vector)
-        out.append(destination.vector)
-        out.append(source.vector)
-        out.append(edgeLines?.b ?? center)
-        out.append(edgeLines?.c ?? SIMD4(naturalWidth, naturalHeight, progress, lodBias))
-        out.append(
-            SIMD4(
-                Float(bitPattern: UInt32(bitPattern: flags.rawValue)), Float(bitPattern: UInt32(bitPattern: clip)),
-                Float(bitPattern: shape), Float(bitPattern: UInt32(bitPattern: layer))))
+        let flagBits = SIMD4(
+            Float(bitPattern: UInt32(bitPattern: flags.rawValue)), Float(bitPattern: UInt32(bitPattern: clip)),
+            Float(bitPattern: shape), Float(bitPattern: UInt32(bitPattern: layer)))
+        let vectors = (
+            SIMD4(h.c0, opacity), SIMD4(h.c1, cornerRadius), SIMD4(h.c2, borderWidth), rect.vector, geometry.vector,
+            background.vector, edgeLines?.a ?? borderColor.vector, destination.vector, source.vector,
+            edgeLines?.b ?? center, edgeLines?.c ?? SIMD4(naturalWidth, naturalHeight, progress, lodBias), flagBits
+        )
+        withUnsafeBytes(of: vectors) { raw in
+            out.append(contentsOf: raw.assumingMemoryBound(to: SIMD4<Float>.self))
+        }
     }
 }
 

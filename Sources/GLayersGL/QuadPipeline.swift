@@ -82,15 +82,15 @@ final class QuadPipeline {
     /// The programs compiled when the pipeline is made.
     static let eagerVariants: [QuadVariant] = [.simple, .sprite, .shape]
     /// The programs made so far, by `QuadVariant.rawValue` (looked up for every item planned).
-    private var programs = [QuadProgram?](repeating: nil, count: QuadVariant.allCases.count)
+    @exclusivity(unchecked) private var programs = [QuadProgram?](repeating: nil, count: QuadVariant.allCases.count)
     /// Variants whose program failed to compile (asked once), by raw value.
-    private var failed = [Bool](repeating: false, count: QuadVariant.allCases.count)
+    @exclusivity(unchecked) private var failed = [Bool](repeating: false, count: QuadVariant.allCases.count)
     private let vertexArray: GLuint
     private let instanceBuffer: GLuint
-    private var capacityBytes = 0
-    private var current: QuadVariant?
+    @exclusivity(unchecked) private var capacityBytes = 0
+    @exclusivity(unchecked) private var current: QuadVariant?
     /// The frame's instances, `QuadInstance.vectorCount` vectors each.
-    var staging: [SIMD4<Float>] = []
+    @exclusivity(unchecked) var staging: [SIMD4<Float>] = []
     /// Instances in `staging`.
     var instanceCount: Int { staging.count / QuadInstance.vectorCount }
 

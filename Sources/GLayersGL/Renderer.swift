@@ -18,9 +18,9 @@ public final class Renderer {
     /// The context it draws with.
     public let context: GLContext
     /// Debug switches (batching off, pass outlines, overdraw), read at every frame.
-    public var debug = RendererDebug()
+    @exclusivity(unchecked) public var debug = RendererDebug()
     /// Counters of the last frame.
-    public internal(set) var stats = RenderStats()
+    @exclusivity(unchecked) public internal(set) var stats = RenderStats()
     /// Bytes of image textures kept across frames; beyond it the least recently used are
     /// freed at the end of a frame (never one the frame used). Default 512 MiB.
     public var textureBudgetBytes: Int {
@@ -28,7 +28,7 @@ public final class Renderer {
         set { textures.budgetBytes = max(0, newValue) }
     }
     /// The first error GL or EGL reported while rendering (a lost context stops rendering).
-    public internal(set) var lastError: GLError?
+    @exclusivity(unchecked) public internal(set) var lastError: GLError?
 
     let quad: QuadPipeline
     let clips = ClipBuffer()
@@ -40,34 +40,34 @@ public final class Renderer {
     /// (`GL_MAX_TEXTURE_SIZE`).
     public let driverMaximumTextureSize: Int
     /// The frame's commands (all passes) and each pass's share of them.
-    var commands: [DrawCommand] = []
-    var passPlans: [PassPlan] = []
+    @exclusivity(unchecked) var commands: [DrawCommand] = []
+    @exclusivity(unchecked) var passPlans: [PassPlan] = []
     /// The screen's clear colour when the first screen item was folded into it.
-    var screenClear: Color?
+    @exclusivity(unchecked) var screenClear: Color?
     /// Per pass of this frame: size, scale, source rect.
-    var passGeometry: [PassGeometry] = []
+    @exclusivity(unchecked) var passGeometry: [PassGeometry] = []
     /// Per pass of this frame: its drawn content and its result after effects.
-    var passContents: [OffscreenTarget?] = []
-    var passResults: [OffscreenTarget?] = []
+    @exclusivity(unchecked) var passContents: [OffscreenTarget?] = []
+    @exclusivity(unchecked) var passResults: [OffscreenTarget?] = []
     /// Rasterized passes by cache key: their content target and the last frame it was used.
-    var rasterCache: [UInt64: CachedPass] = [:]
+    @exclusivity(unchecked) var rasterCache: [UInt64: CachedPass] = [:]
     /// Bloom glows kept from frame to frame, by the hash of their pass's content and sigma
     /// (`Renderer+Effects.swift`).
-    var keptGlows: [UInt64: CachedPass] = [:]
+    @exclusivity(unchecked) var keptGlows: [UInt64: CachedPass] = [:]
     /// This frame's key of each pass into `rasterCache` (`Renderer+Plan.swift`).
-    var passKeys: [UInt64?] = []
+    @exclusivity(unchecked) var passKeys: [UInt64?] = []
     /// Whether effect results may be kept and reused this frame (the damage tracker compared
     /// this frame's list, which identifies pass contents).
-    var keepsEffectResults = false
-    var staleCacheKeys: [UInt64] = []
+    @exclusivity(unchecked) var keepsEffectResults = false
+    @exclusivity(unchecked) var staleCacheKeys: [UInt64] = []
     /// The offscreen screen target (`RenderTarget.offscreen`).
-    var screenTarget: OffscreenTarget?
+    @exclusivity(unchecked) var screenTarget: OffscreenTarget?
     /// Where and how large the last frame was, for `readPixels()`.
-    var lastTarget: RenderTarget?
-    var lastWidth = 0, lastHeight = 0
-    var frame: UInt64 = 0
+    @exclusivity(unchecked) var lastTarget: RenderTarget?
+    @exclusivity(unchecked) var lastWidth = 0, lastHeight = 0
+    @exclusivity(unchecked) var frame: UInt64 = 0
     /// Skip reasons already reported (bit per `SkipReason`).
-    var reportedSkips: UInt32 = 0
+    @exclusivity(unchecked) var reportedSkips: UInt32 = 0
     /// A 1×1 transparent target standing in for missing inputs.
     let blank: OffscreenTarget
 
@@ -75,21 +75,21 @@ public final class Renderer {
     /// Compares each frame's list with the last one's.
     let damageTracker = DamageTracker()
     /// What changed since the last frame.
-    var frameDamage = DamageRegion(width: 0, height: 0)
+    @exclusivity(unchecked) var frameDamage = DamageRegion(width: 0, height: 0)
     /// The screen pixels the last frame redrew (`isFull` when it redrew everything; empty when
     /// nothing changed and nothing was drawn). A window presents these
     /// (`GLContext.swapBuffers(damage:)`).
-    public internal(set) var damage = DamageRegion(width: 0, height: 0)
+    @exclusivity(unchecked) public internal(set) var damage = DamageRegion(width: 0, height: 0)
     /// The damage of recent frames, newest first (for back buffers older than the last frame).
-    var damageHistory = [DamageRegion](repeating: DamageRegion(width: 0, height: 0), count: 4)
+    @exclusivity(unchecked) var damageHistory = [DamageRegion](repeating: DamageRegion(width: 0, height: 0), count: 4)
     /// What the last frame tinted (`debug.showDamage`): redrawn without the tint next frame.
-    var tinted = DamageRegion(width: 0, height: 0)
+    @exclusivity(unchecked) var tinted = DamageRegion(width: 0, height: 0)
     /// The settings the last frame was drawn with: a change redraws everything.
-    var damageSettings: DamageSettings?
+    @exclusivity(unchecked) var damageSettings: DamageSettings?
     /// The damage rects as GL scissor boxes of the screen (rows bottom-up); empty: no scissor.
-    var scissors: [PixelBox] = []
+    @exclusivity(unchecked) var scissors: [PixelBox] = []
     /// What `debug.verifyDamage` found so far.
-    public internal(set) var damageVerification = DamageVerification()
+    @exclusivity(unchecked) public internal(set) var damageVerification = DamageVerification()
 
     /// A renderer on `context` (made current): compiles the shaders, makes the buffers.
     ///

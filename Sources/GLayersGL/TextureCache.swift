@@ -25,21 +25,21 @@ final class TextureCache {
     }
 
     /// Frames an unused texture is kept.
-    var maximumIdleFrames: UInt64 = 120
+    @exclusivity(unchecked) var maximumIdleFrames: UInt64 = 120
     /// Bytes of textures kept; the least recently used beyond it are freed at frame end.
-    var budgetBytes = 512 << 20
+    @exclusivity(unchecked) var budgetBytes = 512 << 20
     /// The largest side GL accepts (GL_MAX_TEXTURE_SIZE, or a smaller debug limit).
-    var maximumSize: Int
+    @exclusivity(unchecked) var maximumSize: Int
 
-    private(set) var entries: [ImageID: Entry] = [:]
+    @exclusivity(unchecked) private(set) var entries: [ImageID: Entry] = [:]
     /// Tile images' layers.
     let arrays = TextureArrays()
-    private(set) var residentBytes = 0
-    private var frame: UInt64 = 0
+    @exclusivity(unchecked) private(set) var residentBytes = 0
+    @exclusivity(unchecked) private var frame: UInt64 = 0
     /// The last lookup, so runs of items with one image hash once.
-    private var recentID: ImageID?
-    private var recentTexture: GLuint = 0
-    private var recentEntry: Entry?
+    @exclusivity(unchecked) private var recentID: ImageID?
+    @exclusivity(unchecked) private var recentTexture: GLuint = 0
+    @exclusivity(unchecked) private var recentEntry: Entry?
 
     init(maximumSize: Int) { self.maximumSize = maximumSize }
 

@@ -14,7 +14,12 @@
 /// order, with the same appearance in both frames, so it holds the same colour.
 ///
 /// When too much changed (more than twice the screen's area, or more pieces than are worth
-/// merging), the comparison stops early and the whole screen is damaged.
+/// merging), the comparison stops early and the whole screen is damaged. When that happens
+/// frame after frame (a scene where everything moves), the tracker backs off: it builds no
+/// signature for the next few frames (1, 2, 4 … up to `maximumSkippedFrames`, doubling while
+/// the scene keeps changing everywhere), damaging everything without looking, so that the
+/// frames of such a scene pay nothing for tracking; then it builds a signature again and
+/// compares the next frame with it.
 import Foundation
 
 /// Compares each frame's render list with the last one's and finds the pixels that changed.
@@ -37,6 +42,9 @@ public final class DamageTracker {
     public var lookahead = 8
     /// The most rects a comparison collects before it gives up and damages everything.
     public var rectLimit = 512
+    /// The most frames in a row the tracker damages whole without building a signature, while
+    /// everything keeps changing.
+    public var maximumSkippedFrames = 16
 
     private var builder = SignatureBuilder()
     private var previous = FrameSignature()
@@ -45,12 +53,19 @@ public final class DamageTracker {
     private var rawArea: Int64 = 0
     private var budget: Int64 = 0
     private var invalidated = true
+    /// Comparisons in a row that gave up because too much changed.
+    private var gaveUpInARow = 0
+    /// Frames left to damage whole without a signature (backing off).
+    private var skippedFrames = 0
 
     /// A tracker that has seen no frame (the first comparison damages everything).
     public init() {}
 
     /// Makes the next comparison damage the whole screen (the pixels shown were lost).
-    public func invalidate() { invalidated = true }
+    public func invalidate() {
+        invalidated = true
+        skippedFrames = 0
+    }
 
     /// Compares `list` with the list of the last call and sets `region` to the pixels that
     /// differ (cut to the screen, not yet simplified).
@@ -58,9 +73,16 @@ public final class DamageTracker {
     /// - The whole screen when there was no last list, after `invalidate()`, when the size,
     ///   scale or clear colour changed, or when too much changed to be worth tracking.
     public func compare(_ list: RenderList, into region: inout DamageRegion) {
+        region.reset(width: list.pixelWidth, height: list.pixelHeight)
+        if skippedFrames > 0 && !invalidated {
+            // Backing off: the last comparisons found everything changed.
+            skippedFrames -= 1
+            previous.reset()
+            current.reset()
+            return region.setFull()
+        }
         swap(&previous, &current)
         builder.build(list, into: &current)
-        region.reset(width: list.pixelWidth, height: list.pixelHeight)
         defer { invalidated = false }
         guard !invalidated, previous.isValid, !previous.sequences.isEmpty, !current.sequences.isEmpty,
             previous.width == current.width, previous.height == current.height, previous.scale == current.scale,
@@ -69,7 +91,14 @@ public final class DamageTracker {
         raw.removeAll(keepingCapacity: true)
         rawArea = 0
         budget = 2 * Int64(list.pixelWidth) * Int64(list.pixelHeight)
-        guard compareSequences(0, 0) else { return region.setFull() }
+        guard compareSequences(0, 0) else {
+            gaveUpInARow += 1
+            // A single frame of wholesale change (a page switch) keeps tracking; a second one
+            // in a row starts backing off.
+            if gaveUpInARow >= 2 { skippedFrames = min(1 << min(gaveUpInARow - 2, 30), maximumSkippedFrames) }
+            return region.setFull()
+        }
+        gaveUpInARow = 0
         for r in raw { region.add(r) }
     }
 

@@ -51,33 +51,37 @@ public struct CATransform3D: Equatable, Hashable, Sendable {
     }
 
     /// Whether every entry is finite.
+    @inlinable
     public var isFinite: Bool {
-        m11.isFinite && m12.isFinite && m13.isFinite && m14.isFinite && m21.isFinite && m22.isFinite
-            && m23.isFinite && m24.isFinite && m31.isFinite && m32.isFinite && m33.isFinite
-            && m34.isFinite && m41.isFinite && m42.isFinite && m43.isFinite && m44.isFinite
+        let (a, b, c, d) = rows
+        let zero = SIMD4<Double>.zero
+        // x · 0 is 0 for a finite x and NaN for an infinity or a NaN.
+        return a * zero + b * zero + c * zero + d * zero == zero
+    }
+
+    /// The four rows as vectors (the same sixteen entries, in the same order).
+    @inlinable
+    var rows: (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>) {
+        unsafeBitCast(self, to: (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>).self)
+    }
+
+    /// A transform from its four rows.
+    @inlinable
+    init(rows: (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>)) {
+        self = unsafeBitCast(rows, to: CATransform3D.self)
     }
 
     /// `self · other`: points are mapped by `self` first, then by `other`.
+    ///
+    /// - Row by row as vectors; each entry is summed in the order of the scalar formula
+    ///   (`a.m11 * b.m11 + a.m12 * b.m21 + a.m13 * b.m31 + a.m14 * b.m41`), so the result is the
+    ///   same to the bit.
     @inlinable
-    public func concatenating(_ b: CATransform3D) -> CATransform3D {
-        let a = self
-        return CATransform3D(
-            m11: a.m11 * b.m11 + a.m12 * b.m21 + a.m13 * b.m31 + a.m14 * b.m41,
-            m12: a.m11 * b.m12 + a.m12 * b.m22 + a.m13 * b.m32 + a.m14 * b.m42,
-            m13: a.m11 * b.m13 + a.m12 * b.m23 + a.m13 * b.m33 + a.m14 * b.m43,
-            m14: a.m11 * b.m14 + a.m12 * b.m24 + a.m13 * b.m34 + a.m14 * b.m44,
-            m21: a.m21 * b.m11 + a.m22 * b.m21 + a.m23 * b.m31 + a.m24 * b.m41,
-            m22: a.m21 * b.m12 + a.m22 * b.m22 + a.m23 * b.m32 + a.m24 * b.m42,
-            m23: a.m21 * b.m13 + a.m22 * b.m23 + a.m23 * b.m33 + a.m24 * b.m43,
-            m24: a.m21 * b.m14 + a.m22 * b.m24 + a.m23 * b.m34 + a.m24 * b.m44,
-            m31: a.m31 * b.m11 + a.m32 * b.m21 + a.m33 * b.m31 + a.m34 * b.m41,
-            m32: a.m31 * b.m12 + a.m32 * b.m22 + a.m33 * b.m32 + a.m34 * b.m42,
-            m33: a.m31 * b.m13 + a.m32 * b.m23 + a.m33 * b.m33 + a.m34 * b.m43,
-            m34: a.m31 * b.m14 + a.m32 * b.m24 + a.m33 * b.m34 + a.m34 * b.m44,
-            m41: a.m41 * b.m11 + a.m42 * b.m21 + a.m43 * b.m31 + a.m44 * b.m41,
-            m42: a.m41 * b.m12 + a.m42 * b.m22 + a.m43 * b.m32 + a.m44 * b.m42,
-            m43: a.m41 * b.m13 + a.m42 * b.m23 + a.m43 * b.m33 + a.m44 * b.m43,
-            m44: a.m41 * b.m14 + a.m42 * b.m24 + a.m43 * b.m34 + a.m44 * b.m44)
+    public func concatenating(_ other: CATransform3D) -> CATransform3D {
+        let (a0, a1, a2, a3) = rows
+        let (b0, b1, b2, b3) = other.rows
+        @inline(__always) func row(_ r: SIMD4<Double>) -> SIMD4<Double> { r.x * b0 + r.y * b1 + r.z * b2 + r.w * b3 }
+        return CATransform3D(rows: (row(a0), row(a1), row(a2), row(a3)))
     }
 
     /// The homogeneous product `[x y z w] · M`.

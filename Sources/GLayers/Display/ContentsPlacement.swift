@@ -27,27 +27,38 @@ struct ContentsGeometry: Equatable {
     ///
     /// - "top" means maximum y and "bottom" minimum y, as Core Animation defines them
     ///   (flipped when the layer's geometry is flipped); an unknown gravity is centred.
-    init(state: LayerState, pixelWidth: Int, pixelHeight: Int, ancestorsFlipped: Bool) {
-        let scale = state.contentsScale > 0 && state.contentsScale.isFinite ? state.contentsScale : 1
-        var src = state.contentsRect
+    init(state: UnsafePointer<LayerState>, pixelWidth: Int, pixelHeight: Int, ancestorsFlipped: Bool) {
+        let contentsScale = state.pointee.contentsScale
+        let scale = contentsScale > 0 && contentsScale.isFinite ? contentsScale : 1
+        var src = state.pointee.contentsRect
         let w = CGFloat(pixelWidth) / scale * src.width, h = CGFloat(pixelHeight) / scale * src.height
         naturalSize = CGSize(width: abs(w), height: abs(h))
         let unit = CGRect(x: 0, y: 0, width: 1, height: 1)
-        center = state.contentsCenter == unit ? nil : state.contentsCenter
-        let b = state.bounds
-        if let backing = state.backing?.rect {
-            destination = state.isGeometryFlipped ? Self.mirrored(backing, in: b) : backing
+        let contentsCenter = state.pointee.contentsCenter
+        center = contentsCenter == unit ? nil : contentsCenter
+        let b = state.pointee.bounds
+        let flipped = state.pointee.isGeometryFlipped
+        if let backing = state.pointee.backing?.rect {
+            destination = flipped ? Self.mirrored(backing, in: b) : backing
             src = unit
             center = nil
         } else {
-            var gravity = state.contentsGravity
-            if state.isGeometryFlipped { gravity = Self.flippedVertically(gravity) }
+            var gravity = state.pointee.contentsGravity
+            if flipped { gravity = Self.flippedVertically(gravity) }
             destination = Self.place(gravity, bounds: b, size: naturalSize)
         }
         source = src
         flipsVertically = ancestorsFlipped
         if ancestorsFlipped {
             center = center.map { CGRect(x: $0.minX, y: 1 - $0.maxY, width: $0.width, height: $0.height) }
+        }
+    }
+
+    /// The placement in a state the caller holds (`init(state:…)` reads a state in place).
+    init(state: LayerState, pixelWidth: Int, pixelHeight: Int, ancestorsFlipped: Bool) {
+        self = withUnsafePointer(to: state) {
+            ContentsGeometry(
+                state: $0, pixelWidth: pixelWidth, pixelHeight: pixelHeight, ancestorsFlipped: ancestorsFlipped)
         }
     }
 

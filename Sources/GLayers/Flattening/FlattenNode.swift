@@ -8,24 +8,28 @@ enum FlattenNode {
     case live(CALayer)
     case frozen(LayerSnapshot)
 
-    /// Calls `body` with the node's presented state and local time, given its superlayer's
-    /// local time: the state goes from the presentation cache to `body` as its argument (one
-    /// copy; returning it in a tuple would make two).
+    /// Calls `body` with the address of the node's presented state and its local time, given
+    /// its superlayer's local time: the state is read where it lies (the model state of a layer
+    /// without animations, the presentation cache of an animated one), never copied — a copy
+    /// of a `LayerState` is half a kilobyte and a retain of its reference box.
+    ///
+    /// - The address is valid during `body` only, and nothing may change the layer's model or
+    ///   animations meanwhile (flattening does neither).
     @inline(__always)
-    func withPresented<R>(parentTime: CFTimeInterval, _ body: (LayerState, CFTimeInterval) -> R) -> R {
+    func withPresented<R>(parentTime: CFTimeInterval, _ body: (UnsafePointer<LayerState>, CFTimeInterval) -> R) -> R {
         switch self {
         case .live(let layer):
             let t = layer.fromParentTime(parentTime)
-            if !layer.isAnimated { return body(layer.layerState, t) }
+            if !layer.isAnimated { return withUnsafeMutablePointer(to: &layer.layerState) { body($0, t) } }
             let cache = layer.evaluatePresentation(atLocalTime: t)
             if layer.animations.redrawsContents {
                 var state = cache.pointee.state
                 layer.redrawPresentation(into: &state)
-                return body(state, t)
+                return withUnsafePointer(to: &state) { body($0, t) }
             }
-            return body(cache.pointee.state, t)
+            return withUnsafeMutablePointer(to: &cache.pointee.state) { body($0, t) }
         case .frozen(let s):
-            return body(s.state, parentTime)
+            return withUnsafePointer(to: s.state) { body($0, parentTime) }
         }
     }
 
@@ -74,9 +78,12 @@ enum FlattenNode {
         return l as? CAEmitterLayer
     }
 
+    /// The replicator layer of a live node (told apart without a dynamic cast for plain layers).
     var replicator: CAReplicatorLayer? {
-        if case .live(let l) = self { return l as? CAReplicatorLayer }
-        return nil
+        guard case .live(let l) = self, ObjectIdentifier(type(of: l)) != ObjectIdentifier(CALayer.self) else {
+            return nil
+        }
+        return l as? CAReplicatorLayer
     }
 
     /// A stable identity for cache keys.
@@ -95,8 +102,9 @@ enum FlattenNode {
     }
 
     /// Whether the layer draws as one plain item (so rasterizing it would change nothing).
-    func isSingleContentItem(_ s: LayerState) -> Bool {
-        sublayerCount == 0 && mask == nil && s.filters.isEmpty && s.shadowOpacity <= 0 && s.compositingFilter == nil
+    func isSingleContentItem(_ s: UnsafePointer<LayerState>) -> Bool {
+        sublayerCount == 0 && mask == nil && s.pointee.filters.isEmpty && s.pointee.shadowOpacity <= 0
+            && s.pointee.compositingFilter == nil
     }
 
     /// A snapshot of the node as presented (for the "before" of a new transition).

@@ -15,15 +15,23 @@ struct Effects {
     var blendWithSublayers = false
     var needsRasterPass = false
 
-    init(_ s: LayerState, node: FlattenNode) {
+    /// What the layer whose presented state is `s` needs beyond its own items (read in place;
+    /// the common layer, without filters, shadow, mask or blend mode, costs a few loads).
+    init(_ s: UnsafePointer<LayerState>, node: FlattenNode) {
         let hasSublayers = node.sublayerCount > 0
-        groupOpacity = s.opacity < 1 && s.allowsGroupOpacity && hasSublayers
+        groupOpacity = s.pointee.opacity < 1 && s.pointee.allowsGroupOpacity && hasSublayers
         mask = node.mask != nil
         // A filter that gives back its input needs no pass (a pulse at rest).
-        filters = s.filters.compactMap(Self.filterOp).filter { !$0.isIdentity }
-        passShadow = Self.hasShadow(s) && s.shadowPath == nil && Self.analyticShadowShape(s, node: node) == nil
-        blendWithSublayers = s.compositingFilter != nil && hasSublayers
-        needsRasterPass = s.shouldRasterize
+        if !s.pointee.filters.isEmpty {
+            filters = s.pointee.filters.compactMap(Self.filterOp).filter { !$0.isIdentity }
+        }
+        if s.pointee.shadowOpacity > 0 {
+            let state = s.pointee
+            passShadow =
+                Self.hasShadow(state) && state.shadowPath == nil && Self.analyticShadowShape(state, node: node) == nil
+        }
+        blendWithSublayers = hasSublayers && s.pointee.compositingFilter != nil
+        needsRasterPass = s.pointee.shouldRasterize
     }
 
     var needsScreenPass: Bool { groupOpacity || mask || !filters.isEmpty || passShadow || blendWithSublayers }
@@ -218,7 +226,7 @@ extension FrameBuilder {
             var owner = LayerState()
             owner.bounds = s.bounds
             owner.isGeometryFlipped = s.isGeometryFlipped
-            let maskSpace = sublayerSpace(owner, world: world, preservesDepth: false)
+            let maskSpace = withUnsafePointer(to: owner) { sublayerSpace($0, world: world, preservesDepth: false) }
             visit(
                 maskNode,
                 Context(
@@ -232,7 +240,7 @@ extension FrameBuilder {
             DrawItem(
                 transform: .identity, rect: source, opacity: ctx.opacity * s.opacity, content: .pass(id),
                 clip: ctx.clip,
-                blend: blendMode(s), layerIndex: index))
+                blend: s.itemBlend, layerIndex: index))
     }
 
     /// The screen-space box of the current pass's items and the margin its effects need.
@@ -305,7 +313,7 @@ extension FrameBuilder {
         append(
             DrawItem(
                 transform: matrix(world), rect: rect(s.bounds), opacity: ctx.opacity * s.opacity, content: .pass(id),
-                antialiasedEdges: antialiasedEdges(s), clip: ctx.clip, doubleSided: s.isDoubleSided, layerIndex: index))
+                antialiasedEdges: s.itemEdges, clip: ctx.clip, doubleSided: s.isDoubleSided, layerIndex: index))
     }
 
     /// The state with its placement removed, so the layer's bounds map onto themselves.
@@ -355,6 +363,6 @@ extension FrameBuilder {
         append(
             DrawItem(
                 transform: matrix(world), rect: rect(s.bounds), opacity: ctx.opacity, content: .pass(afterID),
-                antialiasedEdges: antialiasedEdges(s), clip: ctx.clip, doubleSided: s.isDoubleSided, layerIndex: index))
+                antialiasedEdges: s.itemEdges, clip: ctx.clip, doubleSided: s.isDoubleSided, layerIndex: index))
     }
 }

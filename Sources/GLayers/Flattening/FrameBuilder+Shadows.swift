@@ -20,7 +20,7 @@ extension FrameBuilder {
         guard let path = s.shadowPath else {
             guard let shape = Effects.analyticShadowShape(s) else { return nil }
             return blurredShape(
-                s, shape.rect, radius: shape.radius, curve: cornerCurve(s), alpha: shape.alpha, world, opacity, clip)
+                s, shape.rect, radius: shape.radius, curve: s.itemCornerCurve, alpha: shape.alpha, world, opacity, clip)
         }
         guard path.elements.count <= EngineLimits.maximumPathElements else {
             report(

@@ -12,10 +12,10 @@ extension FrameBuilder {
     ///   presented zPosition at it).
     /// - `copies`: how many copies of the layer its ancestor replicators make.
     func forEachSublayer(
-        of node: FlattenNode, state: LayerState, time: CFTimeInterval, copies: Int = 1,
+        of node: FlattenNode, state: UnsafePointer<LayerState>, time: CFTimeInterval, copies: Int = 1,
         _ body: (FlattenNode, ReplicaInstance?, Int) -> Void
     ) {
-        let instances = replicaInstances(node, state, copies: copies)
+        let instances = node.replicator == nil ? nil : replicaInstances(node, state.pointee, copies: copies)
         let subCopies = copies * max(instances?.count ?? 1, 1)
         func each(_ i: Int) {
             if let instances {

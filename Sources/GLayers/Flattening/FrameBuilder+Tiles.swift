@@ -92,10 +92,10 @@ extension FrameBuilder {
     package var lastFrameMissingTiles: Int { tiling.lastMissing }
 
     /// The tiled layer whose tiles `node` draws (a live `CATiledLayer` without `contents`).
-    func tiledLayer(_ node: FlattenNode, _ s: LayerState) -> CATiledLayer? {
-        guard case .live(let layer) = node, let tiled = layer as? CATiledLayer, s.contents.image == nil else {
-            return nil
-        }
+    func tiledLayer(_ node: FlattenNode, _ s: UnsafePointer<LayerState>) -> CATiledLayer? {
+        guard case .live(let layer) = node, ObjectIdentifier(type(of: layer)) != ObjectIdentifier(CALayer.self),
+            let tiled = layer as? CATiledLayer, s.pointee.contents.image == nil
+        else { return nil }
         return tiled
     }
 
@@ -154,7 +154,9 @@ extension FrameBuilder {
             if !tiling.needy.isEmpty { collectUnderTiles(layer.tileStore, grid, level: level, fade: fade) }
             if !tiling.requests.isEmpty { queueDrawings(layer, s, grid, visible, ancestorsFlipped: ancestorsFlipped) }
         }
-        let tileClip = s.masksToBounds && s.cornerRadius > 0 ? addClip(world: world, state: s, parent: clip) : clip
+        let tileClip =
+            s.masksToBounds && s.cornerRadius > 0
+            ? withUnsafePointer(to: s) { addClip(world: world, state: $0, parent: clip) } : clip
         let placement = TilePlacement(
             grid: grid, selfFlipped: s.isGeometryFlipped, contextFlipped: ancestorsFlipped != s.isGeometryFlipped,
             overlap: q > 0 && q.isFinite ? 1 / q : 0)

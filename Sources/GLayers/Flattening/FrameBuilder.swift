@@ -104,50 +104,49 @@ package final class FrameBuilder {
         node.withPresented(parentTime: ctx.time) { state, time in visit(node, state, time, ctx) }
     }
 
-    /// Visits a node whose presented state and local time are known.
-    private func visit(_ node: FlattenNode, _ state: LayerState, _ time: CFTimeInterval, _ ctx: Context) {
-        let transition = state.transition
-        if transition == nil && (state.isHidden || !(state.opacity > 0)) { return }
-        let local = state.layerToSuperlayer
-        guard local.isFinite else {
+    /// Visits a node whose presented state (`s`, read in place) and local time are known.
+    private func visit(_ node: FlattenNode, _ s: UnsafePointer<LayerState>, _ time: CFTimeInterval, _ ctx: Context) {
+        let transition = s.pointee.transition
+        if transition == nil && (s.pointee.isHidden || !(s.pointee.opacity > 0)) { return }
+        guard let world = s.world(under: ctx.parent) else {
             report("\(node.name): its transform, position or bounds are not finite; the layer is not drawn")
             return
         }
-        let world = local.concatenating(ctx.parent)
-        var effects = Effects(state, node: node)
+        var effects = Effects(s, node: node)
         if let transition {
-            drawTransition(node, state, transition, world: world, time: time, ctx)
+            drawTransition(node, s.pointee, transition, world: world, time: time, ctx)
             return
         }
-        if effects.needsRasterPass && !node.isSingleContentItem(state) {
-            drawRasterized(node, state, world: world, time: time, ctx)
+        if effects.needsRasterPass && !node.isSingleContentItem(s) {
+            drawRasterized(node, s.pointee, world: world, time: time, ctx)
             return
         }
         effects.needsRasterPass = false
         if effects.needsScreenPass {
-            drawInPass(node, state, effects, world: world, time: time, ctx)
+            drawInPass(node, s.pointee, effects, world: world, time: time, ctx)
         } else {
-            drawLayer(node, state, world: world, time: time, opacity: ctx.opacity * state.opacity, clip: ctx.clip, ctx)
+            drawLayer(node, s, world: world, time: time, opacity: ctx.opacity * s.pointee.opacity, clip: ctx.clip, ctx)
         }
     }
 
-    /// Draws a layer and its subtree directly into the current pass.
+    /// Draws a layer and its subtree directly into the current pass (`s`: its presented state,
+    /// read in place).
     func drawLayer(
-        _ node: FlattenNode, _ state: LayerState, world: CATransform3D, time: CFTimeInterval, opacity: Float,
-        clip: Int32, _ ctx: Context
+        _ node: FlattenNode, _ s: UnsafePointer<LayerState>, world: CATransform3D, time: CFTimeInterval,
+        opacity: Float, clip: Int32, _ ctx: Context
     ) {
         guard opacity > 0 else { return }
         let index = layerCounter - 1
         let subCount = node.sublayerCount
-        appendOwnItems(node, state, world: world, opacity: opacity, clip: clip, layerIndex: index, ctx)
+        appendOwnItems(node, s, world: world, opacity: opacity, clip: clip, layerIndex: index, ctx)
         guard subCount > 0 else { return }
         var childClip = clip
-        if state.masksToBounds && !node.preservesDepth {
-            childClip = addClip(world: world, state: state, parent: clip)
+        if s.pointee.masksToBounds && !node.preservesDepth {
+            childClip = addClip(world: world, state: s, parent: clip)
         }
-        let childParent = sublayerSpace(state, world: world, preservesDepth: node.preservesDepth)
-        let childFlipped = ctx.ancestorsFlipped != state.isGeometryFlipped
-        forEachSublayer(of: node, state: state, time: time, copies: ctx.copies) { child, instance, copies in
+        let childParent = sublayerSpace(s, world: world, preservesDepth: node.preservesDepth)
+        let childFlipped = ctx.ancestorsFlipped != s.pointee.isGeometryFlipped
+        forEachSublayer(of: node, state: s, time: time, copies: ctx.copies) { child, instance, copies in
             var c = Context(
                 parent: childParent, time: time, opacity: opacity, clip: childClip, depth: ctx.depth + 1,
                 ancestorsFlipped: childFlipped, copies: copies)
@@ -158,8 +157,18 @@ package final class FrameBuilder {
             }
             visit(child, c)
         }
-        if state.borderWidth > 0 && !node.preservesDepth {
-            appendBorder(state, world: world, opacity: opacity, clip: clip, layerIndex: index)
+        if s.pointee.borderWidth > 0 && !node.preservesDepth {
+            appendBorder(s, world: world, opacity: opacity, clip: clip, layerIndex: index)
+        }
+    }
+
+    /// `drawLayer` for a state the caller made (a pass's altered copy of a layer's state).
+    func drawLayer(
+        _ node: FlattenNode, _ state: LayerState, world: CATransform3D, time: CFTimeInterval, opacity: Float,
+        clip: Int32, _ ctx: Context
+    ) {
+        withUnsafePointer(to: state) {
+            drawLayer(node, $0, world: world, time: time, opacity: opacity, clip: clip, ctx)
         }
     }
 
@@ -168,55 +177,58 @@ package final class FrameBuilder {
     /// stay small (a tree of `CALayer.maximumTreeDepth` levels flattens on a thread's stack).
     @inline(never)
     private func appendOwnItems(
-        _ node: FlattenNode, _ state: LayerState, world: CATransform3D, opacity: Float, clip: Int32,
+        _ node: FlattenNode, _ s: UnsafePointer<LayerState>, world: CATransform3D, opacity: Float, clip: Int32,
         layerIndex index: Int32, _ ctx: Context
     ) {
         let subCount = node.sublayerCount
-        let tiled = tiledLayer(node, state)
+        let tiled = tiledLayer(node, s)
         if !node.preservesDepth {
-            if state.shadowOpacity > 0, let shadow = shadowItem(state, world: world, opacity: opacity, clip: clip) {
+            if s.pointee.shadowOpacity > 0,
+                let shadow = shadowItem(s.pointee, world: world, opacity: opacity, clip: clip)
+            {
                 append(shadow)
             }
             if var item = layerItem(
-                state, world: world, opacity: opacity, clip: clip, layerIndex: index,
+                s, world: world, opacity: opacity, clip: clip, layerIndex: index,
                 withBorder: subCount == 0 && tiled == nil, ancestorsFlipped: ctx.ancestorsFlipped)
             {
-                if let chain = backdropChain(state) { item.backdropFilters = chain }
+                if let chain = backdropChain(s) { item.backdropFilters = chain }
                 append(item)
             }
             if let tiled {
                 drawTiles(
-                    tiled, state, world: world, opacity: opacity, clip: clip, layerIndex: index,
+                    tiled, s.pointee, world: world, opacity: opacity, clip: clip, layerIndex: index,
                     ancestorsFlipped: ctx.ancestorsFlipped)
-                if subCount == 0 { appendBorder(state, world: world, opacity: opacity, clip: clip, layerIndex: index) }
+                if subCount == 0 { appendBorder(s, world: world, opacity: opacity, clip: clip, layerIndex: index) }
             }
         }
         if let emitter = node.emitter {
-            appendParticles(emitter, state, world: world, opacity: opacity, clip: clip, layerIndex: index)
+            appendParticles(emitter, s.pointee, world: world, opacity: opacity, clip: clip, layerIndex: index)
         }
     }
 
     /// Appends the layer's border item, if it has one.
     @inline(never)
-    private func appendBorder(_ state: LayerState, world: CATransform3D, opacity: Float, clip: Int32, layerIndex: Int32)
-    {
-        if let border = borderItem(state, world: world, opacity: opacity, clip: clip, layerIndex: layerIndex) {
+    private func appendBorder(
+        _ s: UnsafePointer<LayerState>, world: CATransform3D, opacity: Float, clip: Int32, layerIndex: Int32
+    ) {
+        if let border = borderItem(s, world: world, opacity: opacity, clip: clip, layerIndex: layerIndex) {
             append(border)
         }
     }
 
     /// The space sublayers are placed in: the layer's flattened world with its
     /// `sublayerTransform` about its anchor point (and a vertical flip for flipped geometry).
-    func sublayerSpace(_ state: LayerState, world: CATransform3D, preservesDepth: Bool) -> CATransform3D {
+    func sublayerSpace(_ s: UnsafePointer<LayerState>, world: CATransform3D, preservesDepth: Bool) -> CATransform3D {
         var base = world
         // Flattening drops the z of points in this plane: row 3 no longer feeds x, y or w (the
         // renderer ignores z, so keeping m33 = 1 changes nothing and keeps matrices readable).
         if !preservesDepth { (base.m31, base.m32, base.m33, base.m34) = (0, 0, 1, 0) }
-        if let st = state.sublayerTransformAboutAnchor { base = st.concatenating(base) }
-        if state.isGeometryFlipped {
+        if let st = s.pointee.sublayerTransformAboutAnchor { base = st.concatenating(base) }
+        if s.pointee.isGeometryFlipped {
             var flip = CATransform3D.identity
             flip.m22 = -1
-            flip.m42 = state.bounds.minY + state.bounds.maxY
+            flip.m42 = s.pointee.bounds.minY + s.pointee.bounds.maxY
             base = flip.concatenating(base)
         }
         return base
