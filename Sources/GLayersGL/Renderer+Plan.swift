@@ -58,6 +58,7 @@ extension Renderer {
     /// Builds `commands` and `passPlans` for the scheduled passes.
     func plan(_ list: RenderList) {
         quad.beginFrame()
+        listHasTiles = !list.tileImages.isEmpty
         commands.removeAll(keepingCapacity: true)
         passPlans.removeAll(keepingCapacity: true)
         screenClear = nil

@@ -14,10 +14,10 @@ extension Renderer {
         case .image(let id, let placement):
             guard place(placement, item, into: &instance) else { return nil }
             let mipmapped = placement.minificationFilter == .trilinear
-            if !mipmapped && !list.tileImages.isEmpty && list.tileImages.contains(id) && list.images[id] != nil {
+            if !mipmapped && listHasTiles && list.tileImages.contains(id) && list.images[id] != nil {
                 return .pendingTile(id)
             }
-            guard let texture = textures.texture(for: id, images: list.images, mipmapped: mipmapped, stats: &stats)
+            guard let texture = textures.texture(for: id, in: list, mipmapped: mipmapped, stats: &stats)
             else {
                 skip(.missingImage)
                 return nil
@@ -30,8 +30,8 @@ extension Renderer {
             }
             guard place(placement, item, into: &instance) else { return nil }
             let mipmapped = placement.minificationFilter == .trilinear
-            guard let a = textures.texture(for: from, images: list.images, mipmapped: mipmapped, stats: &stats),
-                let b = textures.texture(for: to, images: list.images, mipmapped: mipmapped, stats: &stats)
+            guard let a = textures.texture(for: from, in: list, mipmapped: mipmapped, stats: &stats),
+                let b = textures.texture(for: to, in: list, mipmapped: mipmapped, stats: &stats)
             else {
                 skip(.missingImage)
                 return nil
@@ -76,12 +76,12 @@ extension Renderer {
         -> TextureSource?
     {
         if simple, quad.prepare(.simpleArray),
-            let (array, layer) = textures.layer(for: id, images: list.images, stats: &stats)
+            let (array, layer) = textures.layer(for: id, in: list, stats: &stats)
         {
             instance.layer = layer
             return .array(array)
         }
-        guard let texture = textures.texture(for: id, images: list.images, stats: &stats) else {
+        guard let texture = textures.texture(for: id, in: list, stats: &stats) else {
             skip(.missingImage)
             return nil
         }

@@ -42,6 +42,8 @@ public final class Renderer {
     /// The frame's commands (all passes) and each pass's share of them.
     @exclusivity(unchecked) var commands: [DrawCommand] = []
     @exclusivity(unchecked) var passPlans: [PassPlan] = []
+    /// Whether this frame's list has tile images (read once a frame, not once an item).
+    @exclusivity(unchecked) var listHasTiles = false
     /// The screen's clear colour when the first screen item was folded into it.
     @exclusivity(unchecked) var screenClear: Color?
     /// Per pass of this frame: size, scale, source rect.

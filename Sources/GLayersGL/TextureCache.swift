@@ -56,13 +56,13 @@ final class TextureCache {
         recentID = nil
     }
 
-    /// The texture of `id`, uploading it from `images` the first time; nil when the image is
-    /// neither cached nor in `images`.
+    /// The texture of `id`, uploading it from `list.images` the first time; nil when the image
+    /// is neither cached nor in the list's images (which are read only then).
     ///
     /// - `mipmapped`: the texture gets its mipmap levels (once; they add a third to its bytes)
     ///   and a mipmapped minification filter, which sampling at level 0 does not notice.
     func texture(
-        for id: ImageID, images: [ImageID: any RenderImage], mipmapped: Bool = false, stats: inout RenderStats
+        for id: ImageID, in list: RenderList, mipmapped: Bool = false, stats: inout RenderStats
     ) -> GLuint? {
         if id == recentID && (!mipmapped || entries[id]?.mipmapped == true) { return recentTexture }
         if var entry = entries[id] {
@@ -72,7 +72,7 @@ final class TextureCache {
             remember(id, entry)
             return entry.texture
         }
-        guard let image = images[id], image.pixelWidth > 0, image.pixelHeight > 0 else { return nil }
+        guard let image = list.images[id], image.pixelWidth > 0, image.pixelHeight > 0 else { return nil }
         var entry = upload(image, id: id)
         if mipmapped { _ = makeMipmaps(&entry) }
         entries[id] = entry
@@ -94,9 +94,9 @@ final class TextureCache {
     /// The texture array and layer of tile image `id`, uploading it the first time; nil when
     /// it is neither held nor in `images`, or larger than `maximumSize` (then it is drawn from
     /// a texture of its own, downscaled).
-    func layer(for id: ImageID, images: [ImageID: any RenderImage], stats: inout RenderStats) -> (GLuint, Int32)? {
+    func layer(for id: ImageID, in list: RenderList, stats: inout RenderStats) -> (GLuint, Int32)? {
         if let found = arrays.lookUp(id, frame: frame) { return found }
-        guard let image = images[id], image.pixelWidth > 0, image.pixelHeight > 0,
+        guard let image = list.images[id], image.pixelWidth > 0, image.pixelHeight > 0,
             image.pixelWidth <= maximumSize, image.pixelHeight <= maximumSize
         else { return nil }
         let found = arrays.upload(image, id: id, frame: frame)

@@ -48,6 +48,12 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Model values (or, on a presentation copy, the presented values). Changed through
     /// `modifyModel` (CALayer+Changes.swift), which tells the presentation cache.
     @exclusivity(unchecked) final var layerState = LayerState()
+    /// Counts the changes of `layerState` (`modifyModel`): what flattening made of the layer's
+    /// model values stays valid while it stays the same (`flattenMemo`).
+    @exclusivity(unchecked) final var modelStamp: UInt32 = 0
+    /// Flattening's memo of the layer's own item, reused while only its placement changes
+    /// (FrameBuilder+Memo.swift).
+    @exclusivity(unchecked) package final var flattenMemo = FlattenMemo()
 
     // Hierarchy (CALayer+Hierarchy.swift; the sublayers, superlayer and mask are above).
     /// How many hosts (windows, headless renderers) show this layer as their root.

@@ -32,6 +32,16 @@ enum FastTarget: Equatable {
         }
     }
 
+    /// Whether the target is the layer's placement or opacity (`position`, its components,
+    /// `zPosition`, `opacity`, a component of `transform`), which flattening applies to a
+    /// layer's memoized item without making it again.
+    var isPlacement: Bool {
+        switch self {
+        case .slot(let slot): return slot.isPlacement
+        case .transform(_, let sublayer): return !sublayer
+        }
+    }
+
     /// Whether the target is a point (two lanes).
     var isPoint: Bool {
         if case .slot(let slot) = self { return slot.isPoint }

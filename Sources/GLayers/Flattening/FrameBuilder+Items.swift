@@ -125,7 +125,7 @@ extension FrameBuilder {
     }
 
     /// Puts `image` in the frame's images.
-    private func register(_ image: CGImage) {
+    func register(_ image: CGImage) {
         guard image.identity != lastImageIdentity else { return }
         list.images[ImageID(image.identity)] = image
         lastImageIdentity = image.identity

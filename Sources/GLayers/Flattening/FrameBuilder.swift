@@ -23,6 +23,9 @@ package final class FrameBuilder {
 
     /// How many times a layer deeper than this is skipped (a resource limit; reported once).
     @exclusivity(unchecked) public var maximumDepth = EngineLimits.maximumTreeDepth
+    /// Whether layers' own items are kept between frames and reused while only their placement
+    /// changes (FrameBuilder+Memo.swift); tests turn it off to compare.
+    @exclusivity(unchecked) package var memoizes = true
     /// The most replicator copies one frame draws in all (a resource limit; tests lower it).
     @exclusivity(unchecked) public var maximumReplicaCopiesPerFrame = EngineLimits.maximumReplicaCopiesPerFrame
 
@@ -101,7 +104,13 @@ package final class FrameBuilder {
             return
         }
         if let emitter = node.emitter { advanceParticles(emitter, parentTime: ctx.time) }
-        node.withPresented(parentTime: ctx.time) { state, time in visit(node, state, time, ctx) }
+        node.withPresented(parentTime: ctx.time) { state, time in
+            if case .live(let layer) = node, memoApplies(to: layer, ctx) {
+                drawMemo(of: layer, node, state, ctx)
+            } else {
+                visit(node, state, time, ctx)
+            }
+        }
     }
 
     /// Visits a node whose presented state (`s`, read in place) and local time are known.
@@ -125,20 +134,24 @@ package final class FrameBuilder {
         if effects.needsScreenPass {
             drawInPass(node, s.pointee, effects, world: world, time: time, ctx)
         } else {
-            drawLayer(node, s, world: world, time: time, opacity: ctx.opacity * s.pointee.opacity, clip: ctx.clip, ctx)
+            drawLayer(
+                node, s, world: world, time: time, opacity: ctx.opacity * s.pointee.opacity, clip: ctx.clip, ctx,
+                memoizable: true)
         }
     }
 
     /// Draws a layer and its subtree directly into the current pass (`s`: its presented state,
-    /// read in place).
+    /// read in place); `memoizable`: the layer is drawn as it is, not altered for a pass, so
+    /// its item may be memoized (FrameBuilder+Memo.swift).
     func drawLayer(
         _ node: FlattenNode, _ s: UnsafePointer<LayerState>, world: CATransform3D, time: CFTimeInterval,
-        opacity: Float, clip: Int32, _ ctx: Context
+        opacity: Float, clip: Int32, _ ctx: Context, memoizable: Bool = false
     ) {
         guard opacity > 0 else { return }
         let index = layerCounter - 1
         let subCount = node.sublayerCount
-        appendOwnItems(node, s, world: world, opacity: opacity, clip: clip, layerIndex: index, ctx)
+        appendOwnItems(
+            node, s, world: world, opacity: opacity, clip: clip, layerIndex: index, ctx, memoizable: memoizable)
         guard subCount > 0 else { return }
         var childClip = clip
         if s.pointee.masksToBounds && !node.preservesDepth {
@@ -178,7 +191,7 @@ package final class FrameBuilder {
     @inline(never)
     private func appendOwnItems(
         _ node: FlattenNode, _ s: UnsafePointer<LayerState>, world: CATransform3D, opacity: Float, clip: Int32,
-        layerIndex index: Int32, _ ctx: Context
+        layerIndex index: Int32, _ ctx: Context, memoizable: Bool
     ) {
         let subCount = node.sublayerCount
         let tiled = tiledLayer(node, s)
@@ -188,12 +201,17 @@ package final class FrameBuilder {
             {
                 append(shadow)
             }
-            if var item = layerItem(
+            let item = layerItem(
                 s, world: world, opacity: opacity, clip: clip, layerIndex: index,
                 withBorder: subCount == 0 && tiled == nil, ancestorsFlipped: ctx.ancestorsFlipped)
-            {
+            if var item {
                 if let chain = backdropChain(s) { item.backdropFilters = chain }
                 append(item)
+            }
+            if memoizable {
+                keepMemo(of: node, s, item: item, ancestorsFlipped: ctx.ancestorsFlipped, tiled: tiled != nil)
+            } else {
+                forgetMemo(of: node)
             }
             if let tiled {
                 drawTiles(

@@ -59,6 +59,7 @@ extension CALayer {
     @inline(__always)
     func modifyModel(_ body: (inout LayerState) -> Void) {
         body(&layerState)
+        modelStamp &+= 1
         animations.modelDidChange()
     }
 

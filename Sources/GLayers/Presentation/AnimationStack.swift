@@ -36,6 +36,10 @@ struct AnimationStack: ~Copyable {
     /// Whether an animation may change the layer's `zPosition` (its superlayer then sorts its
     /// sublayers by presented values every frame).
     private(set) var changesPaintOrder = false
+    /// Whether every animation is fast and changes only the layer's placement and opacity
+    /// (`position`, `zPosition`, `opacity`, components of `transform`): its other presented
+    /// values are then its model values (flattening's memo relies on it).
+    private(set) var changesOnlyPlacement = false
     private var block = PresentationBlock()
     /// The local time the presented state shows (NaN: none).
     private var cacheTime = CFTimeInterval.nan
@@ -126,6 +130,7 @@ struct AnimationStack: ~Copyable {
         isFast = fast.count == steps.count
         redrawsContents = entries.contains { $0.redrawsContents }
         changesPaintOrder = entries.contains { $0.changesPaintOrder }
+        changesOnlyPlacement = isFast && fast.allSatisfy { $0.target.isPlacement }
         isCurrent = false
         cacheTime = .nan
         nextEvent = -.infinity

@@ -32,6 +32,15 @@ struct StateSlot: Equatable {
     /// Whether the slot holds a point (two lanes).
     var isPoint: Bool { y != Self.none }
 
+    /// Whether the slot is `position` (or a component), `zPosition` or `opacity`.
+    var isPlacement: Bool { Self.placementOffsets.contains(x) && (y == Self.none || Self.placementOffsets.contains(y)) }
+
+    /// The offsets of the placement fields.
+    private static let placementOffsets: Set<UInt16> = {
+        let fields: [PartialKeyPath<LayerState>] = [\.position.x, \.position.y, \.zPosition, \.opacity]
+        return Set(fields.compactMap { MemoryLayout<LayerState>.offset(of: $0).map(UInt16.init) })
+    }()
+
     /// The value in the state at `state` (a point's y in the second lane).
     @inline(__always)
     func read(_ state: UnsafeMutableRawPointer) -> Lanes {

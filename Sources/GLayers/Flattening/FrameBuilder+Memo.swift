@@ -1,0 +1,111 @@
+/// Flattening, retained: what a layer draws of its own is made again only when it may have
+/// changed. A layer without sublayers or a mask that draws one plain item (no shape, shadow,
+/// filters, transition, rasterization, tiles or particles) keeps that item in a memo; while
+/// its model values stay the same (`CALayer.modelStamp`) and its animations change only its
+/// placement and opacity (`AnimationStack.changesOnlyPlacement`), later frames take the item
+/// from the memo and set only what placement decides: the world matrix, the opacity, the
+/// clip and the layer's number. An animated snowflake costs its matrix, not its contents'
+/// geometry, colours and corners again (WebRender updates animated transforms and opacity the
+/// same way, without rebuilding its display list).
+///
+/// Correctness rests on one rule: every change of a layer's model values goes through
+/// `CALayer.modifyModel`, which advances the stamp (`FlattenMemoTests` changes every property
+/// of the table and compares with a fresh flattening).
+import Foundation
+import GLayersGraphics
+import GLayersRenderList
+
+/// A layer's own item as flattening made it, without its placement; kept in the layer
+/// object (`CALayer.flattenMemo`), so reading it is no pointer chase, retain or release.
+package struct FlattenMemo {
+    /// Whether a memo was made (and not forgotten since).
+    package var isMade = false
+    /// The layer's `modelStamp` when it was made.
+    package var stamp: UInt32 = 0
+    /// Whether an odd number of the layer's ancestors had flipped geometry (the contents
+    /// placement depends on it).
+    var ancestorsFlipped = false
+    /// Whether the layer draws an item (else it draws nothing of its own).
+    var drawsItem = false
+    /// Whether the item's background is opaque (the item is opaque at full opacity).
+    var opaqueBackground = false
+    /// The identity of `image` (0: none), compared before the image is touched.
+    var imageIdentity: UInt64 = 0
+    /// The image the item shows, registered with each frame's list.
+    var image: CGImage?
+    /// The item, with the placement of the frame it was made in.
+    var item = DrawItem(transform: .identity, rect: .zero)
+
+    package init() {}
+}
+
+extension FrameBuilder {
+    /// Whether the layer's memo can stand for its own item this frame.
+    @inline(__always)
+    func memoApplies(to layer: CALayer, _ ctx: Context) -> Bool {
+        memoizes && layer.flattenMemo.isMade && layer.flattenMemo.stamp == layer.modelStamp
+            && layer.flattenMemo.ancestorsFlipped == ctx.ancestorsFlipped && layer.sublayerStorage.isEmpty
+            && layer.maskStorage == nil && (!layer.isAnimated || layer.animations.changesOnlyPlacement)
+    }
+
+    /// Appends the memoized item of a layer with its placement in this frame (`s`: its
+    /// presented state).
+    func drawMemo(of layer: CALayer, _ node: FlattenNode, _ s: UnsafePointer<LayerState>, _ ctx: Context) {
+        if s.pointee.isHidden || !(s.pointee.opacity > 0) || !layer.flattenMemo.drawsItem { return }
+        guard let world = s.world(under: ctx.parent) else {
+            report("\(node.name): its transform, position or bounds are not finite; the layer is not drawn")
+            return
+        }
+        let opacity = ctx.opacity * s.pointee.opacity
+        guard opacity > 0 else { return }
+        let identity = layer.flattenMemo.imageIdentity
+        if identity != 0 && identity != lastImageIdentity, let image = layer.flattenMemo.image { register(image) }
+        var item = layer.flattenMemo.item
+        item.transform = matrix(world)
+        item.opacity = opacity
+        item.clip = ctx.clip
+        item.layerIndex = layerCounter - 1
+        item.opaque = layer.flattenMemo.opaqueBackground && opacity >= 1
+        append(item)
+    }
+
+    /// Keeps the item just made for a layer when the layer qualifies (see the file's
+    /// comment); forgets the memo when it does not.
+    func keepMemo(
+        of node: FlattenNode, _ s: UnsafePointer<LayerState>, item: DrawItem?, ancestorsFlipped: Bool, tiled: Bool
+    ) {
+        guard memoizes, case .live(let layer) = node else { return }
+        guard layer.sublayerStorage.isEmpty, layer.maskStorage == nil, !tiled, !node.preservesDepth,
+            node.emitter == nil, !layer.isAnimated || layer.animations.changesOnlyPlacement,
+            Self.drawsOnePlainItem(s)
+        else {
+            forgetMemo(of: node)
+            return
+        }
+        let image = s.pointee.contents.image
+        layer.flattenMemo.isMade = true
+        layer.flattenMemo.stamp = layer.modelStamp
+        layer.flattenMemo.ancestorsFlipped = ancestorsFlipped
+        layer.flattenMemo.drawsItem = item != nil
+        layer.flattenMemo.opaqueBackground = item.map { $0.background.a >= 1 } ?? false
+        layer.flattenMemo.imageIdentity = image?.identity ?? 0
+        layer.flattenMemo.image = image
+        if let item { layer.flattenMemo.item = item }
+    }
+
+    /// Forgets the memo of a node's layer (its item is being made differently: in a pass).
+    func forgetMemo(of node: FlattenNode) {
+        guard case .live(let layer) = node, layer.flattenMemo.isMade else { return }
+        layer.flattenMemo.isMade = false
+        layer.flattenMemo.image = nil
+    }
+
+    /// Whether a presented state draws at most its one layer item, the same wherever the layer
+    /// is placed: no shape (rasterized for its on-screen scale), shadow, filters, backdrop
+    /// filters, transition, cross-fade or rasterization.
+    static func drawsOnePlainItem(_ s: UnsafePointer<LayerState>) -> Bool {
+        s.pointee.shape == nil && !(s.pointee.shadowOpacity > 0) && s.pointee.filters.isEmpty
+            && s.pointee.backgroundFilters.isEmpty && s.pointee.transition == nil && s.pointee.contentsBlend == nil
+            && !s.pointee.shouldRasterize
+    }
+}
