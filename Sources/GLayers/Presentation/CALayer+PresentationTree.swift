@@ -25,17 +25,38 @@ extension CALayer {
     }
 
     /// Evaluates this layer and its tree, given its superlayer's local time.
-    func evaluateSubtree(parentTime: CFTimeInterval) {
+    ///
+    /// - `parallel`: a layer with at least `EngineThreads.minimumParallelSublayers` sublayers
+    ///   splits them among `EngineThreads.count` threads (once per sweep: the subtrees below
+    ///   evaluate on the thread that took them). Each layer's presentation is its own, so the
+    ///   result does not depend on the split.
+    func evaluateSubtree(parentTime: CFTimeInterval, parallel: Bool = true) {
         let t = fromParentTime(parentTime)
         if isAnimated { _ = evaluatePresentation(atLocalTime: t) }
-        maskStorage?.evaluateSubtree(parentTime: t)
+        maskStorage?.evaluateSubtree(parentTime: t, parallel: parallel)
         sublayerStorage.withUnsafeBufferPointer { subs in
             let n = subs.count
-            for i in 0..<n {
-                if i + 8 < n { Self.prefetchObject(subs, i + 8) }
-                if i + 4 < n { Self.prefetchBlock(subs, i + 4) }
-                subs[i].evaluateSubtree(parentTime: t)
+            let threads = EngineThreads.count
+            guard parallel && threads > 1 && n >= EngineThreads.minimumParallelSublayers else {
+                Self.evaluate(subs, 0..<n, parentTime: t, parallel: parallel)
+                return
             }
+            let chunks = min(threads, n / 128)
+            DispatchQueue.concurrentPerform(iterations: chunks) { c in
+                Self.evaluate(subs, (n * c / chunks)..<(n * (c + 1) / chunks), parentTime: t, parallel: false)
+            }
+        }
+    }
+
+    /// Evaluates the trees of `subs[range]`, prefetching ahead.
+    private static func evaluate(
+        _ subs: UnsafeBufferPointer<CALayer>, _ range: Range<Int>, parentTime t: CFTimeInterval, parallel: Bool
+    ) {
+        let end = range.upperBound
+        for i in range {
+            if i + 8 < end { prefetchObject(subs, i + 8) }
+            if i + 4 < end { prefetchBlock(subs, i + 4) }
+            subs[i].evaluateSubtree(parentTime: t, parallel: parallel)
         }
     }
 

@@ -1,0 +1,27 @@
+/// How many threads the engine's per-frame work may use (#21): evaluating the animations of a
+/// wide tree splits its sublayers among them (`CALayer.evaluatePresentationTree`). The result
+/// is the same on any number of threads: each layer's presentation is its own.
+///
+/// `GLAYERS_THREADS` sets it (`GLAYERS_THREADS=1`: everything on the calling thread); without
+/// it, the machine's active processors. Rendering's own thread (the host's pipelining) reads
+/// the same setting.
+import Foundation
+
+/// The engine's threads.
+public enum EngineThreads {
+    /// The threads per-frame work may use (at least 1).
+    public nonisolated(unsafe) static var count: Int = fromEnvironment()
+
+    /// A layer with fewer sublayers than this evaluates them on the calling thread: below it,
+    /// handing work to other threads costs more than it saves (a few microseconds against about
+    /// 0.15 µs a layer).
+    public nonisolated(unsafe) static var minimumParallelSublayers = 512
+
+    /// `GLAYERS_THREADS` when it is a positive number, else the active processors.
+    public static func fromEnvironment() -> Int {
+        if let value = ProcessInfo.processInfo.environment["GLAYERS_THREADS"], let n = Int(value), n > 0 {
+            return min(n, 64)
+        }
+        return max(1, ProcessInfo.processInfo.activeProcessorCount)
+    }
+}

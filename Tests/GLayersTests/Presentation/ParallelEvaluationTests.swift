@@ -1,0 +1,77 @@
+import Foundation
+import GLayers
+import GLayersRenderList
+import Testing
+
+extension ClockTests {
+    /// Evaluation of a wide tree split among threads (`EngineThreads`, #21) gives the render
+    /// lists one thread gives, frame after frame.
+    @Suite struct ParallelEvaluation {
+        /// A root with `count` sublayers, each moving, turning and fading (a few with their own
+        /// sublayer), and one animated mask.
+        func scene(_ count: Int) -> CALayer {
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 640, height: 480)
+            for i in 0..<count {
+                let layer = CALayer()
+                layer.frame = CGRect(x: Double(i % 40) * 16, y: Double(i / 40) * 16, width: 12, height: 12)
+                layer.backgroundColor = CGColor(red: Double(i % 7) / 7, green: 0.5, blue: 0.25, alpha: 1)
+                let move = CABasicAnimation(keyPath: "position.y")
+                move.byValue = 30 + Double(i % 13)
+                move.duration = 0.5 + Double(i % 5) / 10
+                move.repeatCount = .infinity
+                layer.add(move, forKey: "move")
+                let turn = CABasicAnimation(keyPath: "transform.rotation.z")
+                turn.toValue = Double(i % 3) + 0.5
+                turn.duration = 1
+                layer.add(turn, forKey: "turn")
+                let colour = CAKeyframeAnimation(keyPath: "backgroundColor")
+                colour.values = [CGColor(gray: 0, alpha: 1), CGColor(gray: 1, alpha: 1)]
+                colour.duration = 0.75
+                colour.beginTime = Double(i % 4) / 8
+                layer.add(colour, forKey: "colour")
+                if i % 50 == 0 {
+                    let inner = CALayer()
+                    inner.frame = CGRect(x: 2, y: 2, width: 4, height: 4)
+                    inner.backgroundColor = CGColor(gray: 0.5, alpha: 1)
+                    let fade = CABasicAnimation(keyPath: "opacity")
+                    fade.toValue = 0
+                    fade.duration = 1
+                    inner.add(fade, forKey: "fade")
+                    layer.addSublayer(inner)
+                }
+                root.addSublayer(layer)
+            }
+            return root
+        }
+
+        /// The render lists of frames 0, 0.1, … 1.2 s with `threads` threads.
+        func dumps(threads: Int, count: Int) -> [String] {
+            let saved = (EngineThreads.count, EngineThreads.minimumParallelSublayers)
+            EngineThreads.count = threads
+            EngineThreads.minimumParallelSublayers = 64
+            defer { (EngineThreads.count, EngineThreads.minimumParallelSublayers) = saved }
+            var out: [String] = []
+            withManualClock {
+                let root = scene(count)
+                let host = CALayerHost(rootLayer: root)
+                defer { host.detach() }
+                let builder = FrameBuilder()
+                for f in 0...12 {
+                    let t = Double(f) / 10
+                    frame(at: t)
+                    root.evaluatePresentationTree(atMediaTime: t)
+                    out.append(builder.build(root: root, at: t, size: CGSize(width: 640, height: 480), scale: 1).dump())
+                }
+            }
+            return out
+        }
+
+        @Test func threadsGiveTheListsOfOneThread() {
+            let one = dumps(threads: 1, count: 600)
+            for threads in [2, 3, 8] {
+                #expect(dumps(threads: threads, count: 600) == one, "\(threads) threads")
+            }
+        }
+    }
+}
