@@ -114,6 +114,11 @@ let package = Package(
         .target(
             name: "GLayersRenderList",
             swiftSettings: swiftSettings),
+        // Damage tracking: which pixels two frames' render lists draw differently.
+        .target(
+            name: "GLayersDamage",
+            dependencies: ["GLayersRenderList"],
+            swiftSettings: swiftSettings),
         .target(
             name: "GLayers",
             dependencies: ["GLayersGraphics", "GLayersRenderList", "CEngineSupport"],
@@ -124,7 +129,7 @@ let package = Package(
         // `shaders/` folder, embedded at build time by the EmbedShaders plugin.
         .target(
             name: "GLayersGL",
-            dependencies: ["GLayersRenderList", "GLayersGraphics", "COpenGL", "CEGL"],
+            dependencies: ["GLayersRenderList", "GLayersDamage", "GLayersGraphics", "COpenGL", "CEGL"],
             swiftSettings: swiftSettings,
             plugins: ["EmbedShaders"]),
         .executableTarget(
@@ -233,7 +238,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GLayersGLTests",
-            dependencies: ["GLayersGL", "GLayersRenderList", "GLayersGraphics", "GLayersTestSupport"],
+            dependencies: ["GLayersGL", "GLayersDamage", "GLayersRenderList", "GLayersGraphics", "GLayersTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GLayersSceneTests",

@@ -4,6 +4,7 @@
 /// are not drawn, nor the passes only they read. Also the two debug aids: a tint over what
 /// changed, and a full redraw to compare each partial frame with.
 import COpenGL
+import GLayersDamage
 import GLayersRenderList
 
 /// What a frame's pixels depend on besides the render list: a change redraws everything.

@@ -2,6 +2,7 @@
 /// merged into batches. No GL drawing happens here (image textures are uploaded on first
 /// use, since batches are keyed by texture).
 import COpenGL
+import GLayersDamage
 import GLayersRenderList
 
 extension Renderer {

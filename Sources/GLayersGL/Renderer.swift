@@ -7,6 +7,7 @@
 /// skipped, counted in `stats` and reported once to standard error.
 import COpenGL
 import Foundation
+import GLayersDamage
 import GLayersGraphics
 import GLayersRenderList
 

@@ -1,4 +1,5 @@
 /// Damage from render lists alone (`DamageTracker`, `DamageRegion`): no GPU.
+import GLayersDamage
 import GLayersRenderList
 import Testing
 

@@ -9,6 +9,7 @@
 /// Takes a render list; produces `FrameSignature`, storage reused from frame to frame. It
 /// reads nothing of the engine and draws nothing.
 import Foundation
+import GLayersRenderList
 
 /// One item of a sequence: what it draws and where.
 struct DamageEntry {

@@ -21,6 +21,7 @@
 /// frames of such a scene pay nothing for tracking; then it builds a signature again and
 /// compares the next frame with it.
 import Foundation
+import GLayersRenderList
 
 /// Compares each frame's render list with the last one's and finds the pixels that changed.
 ///
