@@ -30,6 +30,11 @@ package final class FrameBuilder {
     @exclusivity(unchecked) var passStack: [OpenPass] = []
     @exclusivity(unchecked) var finishedPasses: [OpenPass] = []
     @exclusivity(unchecked) var bufferPool: [[DrawItem]] = []
+    /// Storage reused from frame to frame, emptied (FrameBuilder+Reuse.swift): the lists the
+    /// last frame's passes held (filters, dependencies) and replicator instances.
+    @exclusivity(unchecked) var filterPool: [[FilterOp]] = []
+    @exclusivity(unchecked) var dependencyPool: [[PassID]] = []
+    @exclusivity(unchecked) var replicaPool: [[ReplicaInstance]] = []
     @exclusivity(unchecked) var layerCounter: Int32 = 0
     /// Replicator copies made in this frame so far.
     @exclusivity(unchecked) var replicaCopies = 0
@@ -52,6 +57,7 @@ package final class FrameBuilder {
     {
         let s = scale > 0 && scale.isFinite ? scale : 1
         let pw = max(1, Int((size.width * s).rounded())), ph = max(1, Int((size.height * s).rounded()))
+        reuseLastFrameLists()
         list.reset(
             pixelWidth: pw, pixelHeight: ph, scale: Float(s),
             clearColor: premultiplied(clearColor.map { .object($0) } ?? .none))
@@ -114,7 +120,8 @@ package final class FrameBuilder {
             return
         }
         let world = local.concatenating(ctx.parent)
-        var effects = Effects(state, node: node)
+        var effects = Effects(state, node: node, filterBuffer: state.filters.isEmpty ? [] : takeFilterBuffer())
+        if effects.filters.isEmpty { giveBackFilterBuffer(&effects.filters) }
         if let transition {
             drawTransition(node, state, transition, world: world, time: time, ctx)
             return
