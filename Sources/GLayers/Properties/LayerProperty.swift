@@ -118,6 +118,11 @@ package class LayerProperty: Hashable, CustomStringConvertible, @unchecked Senda
     /// property is not animated by value; a change of it runs a transition or nothing).
     func stateAccess() -> AnyStateAccess? { nil }
 
+    /// Whether animations reach the value without going through a key path (which, for a
+    /// field `LayerState` computes, allocates every frame): a field by its byte offset or its
+    /// entry's accessors, a stored value by its key.
+    package var animatesInPlace: Bool { true }
+
     /// Where a component of the value lives in `LayerState`, for the fast path (nil: nowhere
     /// the fast path can write directly).
     func slot(_ component: StructComponent?) -> StateSlot? { nil }
@@ -181,6 +186,10 @@ class StateProperty<Value: PropertyValue>: LayerProperty {
         guard styled else { return false }
         layer.setStyleValue(self, field, try Value.converting(value, for: self, on: layer))
         return true
+    }
+
+    override package var animatesInPlace: Bool {
+        computed != nil || MemoryLayout<LayerState>.offset(of: field) != nil
     }
 
     /// Access for animations: through the field's byte offset, or the accessors of a computed
