@@ -119,8 +119,8 @@ package enum AnimationCompiler {
         // its per-segment `timingFunctions` then ease within each segment (Apple's reference of
         // `CAKeyframeAnimation.timingFunctions`; docs/semantics.md#timing-functions-of-keyframes).
         let timing = AnimationTiming(p, duration: p.duration)
-        if let property = keyPath.property, !property.isAnimatable || property.stateAccess() == nil {
-            if !property.isAnimatable {
+        if let property = keyPath.property, !keyPath.isAnimatable || property.stateAccess() == nil {
+            if !keyPath.isAnimatable {
                 Diagnostics.warn(notAnimatable(path, property, on: type(of: ctx.layer)), once: true)
             }
             // Kept, with its life cycle, and no per-frame step
