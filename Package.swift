@@ -190,7 +190,7 @@ let package = Package(
         .executableTarget(
             name: "glayers-bench",
             dependencies: [
-                "GLayersBench", "GLayersScene", "CAllocationCounter",
+                "GLayersBench", "GLayersScene", "CAllocationCounter", "PortingClassics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/GLayersBenchCommand",

@@ -1,7 +1,8 @@
 /* Interposes the C allocator of the process to count allocations: each entry point adds one
- * to an atomic counter and forwards to glibc's implementation (__libc_*). Linked only into
- * the benchmark executable glayers-bench: never into a library or the glayers command, which
- * would then replace the allocator of every program that links them. */
+ * to an atomic counter of the process and to a counter of the calling thread, and forwards to
+ * glibc's implementation (__libc_*). Linked only into the benchmark executable glayers-bench:
+ * never into a library or the glayers command, which would then replace the allocator of every
+ * program that links them. */
 #define _GNU_SOURCE
 #include "CAllocationCounter.h"
 #include <errno.h>
@@ -24,35 +25,43 @@ extern void *__libc_memalign(size_t, size_t);
 extern void __libc_free(void *);
 
 static _Atomic unsigned long long allocations;
+/* In the executable's static TLS (initial-exec): reading and writing it never allocates. */
+static _Thread_local unsigned long long thread_allocations;
+
+#define COUNT_ALLOCATION()                                                   \
+    do {                                                                     \
+        atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);   \
+        thread_allocations++;                                                \
+    } while (0)
 
 void *malloc(size_t n) {
-    atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
+    COUNT_ALLOCATION();
     return __libc_malloc(n);
 }
 
 void *calloc(size_t count, size_t size) {
-    atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
+    COUNT_ALLOCATION();
     return __libc_calloc(count, size);
 }
 
 void *realloc(void *p, size_t n) {
-    atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
+    COUNT_ALLOCATION();
     return __libc_realloc(p, n);
 }
 
 void *memalign(size_t alignment, size_t n) {
-    atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
+    COUNT_ALLOCATION();
     return __libc_memalign(alignment, n);
 }
 
 void *aligned_alloc(size_t alignment, size_t n) {
-    atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
+    COUNT_ALLOCATION();
     return __libc_memalign(alignment, n);
 }
 
 int posix_memalign(void **out, size_t alignment, size_t n) {
     if (alignment < sizeof(void *) || (alignment & (alignment - 1)) != 0) return EINVAL;
-    atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
+    COUNT_ALLOCATION();
     void *p = __libc_memalign(alignment, n);
     if (!p) return ENOMEM;
     *out = p;
@@ -65,8 +74,11 @@ unsigned long long glayers_allocation_count(void) {
     return atomic_load_explicit(&allocations, memory_order_relaxed);
 }
 
+unsigned long long glayers_thread_allocation_count(void) { return thread_allocations; }
+
 int glayers_allocation_counting_enabled(void) { return 1; }
 #else
 unsigned long long glayers_allocation_count(void) { return 0; }
+unsigned long long glayers_thread_allocation_count(void) { return 0; }
 int glayers_allocation_counting_enabled(void) { return 0; }
 #endif

@@ -24,9 +24,13 @@ public struct BenchOptions: ParsableArguments {
     /// Frames measured (nil: the default of the benchmark run).
     @Option(
         help:
-            "Frames to measure (after 20 warm-up frames; default 120). With --zoom, the frames of the zoom, 1/60 s apart (default 541: 9 s)."
+            "Frames to measure (after the warm-up frames; default 120). With --zoom, the frames of the zoom, 1/60 s apart (default 541: 9 s)."
     )
     public var frames: Int?
+
+    /// Frames run before the measured ones, with --engine-only.
+    @Option(help: "With --engine-only: frames run before the measured ones, 1/60 s apart (default 20).")
+    public var warmup: Int = 20
 
     /// The frame size, `WIDTHxHEIGHT` in points.
     @Option(help: "Frame size in points, WIDTHxHEIGHT (default 1280x720).")
@@ -83,6 +87,7 @@ public struct BenchOptions: ParsableArguments {
         if let frames, frames <= 0 || frames > 100_000 {
             throw ValidationError("--frames must be between 1 and 100000")
         }
+        guard (0...100_000).contains(warmup) else { throw ValidationError("--warmup must be between 0 and 100000") }
         if zoom && (scene != nil || window || emitter != nil) {
             throw ValidationError("--zoom plays its own workload headless: no scene file, --window or --emitter")
         }
@@ -122,6 +127,7 @@ public struct BenchOptions: ParsableArguments {
     private func engineLine(scene loaded: Scene?, size points: CGSize, counter: AllocationCounter?) -> String {
         let frames = frames ?? 120
         var benchmark = EvaluationBenchmark(count: snow, frames: frames)
+        benchmark.warmup = warmup
         benchmark.size = points
         benchmark.allocationCounter = counter
         benchmark.root = loaded?.rootLayer ?? emitter.map { EmitterWorkload.makeScene(count: $0, size: points) }
@@ -134,7 +140,8 @@ public struct BenchOptions: ParsableArguments {
                     "mode=engine n=%d frames=%d size=%dx%d evaluate_median_ms=%.3f evaluate_p90_ms=%.3f flatten_median_ms=%.3f flatten_p90_ms=%.3f median_ms=%.3f ",
                 n, frames, Int(points.width), Int(points.height), r.evaluate.median, r.evaluate.p90,
                 r.flatten.median, r.flatten.p90, r.evaluate.median + r.flatten.median)
-            + Self.allocations(r.allocationsPerFrame) + "items=\(r.items)"
+            + Self.allocations(r.allocationsPerFrame) + (r.allocations.map { "allocations=\($0) " } ?? "")
+            + "items=\(r.items)"
     }
 
     /// The whole-frame run's line.

@@ -35,6 +35,8 @@ public struct EvaluationBenchmark {
         public var flatten: FrameTimes
         /// Heap allocations per measured frame; nil without an `allocationCounter`.
         public var allocationsPerFrame: Double?
+        /// Heap allocations of all the measured frames; nil without an `allocationCounter`.
+        public var allocations: UInt64?
         /// Items in the last render list.
         public var items: Int
     }
@@ -75,6 +77,7 @@ public struct EvaluationBenchmark {
         return Result(
             evaluate: FrameTimes(evaluate), flatten: FrameTimes(flatten),
             allocationsPerFrame: allocationCounter.map { _ in Double(allocations) / Double(max(frames, 1)) },
+            allocations: allocationCounter.map { _ in allocations },
             items: builder.list.items.count)
     }
 }

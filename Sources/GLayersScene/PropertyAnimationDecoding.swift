@@ -27,7 +27,10 @@ extension DecodeContext {
         }
         anim.keyPath = keyPath
         let (where_, wherePath) = keyPathMember ?? (obj.node, obj.path)
-        guard var type = keyPathType(keyPath, on: target.layer, where_, wherePath, fromKey: keyPathMember == nil) else {
+        guard
+            var type = keyPathType(keyPath, on: target.layer, where_, wherePath, fromKey: keyPathMember == nil),
+            checkAnimates(keyPath, on: target.layer, where_, wherePath)
+        else {
             return nil
         }
         if let (v, p) = obj.member("valueFunction") {
@@ -59,6 +62,17 @@ extension DecodeContext {
         }
     }
 
+    /// The key path's property animates: an animation of one the property table marks not
+    /// animatable would change nothing (docs/semantics.md#animations-of-keys-that-do-not-animate).
+    /// Reported here, every time, rather than through the engine's warning, which it gives once.
+    func checkAnimates(_ keyPath: String, on layer: CALayer, _ node: JSONValue, _ path: JSONPath) -> Bool {
+        guard !type(of: layer).animatesKeyPath(keyPath) else { return true }
+        let key = keyPath.prefix { $0 != "." }
+        fail(
+            "\"\(keyPath)\" does not animate: \(key) is not animatable (an animation of it would change nothing)", node,
+            path)
+        return false
+    }
     /// For `filters.NAME.INPUT` key paths: the layer has a filter NAME with input INPUT.
     func checkFilterPath(_ keyPath: String, on layer: CALayer, _ node: JSONValue, _ path: JSONPath) -> Bool {
         let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)

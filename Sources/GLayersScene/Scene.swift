@@ -55,6 +55,14 @@ public final class Scene {
         stateValues = Dictionary(uniqueKeysWithValues: behaviours.states.map { ($0.name, $0.initial) })
     }
 
+    /// A scene of a layer tree built in code, without behaviours (`name` stands for its file
+    /// name too).
+    public convenience init(root: CALayer, name: String, size: CGSize) {
+        self.init(
+            fileName: name, name: name, size: size, scale: 1, background: .black, root: root,
+            behaviours: Behaviours(), imagePaths: [:])
+    }
+
     // MARK: Loading
 
     /// Loads the scene file at `url`; images are read relative to its folder.

@@ -155,6 +155,19 @@ extension SceneSerialTests {
             )
         }
 
+        /// An animation of a key that does not animate would change nothing: reported at every
+        /// load (docs/semantics.md#animations-of-keys-that-do-not-animate).
+        @Test func keysThatDoNotAnimate() {
+            let frame = withLayer(#"{ "animations": { "a": { "keyPath": "frame.origin.y", "toValue": 1 } } }"#)
+            let expected =
+                "test.json:3:41: root.sublayers[0].animations.a.keyPath: \"frame.origin.y\" does not animate: frame is not animatable (an animation of it would change nothing)"
+            #expect(theError(frame) == expected)
+            #expect(theError(frame) == expected, "again: not a warning given once")
+            let name = withLayer(#"{ "animations": { "name": { "toValue": "other" } } }"#)
+            let error = theError(name)
+            #expect(error.contains("\"name\" does not animate"), "\(error)")
+        }
+
         @Test func animationKeysOfOtherClasses() {
             let a = withLayer(#"{ "animations": { "a": { "keyPath": "opacity", "values": [0, 1] } } }"#)
             let errors = sceneErrors(a).map(\.description)

@@ -44,12 +44,28 @@ package enum FilterKind: String, CaseIterable, Sendable {
     /// The numeric inputs of the filter and their defaults (Core Image's defaults).
     package var inputs: [(key: String, defaultValue: Double)] {
         switch self {
-        case .gaussianBlur: return [("inputRadius", 10)]
-        case .bloom: return [("inputRadius", 10), ("inputIntensity", 0.5)]
-        case .sepiaTone: return [("inputIntensity", 1)]
-        case .colorControls: return [("inputSaturation", 1), ("inputBrightness", 0), ("inputContrast", 1)]
+        case .gaussianBlur: return Self.blurInputs
+        case .bloom: return Self.bloomInputs
+        case .sepiaTone: return Self.sepiaInputs
+        case .colorControls: return Self.colorControlsInputs
         default: return []
         }
+    }
+
+    // The tables `inputs` returns, made once (an animation of an input looks it up in them).
+    private static let blurInputs: [(key: String, defaultValue: Double)] = [("inputRadius", 10)]
+    private static let bloomInputs: [(key: String, defaultValue: Double)] = [
+        ("inputRadius", 10), ("inputIntensity", 0.5),
+    ]
+    private static let sepiaInputs: [(key: String, defaultValue: Double)] = [("inputIntensity", 1)]
+    private static let colorControlsInputs: [(key: String, defaultValue: Double)] = [
+        ("inputSaturation", 1), ("inputBrightness", 0), ("inputContrast", 1),
+    ]
+
+    /// The position of `key` among the filter's inputs (its slot in a `FilterValue`), or nil
+    /// when the filter has no such input.
+    package func inputIndex(_ key: String) -> Int? {
+        inputs.firstIndex { $0.key == key }
     }
 
     /// Whether the filter is a blend mode (for `compositingFilter`).
@@ -81,14 +97,14 @@ package struct FilterValue: Equatable {
 
     /// The value of `input`, or nil when the filter has no such input.
     package func input(_ key: String) -> Double? {
-        guard let i = kind.inputs.firstIndex(where: { $0.key == key }) else { return nil }
+        guard let i = kind.inputIndex(key) else { return nil }
         return slot(i)
     }
 
     /// Sets `input`; returns false when the filter has no such input.
     @discardableResult
     package mutating func setInput(_ key: String, _ value: Double) -> Bool {
-        guard let i = kind.inputs.firstIndex(where: { $0.key == key }) else { return false }
+        guard let i = kind.inputIndex(key) else { return false }
         setSlot(i, value)
         return true
     }

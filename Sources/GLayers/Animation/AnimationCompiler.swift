@@ -119,6 +119,14 @@ package enum AnimationCompiler {
         // its per-segment `timingFunctions` then ease within each segment (Apple's reference of
         // `CAKeyframeAnimation.timingFunctions`; docs/semantics.md#timing-functions-of-keyframes).
         let timing = AnimationTiming(p, duration: p.duration)
+        if let property = keyPath.property, !keyPath.isAnimatable || property.stateAccess() == nil {
+            if !keyPath.isAnimatable {
+                Diagnostics.warn(notAnimatable(path, property, on: type(of: ctx.layer)), once: true)
+            }
+            // Kept, with its life cycle, and no per-frame step
+            // (docs/semantics.md#animations-of-keys-that-do-not-animate).
+            return .inert(timing)
+        }
         var kind = keyPath.kind
         if kind == .object, case .custom(let key) = keyPath.base, keyPath.component == nil,
             let stored = ctx.layer.layerState.custom[key]?.kind ?? ctx.before?.custom[key]?.kind
@@ -135,7 +143,7 @@ package enum AnimationCompiler {
         let fast = isPlainBasic && allowsFastPath ? FastTarget(keyPath) : nil
         let build = PropertyAnimationBuilder(
             animation: p, timing: timing, ctx: ctx, kind: kind, path: path, fastTarget: fast)
-        switch keyPath.stateAccess(valueKind: kind) {
+        switch keyPath.stateAccess(valueKind: kind, model: ctx.layer.layerState) {
         case .number(let a):
             return try build.make(a, lanes: { Lanes(Double($0), 0) }) { NumberCoercion.double($0).map { CGFloat($0) } }
         case .point(let a):
@@ -162,8 +170,7 @@ package enum AnimationCompiler {
                 return nil
             }
         case .transform(let a):
-            let ta = StateAccess<TransformValue>(get: { TransformValue(a.get(&$0)) }, set: { a.set(&$0, $1.matrix) })
-            return try build.make(ta) { any -> TransformValue? in
+            return try build.make(a.map({ TransformValue($0) }, { $0.matrix })) { any -> TransformValue? in
                 if case .transform(let v)? = ValueConversion.convert(any, to: .transform) {
                     return TransformValue(v, decompose: true)
                 }
@@ -187,6 +194,13 @@ package enum AnimationCompiler {
         guard let sample else { return nil }
         let v = AnimatableValue.inferring(sample)
         return v.kind == .object ? nil : v.kind
+    }
+
+    /// The warning for animations of a key the property table marks not animatable.
+    private static func notAnimatable(_ path: String, _ property: LayerProperty, on layerClass: CALayer.Type) -> String
+    {
+        "\(layerClass): animations of \"\(path)\" change nothing: \(property.key) is not animatable; "
+            + "they are kept (animationKeys lists them, their delegates hear them start and stop)"
     }
 
     /// Why an animation of a key path that goes on into another layer is not added.
@@ -241,12 +255,13 @@ package enum AnimationCompiler {
                 s.state.transform = additive ? m.concatenating(s.state.transform) : m
             }
         }
+        let reset: StateReset = { s, model in s.resetTransform(sublayer: sublayer, to: model) }
         let build = PropertyAnimationBuilder(
             animation: p, timing: timing, ctx: ctx, kind: .number, path: keyPath.string, forceNonAdditive: true)
         if vf.takesVector {
             let lens = StateAccess<CGRect>(
                 get: { _ in .zero },
-                set: { s, v in write(&s, vf.matrix((Double(v.minX), Double(v.minY), Double(v.width)))) })
+                set: { s, v in write(&s, vf.matrix((Double(v.minX), Double(v.minY), Double(v.width)))) }, reset: reset)
             return try build.make(lens) { any -> CGRect? in
                 guard let a = ValueConversion.numbers(any), a.count == 3 else { return nil }
                 // A 3-vector carried in a rect's first three members (x, y, width).
@@ -254,7 +269,7 @@ package enum AnimationCompiler {
             }
         }
         let lens = StateAccess<CGFloat>(
-            get: { _ in 0 }, set: { s, v in write(&s, vf.matrix((Double(v), Double(v), Double(v)))) })
+            get: { _ in 0 }, set: { s, v in write(&s, vf.matrix((Double(v), Double(v), Double(v)))) }, reset: reset)
         return try build.make(lens) { NumberCoercion.double($0).map { CGFloat($0) } }
     }
 }
@@ -302,7 +317,7 @@ struct PropertyAnimationBuilder {
             return .general(try KeyframeBuilder(builder: info, animation: k).make(access, typed: typed))
         case let b as CABasicAnimation:
             guard let ends = try basicEnds(b, access: access, typed: typed) else {
-                return .general(InertEvaluator(timing: timing))
+                return .inert(timing)
             }
             if let target = fastTarget, let lanes {
                 let fast = FastAnimation(

@@ -11,6 +11,9 @@ enum CompiledAnimation {
     /// A basic animation of a number or point field, with its timing function (nil: linear).
     case fast(FastAnimation, curve: BezierCurve?)
     case general(AnimationEvaluator)
+    /// An animation that changes nothing (of a key that is not animatable, or with nothing to
+    /// animate from): it has a timing, for its life cycle, and no per-frame step.
+    case inert(AnimationTiming)
 
     /// The animation's timing (the one source of it: the layer's block copies it when built).
     var timing: AnimationTiming {
@@ -18,6 +21,7 @@ enum CompiledAnimation {
             switch self {
             case .fast(let f, let curve): return AnimationTiming(core: f.timing, curve: curve)
             case .general(let e): return e.timing
+            case .inert(let timing): return timing
             }
         }
         set {
@@ -26,6 +30,7 @@ enum CompiledAnimation {
                 f.timing = newValue.core
                 self = .fast(f, curve: curve)
             case .general(let e): e.timing = newValue
+            case .inert: self = .inert(newValue)
             }
         }
     }
@@ -40,6 +45,17 @@ enum CompiledAnimation {
             }
         case .general(let e):
             e.apply(to: &s, at: time)
+        case .inert:
+            break
+        }
+    }
+
+    /// What the animation writes, as resets to model values.
+    var resets: [StateReset] {
+        switch self {
+        case .fast(let f, _): return [f.target.reset]
+        case .general(let e): return e.resets
+        case .inert: return []
         }
     }
 }
@@ -51,6 +67,9 @@ protocol AnimationEvaluator: AnyObject {
     var timing: AnimationTiming { get set }
     /// Applies the animation at `time` (the time of the layer, or of the enclosing group).
     func apply(to state: inout PresentedState, at time: Double)
+    /// Puts back to their model values the parts of a presented state `apply` writes, resolved
+    /// when the animation was compiled.
+    var resets: [StateReset] { get }
 }
 
 /// A compiled property animation: its timing, and a step that writes the value for a timing
@@ -59,10 +78,16 @@ protocol AnimationEvaluator: AnyObject {
 final class PropertyEvaluator: AnimationEvaluator {
     var timing: AnimationTiming
     let step: (inout PresentedState, TimingSample) -> Void
+    let resets: [StateReset]
 
-    init(timing: AnimationTiming, step: @escaping (inout PresentedState, TimingSample) -> Void) {
+    /// - `reset`: puts back what the step writes (its access's target).
+    init(
+        timing: AnimationTiming, reset: @escaping StateReset,
+        step: @escaping (inout PresentedState, TimingSample) -> Void
+    ) {
         self.timing = timing
         self.step = step
+        self.resets = [reset]
     }
 
     func apply(to s: inout PresentedState, at time: Double) {
@@ -89,7 +114,7 @@ struct BasicStep<V: Interpolatable> {
     /// The evaluator running this step.
     func evaluator(_ timing: AnimationTiming) -> AnimationEvaluator {
         let step = self
-        return PropertyEvaluator(timing: timing) { step.step(&$0, $1) }
+        return PropertyEvaluator(timing: timing, reset: access.reset) { step.step(&$0, $1) }
     }
 }
 
@@ -97,10 +122,13 @@ struct BasicStep<V: Interpolatable> {
 final class GroupEvaluator: AnimationEvaluator {
     var timing: AnimationTiming
     let children: [CompiledAnimation]
+    /// What the children write.
+    let resets: [StateReset]
 
     init(timing: AnimationTiming, children: [CompiledAnimation]) {
         self.timing = timing
         self.children = children
+        resets = children.flatMap(\.resets)
     }
 
     func apply(to s: inout PresentedState, at time: Double) {
@@ -108,14 +136,6 @@ final class GroupEvaluator: AnimationEvaluator {
         let local = sample.progress * timing.duration
         for child in children { child.apply(to: &s, at: local) }
     }
-}
-
-/// An animation that has no effect (a basic animation with no values and nothing to animate
-/// from).
-final class InertEvaluator: AnimationEvaluator {
-    var timing: AnimationTiming
-    init(timing: AnimationTiming) { self.timing = timing }
-    func apply(to s: inout PresentedState, at time: Double) {}
 }
 
 /// The state of a transition on a layer, read by flattening.
@@ -151,6 +171,8 @@ final class TransitionEvaluator: AnimationEvaluator {
         let p = startProgress + (endProgress - startProgress) * sample.progress
         s.state.transition = TransitionState(type: type, subtype: subtype, progress: p, before: before)
     }
+
+    let resets: [StateReset] = [{ s, model in s.state.transition = model.pointee.transition }]
 }
 
 /// A frozen copy of a layer subtree's presented state, for the "before" side of transitions.

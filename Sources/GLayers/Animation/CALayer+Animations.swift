@@ -110,6 +110,10 @@ extension CALayer {
     /// How many of the layer's animations run on the fast path (a counter for tests and tools).
     package var fastAnimationCount: Int { animations.fastCount }
 
+    /// How many steps the layer's animations run every frame (a counter for tests and tools:
+    /// an animation that changes nothing has none).
+    package var animationStepCount: Int { animations.stepCount }
+
     /// The default of `animation(forKey:)`.
     func animationDefault(forKey key: String) -> CAAnimation? {
         animations.entries.last { $0.key == key }?.animation ?? sublayerAnimation(forKey: key)

@@ -60,6 +60,18 @@ enum FastTarget: Equatable {
         }
     }
 
+    /// Puts the target back to its value in `model` (for a fast animation inside a group,
+    /// which the layer's block does not hold).
+    func reset(_ s: inout PresentedState, _ model: UnsafePointer<LayerState>) {
+        switch self {
+        case .slot(let slot):
+            let v = slot.read(UnsafeMutableRawPointer(mutating: model))
+            withUnsafeMutablePointer(to: &s) { slot.write(v, PresentedState.stateAddress($0)) }
+        case .transform(_, let sublayer):
+            s.resetTransform(sublayer: sublayer, to: model)
+        }
+    }
+
     /// Writes `v` to the target in `s`.
     @inline(__always)
     func write(_ v: Lanes, _ s: UnsafeMutablePointer<PresentedState>) {

@@ -66,7 +66,7 @@ struct KeyframeCore<V: Interpolatable> {
     /// The evaluator running this core.
     func evaluator(_ timing: AnimationTiming) -> AnimationEvaluator {
         let core = self
-        return PropertyEvaluator(timing: timing) { core.step(&$0, $1) }
+        return PropertyEvaluator(timing: timing, reset: lens.reset) { core.step(&$0, $1) }
     }
 
     /// The value at overall progress `p` in [0, 1] (eased by the animation's timing function).

@@ -18,6 +18,8 @@ final class PathKeyframeEvaluator: AnimationEvaluator {
     /// Extra rotation: nil, 0 (auto) or π (autoReverse).
     let rotationOffset: Double?
     let additive: Bool
+    /// The point property, and `transform` when the layer turns along the path.
+    let resets: [StateReset]
 
     init(
         timing: AnimationTiming, lens: StateAccess<CGPoint>, segments: [PathSegment], keyTimes: [Double],
@@ -32,6 +34,8 @@ final class PathKeyframeEvaluator: AnimationEvaluator {
         self.discrete = discrete
         self.rotationOffset = rotationOffset
         self.additive = additive
+        let turn: StateReset = { s, model in s.resetTransform(sublayer: false, to: model) }
+        resets = rotationOffset == nil ? [lens.reset] : [lens.reset, turn]
     }
 
     func apply(to s: inout PresentedState, at time: Double) {

@@ -58,36 +58,56 @@ struct EmitterCellKeyPath: Hashable {
         guard let property, let first = property.firstSlot else { return .inert }
         let locate = NodeLocator(names: names)
         let slot = first.rawValue
-        func index(_ s: inout PresentedState, _ offset: Int) -> Int? {
-            locate.node(in: s.state).map { $0 * EmitterCellSlot.count + slot + offset }
+        let width: Int
+        switch property.storage {
+        case .number: width = 1
+        case .color, .contentsRect: width = 4
+        case .setting: return .inert
+        }
+        /// The index of the value's first number among the cells' numbers in `state`.
+        func index(_ state: LayerState) -> Int? {
+            locate.node(in: state).map { $0 * EmitterCellSlot.count + slot }
         }
         func read(_ s: inout PresentedState, _ offset: Int) -> CGFloat {
-            guard let i = index(&s, offset) else { return 0 }
+            guard let i = index(s.state) else { return 0 }
             let values = EmitterCellsProperty.values(in: s.state)
-            return i < values.count ? values[i] : 0
+            return i + offset < values.count ? values[i + offset] : 0
         }
-        func write(_ s: inout PresentedState, _ offset: Int, _ v: CGFloat) {
-            guard let i = index(&s, offset) else { return }
-            EmitterCellsProperty.write(v, at: i, in: &s.state)
+        /// Runs `body` on the numbers and the index of the value's first, in place.
+        func write(_ s: inout PresentedState, _ body: (inout [CGFloat], Int) -> Void) {
+            guard let i = index(s.state) else { return }
+            EmitterCellsProperty.modifyValues(in: &s.state) { values in
+                if i >= 0 && i + width <= values.count { body(&values, i) }
+            }
+        }
+        let reset: StateReset = { s, model in
+            guard let i = index(model.pointee) else { return }
+            let original = EmitterCellsProperty.values(in: model.pointee)
+            guard i >= 0 && i + width <= original.count else { return }
+            write(&s) { values, j in
+                for k in 0..<width { values[j + k] = original[i + k] }
+            }
         }
         switch property.storage {
         case .number:
-            return .number(StateAccess(get: { read(&$0, 0) }, set: { write(&$0, 0, $1) }))
+            return .number(StateAccess(get: { read(&$0, 0) }, set: { s, v in write(&s) { $0[$1] = v } }, reset: reset))
         case .color:
             return .color(
                 StateAccess(
                     get: { s in .rgba(RGBA(read(&s, 0), read(&s, 1), read(&s, 2), read(&s, 3))) },
                     set: { s, c in
                         let v = c.rgba ?? RGBA(1, 1, 1, 1)
-                        for (k, x) in [v.r, v.g, v.b, v.a].enumerated() { write(&s, k, x) }
-                    }))
+                        write(&s) { a, i in (a[i], a[i + 1], a[i + 2], a[i + 3]) = (v.r, v.g, v.b, v.a) }
+                    }, reset: reset))
         case .contentsRect:
             return .rect(
                 StateAccess(
                     get: { s in CGRect(x: read(&s, 0), y: read(&s, 1), width: read(&s, 2), height: read(&s, 3)) },
                     set: { s, r in
-                        for (k, x) in [r.origin.x, r.origin.y, r.width, r.height].enumerated() { write(&s, k, x) }
-                    }))
+                        write(&s) { a, i in
+                            (a[i], a[i + 1], a[i + 2], a[i + 3]) = (r.origin.x, r.origin.y, r.width, r.height)
+                        }
+                    }, reset: reset))
         case .setting:
             return .inert
         }

@@ -64,11 +64,11 @@ final class EmitterCellsProperty: LayerProperty {
         return a
     }
 
-    /// Writes number `index` of the cells' numbers in `state` (in place when the state's
-    /// storage is its own).
-    static func write(_ v: CGFloat, at index: Int, in state: inout LayerState) {
+    /// Runs `body` on the cells' numbers in `state` (in place when the state's storage is its
+    /// own; nothing when there are none).
+    static func modifyValues(in state: inout LayerState, _ body: (inout [CGFloat]) -> Void) {
         guard case .numbers(var a)? = state.custom.removeValue(forKey: valuesKey) else { return }
-        if index >= 0 && index < a.count { a[index] = v }
+        body(&a)
         state.custom[valuesKey] = .numbers(a)
     }
 }

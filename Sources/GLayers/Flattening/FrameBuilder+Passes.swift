@@ -17,13 +17,19 @@ struct Effects {
 
     /// What the layer whose presented state is `s` needs beyond its own items (read in place;
     /// the common layer, without filters, shadow, mask or blend mode, costs a few loads).
-    init(_ s: UnsafePointer<LayerState>, node: FlattenNode) {
+    ///
+    /// - `filterBuffer`: an empty list whose storage `filters` reuses (a steady frame allocates
+    ///   nothing; `FrameBuilder+Reuse.swift`).
+    init(_ s: UnsafePointer<LayerState>, node: FlattenNode, filterBuffer: [FilterOp] = []) {
         let hasSublayers = node.sublayerCount > 0
         groupOpacity = s.pointee.opacity < 1 && s.pointee.allowsGroupOpacity && hasSublayers
         mask = node.mask != nil
         // A filter that gives back its input needs no pass (a pulse at rest).
+        filters = filterBuffer
         if !s.pointee.filters.isEmpty {
-            filters = s.pointee.filters.compactMap(Self.filterOp).filter { !$0.isIdentity }
+            for f in s.pointee.filters {
+                if let op = Self.filterOp(f), !op.isIdentity { filters.append(op) }
+            }
         }
         if s.pointee.shadowOpacity > 0 {
             let state = s.pointee
@@ -124,7 +130,7 @@ extension FrameBuilder {
         sourceRect: Rect, scale: Float, effects: PassEffects = PassEffects(), cacheIdentity: ObjectIdentifier? = nil
     ) -> PassID {
         guard var frame = passStack.popLast() else { return .screen }
-        var deps: [PassID] = []
+        var deps = dependencyPool.popLast() ?? []
         for item in frame.items {
             if case .pass(let p) = item.content { deps.append(p) }
         }
@@ -181,14 +187,15 @@ extension FrameBuilder {
             only.items.removeAll(keepingCapacity: true)
             bufferPool.append(only.items)
         } else {
-            for var frame in finishedPasses {
-                guard var pass = frame.pass else { continue }
+            for i in finishedPasses.indices {
+                guard var pass = finishedPasses[i].pass else { continue }
                 let start = list.items.count
-                list.items.append(contentsOf: frame.items)
+                list.items.append(contentsOf: finishedPasses[i].items)
                 pass.itemRange = start..<list.items.count
                 list.passes.append(pass)
-                frame.items.removeAll(keepingCapacity: true)
-                bufferPool.append(frame.items)
+                // Emptied in place: a copy would share the storage and empty a new one.
+                finishedPasses[i].items.removeAll(keepingCapacity: true)
+                bufferPool.append(finishedPasses[i].items)
             }
         }
         finishedPasses.removeAll(keepingCapacity: true)
@@ -204,7 +211,8 @@ extension FrameBuilder {
         let index = layerCounter - 1
         beginPass(screenSpace: true, scale: list.scale)
         var inner = s
-        inner.compositingFilter = nil
+        // (Setting nil over nil would copy the state's reference box.)
+        if inner.compositingFilter != nil { inner.compositingFilter = nil }
         inner.shadowOpacity = fx.passShadow ? 0 : s.shadowOpacity
         drawLayer(node, inner, world: world, time: time, opacity: 1, clip: -1, ctx)
         let (bounds, margin) = passExtent(s, fx)

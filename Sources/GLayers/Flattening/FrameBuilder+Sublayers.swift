@@ -16,6 +16,7 @@ extension FrameBuilder {
         _ body: (FlattenNode, ReplicaInstance?, Int) -> Void
     ) {
         let instances = node.replicator == nil ? nil : replicaInstances(node, state.pointee, copies: copies)
+        defer { if let instances { replicaPool.append(instances) } }
         let subCopies = copies * max(instances?.count ?? 1, 1)
         func each(_ i: Int) {
             if let instances {
@@ -87,7 +88,8 @@ extension FrameBuilder {
         let about = CATransform3DMakeTranslation(-a.x, -a.y, 0).concatenating(steps.transform).concatenating(
             CATransform3DMakeTranslation(a.x, a.y, 0))
         var m = CATransform3D.identity
-        var out: [ReplicaInstance] = []
+        var out = replicaPool.popLast() ?? []
+        out.removeAll(keepingCapacity: true)
         out.reserveCapacity(count)
         for i in 0..<count {
             let alpha = min(max(steps.alpha + Float(i) * steps.alphaOffset, 0), 1)

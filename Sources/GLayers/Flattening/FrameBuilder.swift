@@ -33,6 +33,11 @@ package final class FrameBuilder {
     @exclusivity(unchecked) var passStack: [OpenPass] = []
     @exclusivity(unchecked) var finishedPasses: [OpenPass] = []
     @exclusivity(unchecked) var bufferPool: [[DrawItem]] = []
+    /// Storage reused from frame to frame, emptied (FrameBuilder+Reuse.swift): the lists the
+    /// last frame's passes held (filters, dependencies) and replicator instances.
+    @exclusivity(unchecked) var filterPool: [[FilterOp]] = []
+    @exclusivity(unchecked) var dependencyPool: [[PassID]] = []
+    @exclusivity(unchecked) var replicaPool: [[ReplicaInstance]] = []
     @exclusivity(unchecked) var layerCounter: Int32 = 0
     /// Replicator copies made in this frame so far.
     @exclusivity(unchecked) var replicaCopies = 0
@@ -55,6 +60,7 @@ package final class FrameBuilder {
     {
         let s = scale > 0 && scale.isFinite ? scale : 1
         let pw = max(1, Int((size.width * s).rounded())), ph = max(1, Int((size.height * s).rounded()))
+        reuseLastFrameLists()
         list.reset(
             pixelWidth: pw, pixelHeight: ph, scale: Float(s),
             clearColor: premultiplied(clearColor.map { .object($0) } ?? .none))
@@ -121,7 +127,8 @@ package final class FrameBuilder {
             report("\(node.name): its transform, position or bounds are not finite; the layer is not drawn")
             return
         }
-        var effects = Effects(s, node: node)
+        var effects = Effects(s, node: node, filterBuffer: s.pointee.filters.isEmpty ? [] : takeFilterBuffer())
+        if effects.filters.isEmpty { giveBackFilterBuffer(&effects.filters) }
         if let transition {
             drawTransition(node, s.pointee, transition, world: world, time: time, ctx)
             return

@@ -124,6 +124,20 @@ struct LayerKeyPath: Hashable, CustomStringConvertible {
         if case .property(let p) = base { return p }
         return nil
     }
+
+    /// Whether an animation of the key path can change anything: false when its property is
+    /// one the property table marks not animatable
+    /// (docs/semantics.md#animations-of-keys-that-do-not-animate).
+    var isAnimatable: Bool { property?.isAnimatable ?? true }
+}
+
+extension CALayer {
+    /// Whether an animation of `keyPath` on layers of this class can change anything (see
+    /// `LayerKeyPath.isAnimatable`; true for a key path that does not resolve, whose animation
+    /// is refused for that).
+    package class func animatesKeyPath(_ keyPath: String) -> Bool {
+        (try? KeyPathResolver.resolve(keyPath, for: self))?.isAnimatable ?? true
+    }
 }
 
 /// Why a key path could not be resolved.

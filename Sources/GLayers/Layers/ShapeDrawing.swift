@@ -41,8 +41,11 @@ package final class ShapeDrawing {
     static let maximumSide: CGFloat = 4096
     /// The most pixels of one raster (32 MiB of RGBA).
     static let maximumPixels: CGFloat = 8_388_608
-    /// Rasters kept per drawing (a scale animation crossing a step back and forth reuses them).
-    static let capacity = 3
+    /// Rasters kept per drawing: eight half-octave steps (scales over a range of 11 times), so
+    /// that a repeating scale animation within them draws each step once (docs/performance.md,
+    /// "The per-frame contract for every animation (#21)"); each step holds half the pixels of
+    /// the next, so all of them take less than twice the largest.
+    static let capacity = 8
 
     let fillPath: CGPath?
     let strokePath: CGPath?

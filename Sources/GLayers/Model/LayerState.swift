@@ -248,23 +248,38 @@ final class LayerReferences {
 
     func copy() -> LayerReferences {
         let c = LayerReferences()
-        c.backgroundColor = backgroundColor
-        c.borderColor = borderColor
-        c.shadowColor = shadowColor
-        c.shadowPath = shadowPath
-        c.filters = filters
-        c.backgroundFilters = backgroundFilters
-        c.compositingFilter = compositingFilter
-        c.contents = contents
-        c.contentsGravity = contentsGravity
-        c.minificationFilter = minificationFilter
-        c.magnificationFilter = magnificationFilter
-        c.cornerCurve = cornerCurve
-        c.backing = backing
-        c.shape = shape
-        c.contentsBlend = contentsBlend
-        c.transition = transition
-        c.custom = custom
+        c.assign(from: self)
         return c
+    }
+
+    /// Takes every field of `other`. Lists of filters of the same length are copied element
+    /// by element, so that this box keeps its own storage for them (a presented state writes
+    /// their inputs in place).
+    func assign(from other: LayerReferences) {
+        backgroundColor = other.backgroundColor
+        borderColor = other.borderColor
+        shadowColor = other.shadowColor
+        shadowPath = other.shadowPath
+        Self.assign(&filters, from: other.filters)
+        Self.assign(&backgroundFilters, from: other.backgroundFilters)
+        compositingFilter = other.compositingFilter
+        contents = other.contents
+        contentsGravity = other.contentsGravity
+        minificationFilter = other.minificationFilter
+        magnificationFilter = other.magnificationFilter
+        cornerCurve = other.cornerCurve
+        backing = other.backing
+        shape = other.shape
+        contentsBlend = other.contentsBlend
+        transition = other.transition
+        custom = other.custom
+    }
+
+    private static func assign(_ list: inout [FilterValue], from other: [FilterValue]) {
+        guard list.count == other.count, !list.isEmpty else {
+            list = other
+            return
+        }
+        for i in list.indices { list[i] = other[i] }
     }
 }

@@ -8,9 +8,10 @@
 /// - The block holds room for every fast step, so evaluation never allocates.
 /// - The presented state in the block was reset from the current model values and steps
 ///   while `isCurrent` is true; a rebuild, or a model change (`modelDidChange()`), clears it.
-///   While it is true and every step is fast, a frame resets only the fields the fast
-///   animations write (and puts back the transform components they wrote), instead of copying
-///   the whole model state.
+///   While it is true, a frame resets only what the animations write (the fields of the fast
+///   animations, the transform components they wrote, and the targets the general steps
+///   resolved when they were compiled), instead of copying the whole model state.
+/// - An animation that changes nothing (`CompiledAnimation.inert`) has no step.
 /// - Asking twice for the same local time evaluates once (`cacheTime`).
 import Foundation
 
@@ -29,6 +30,8 @@ struct AnimationStack: ~Copyable {
     private(set) var isAnimated = false
     /// Whether every step is fast.
     private var isFast = true
+    /// Puts back what the general steps write.
+    private var generalResets: [StateReset] = []
     /// Whether the presented state was reset from the current model values and steps.
     private var isCurrent = false
     /// Whether an animation changes a key the layer's class redraws its contents for.
@@ -54,6 +57,10 @@ struct AnimationStack: ~Copyable {
 
     /// How many of the animations are fast.
     var fastCount: Int { block.count }
+
+    /// How many steps a frame runs (fast and general; animations that change nothing have
+    /// none).
+    var stepCount: Int { steps.count }
 
     // MARK: Changing the animations
 
@@ -110,15 +117,21 @@ struct AnimationStack: ~Copyable {
     private mutating func rebuild() {
         steps.removeAll(keepingCapacity: true)
         var fast: [FastAnimation] = [], curves: [BezierCurve?] = []
+        var resets: [StateReset] = []
         for entry in entries {
-            if case .fast(let op, let curve) = entry.compiled {
+            switch entry.compiled {
+            case .fast(let op, let curve):
                 steps.append(.fast(fast.count))
                 fast.append(op)
                 curves.append(curve)
-            } else {
+            case .general(let evaluator):
                 steps.append(.general(Unmanaged.passUnretained(entry)))
+                resets += evaluator.resets
+            case .inert:
+                break
             }
         }
+        generalResets = resets
         isAnimated = !entries.isEmpty
         if !isAnimated {
             // Nothing to evaluate: let go of the block and of the images its state holds.
@@ -150,14 +163,13 @@ struct AnimationStack: ~Copyable {
         let cache = block.state
         if isCurrent {
             if t == cacheTime { return cache }
-            if isFast {
-                Self.resetFastTargets(block.fast, cache, model: model)
-            } else {
-                cache.pointee.reset(to: model.pointee)
+            Self.resetFastTargets(block.fast, cache, model: model)
+            if !isFast {
+                for reset in generalResets { reset(&cache.pointee, model) }
             }
         } else {
             cache.pointee.reset(to: model.pointee)
-            if isFast { Self.keepModelValues(block.fast, cache) }
+            Self.keepModelValues(block.fast, cache)
             isCurrent = true
         }
         let fast = block.fast, curves = block.curves
@@ -181,8 +193,8 @@ struct AnimationStack: ~Copyable {
         return cache
     }
 
-    /// Resets the fields the fast animations write to their model values (the rest of the
-    /// state already holds them: only fast animations ran on it since it was reset). Numbers
+    /// Resets the fields the fast animations write to their model values (the general steps
+    /// put back what they write; the rest of the state already holds them). Numbers
     /// come from the animations' `modelValue`, not from the model; transform components are
     /// put back into the parts (which stay the model's), and the matrix is composed again from
     /// them, or put back after the animations ran if none of them wrote it; only

@@ -49,9 +49,30 @@ struct PresentedState {
     }
 
     /// Starts over from the model values `model`.
+    ///
+    /// - The state keeps its own reference box when it holds the only reference to it (the
+    ///   box's fields take the model's values), so that writing a colour, a filter input or a
+    ///   stored value afterwards does not copy the box (docs/architecture.md, "The presentation
+    ///   cache").
     mutating func reset(to model: LayerState) {
+        var own = state.references
         state = model
         transformSource = .model
+        if own !== model.references && isKnownUniquelyReferenced(&own) {
+            own.assign(from: model.references)
+            state.references = own
+        }
+    }
+
+    /// Puts `transform` (or `sublayerTransform`) back to the model's, with no parts active.
+    mutating func resetTransform(sublayer: Bool, to model: UnsafePointer<LayerState>) {
+        if sublayer {
+            state.sublayerTransform = model.pointee.sublayerTransform
+            sublayerTransformPartsActive = false
+        } else {
+            state.transform = model.pointee.transform
+            transformSource = .model
+        }
     }
 
     /// Makes the parts of `transform` (or `sublayerTransform`) the presented value, decomposing

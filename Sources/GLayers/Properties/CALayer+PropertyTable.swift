@@ -57,7 +57,9 @@ extension LayerProperty {
     // MARK: Style
 
     static let backgroundColor = StateProperty(
-        "backgroundColor", \.backgroundColor, action: .animation, apply: { $0.backgroundColor = $1.cgColor })
+        "backgroundColor", \.backgroundColor,
+        computed: ComputedField(get: { $0.backgroundColor }, set: { $0.backgroundColor = $1 }), action: .animation,
+        apply: { $0.backgroundColor = $1.cgColor })
     static let cornerRadius = StateProperty(
         "cornerRadius", \.cornerRadius, action: .animation, apply: { $0.cornerRadius = $1 })
     static let maskedCorners = StateProperty(
@@ -71,9 +73,11 @@ extension LayerProperty {
     static let borderWidth = StateProperty(
         "borderWidth", \.borderWidth, action: .animation, apply: { $0.borderWidth = $1 })
     static let borderColor = StateProperty(
-        "borderColor", \.borderColor, action: .animation, apply: { $0.borderColor = $1.cgColor })
+        "borderColor", \.borderColor, computed: ComputedField(get: { $0.borderColor }, set: { $0.borderColor = $1 }),
+        action: .animation, apply: { $0.borderColor = $1.cgColor })
     static let shadowColor = StateProperty(
-        "shadowColor", \.shadowColor, action: .animation, apply: { $0.shadowColor = $1.cgColor })
+        "shadowColor", \.shadowColor, computed: ComputedField(get: { $0.shadowColor }, set: { $0.shadowColor = $1 }),
+        action: .animation, apply: { $0.shadowColor = $1.cgColor })
     static let shadowOpacity = StateProperty(
         "shadowOpacity", \.shadowOpacity, action: .animation, apply: { $0.shadowOpacity = $1 })
     static let shadowOffset = StateProperty(
@@ -83,7 +87,9 @@ extension LayerProperty {
     /// Animatable, without an implicit animation: "Unlike most animatable properties, this
     /// property (as with all CGPathRef animatable properties) does not support implicit
     /// animation" (Apple's reference of `shadowPath`).
-    static let shadowPath = StateProperty("shadowPath", \.shadowPath, animatable: true, apply: { $0.shadowPath = $1 })
+    static let shadowPath = StateProperty(
+        "shadowPath", \.shadowPath, computed: ComputedField(get: { $0.shadowPath }, set: { $0.shadowPath = $1 }),
+        animatable: true, apply: { $0.shadowPath = $1 })
     static let filters = SettingProperty(
         "filters", action: .fade, presented: true, get: { $0.filters },
         set: { layer, v in
@@ -107,7 +113,9 @@ extension LayerProperty {
 
     // MARK: Contents
 
-    static let contents = StateProperty("contents", \.contents, action: .animation, apply: { $0.contents = $1.object })
+    static let contents = StateProperty(
+        "contents", \.contents, computed: ComputedField(get: { $0.contents }, set: { $0.contents = $1 }),
+        action: .animation, apply: { $0.contents = $1.object })
     static let contentsRect = StateProperty(
         "contentsRect", \.contentsRect, action: .animation, apply: { $0.contentsRect = $1 })
     static let contentsCenter = StateProperty(

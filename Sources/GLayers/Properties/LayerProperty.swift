@@ -118,6 +118,11 @@ package class LayerProperty: Hashable, CustomStringConvertible, @unchecked Senda
     /// property is not animated by value; a change of it runs a transition or nothing).
     func stateAccess() -> AnyStateAccess? { nil }
 
+    /// Whether animations reach the value without going through a key path (which, for a
+    /// field `LayerState` computes, allocates every frame): a field by its byte offset or its
+    /// entry's accessors, a stored value by its key.
+    package var animatesInPlace: Bool { true }
+
     /// Where a component of the value lives in `LayerState`, for the fast path (nil: nowhere
     /// the fast path can write directly).
     func slot(_ component: StructComponent?) -> StateSlot? { nil }
@@ -137,6 +142,9 @@ package class LayerProperty: Hashable, CustomStringConvertible, @unchecked Senda
 class StateProperty<Value: PropertyValue>: LayerProperty {
     /// The field.
     let field: WritableKeyPath<LayerState, Value>
+    /// The accessors of the field when `LayerState` computes it (the fields it keeps in its
+    /// reference box).
+    private let computed: ComputedField<Value>?
     private let defaultField: Value
     /// How `setValue(_:forKey:)` applies a value: through the property's Swift setter, as
     /// Apple's key-value coding calls the accessor, so a subclass's override of it sees the
@@ -145,13 +153,17 @@ class StateProperty<Value: PropertyValue>: LayerProperty {
     /// Whether a layer's `style` may supply the value.
     private let styled: Bool
 
+    /// - `computed`: the accessors of `field` when `LayerState` computes it (needed for an
+    ///   animatable one).
     /// - `styled`: whether a layer's `style` may supply the value (all but `bounds` and `frame`).
     init(
-        _ key: String, _ field: WritableKeyPath<LayerState, Value>, aliases: [String] = [],
-        action: ImplicitAction = .noAction, animatable: Bool? = nil, effects: ChangeEffects = [],
-        choices: PropertyChoices? = nil, styled: Bool = true, apply: ((CALayer, Value) -> Void)? = nil
+        _ key: String, _ field: WritableKeyPath<LayerState, Value>, computed: ComputedField<Value>? = nil,
+        aliases: [String] = [], action: ImplicitAction = .noAction, animatable: Bool? = nil,
+        effects: ChangeEffects = [], choices: PropertyChoices? = nil, styled: Bool = true,
+        apply: ((CALayer, Value) -> Void)? = nil
     ) {
         self.field = field
+        self.computed = computed
         self.defaultField = LayerState()[keyPath: field]
         self.apply = apply
         self.styled = styled
@@ -176,12 +188,49 @@ class StateProperty<Value: PropertyValue>: LayerProperty {
         return true
     }
 
+    override package var animatesInPlace: Bool {
+        computed != nil || MemoryLayout<LayerState>.offset(of: field) != nil
+    }
+
+    /// Access for animations: through the field's byte offset, or the accessors of a computed
+    /// field, never through the key path (which, in this generic class, reads and writes through
+    /// buffers it allocates).
     override func stateAccess() -> AnyStateAccess? {
+        if let computed {
+            return Value.stateAccess(
+                StateAccess(
+                    get: { computed.get($0.state) }, set: { computed.set(&$0.state, $1) },
+                    reset: { s, model in computed.set(&s.state, computed.get(model.pointee)) }))
+        }
         let field = self.field
-        return Value.stateAccess(StateAccess(get: { $0.state[keyPath: field] }, set: { $0.state[keyPath: field] = $1 }))
+        guard let offset = MemoryLayout<LayerState>.offset(of: field) else {
+            // A computed field without accessors (none animates; key-value coding of its
+            // components, as `frame.origin.x`, reaches it here).
+            return Value.stateAccess(
+                StateAccess(
+                    get: { $0.state[keyPath: field] }, set: { $0.state[keyPath: field] = $1 },
+                    reset: { s, model in s.state[keyPath: field] = model.pointee[keyPath: field] }))
+        }
+        func value(_ state: UnsafeMutablePointer<LayerState>) -> UnsafeMutablePointer<Value> {
+            (UnsafeMutableRawPointer(state) + offset).assumingMemoryBound(to: Value.self)
+        }
+        return Value.stateAccess(
+            StateAccess(
+                get: { s in withUnsafeMutablePointer(to: &s.state) { value($0).pointee } },
+                set: { s, v in withUnsafeMutablePointer(to: &s.state) { value($0).pointee = v } },
+                reset: { s, model in
+                    withUnsafeMutablePointer(to: &s.state) { value($0).pointee = value(.init(mutating: model)).pointee }
+                }))
     }
 
     override func slot(_ component: StructComponent?) -> StateSlot? { Value.slot(field, component) }
+}
+
+/// The accessors of a field `LayerState` computes (a field it keeps in its reference box), for
+/// animations: through a key path, writing such a field allocates a write-back buffer.
+struct ComputedField<Value> {
+    let get: (LayerState) -> Value
+    let set: (inout LayerState, Value) -> Void
 }
 
 /// `transform` or `sublayerTransform`: while animations write its components
@@ -208,7 +257,7 @@ final class TransformProperty: StateProperty<CATransform3D> {
                 set: { s, m in
                     s.dropParts(sublayer: sublayer)
                     if sublayer { s.state.sublayerTransform = m } else { s.state.transform = m }
-                }))
+                }, reset: { s, model in s.resetTransform(sublayer: sublayer, to: model) }))
     }
 }
 
@@ -266,13 +315,7 @@ final class StoredProperty<Value: PropertyValue>: LayerProperty {
         return true
     }
 
-    override func stateAccess() -> AnyStateAccess? {
-        let key = self.key, fallback = defaultStored
-        return Value.stateAccess(
-            StateAccess(
-                get: { s in s.state.custom[key].flatMap { Value(storedValue: $0) } ?? fallback },
-                set: { s, v in s.state.custom[key] = v.storedValue }))
-    }
+    override func stateAccess() -> AnyStateAccess? { Value.stateAccess(.stored(key, defaultStored)) }
 }
 
 /// A setting of the layer object that is not part of the presented state (`name`, `delegate`,

@@ -44,7 +44,7 @@ extension PropertyValue {
         .discrete(
             StateAccess(
                 get: { a.get(&$0).storedValue },
-                set: { s, v in if let typed = Self(storedValue: v) { a.set(&s, typed) } }))
+                set: { s, v in if let typed = Self(storedValue: v) { a.set(&s, typed) } }, reset: a.reset))
     }
 
     /// `value` converted for property `p` of `layer`, or the key-value coding error that says why
@@ -84,7 +84,7 @@ extension Float: PropertyValue {
     /// Core Animation returns `Float` properties (`opacity`) as `Float`.
     var apiValue: Any? { self }
     static func stateAccess(_ a: StateAccess<Float>) -> AnyStateAccess? {
-        .number(StateAccess(get: { CGFloat(a.get(&$0)) }, set: { a.set(&$0, Float($1)) }))
+        .number(a.map({ CGFloat($0) }, { Float($0) }))
     }
     static func slot(_ field: WritableKeyPath<LayerState, Float>, _ c: StructComponent?) -> StateSlot? {
         c == nil ? StateSlot(field) : nil
@@ -219,6 +219,10 @@ extension ContentsValue: PropertyValue {
                 set: { s, blend in
                     a.set(&s, blend.shown.map { .image($0) } ?? .none)
                     s.state.contentsBlend = blend.progress < 1 && blend.from !== blend.to ? blend : nil
+                },
+                reset: { s, model in
+                    a.reset(&s, model)
+                    s.state.contentsBlend = model.pointee.contentsBlend
                 }))
     }
 }

@@ -68,6 +68,17 @@ import Testing
         }
     }
 
+    /// Animations reach every animatable field in place: a key path to a field the state
+    /// computes (one it keeps in its reference box) allocates every frame (#21).
+    @Test(arguments: classes)
+    func animatableFieldsAreReachedInPlace(_ name: String) throws {
+        let cls = type(of: Self.make(name))
+        for key in cls.declaredKeys {
+            let p = try #require(cls.properties[key])
+            #expect(!p.isAnimatable || p.animatesInPlace, "\(cls).\(key): give its entry computed: accessors")
+        }
+    }
+
     @Test(arguments: classes)
     func defaultsAreWhatANewLayerShows(_ name: String) {
         let layer = Self.make(name)
