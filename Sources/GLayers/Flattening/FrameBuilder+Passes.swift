@@ -347,8 +347,9 @@ extension FrameBuilder {
             ancestorsFlipped: ctx.ancestorsFlipped, copies: ctx.copies)
         beginPass(screenSpace: false, scale: scale)
         if let before = t.before {
-            var old = placedAtOrigin(before.state)
-            old.transition = nil
+            // drawLayer draws the state as it is, transition or not (only `visit` looks at
+            // transitions): no copy of the state's box to clear it.
+            let old = placedAtOrigin(before.state)
             if !old.isHidden && old.opacity > 0 {
                 drawLayer(
                     .frozen(before), old, world: old.layerToSuperlayer, time: time, opacity: old.opacity, clip: -1,
@@ -357,8 +358,7 @@ extension FrameBuilder {
         }
         let beforeID = endPass(sourceRect: rect(s.bounds), scale: scale)
         beginPass(screenSpace: false, scale: scale)
-        var now = placedAtOrigin(s)
-        now.transition = nil
+        let now = placedAtOrigin(s)
         if !now.isHidden && now.opacity > 0 {
             drawLayer(node, now, world: now.layerToSuperlayer, time: time, opacity: now.opacity, clip: -1, local)
         }

@@ -7,7 +7,7 @@ import GLayersGraphics
 /// Where the presented `transform` is while animations are evaluated, and what the parts hold.
 ///
 /// A layer's presentation cache keeps its `PresentedState` between frames
-/// (`PresentationCache.swift`); for a layer whose animations are all fast, the parts then stay
+/// (`AnimationStack.swift`); for a layer whose animations are all fast, the parts then stay
 /// the model's from frame to frame, apart from the components the animations write and the cache
 /// puts back, so the model matrix is decomposed once, not every frame.
 enum TransformSource: UInt8 {

@@ -1,6 +1,6 @@
 /// Layer time: each layer maps its superlayer's time with its own beginTime, speed
 /// and timeOffset, `t = (parentTime − beginTime) · speed + timeOffset`; the root's parent time
-/// is media time. Also the presented state at a time (evaluated by `PresentationCache.swift`).
+/// is media time. Also the presented state at a time (evaluated by `AnimationStack.swift`).
 import Foundation
 
 extension CALayer {
