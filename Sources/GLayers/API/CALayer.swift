@@ -41,6 +41,11 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The sublayers (CALayer+Hierarchy.swift).
     @exclusivity(unchecked) var sublayerStorage: [CALayer] = [] { didSet { paintOrderIsCurrent = false } }
     @exclusivity(unchecked) var maskStorage: CALayer?
+    /// Counts the changes of `layerState` (`modifyModel`): what flattening made of the layer's
+    /// model values stays valid while it stays the same (`flattenMemo`).
+    @exclusivity(unchecked) final var modelStamp: UInt32 = 0
+    /// Whether `flattenMemo` holds an item (read where flattening prefetches, before the memo).
+    @exclusivity(unchecked) final var hasFlattenMemo = false
     /// The animations and their presentation cache (AnimationStack.swift); what a frame reads
     /// of it comes first in it, and ends within the object's first two cache lines.
     @exclusivity(unchecked) final var animations = AnimationStack()
@@ -48,9 +53,6 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Model values (or, on a presentation copy, the presented values). Changed through
     /// `modifyModel` (CALayer+Changes.swift), which tells the presentation cache.
     @exclusivity(unchecked) final var layerState = LayerState()
-    /// Counts the changes of `layerState` (`modifyModel`): what flattening made of the layer's
-    /// model values stays valid while it stays the same (`flattenMemo`).
-    @exclusivity(unchecked) final var modelStamp: UInt32 = 0
     /// Flattening's memo of the layer's own item, reused while only its placement changes
     /// (FrameBuilder+Memo.swift).
     @exclusivity(unchecked) package final var flattenMemo = FlattenMemo()

@@ -43,7 +43,7 @@ extension FrameBuilder {
     /// Whether the layer's memo can stand for its own item this frame.
     @inline(__always)
     func memoApplies(to layer: CALayer, _ ctx: Context) -> Bool {
-        memoizes && layer.flattenMemo.isMade && layer.flattenMemo.stamp == layer.modelStamp
+        memoizes && layer.hasFlattenMemo && layer.flattenMemo.stamp == layer.modelStamp
             && layer.flattenMemo.ancestorsFlipped == ctx.ancestorsFlipped && layer.sublayerStorage.isEmpty
             && layer.maskStorage == nil && (!layer.isAnimated || layer.animations.changesOnlyPlacement)
     }
@@ -83,6 +83,7 @@ extension FrameBuilder {
             return
         }
         let image = s.pointee.contents.image
+        layer.hasFlattenMemo = true
         layer.flattenMemo.isMade = true
         layer.flattenMemo.stamp = layer.modelStamp
         layer.flattenMemo.ancestorsFlipped = ancestorsFlipped
@@ -95,7 +96,8 @@ extension FrameBuilder {
 
     /// Forgets the memo of a node's layer (its item is being made differently: in a pass).
     func forgetMemo(of node: FlattenNode) {
-        guard case .live(let layer) = node, layer.flattenMemo.isMade else { return }
+        guard case .live(let layer) = node, layer.hasFlattenMemo else { return }
+        layer.hasFlattenMemo = false
         layer.flattenMemo.isMade = false
         layer.flattenMemo.image = nil
     }

@@ -247,6 +247,11 @@ struct AnimationStack: ~Copyable {
     @inline(__always)
     func prefetch(wholeState: Bool = false) { block.prefetch(wholeState: wholeState) }
 
+    /// Starts loading the lines of the presented state that hold the layer's placement (a
+    /// memoized layer's flattening reads nothing else of it).
+    @inline(__always)
+    func prefetch(placementOnly: Bool) { block.prefetchHotState() }
+
     /// Starts loading the reference box of the presented state.
     @inline(__always)
     func prefetchReferences() { block.prefetchReferences() }

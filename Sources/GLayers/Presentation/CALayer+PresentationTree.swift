@@ -56,7 +56,10 @@ extension CALayer {
         for i in range {
             if i + 8 < end { prefetchObject(subs, i + 8) }
             if i + 4 < end { prefetchBlock(subs, i + 4) }
-            subs[i].evaluateSubtree(parentTime: t, parallel: parallel)
+            // Lent, not retained: the array holds the layer.
+            Unmanaged.passUnretained(subs[i])._withUnsafeGuaranteedRef {
+                $0.evaluateSubtree(parentTime: t, parallel: parallel)
+            }
         }
     }
 
@@ -85,13 +88,29 @@ extension CALayer {
     }
 
     /// Starts loading what flattening reads of the layer `layers[i]`, whose first lines
-    /// `prefetchObject` asked for an iteration earlier: its presentation block with the whole
-    /// presented state, or, for a layer without animations, its model state.
+    /// `prefetchObject` asked for an iteration earlier: for a layer whose item is memoized, the
+    /// memo and the first lines of its presented state (placement); else its presentation
+    /// block with the whole presented state, or, for a layer without animations, its model
+    /// state.
     @inline(__always)
     static func prefetchLayer(_ layers: UnsafeBufferPointer<CALayer>, _ i: Int) {
         let p = address(layers, i)
         Unmanaged<CALayer>.fromOpaque(p)._withUnsafeGuaranteedRef { layer in
-            if layer.isAnimated {
+            if layer.hasFlattenMemo {
+                var offset = memoOffset
+                while offset < memoOffset + MemoryLayout<FlattenMemo>.size {
+                    glayers_prefetch(p + offset)
+                    offset += 64
+                }
+                if layer.isAnimated {
+                    layer.animations.prefetch(placementOnly: true)
+                } else {
+                    glayers_prefetch(p + modelStateOffset)
+                    glayers_prefetch(p + modelStateOffset + 64)
+                    glayers_prefetch(p + modelStateOffset + 128)
+                    glayers_prefetch(p + modelStateOffset + 192)
+                }
+            } else if layer.isAnimated {
                 layer.animations.prefetch(wholeState: true)
             } else {
                 var offset = modelStateOffset
@@ -113,12 +132,20 @@ extension CALayer {
         return withUnsafeMutablePointer(to: &probe.layerState) { UnsafeRawPointer($0) - object }
     }()
 
+    /// Where `flattenMemo` lies in a layer object (measured as `modelStateOffset` is).
+    static let memoOffset: Int = {
+        let probe = CALayer()
+        let object = UnsafeRawPointer(Unmanaged.passUnretained(probe).toOpaque())
+        return withUnsafeMutablePointer(to: &probe.flattenMemo) { UnsafeRawPointer($0) - object }
+    }()
+
     /// Starts loading the reference box of the presented state of `layers[i]`, prefetched by
     /// `prefetchLayer` an iteration earlier.
     @inline(__always)
     static func prefetchPresentedReferences(_ layers: UnsafeBufferPointer<CALayer>, _ i: Int) {
         Unmanaged<CALayer>.fromOpaque(address(layers, i))._withUnsafeGuaranteedRef {
-            $0.animations.prefetchReferences()
+            // A memoized layer's item does not read the reference box.
+            if !$0.hasFlattenMemo { $0.animations.prefetchReferences() }
         }
     }
 }

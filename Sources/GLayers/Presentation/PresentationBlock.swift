@@ -116,6 +116,16 @@ struct PresentationBlock: ~Copyable {
         }
     }
 
+    /// Starts loading the presented state up to the end of its transform (what placement reads).
+    func prefetchHotState() {
+        guard let raw else { return }
+        var offset = 0
+        while offset < Self.hotStateBytes {
+            glayers_prefetch(raw + offset)
+            offset += 64
+        }
+    }
+
     /// The bytes of a `PresentedState` up to the end of `state.transform` (offsets from the
     /// compiler).
     static let hotStateBytes: Int = {
