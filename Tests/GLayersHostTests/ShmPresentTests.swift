@@ -86,6 +86,64 @@ import Testing
         for n in 16..<20 { try frame(n) }
     }
 
+    /// Pipelined (#21): frames submitted to the window's render thread, which draws and
+    /// presents each while the next is built, show what a headless full redraw of the last one
+    /// draws, on either present path; so does the frame after an expose answered while a frame
+    /// is in flight (the expose waits for it: the shm image and the renderer are the render
+    /// thread's until then).
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["DISPLAY"] != nil), arguments: [PresentPath.shm, .egl])
+    func pipelinedFramesShowWhatAFullRedrawDraws(path: PresentPath) throws {
+        defer { CAMediaClock.useSystemTime() }
+        CAMediaClock.useManualTime(0)
+        let size = CGSize(width: 200, height: 150)
+        let shown = RandomScene(seed: 203, size: size), reference = RandomScene(seed: 203, size: size)
+        var options = WindowOptions()
+        options.size = size
+        options.scale = 1
+        options.title = "glayers pipelined \(path)"
+        options.presentPath = path
+        options.threads = 2
+        let host = try WindowHost(options: options)
+        try #require(host.presentPath == path, "the \(path) path was not taken (see the warning above)")
+        let live = CALayerHost(rootLayer: shown.root)
+        defer { live.detach() }
+        let headless = try HeadlessRenderer(size: size, scale: 1, background: reference.background)
+        headless.driver.renderer.debug.disableDamage = true
+        let d = host.window.display, w = host.window.window
+        XMoveWindow(d, w, 1000, 800)
+        XSync(d, 0)
+        _ = host.window.pendingEvents()
+
+        var t = 0.0
+        func submit(_ n: Int) throws {
+            t += 1.0 / 30
+            CAMediaClock.setTime(t)
+            shown.mutate(frame: n)
+            reference.mutate(frame: n)
+            try host.submitFrame(shown.root, at: t, background: shown.background)
+            _ = try headless.render(reference.root, at: t)
+        }
+        for n in 0..<10 { try submit(n) }
+        try host.driver.finish()
+        #expect(host.driver.hasRenderThread)
+        try expectSame(host, headless, "\(path), after 10 pipelined frames")
+
+        XUnmapWindow(d, w)
+        XMapWindow(d, w)
+        XSync(d, 0)
+        try submit(10)
+        var exposed = false
+        for _ in 0..<100 where !exposed {
+            exposed = host.window.pendingEvents().contains(.expose)
+            if !exposed { usleep(20_000) }
+        }
+        try #require(exposed, "no expose arrived")
+        host.windowWasExposed()
+        try submit(11)
+        try host.driver.finish()
+        try expectSame(host, headless, "\(path), after an expose answered while a frame was in flight")
+    }
+
     /// Waits for the expose that the last request caused, checks that the window lost its
     /// pixels, and lets the host put them again.
     private func answerExpose(_ host: WindowHost, _ headless: HeadlessRenderer) throws {
