@@ -216,6 +216,7 @@ public final class FrameDriver {
     }
 
     /// A whole frame on the calling thread, into the builder's own list.
+    @discardableResult
     private func drawOnThisThread(
         _ root: CALayer, at t: CFTimeInterval, size: CGSize, scale: CGFloat, background: CGColor?,
         target: RenderTarget, presenter: (any FramePresenter)?

@@ -39,23 +39,16 @@ final class RenderThread {
     // Written by the thread while a frame is in flight; read by the caller in `wait`.
     private var report = FrameReport()
     private var failure: (any Error)?
-    private var thread = pthread_t()
+    private var thread: pthread_t?
 
     /// Starts a thread drawing with `renderer`, whose context the calling thread releases;
     /// nil (the context still current here) when no thread can be started.
     init?(renderer: Renderer) {
         self.renderer = renderer
         renderer.context.releaseCurrent()
-        let argument = Unmanaged.passRetained(self).toOpaque()
-        let status = pthread_create(
-            &thread, nil,
-            { raw in
-                guard let raw else { return nil }
-                Unmanaged<RenderThread>.fromOpaque(raw).takeRetainedValue().run()
-                return nil
-            }, argument)
-        guard status == 0 else {
-            Unmanaged<RenderThread>.fromOpaque(argument).release()
+        // The thread holds `self` until it ends.
+        thread = startJoinableThread { [self] in run() }
+        guard thread != nil else {
             try? renderer.context.makeCurrent()
             return nil
         }
@@ -95,7 +88,7 @@ final class RenderThread {
         stopping = true
         condition.broadcast()
         condition.unlock()
-        pthread_join(thread, nil)
+        if let thread { pthread_join(thread, nil) }
     }
 
     /// The thread's body: draws jobs until stopped.

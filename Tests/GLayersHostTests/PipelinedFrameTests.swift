@@ -36,6 +36,27 @@ import Testing
 
     struct PresentFailure: Error, Equatable { var frame: Int }
 
+    /// A random scene, frames of it submitted to a driver with a render thread, recorded.
+    final class Pipeline {
+        let scene: RandomScene
+        let driver: FrameDriver
+        let recorder = Recorder()
+
+        init(seed: UInt64) throws {
+            CAMediaClock.useManualTime(0)
+            scene = RandomScene(seed: seed, size: PipelinedFrameTests.size)
+            driver = try FrameDriver(context: GLContext.headless(), threads: 2)
+        }
+
+        /// Submits frame `n`, at n/30 s.
+        func submit(_ n: Int) throws {
+            CAMediaClock.setTime(Double(n) / 30)
+            try driver.submitFrame(
+                scene.root, at: Double(n) / 30, size: PipelinedFrameTests.size, scale: 1, background: nil,
+                target: .offscreen, presenter: recorder)
+        }
+    }
+
     static let size = CGSize(width: 160, height: 120)
     static let frames = 12
 
@@ -109,28 +130,20 @@ import Testing
     /// A present that throws on the render thread: the error reaches the caller at the next
     /// submit (the hand-off of the failed frame), or at `finish`, once.
     @Test func aFailedPresentReachesTheCallerAtTheNextHandOff() throws {
-        CAMediaClock.useManualTime(0)
         defer { CAMediaClock.useSystemTime() }
-        let scene = RandomScene(seed: 25, size: Self.size)
-        let driver = try FrameDriver(context: GLContext.headless(), threads: 2)
-        let recorder = Recorder()
-        recorder.failAt = 2
-        func submit(_ n: Int) throws {
-            CAMediaClock.setTime(Double(n) / 30)
-            try driver.submitFrame(
-                scene.root, at: Double(n) / 30, size: Self.size, scale: 1, background: nil, target: .offscreen,
-                presenter: recorder)
-        }
-        for n in 0..<3 { try submit(n) }
-        #expect(throws: PresentFailure(frame: 2)) { try submit(3) }
+        let pipeline = try Pipeline(seed: 25)
+        let driver = pipeline.driver
+        pipeline.recorder.failAt = 2
+        for n in 0..<3 { try pipeline.submit(n) }
+        #expect(throws: PresentFailure(frame: 2)) { try pipeline.submit(3) }
         #expect(driver.lastError as? PresentFailure == PresentFailure(frame: 2))
         // The failed hand-off did not start frame 3; the next frames go on.
-        try submit(4)
+        try pipeline.submit(4)
         try driver.finish()
-        #expect(recorder.dumps.count == 4)
+        #expect(pipeline.recorder.dumps.count == 4)
         // At `finish`, too.
-        recorder.failAt = 4
-        try submit(5)
+        pipeline.recorder.failAt = 4
+        try pipeline.submit(5)
         #expect(throws: PresentFailure(frame: 4)) { try driver.finish() }
         #expect(try driver.finish() == nil)
     }
@@ -139,42 +152,29 @@ import Testing
     /// frame fails to draw, and that failure reaches the caller as `GLError.contextLost` at the
     /// following hand-off; later frames keep failing without crashing.
     @Test func aLostContextOnTheRenderThreadReachesTheCaller() throws {
-        CAMediaClock.useManualTime(0)
         defer { CAMediaClock.useSystemTime() }
-        let scene = RandomScene(seed: 26, size: Self.size)
-        let driver = try FrameDriver(context: GLContext.headless(), threads: 2)
-        let recorder = Recorder()
-        recorder.loseContextAt = 1
+        let pipeline = try Pipeline(seed: 26)
+        pipeline.recorder.loseContextAt = 1
         var failures: [GLError] = []
         // Frame 2 fails; its hand-off (submit 3) throws and does not start frame 3; frame 4
         // fails too, and `finish` throws it.
         for n in 0..<5 {
-            do {
-                try driver.submitFrame(
-                    scene.root, at: Double(n) / 30, size: Self.size, scale: 1, background: nil, target: .offscreen,
-                    presenter: recorder)
-            } catch let error as GLError {
-                failures.append(error)
-            }
+            do { try pipeline.submit(n) } catch let error as GLError { failures.append(error) }
         }
-        #expect(throws: GLError.self) { try driver.finish() }
+        #expect(throws: GLError.self) { try pipeline.driver.finish() }
         #expect(failures.count == 1 && failures.allSatisfy { $0.kind == .contextLost }, "\(failures)")
-        #expect(recorder.dumps.count == 2, "frames after the loss were presented")
-        driver.stopRenderThread()
+        #expect(pipeline.recorder.dumps.count == 2, "frames after the loss were presented")
+        pipeline.driver.stopRenderThread()
     }
 
     /// `drawFrame` after submitted frames stops the render thread and draws here.
     @Test func drawFrameAfterSubmittedFramesDrawsOnTheCallersThread() throws {
-        CAMediaClock.useManualTime(0)
         defer { CAMediaClock.useSystemTime() }
-        let scene = RandomScene(seed: 27, size: Self.size)
-        let driver = try FrameDriver(context: GLContext.headless(), threads: 2)
-        for n in 0..<3 {
-            try driver.submitFrame(
-                scene.root, at: Double(n) / 30, size: Self.size, scale: 1, background: nil, target: .offscreen)
-        }
+        let pipeline = try Pipeline(seed: 27)
+        let driver = pipeline.driver
+        for n in 0..<3 { try pipeline.submit(n) }
         #expect(driver.hasRenderThread)
-        driver.drawFrame(scene.root, at: 0.5, size: Self.size, scale: 1, background: nil, target: .offscreen)
+        driver.drawFrame(pipeline.scene.root, at: 0.5, size: Self.size, scale: 1, background: nil, target: .offscreen)
         #expect(!driver.hasRenderThread)
         #expect(driver.lastFrame.number == 4)
         #expect(driver.renderer.readPixels().count == 160 * 120 * 4)

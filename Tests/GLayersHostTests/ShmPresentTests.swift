@@ -27,22 +27,12 @@ import Testing
         CAMediaClock.useManualTime(0)
         let size = CGSize(width: 200, height: 150)
         let shown = RandomScene(seed: seed, size: size), reference = RandomScene(seed: seed, size: size)
-        var options = WindowOptions()
-        options.size = size
-        options.scale = 1
-        options.title = "glayers shm \(seed)"
-        options.presentPath = .shm
-        let host = try WindowHost(options: options)
-        try #require(host.presentPath == .shm, "the shm path was not taken (see the warning above)")
+        let host = try window("glayers shm \(seed)", size: size, path: .shm)
         let live = CALayerHost(rootLayer: shown.root)
         defer { live.detach() }
         let headless = try HeadlessRenderer(size: size, scale: 1, background: reference.background)
         headless.driver.renderer.debug.disableDamage = true
         let d = host.window.display, w = host.window.window
-        // Away from the corner where other tests' windows open.
-        XMoveWindow(d, w, 1000, 800)
-        XSync(d, 0)
-        _ = host.window.pendingEvents()
 
         var t = 0.0, partial = 0
         func frame(_ n: Int) throws {
@@ -97,22 +87,12 @@ import Testing
         CAMediaClock.useManualTime(0)
         let size = CGSize(width: 200, height: 150)
         let shown = RandomScene(seed: 203, size: size), reference = RandomScene(seed: 203, size: size)
-        var options = WindowOptions()
-        options.size = size
-        options.scale = 1
-        options.title = "glayers pipelined \(path)"
-        options.presentPath = path
-        options.threads = 2
-        let host = try WindowHost(options: options)
-        try #require(host.presentPath == path, "the \(path) path was not taken (see the warning above)")
+        let host = try window("glayers pipelined \(path)", size: size, path: path, threads: 2)
         let live = CALayerHost(rootLayer: shown.root)
         defer { live.detach() }
         let headless = try HeadlessRenderer(size: size, scale: 1, background: reference.background)
         headless.driver.renderer.debug.disableDamage = true
         let d = host.window.display, w = host.window.window
-        XMoveWindow(d, w, 1000, 800)
-        XSync(d, 0)
-        _ = host.window.pendingEvents()
 
         var t = 0.0
         func submit(_ n: Int) throws {
@@ -132,12 +112,7 @@ import Testing
         XMapWindow(d, w)
         XSync(d, 0)
         try submit(10)
-        var exposed = false
-        for _ in 0..<100 where !exposed {
-            exposed = host.window.pendingEvents().contains(.expose)
-            if !exposed { usleep(20_000) }
-        }
-        try #require(exposed, "no expose arrived")
+        try waitForExpose(host)
         host.windowWasExposed()
         try submit(11)
         try host.driver.finish()
@@ -147,16 +122,37 @@ import Testing
     /// Waits for the expose that the last request caused, checks that the window lost its
     /// pixels, and lets the host put them again.
     private func answerExpose(_ host: WindowHost, _ headless: HeadlessRenderer) throws {
-        let d = host.window.display
-        XSync(d, 0)
+        XSync(host.window.display, 0)
+        try waitForExpose(host)
+        #expect(try differences(host, headless).count > 0, "the window kept its pixels: nothing was exposed")
+        host.windowWasExposed()
+    }
+
+    /// Waits until the window's events include an expose.
+    private func waitForExpose(_ host: WindowHost) throws {
         var exposed = false
         for _ in 0..<100 where !exposed {
             exposed = host.window.pendingEvents().contains(.expose)
             if !exposed { usleep(20_000) }
         }
         try #require(exposed, "no expose arrived")
-        #expect(try differences(host, headless).count > 0, "the window kept its pixels: nothing was exposed")
-        host.windowWasExposed()
+    }
+
+    /// A window of `size` points at scale 1 presenting through `path`, made with `threads`
+    /// threads (nil: the default), moved away from the corner where other tests' windows open.
+    private func window(_ title: String, size: CGSize, path: PresentPath, threads: Int? = nil) throws -> WindowHost {
+        var options = WindowOptions()
+        options.size = size
+        options.scale = 1
+        options.title = title
+        options.presentPath = path
+        options.threads = threads
+        let host = try WindowHost(options: options)
+        try #require(host.presentPath == path, "the \(path) path was not taken (see the warning above)")
+        XMoveWindow(host.window.display, host.window.window, 1000, 800)
+        XSync(host.window.display, 0)
+        _ = host.window.pendingEvents()
+        return host
     }
 
     /// Expects the window's pixels (read back from the server) to be the headless frame's.
