@@ -26,20 +26,17 @@ import Testing
         defer { CAMediaClock.useSystemTime() }
         CAMediaClock.useManualTime(0)
         let size = CGSize(width: 200, height: 150)
-        let shown = RandomScene(seed: seed, size: size), reference = RandomScene(seed: seed, size: size)
+        let twins = SceneTwins(seed: seed, size: size)
+        let (shown, reference) = (twins.shown, twins.reference)
         let host = try window("glayers shm \(seed)", size: size, path: .shm)
         let live = CALayerHost(rootLayer: shown.root)
         defer { live.detach() }
-        let headless = try HeadlessRenderer(size: size, scale: 1, background: reference.background)
-        headless.driver.renderer.debug.disableDamage = true
+        let headless = try fullRedraw(of: reference, size: size)
         let d = host.window.display, w = host.window.window
 
-        var t = 0.0, partial = 0
+        var partial = 0
         func frame(_ n: Int) throws {
-            t += 1.0 / 30
-            CAMediaClock.setTime(t)
-            shown.mutate(frame: n)
-            reference.mutate(frame: n)
+            let t = twins.advance(to: n)
             try host.drawFrame(shown.root, at: t, background: shown.background)
             let stats = host.driver.renderer.stats
             if stats.redrawnPixels > 0 && stats.redrawnPixels < host.window.width * host.window.height {
@@ -86,20 +83,16 @@ import Testing
         defer { CAMediaClock.useSystemTime() }
         CAMediaClock.useManualTime(0)
         let size = CGSize(width: 200, height: 150)
-        let shown = RandomScene(seed: 203, size: size), reference = RandomScene(seed: 203, size: size)
+        let twins = SceneTwins(seed: 203, size: size)
+        let (shown, reference) = (twins.shown, twins.reference)
         let host = try window("glayers pipelined \(path)", size: size, path: path, threads: 2)
         let live = CALayerHost(rootLayer: shown.root)
         defer { live.detach() }
-        let headless = try HeadlessRenderer(size: size, scale: 1, background: reference.background)
-        headless.driver.renderer.debug.disableDamage = true
+        let headless = try fullRedraw(of: reference, size: size)
         let d = host.window.display, w = host.window.window
 
-        var t = 0.0
         func submit(_ n: Int) throws {
-            t += 1.0 / 30
-            CAMediaClock.setTime(t)
-            shown.mutate(frame: n)
-            reference.mutate(frame: n)
+            let t = twins.advance(to: n)
             try host.submitFrame(shown.root, at: t, background: shown.background)
             _ = try headless.render(reference.root, at: t)
         }
@@ -126,6 +119,13 @@ import Testing
         try waitForExpose(host)
         #expect(try differences(host, headless).count > 0, "the window kept its pixels: nothing was exposed")
         host.windowWasExposed()
+    }
+
+    /// A headless renderer that draws every frame of `scene` in full, to compare windows with.
+    private func fullRedraw(of scene: RandomScene, size: CGSize) throws -> HeadlessRenderer {
+        let headless = try HeadlessRenderer(size: size, scale: 1, background: scene.background)
+        headless.driver.renderer.debug.disableDamage = true
+        return headless
     }
 
     /// Waits until the window's events include an expose.
@@ -194,5 +194,27 @@ import Testing
             }
         }
         return (differing, first)
+    }
+}
+
+/// A random scene shown in a window, and the same scene built again from the same seed for a
+/// headless full redraw; both changed alike frame after frame.
+final class SceneTwins {
+    let shown: RandomScene
+    let reference: RandomScene
+    private var t = 0.0
+
+    init(seed: UInt64, size: CGSize) {
+        shown = RandomScene(seed: seed, size: size)
+        reference = RandomScene(seed: seed, size: size)
+    }
+
+    /// Moves the manual clock 1/30 s on, makes frame `n`'s changes to both, and returns the time.
+    func advance(to n: Int) -> CFTimeInterval {
+        t += 1.0 / 30
+        CAMediaClock.setTime(t)
+        shown.mutate(frame: n)
+        reference.mutate(frame: n)
+        return t
     }
 }
