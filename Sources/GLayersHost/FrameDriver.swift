@@ -134,9 +134,9 @@ public final class FrameDriver {
             return lastFrame
         }
         var engine = FrameReport()
+        evaluate(root, at: t, into: &engine)
         let frame = builder.build(
-            into: takeSpare(), root: evaluate(root, at: t, into: &engine), at: t, size: size, scale: scale,
-            clearColor: background)
+            into: takeSpare(), root: root, at: t, size: size, scale: scale, clearColor: background)
         engine.phases.flatten = (MonotonicClock.now - engine.startedAt) * 1000 - engine.phases.evaluate
         engine.layerCount = frame.list.layerCount
         let (waited, error) = collectFrame(thread)
@@ -202,9 +202,8 @@ public final class FrameDriver {
     }
 
     /// Starts `report` (its number and start) and runs the frame's engine steps before
-    /// flattening: the display links due at `t`, the flush, the evaluation of `root`'s
-    /// tree. Returns `root`.
-    private func evaluate(_ root: CALayer, at t: CFTimeInterval, into report: inout FrameReport) -> CALayer {
+    /// flattening: the display links due at `t`, the flush, the evaluation of `root`'s tree.
+    private func evaluate(_ root: CALayer, at t: CFTimeInterval, into report: inout FrameReport) {
         started += 1
         report.number = started
         report.startedAt = MonotonicClock.now
@@ -212,7 +211,6 @@ public final class FrameDriver {
         CATransaction.flush()
         root.evaluatePresentationTree(atMediaTime: t)
         report.phases.evaluate = (MonotonicClock.now - report.startedAt) * 1000
-        return root
     }
 
     /// A whole frame on the calling thread, into the builder's own list.
@@ -222,8 +220,8 @@ public final class FrameDriver {
         target: RenderTarget, presenter: (any FramePresenter)?
     ) -> RenderList {
         stopRenderThread()
-        let list = builder.build(
-            root: evaluate(root, at: t, into: &lastFrame), at: t, size: size, scale: scale, clearColor: background)
+        evaluate(root, at: t, into: &lastFrame)
+        let list = builder.build(root: root, at: t, size: size, scale: scale, clearColor: background)
         lastFrame.phases.flatten = (MonotonicClock.now - lastFrame.startedAt) * 1000 - lastFrame.phases.evaluate
         lastFrame.layerCount = list.layerCount
         lastError = renderer.drawAndPresent(
