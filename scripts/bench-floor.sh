@@ -20,6 +20,14 @@
 #                          prints the particle simulation's median (simulate_median_ms)
 #   GLAYERS_ARGS="..."     more options for `glayers bench` (e.g. --no-sprites, to compare
 #                          the emitter with its particles drawn by the simple program)
+#   NOOP=1                 both programs with GALLIUM_NOOP=1: Mesa takes every GL call and
+#                          draws nothing (a GPU of infinite speed), so the figures are the CPU's
+#                          work per frame, glayers' against the floor's
+#   THREADS="1 2"          each round runs glayers once per value, with GLAYERS_THREADS set to
+#                          it (1: one thread; 2: the render thread), after the same floor run,
+#                          and the summary has a median ratio per value (default: one run
+#                          with GLAYERS_THREADS as inherited). Each glayers run prints its phase
+#                          medians (evaluate, flatten, plan, submit) and its threads
 set -eu
 N=${1:-1000}
 FRAMES=${2:-300}
@@ -35,6 +43,10 @@ cd "$(dirname "$0")/.."
 SNOW=${TMPDIR:-/tmp}/glayers-floor-snow
 gcc -O2 -o "$SNOW" "$SNOW_C" -lEGL -lGL -lX11 -lm
 MODE=${BENCH:-frame}
+if [ "${NOOP:-0}" = 1 ]; then
+  export GALLIUM_NOOP=1
+fi
+THREADS=${THREADS:-}
 if [ "$MODE" = renderer ]; then
   swift build -c release --product glayers-gl-bench >/dev/null
   run_glayers() { .build/release/glayers-gl-bench --n "$N" --frames "$FRAMES" --quad "$QUAD"; }
@@ -48,15 +60,30 @@ else
 fi
 median() { sed -n 's/.* median_ms=\([0-9.]*\).*/\1/p'; }
 simulation() { sed -n 's/.* simulate_median_ms=\([0-9.]*\).*/, simulation \1 ms/p'; }
+phases() {
+  sed -n 's/.* threads=\([0-9]*\) .*evaluate_median_ms=\([0-9.]*\) .*flatten_median_ms=\([0-9.]*\) .*plan_median_ms=\([0-9.]*\) .*submit_median_ms=\([0-9.]*\) .*/ [threads \1: evaluate \2, flatten \3, plan \4, submit \5 ms]/p'
+}
+# One glayers run with GLAYERS_THREADS=$1 (empty: as inherited); prints its RESULT line.
+run_with_threads() {
+  if [ -n "$1" ]; then (export GLAYERS_THREADS="$1" && run_glayers); else run_glayers; fi
+}
+SETTINGS=${THREADS:-inherited}
+echo "bench-floor: N=$N frames=$FRAMES rounds=$ROUNDS mode=$MODE${GALLIUM_NOOP:+ GALLIUM_NOOP=$GALLIUM_NOOP} threads: $SETTINGS"
 RATIOS=""
 i=1
 while [ "$i" -le "$ROUNDS" ]; do
   F=$("$SNOW" --mode headless --n "$N" --frames "$FRAMES" --quad "$QUAD" --draw instanced | median)
-  OUT=$(run_glayers)
-  G=$(echo "$OUT" | median)
-  R=$(awk -v g="$G" -v f="$F" 'BEGIN { printf "%.3f", g / f }')
-  echo "round $i: floor ${F} ms, glayers ${G} ms, ratio ${R}$(echo "$OUT" | simulation)"
-  RATIOS="$RATIOS $R"
+  for T in $SETTINGS; do
+    [ "$T" = inherited ] && V="" || V=$T
+    OUT=$(run_with_threads "$V")
+    G=$(echo "$OUT" | median)
+    R=$(awk -v g="$G" -v f="$F" 'BEGIN { printf "%.3f", g / f }')
+    echo "round $i: floor ${F} ms, glayers ${G} ms, ratio ${R}$(echo "$OUT" | phases)$(echo "$OUT" | simulation)"
+    RATIOS="$RATIOS $T:$R"
+  done
   i=$((i + 1))
 done
-echo "$RATIOS" | tr ' ' '\n' | grep . | sort -n | awk -v n="$N" -v mode="$MODE" -v q="$QUAD" '{ r[NR] = $1 } END { printf "N=%s (" mode ", floor quad %s) median ratio %.3f (min %.3f, max %.3f)\n", n, q, r[int((NR + 1) / 2)], r[1], r[NR] }'
+for T in $SETTINGS; do
+  echo "$RATIOS" | tr ' ' '\n' | sed -n "s/^$T://p" | sort -n | awk -v n="$N" -v mode="$MODE" -v q="$QUAD" -v t="$T" \
+    '{ r[NR] = $1 } END { printf "N=%s (" mode ", floor quad %s, threads %s) median ratio %.3f (min %.3f, max %.3f)\n", n, q, t, r[int((NR + 1) / 2)], r[1], r[NR] }'
+done

@@ -176,10 +176,11 @@ public struct BenchOptions: ParsableArguments {
                 tracksDamage: !noDamage, sprites: !noSprites)
         let times = result.times
         return "RESULT scene=\(label) mode=\(window ? "window" : "headless") n=\(n) "
-            + "size=\(Int(points.width))x\(Int(points.height)) frames=\(frames) "
+            + "size=\(Int(points.width))x\(Int(points.height)) frames=\(frames) threads=\(result.threads) "
             + String(
                 format: "median_ms=%.3f p10_ms=%.3f p90_ms=%.3f mean_ms=%.3f fps_median=%.2f ", times.median,
                 times.p10, times.p90, times.mean, 1000 / max(times.median, 1e-6))
+            + Self.phases(result)
             + "draw_calls=\(result.drawCalls) items=\(result.items) sprites=\(result.sprites) passes=\(result.passes) "
             + String(format: "damage=%@ redrawn_pixels=%.0f ", noDamage ? "off" : "on", result.redrawnPixels)
             + (result.present.map { "present=\($0) " } ?? "")
@@ -192,6 +193,20 @@ public struct BenchOptions: ParsableArguments {
         guard let emitter else { return "" }
         let times = EmitterWorkload.simulationTimes(count: emitter, size: points, frames: frames ?? 120)
         return String(format: "simulate_median_ms=%.3f simulate_p90_ms=%.3f ", times.median, times.p90)
+    }
+
+    /// `evaluate_median_ms=… evaluate_p90_ms=… ` and the same for flatten, plan and submit (and
+    /// present, in a window).
+    private static func phases(_ result: FrameBenchmark.Result) -> String {
+        var phases = [
+            ("evaluate", result.evaluate), ("flatten", result.flatten), ("plan", result.plan),
+            ("submit", result.submit),
+        ]
+        if result.present != nil { phases.append(("present", result.presenting)) }
+        return phases.map { name, times in
+            "\(name)_median_ms=" + String(format: "%.3f", times.median) + " \(name)_p90_ms="
+                + String(format: "%.3f ", times.p90)
+        }.joined()
     }
 
     /// `allocations_per_frame=… ` when counted, else nothing.

@@ -1,6 +1,7 @@
 /// The whole-frame benchmark: manual clock + flush + evaluation + flattening + drawing +
-/// glFinish, headless or in a window, with the per-frame allocation count when the executable
-/// can count.
+/// glFinish, headless or in a window, pipelined as the window's loop is (`FrameDriver.threads`:
+/// the frame's GL work on a render thread while the next frame is built), with the time of each
+/// phase and the per-frame allocation count when the executable can count.
 import Foundation
 import GLayers
 import GLayersGL
@@ -10,8 +11,22 @@ import GLayersHost
 public enum FrameBenchmark {
     /// What a run measured.
     public struct Result {
-        /// Whole frames, from advancing the clock to `glFinish` (or the swap).
+        /// The periods between consecutive frames' completions (after `glFinish`, or the
+        /// present), as the floor program measures: with a render thread, frames overlap, and
+        /// the period is what a frame costs.
         public var times: FrameTimes
+        /// Display links + flush + `evaluatePresentationTree`, per frame.
+        public var evaluate: FrameTimes
+        /// `FrameBuilder.build`, per frame.
+        public var flatten: FrameTimes
+        /// The renderer's CPU work before GL draws (damage, scheduling, planning, packing).
+        public var plan: FrameTimes
+        /// The instance upload, GL calls and `glFinish`.
+        public var submit: FrameTimes
+        /// Presenting (the window's swap or MIT-SHM puts); zeros headless.
+        public var presenting: FrameTimes
+        /// The threads the frames were made with (`FrameDriver.threads`).
+        public var threads: Int
         /// Draw calls of the last frame.
         public var drawCalls: Int
         /// Items of the last frame.
@@ -41,11 +56,11 @@ public enum FrameBenchmark {
         let driver = try FrameDriver(context: GLContext.headless())
         driver.renderer.debug.disableDamage = !tracksDamage
         driver.renderer.debug.disableSprites = !sprites
+        driver.waitsForGPU = true
         let host = CALayerHost(rootLayer: root)
         defer { host.detach() }
         return try measure(driver, frames: frames, warmup: warmup, counter: counter) { t in
-            driver.drawFrame(root, at: t, size: size, scale: 1, background: background, target: .offscreen)
-            driver.renderer.finish()
+            try driver.submitFrame(root, at: t, size: size, scale: 1, background: background, target: .offscreen)
         }
     }
 
@@ -72,38 +87,53 @@ public enum FrameBenchmark {
         _ = window.window.pendingEvents()
         var result = try measure(window.driver, frames: frames, warmup: warmup, counter: counter) { t in
             _ = window.window.pendingEvents()
-            try window.drawFrame(root, at: t, background: background)
+            return try window.submitFrame(root, at: t, background: background)
         }
         result.present = window.presentPath
         return result
     }
 
+    /// What is kept of a frame's report (not the report: its damage would share storage with
+    /// the driver's, which would then allocate to change it).
+    private struct Sample {
+        var completedAt: Double
+        var phases: FramePhases
+        var redrawnPixels: Int
+        init(_ report: FrameReport) {
+            completedAt = report.completedAt
+            phases = report.phases
+            redrawnPixels = report.stats.redrawnPixels
+        }
+    }
+
+    /// Runs `warmup + frames` frames 1/60 s of media time apart through `frame`, which returns
+    /// the report of the frame completed meanwhile, and gathers the measured frames' figures.
     private static func measure(
-        _ driver: FrameDriver, frames: Int, warmup: Int, counter: AllocationCounter?, _ frame: (Double) throws -> Void
+        _ driver: FrameDriver, frames: Int, warmup: Int, counter: AllocationCounter?,
+        _ frame: (Double) throws -> FrameReport?
     ) throws -> Result {
-        var samples: [Double] = []
-        samples.reserveCapacity(frames)
+        var samples: [Sample] = []
+        samples.reserveCapacity(warmup + frames + 1)
         var allocations: UInt64 = 0
-        var redrawn = 0.0
         for f in 0..<(warmup + frames) {
             let t = Double(f) / 60
             CAMediaClock.setTime(t)
             let before = counter?.count() ?? 0
-            let start = MonotonicClock.now
-            try frame(t)
-            let end = MonotonicClock.now
-            if let error = driver.renderer.lastError { throw error }
-            if f >= warmup {
-                samples.append((end - start) * 1000)
-                allocations += (counter?.count() ?? 0) - before
-                redrawn += Double(driver.renderer.stats.redrawnPixels)
-            }
+            if let report = try frame(t) { samples.append(Sample(report)) }
+            if f >= warmup { allocations += (counter?.count() ?? 0) - before }
         }
-        let s = driver.renderer.stats
+        if let report = try driver.finish() { samples.append(Sample(report)) }
+        // The measured frames, and the completion of the one before them for the first period.
+        let measured = samples.suffix(frames)
+        let completions = samples.suffix(frames + 1).map(\.completedAt)
+        let periods = zip(completions, completions.dropFirst()).map { ($1 - $0) * 1000 }
+        func times(_ phase: (FramePhases) -> Double) -> FrameTimes { FrameTimes(measured.map { phase($0.phases) }) }
+        let s = driver.lastFrame.stats
         return Result(
-            times: FrameTimes(samples), drawCalls: s.drawCalls, items: s.items, sprites: s.spriteItems,
-            passes: s.passes,
-            redrawnPixels: redrawn / Double(max(frames, 1)),
+            times: FrameTimes(periods), evaluate: times(\.evaluate), flatten: times(\.flatten), plan: times(\.plan),
+            submit: times(\.submit), presenting: times(\.present), threads: driver.threads, drawCalls: s.drawCalls,
+            items: s.items, sprites: s.spriteItems, passes: s.passes,
+            redrawnPixels: measured.reduce(0) { $0 + Double($1.redrawnPixels) } / Double(max(frames, 1)),
             allocationsPerFrame: counter.map { _ in Double(allocations) / Double(max(frames, 1)) },
             renderer: driver.context.rendererName)
     }

@@ -69,6 +69,8 @@ public final class Renderer {
     @exclusivity(unchecked) var lastTarget: RenderTarget?
     @exclusivity(unchecked) var lastWidth = 0, lastHeight = 0
     @exclusivity(unchecked) var frame: UInt64 = 0
+    /// When this frame's planning ended (`drawFrame`), for `stats.planMilliseconds`.
+    @exclusivity(unchecked) var plannedAt = 0.0
     /// Skip reasons already reported (bit per `SkipReason`).
     @exclusivity(unchecked) var reportedSkips: UInt32 = 0
     /// A 1×1 transparent target standing in for missing inputs.
@@ -126,6 +128,7 @@ public final class Renderer {
     /// - A list of zero pixels draws nothing; `.window` on a headless context draws offscreen.
     public func render(_ list: RenderList, to requested: RenderTarget) {
         if lastError?.kind == .contextLost { return }
+        let started = Self.monotonicSeconds
         guard list.pixelWidth > 0, list.pixelHeight > 0 else {
             stats = RenderStats()
             return
@@ -143,6 +146,7 @@ public final class Renderer {
         if damage.isEmpty {
             // Nothing changed: the target already shows this frame.
             stats = RenderStats()
+            stats.planMilliseconds = (Self.monotonicSeconds - started) * 1000
             return
         }
         if target == .window && !damage.isFull && context.presentation.partialUpdate {
@@ -158,6 +162,15 @@ public final class Renderer {
         if debug.verifyDamage && !damage.isFull { verifyDamage(list, target: target) }
         if debug.showDamage { tintDamage(target) } else { tinted.reset(width: 0, height: 0) }
         do { try context.checkLost() } catch let error as GLError { lastError = error } catch {}
+        stats.planMilliseconds = (plannedAt - started) * 1000
+        stats.submitMilliseconds = (Self.monotonicSeconds - plannedAt) * 1000
+    }
+
+    /// Seconds of `CLOCK_MONOTONIC` (the host's `MonotonicClock`), for the phase times.
+    static var monotonicSeconds: Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
     }
 
     /// Draws `list` into `target` within `damage`.
@@ -173,6 +186,7 @@ public final class Renderer {
         scheduler.schedule(
             list, includesScreenItem: { isDrawn(screenItem: $0, list) }, isCached: { isCacheHit($0, list) })
         plan(list)
+        plannedAt = Self.monotonicSeconds
         stats.instanceBytes = quad.upload()
         clips.upload(list.clips)
         do {

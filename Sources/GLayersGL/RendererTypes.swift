@@ -51,6 +51,12 @@ public struct RenderStats: Equatable, Sendable, CustomStringConvertible {
     public var damageRects = 0
     /// Screen items not drawn because they lie outside the damage.
     public var unchangedItems = 0
+    /// Milliseconds of the frame's CPU work before GL draws: damage, pass scheduling,
+    /// planning and instance packing. Not in `description` (a time, not a counter).
+    public var planMilliseconds = 0.0
+    /// Milliseconds from the end of planning to the end of `render`: the instance upload, the
+    /// GL calls of every pass and their effects (on llvmpipe, most of the drawing).
+    public var submitMilliseconds = 0.0
 
     /// Zero counters.
     public init() {}

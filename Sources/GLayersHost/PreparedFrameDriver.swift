@@ -38,21 +38,8 @@ public final class PreparedFrameDriver: @unchecked Sendable {
 
     /// Starts making the driver (on the calling thread when no thread can be started).
     public init() {
-        var made = pthread_t()
-        let argument = Unmanaged.passRetained(work).toOpaque()
-        let status = pthread_create(
-            &made, nil,
-            { raw in
-                guard let raw else { return nil }
-                Unmanaged<Work>.fromOpaque(raw).takeRetainedValue().run()
-                return nil
-            }, argument)
-        if status == 0 {
-            thread = made
-        } else {
-            Unmanaged<Work>.fromOpaque(argument).release()
-            work.run()
-        }
+        thread = startJoinableThread { [work] in work.run() }
+        if thread == nil { work.run() }
     }
 
     /// Waits for the driver and returns it (the same one on every call: give it to one

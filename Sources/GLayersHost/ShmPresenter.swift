@@ -7,6 +7,7 @@ import CX11
 import Foundation
 import GLayersGL
 import GLayersRenderList
+import Synchronization
 
 /// How a window's frames reach the screen.
 public enum PresentPath: String, Sendable, CustomStringConvertible {
@@ -137,14 +138,14 @@ final class ShmPresenter {
         segment.pointee.readOnly = 0
         made.pointee.data = segment.pointee.shmaddr
         // An attach the server refuses (a remote display) arrives as an X error: caught here.
-        shmAttachFailed = false
+        shmAttachFailed.store(false, ordering: .relaxed)
         let previous = XSetErrorHandler(shmErrorHandler)
         let sent = XShmAttach(display, segment)
         XSync(display, 0)
         XSetErrorHandler(previous)
         // Marked for removal now: the segment goes when the server and this process detach.
         shmctl(id, IPC_RMID, nil)
-        attached = sent != 0 && !shmAttachFailed
+        attached = sent != 0 && !shmAttachFailed.load(ordering: .relaxed)
         guard attached else {
             release()
             throw ShmError("XShmAttach failed (the X server cannot share this process's memory)")
@@ -217,11 +218,13 @@ final class ShmPresenter {
     }
 }
 
-/// Set by `shmErrorHandler` when an X error arrives while a segment is attached.
-nonisolated(unsafe) private var shmAttachFailed = false
+/// Set by `shmErrorHandler` when an X error arrives while a segment is attached (the handler
+/// runs on whichever thread reads the error: with a render thread, the image is made again
+/// there while the window's thread reads events).
+private let shmAttachFailed = Atomic<Bool>(false)
 
 /// The X error handler in force while a segment is attached: notes the error.
 private let shmErrorHandler: XErrorHandler = { _, _ in
-    shmAttachFailed = true
+    shmAttachFailed.store(true, ordering: .relaxed)
     return 0
 }

@@ -1,6 +1,9 @@
 /// The window's frame loop: events → content, then — only while something animates,
 /// changed, or a display link is active — one frame per vsync through the same `FrameDriver`
-/// as headless rendering. An idle scene sleeps in `poll` on the X connection (no busy loop).
+/// as headless rendering, pipelined: the loop's thread builds a frame while the driver's
+/// render thread draws and presents the one before (docs/renderer.md#the-render-thread).
+/// X events stay on the loop's thread. An idle scene sleeps in `poll` on the X connection
+/// (no busy loop).
 import Foundation
 import GLayers
 import GLayersGL
@@ -53,6 +56,9 @@ public struct WindowOptions {
     /// set, else MIT-SHM for a software renderer (`PresentPath.preferred(forRenderer:)`). The
     /// shm path falls back to EGL, with a warning, when the server cannot share memory.
     public var presentPath: PresentPath?
+    /// The threads frames are made with (`FrameDriver.threads`); nil (the default):
+    /// `GLAYERS_THREADS`, else a render thread when the machine has two cores or more.
+    public var threads: Int?
     /// Default options: a 1024 × 768-point window titled "glayers" at 60 frames per second.
     public init() {}
 }
@@ -72,10 +78,10 @@ public final class WindowHost {
     private var host: CALayerHost?
     private var lastOverlayUpdate = 0.0
     private var running = true
-    private var firstFramePresented = false
+    /// Presents the frames, on the thread that draws them.
+    private let presenter: WindowPresenter
     /// How frames reach the screen: EGL's swap, or MIT-SHM puts (`ShmPresenter`).
-    public private(set) var presentPath = PresentPath.egl
-    private var shm: ShmPresenter?
+    public var presentPath: PresentPath { presenter.path }
 
     /// Opens the window (on `$DISPLAY`) with an OpenGL context on it.
     ///
@@ -87,11 +93,15 @@ public final class WindowHost {
             title: options.title, width: Int((options.size.width * probeScale).rounded()),
             height: Int((options.size.height * probeScale).rounded()), fullscreen: options.fullscreen)
         scale = options.scale ?? window.desktopScale() ?? 1
-        driver = try FrameDriver(context: GLContext.window(nativeDisplay: window.display, nativeWindow: window.window))
+        driver = try FrameDriver(
+            context: GLContext.window(nativeDisplay: window.display, nativeWindow: window.window),
+            threads: options.threads)
         driver.refreshInterval = 1 / max(options.frameRate, 1)
         driver.renderer.debug.disableDamage = !options.tracksDamage
         driver.renderer.debug.showDamage = options.showDamage
-        choosePresentPath()
+        presenter = WindowPresenter(
+            context: driver.context,
+            shm: Self.shmPresenter(window, options: options, rendererName: driver.context.rendererName))
         if options.showDamage {
             // What the tint shows depends on what the surface keeps between frames.
             let path =
@@ -109,19 +119,22 @@ public final class WindowHost {
         overlay.contentsScale = scale
     }
 
-    /// Chooses `presentPath` (see `WindowOptions.presentPath`) and makes the shm image.
-    private func choosePresentPath() {
+    /// The shm image of `window` when the present path (see `WindowOptions.presentPath`) is
+    /// shm and the image can be made, else nil (EGL).
+    private static func shmPresenter(_ window: X11Window, options: WindowOptions, rendererName: String)
+        -> ShmPresenter?
+    {
         let forced = options.presentPath ?? PresentPath.fromEnvironment
-        guard (forced ?? PresentPath.preferred(forRenderer: driver.context.rendererName)) == .shm else { return }
+        guard (forced ?? PresentPath.preferred(forRenderer: rendererName)) == .shm else { return nil }
         do {
-            shm = try ShmPresenter(window: window)
-            presentPath = .shm
+            return try ShmPresenter(window: window)
         } catch let error as ShmError {
             // No MIT-SHM (a remote display) is expected unless shm was asked for.
             if forced == .shm || !error.expected {
                 Diagnostics.warn("cannot present with MIT-SHM (\(error)); presenting with EGL")
             }
         } catch {}
+        return nil
     }
 
     /// The window's size in points.
@@ -136,6 +149,7 @@ public final class WindowHost {
         CATransaction.flush()
         var needsDraw = true
         var lastSwap = MonotonicClock.now
+        defer { driver.stopRenderThread() }
         while running {
             for event in window.pendingEvents() {
                 needsDraw = true
@@ -154,17 +168,23 @@ public final class WindowHost {
                 if elapsed < period { usleep(useconds_t((period - elapsed) * 1_000_000)) }
                 lastSwap = MonotonicClock.now
             } else {
+                // The last frame is presented before the loop sleeps: no other thread reads the
+                // X connection while this one polls it.
+                try driver.finish()
                 window.waitForEvents(timeout: content.idleWakeInterval)
             }
         }
+        try driver.finish()
         host?.detach()
     }
 
     /// The OpenGL context goes before the window: its surface lives on the window's X display,
     /// which the window closes.
     deinit {
-        // The shm image and the surface live on the window's X display, which the window closes.
-        shm = nil
+        // The render thread holds the context; the shm image and the surface live on the
+        // window's X display, which the window closes.
+        driver.stopRenderThread()
+        presenter.release()
         driver.context.destroy()
     }
 
@@ -211,56 +231,53 @@ public final class WindowHost {
     /// Shows again what the X server lost of the window (call it on `WindowEvent.expose`): the
     /// shm path puts the exposed area from the image it keeps, without drawing; the EGL path
     /// redraws the whole window at the next frame.
+    ///
+    /// - Waits for the frame in flight first: the shm image and the renderer are the render
+    ///   thread's while it draws.
     public func windowWasExposed() {
         let area = window.takeExposedArea()
-        if let shm, let area {
-            shm.putAgain(area)
-        } else {
-            driver.renderer.invalidate()
-        }
+        driver.waitForFrame()
+        if let area, presenter.putAgain(area) { return }
+        driver.renderer.invalidate()
     }
 
     /// Draws `root` at media time `t` at the window's size and scale, and presents it through
     /// `presentPath` (only what changed since the last frame).
     ///
+    /// - All on the calling thread, the frame presented when it returns (after the frame in
+    ///   flight, if frames were submitted, is done).
     /// - Throws the renderer's `GLError`, or what presenting throws. A failing shm present
     ///   falls back to EGL with a warning and presents the frame with EGL.
     public func drawFrame(_ root: CALayer, at t: CFTimeInterval, background: CGColor?) throws {
-        let target: RenderTarget = shm == nil ? .window : .offscreen
-        driver.drawFrame(root, at: t, size: pointSize, scale: scale, background: background, target: target)
-        if let error = driver.renderer.lastError { throw error }
-        guard let shm else { return try driver.present() }
-        do { try shm.present(driver.renderer) } catch {
-            Diagnostics.warn("cannot present with MIT-SHM (\(error)); presenting with EGL")
-            self.shm = nil
-            presentPath = .egl
-            // The same render list again, in full, into the window's back buffer.
-            driver.renderer.invalidate()
-            driver.renderer.render(driver.builder.list, to: .window)
-            if let error = driver.renderer.lastError { throw error }
-            try driver.present()
-        }
+        try driver.drawFrame(
+            root, at: t, size: pointSize, scale: scale, background: background, target: .window, presenter: presenter)
+    }
+
+    /// Submits the frame of `root` at media time `t` at the window's size and scale, drawn and
+    /// presented through `presentPath` on the driver's render thread while the calling thread
+    /// goes on (`FrameDriver.submitFrame`; with one thread, as `drawFrame`). Returns the report
+    /// of the frame completed meanwhile.
+    ///
+    /// - Throws the error of the frame completed meanwhile (see `drawFrame`).
+    @discardableResult
+    public func submitFrame(_ root: CALayer, at t: CFTimeInterval, background: CGColor?) throws -> FrameReport? {
+        try driver.submitFrame(
+            root, at: t, size: pointSize, scale: scale, background: background, target: .window, presenter: presenter)
     }
 
     private func drawFrame(_ content: WindowContent) throws {
         let now = CACurrentMediaTime()
         if options.showFPS && now - lastOverlayUpdate > 0.5 {
             lastOverlayUpdate = now
-            let s = driver.renderer.stats
+            let last = driver.lastFrame
             CATransaction.begin()
             CATransaction.setDisableActions(true)
             overlay.string = String(
-                format: " %.1f ms · %d layers · %d draws", driver.lastFrameMilliseconds, driver.builder.list.layerCount,
-                s.drawCalls)
+                format: " %.1f ms · %d layers · %d draws", last.milliseconds, last.layerCount, last.stats.drawCalls)
             CATransaction.commit()
         }
-        let start = MonotonicClock.now
-        try drawFrame(container, at: now, background: content.background)
-        if !firstFramePresented {
-            firstFramePresented = true
-            Self.traceStart()
-        }
-        let seconds = MonotonicClock.now - start
+        guard let report = try submitFrame(container, at: now, background: content.background) else { return }
+        let seconds = report.milliseconds / 1000
         if seconds > Self.slowFrameSeconds {
             Diagnostics.warn(String(format: "a frame took %.2f s (longer than %.0f s)", seconds, Self.slowFrameSeconds))
         }
@@ -269,7 +286,7 @@ public final class WindowHost {
     /// With GLAYERS_TRACE_START set, prints the wall clock (CLOCK_REALTIME, in nanoseconds) at
     /// the end of the first frame's present, for scripts/bench-start.sh to subtract its own
     /// time before exec from.
-    private static func traceStart() {
+    static func traceStart() {
         guard getenv("GLAYERS_TRACE_START") != nil else { return }
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)

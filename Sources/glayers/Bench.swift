@@ -8,8 +8,12 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Benchmark a scene or the built-in snowfall workload and print one RESULT line.",
         discussion: """
-            Each frame: advance the manual clock 1/60 s, flush, evaluate, flatten, draw, glFinish.
-            median_ms is the figure to compare with snow.c's. For allocations_per_frame, run the
+            Each frame: advance the manual clock 1/60 s, flush, evaluate, flatten, draw, glFinish;
+            the drawing on a render thread while the next frame is built, as in a window
+            (GLAYERS_THREADS=1: all on one thread). median_ms, the period between consecutive
+            frames' ends, is the figure to compare with snow.c's; the line also has the threads
+            and the medians and p90s of each phase (evaluate, flatten, plan, submit). For
+            allocations_per_frame, run the
             same benchmark with `swift run -c release glayers-bench` (same options), whose
             allocator counts. With --zoom (and --engine-only, without OpenGL): the zoom into a 32768-point CATiledLayer map, frames
             paced at 60 Hz of real time, tiles drawn on tile threads and shown as they arrive;

@@ -26,30 +26,17 @@ import Testing
         defer { CAMediaClock.useSystemTime() }
         CAMediaClock.useManualTime(0)
         let size = CGSize(width: 200, height: 150)
-        let shown = RandomScene(seed: seed, size: size), reference = RandomScene(seed: seed, size: size)
-        var options = WindowOptions()
-        options.size = size
-        options.scale = 1
-        options.title = "glayers shm \(seed)"
-        options.presentPath = .shm
-        let host = try WindowHost(options: options)
-        try #require(host.presentPath == .shm, "the shm path was not taken (see the warning above)")
+        let twins = SceneTwins(seed: seed, size: size)
+        let (shown, reference) = (twins.shown, twins.reference)
+        let host = try window("glayers shm \(seed)", size: size, path: .shm)
         let live = CALayerHost(rootLayer: shown.root)
         defer { live.detach() }
-        let headless = try HeadlessRenderer(size: size, scale: 1, background: reference.background)
-        headless.driver.renderer.debug.disableDamage = true
+        let headless = try fullRedraw(of: reference, size: size)
         let d = host.window.display, w = host.window.window
-        // Away from the corner where other tests' windows open.
-        XMoveWindow(d, w, 1000, 800)
-        XSync(d, 0)
-        _ = host.window.pendingEvents()
 
-        var t = 0.0, partial = 0
+        var partial = 0
         func frame(_ n: Int) throws {
-            t += 1.0 / 30
-            CAMediaClock.setTime(t)
-            shown.mutate(frame: n)
-            reference.mutate(frame: n)
+            let t = twins.advance(to: n)
             try host.drawFrame(shown.root, at: t, background: shown.background)
             let stats = host.driver.renderer.stats
             if stats.redrawnPixels > 0 && stats.redrawnPixels < host.window.width * host.window.height {
@@ -86,19 +73,86 @@ import Testing
         for n in 16..<20 { try frame(n) }
     }
 
+    /// Pipelined (#21): frames submitted to the window's render thread, which draws and
+    /// presents each while the next is built, show what a headless full redraw of the last one
+    /// draws, on either present path; so does the frame after an expose answered while a frame
+    /// is in flight (the expose waits for it: the shm image and the renderer are the render
+    /// thread's until then).
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["DISPLAY"] != nil), arguments: [PresentPath.shm, .egl])
+    func pipelinedFramesShowWhatAFullRedrawDraws(path: PresentPath) throws {
+        defer { CAMediaClock.useSystemTime() }
+        CAMediaClock.useManualTime(0)
+        let size = CGSize(width: 200, height: 150)
+        let twins = SceneTwins(seed: 203, size: size)
+        let (shown, reference) = (twins.shown, twins.reference)
+        let host = try window("glayers pipelined \(path)", size: size, path: path, threads: 2)
+        let live = CALayerHost(rootLayer: shown.root)
+        defer { live.detach() }
+        let headless = try fullRedraw(of: reference, size: size)
+        let d = host.window.display, w = host.window.window
+
+        func submit(_ n: Int) throws {
+            let t = twins.advance(to: n)
+            try host.submitFrame(shown.root, at: t, background: shown.background)
+            _ = try headless.render(reference.root, at: t)
+        }
+        for n in 0..<10 { try submit(n) }
+        try host.driver.finish()
+        #expect(host.driver.hasRenderThread)
+        try expectSame(host, headless, "\(path), after 10 pipelined frames")
+
+        XUnmapWindow(d, w)
+        XMapWindow(d, w)
+        XSync(d, 0)
+        try submit(10)
+        try waitForExpose(host)
+        host.windowWasExposed()
+        try submit(11)
+        try host.driver.finish()
+        try expectSame(host, headless, "\(path), after an expose answered while a frame was in flight")
+    }
+
     /// Waits for the expose that the last request caused, checks that the window lost its
     /// pixels, and lets the host put them again.
     private func answerExpose(_ host: WindowHost, _ headless: HeadlessRenderer) throws {
-        let d = host.window.display
-        XSync(d, 0)
+        XSync(host.window.display, 0)
+        try waitForExpose(host)
+        #expect(try differences(host, headless).count > 0, "the window kept its pixels: nothing was exposed")
+        host.windowWasExposed()
+    }
+
+    /// A headless renderer that draws every frame of `scene` in full, to compare windows with.
+    private func fullRedraw(of scene: RandomScene, size: CGSize) throws -> HeadlessRenderer {
+        let headless = try HeadlessRenderer(size: size, scale: 1, background: scene.background)
+        headless.driver.renderer.debug.disableDamage = true
+        return headless
+    }
+
+    /// Waits until the window's events include an expose.
+    private func waitForExpose(_ host: WindowHost) throws {
         var exposed = false
         for _ in 0..<100 where !exposed {
             exposed = host.window.pendingEvents().contains(.expose)
             if !exposed { usleep(20_000) }
         }
         try #require(exposed, "no expose arrived")
-        #expect(try differences(host, headless).count > 0, "the window kept its pixels: nothing was exposed")
-        host.windowWasExposed()
+    }
+
+    /// A window of `size` points at scale 1 presenting through `path`, made with `threads`
+    /// threads (nil: the default), moved away from the corner where other tests' windows open.
+    private func window(_ title: String, size: CGSize, path: PresentPath, threads: Int? = nil) throws -> WindowHost {
+        var options = WindowOptions()
+        options.size = size
+        options.scale = 1
+        options.title = title
+        options.presentPath = path
+        options.threads = threads
+        let host = try WindowHost(options: options)
+        try #require(host.presentPath == path, "the \(path) path was not taken (see the warning above)")
+        XMoveWindow(host.window.display, host.window.window, 1000, 800)
+        XSync(host.window.display, 0)
+        _ = host.window.pendingEvents()
+        return host
     }
 
     /// Expects the window's pixels (read back from the server) to be the headless frame's.
@@ -140,5 +194,27 @@ import Testing
             }
         }
         return (differing, first)
+    }
+}
+
+/// A random scene shown in a window, and the same scene built again from the same seed for a
+/// headless full redraw; both changed alike frame after frame.
+final class SceneTwins {
+    let shown: RandomScene
+    let reference: RandomScene
+    private var t = 0.0
+
+    init(seed: UInt64, size: CGSize) {
+        shown = RandomScene(seed: seed, size: size)
+        reference = RandomScene(seed: seed, size: size)
+    }
+
+    /// Moves the manual clock 1/30 s on, makes frame `n`'s changes to both, and returns the time.
+    func advance(to n: Int) -> CFTimeInterval {
+        t += 1.0 / 30
+        CAMediaClock.setTime(t)
+        shown.mutate(frame: n)
+        reference.mutate(frame: n)
+        return t
     }
 }

@@ -4,6 +4,7 @@ import GLayersBench
 import GLayersGraphics
 import GLayersHost
 import GLayersTestSupport
+import Synchronization
 import Testing
 
 /// Draws a few shapes that show position and orientation: a blue bar along the top (minimum
@@ -36,7 +37,12 @@ final class TiledTestLayer: CATiledLayer {
 /// A map whose tile drawings wait for a gate (to catch frames before tiles arrive).
 final class GatedMapLayer: MapTiledLayer {
     let gate = DispatchSemaphore(value: 0)
-    var isGated = false
+    /// Set by the test while tile threads read it.
+    private let gated = Atomic<Bool>(false)
+    var isGated: Bool {
+        get { gated.load(ordering: .acquiring) }
+        set { gated.store(newValue, ordering: .releasing) }
+    }
     override func draw(in ctx: CGContext) {
         if isGated { _ = gate.wait(timeout: .now() + 10) }
         super.draw(in: ctx)

@@ -18,8 +18,9 @@ import GLayersRenderList
 
 /// Builds render lists from layer trees.
 package final class FrameBuilder {
-    /// The render list of the last `build` (refilled by the next one).
-    package let list = RenderList()
+    /// The render list of the last `build` (refilled by the next one); during
+    /// `build(into:root:at:size:scale:clearColor:)`, the list of the frame being built.
+    @exclusivity(unchecked) package internal(set) var list = RenderList()
 
     /// How many times a layer deeper than this is skipped (a resource limit; reported once).
     @exclusivity(unchecked) public var maximumDepth = EngineLimits.maximumTreeDepth
