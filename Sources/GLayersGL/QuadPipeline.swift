@@ -1,7 +1,12 @@
 /// The quad programs and their streamed instance buffer: what every draw item goes through.
 ///
-/// One buffer holds the frame's instances (orphaned and refilled once per frame from a
-/// staging array that keeps its capacity); a batch points the attributes at its first
+/// A ring of three buffers holds the frames' instances: each frame refills the next one from a
+/// staging array that keeps its capacity, with `glBufferSubData` into storage that is
+/// respecified only when it must grow. A buffer is written again two frames after it was
+/// drawn from, when the GPU is long done with it, so the driver neither waits nor makes new
+/// storage every frame (orphaning with `glBufferData` did, and a driver that allocates fresh
+/// memory for it, Mesa's no-op driver among them, then cleared pages of it every frame: up to
+/// 7 ms a frame for the 1.9 MB of 10 000 instances). A batch points the attributes at its first
 /// instance and draws `count` instances of a 4-vertex strip. The programs read the same
 /// instances: `general` (quad.frag.glsl: rounded rects, borders, clips, nine-slice, blend
 /// modes), `shape` (quad.frag.glsl without content, clips or blend modes: rounded rects with
@@ -86,8 +91,12 @@ final class QuadPipeline {
     /// Variants whose program failed to compile (asked once), by raw value.
     @exclusivity(unchecked) private var failed = [Bool](repeating: false, count: QuadVariant.allCases.count)
     private let vertexArray: GLuint
-    private let instanceBuffer: GLuint
-    @exclusivity(unchecked) private var capacityBytes = 0
+    /// The ring of instance buffers and the bytes each holds.
+    private let instanceBuffers: [GLuint]
+    @exclusivity(unchecked) private var capacities: [Int]
+    /// The ring's buffer of the current frame.
+    @exclusivity(unchecked) private var ringIndex = 0
+    private var instanceBuffer: GLuint { instanceBuffers[ringIndex] }
     @exclusivity(unchecked) private var current: QuadVariant?
     /// The frame's instances, `QuadInstance.vectorCount` vectors each.
     @exclusivity(unchecked) var staging: [SIMD4<Float>] = []
@@ -97,13 +106,15 @@ final class QuadPipeline {
     /// Compiles the `eagerVariants` (throwing when one fails) and makes the buffers.
     init() throws {
         for variant in Self.eagerVariants { programs[Int(variant.rawValue)] = try QuadProgram(variant) }
-        var vao: GLuint = 0, vbo: GLuint = 0
+        var vao: GLuint = 0
+        var vbos = [GLuint](repeating: 0, count: Self.ringLength)
         glGenVertexArrays(1, &vao)
-        glGenBuffers(1, &vbo)
+        glGenBuffers(GLsizei(Self.ringLength), &vbos)
         vertexArray = vao
-        instanceBuffer = vbo
+        instanceBuffers = vbos
+        capacities = [Int](repeating: 0, count: Self.ringLength)
         glBindVertexArray(vao)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vbo)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vbos[0])
         for location in 0..<GLuint(QuadInstance.vectorCount) {
             glEnableVertexAttribArray(location)
             glVertexAttribDivisor(location, 1)
@@ -113,24 +124,29 @@ final class QuadPipeline {
     }
 
     deinit {
-        var vao = vertexArray, vbo = instanceBuffer
+        var vao = vertexArray, vbos = instanceBuffers
         glDeleteVertexArrays(1, &vao)
-        glDeleteBuffers(1, &vbo)
+        glDeleteBuffers(GLsizei(vbos.count), &vbos)
     }
 
     /// Empties the staging array (keeping its storage) for a new frame.
     func beginFrame() { staging.removeAll(keepingCapacity: true) }
 
-    /// Streams the staging array into the instance buffer (orphaning last frame's storage).
-    /// Returns the bytes uploaded.
+    /// How many instance buffers take turns.
+    static let ringLength = 3
+
+    /// Streams the staging array into the ring's next instance buffer (its storage made anew
+    /// only when it must grow). Returns the bytes uploaded.
     @discardableResult
     func upload() -> Int {
         let bytes = staging.count * MemoryLayout<SIMD4<Float>>.stride
+        ringIndex = (ringIndex + 1) % Self.ringLength
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
-        if bytes > capacityBytes {
-            capacityBytes = max(bytes, capacityBytes + capacityBytes / 2, 64 * QuadInstance.stride)
+        let capacity = capacities[ringIndex]
+        if bytes > capacity || capacity == 0 {
+            capacities[ringIndex] = max(bytes, capacity + capacity / 2, 64 * QuadInstance.stride)
+            glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(capacities[ringIndex]), nil, GLenum(GL_STREAM_DRAW))
         }
-        glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(capacityBytes), nil, GLenum(GL_STREAM_DRAW))
         if bytes > 0 {
             staging.withUnsafeBytes { glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, GLsizeiptr(bytes), $0.baseAddress) }
         }
