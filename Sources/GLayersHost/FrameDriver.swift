@@ -76,10 +76,7 @@ public final class FrameDriver {
         environment: [String: String] = ProcessInfo.processInfo.environment,
         processors: Int = ProcessInfo.processInfo.activeProcessorCount
     ) -> Int {
-        if let text = environment["GLAYERS_THREADS"], let n = Int(text.trimmingCharacters(in: .whitespaces)), n >= 1 {
-            return min(n, 2)
-        }
-        return processors >= 2 ? 2 : 1
+        min(2, EngineThreads.fromEnvironment(environment, processors: processors))
     }
 
     /// Whether the render thread is running (frames submitted and not stopped since).

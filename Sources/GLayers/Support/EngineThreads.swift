@@ -17,11 +17,15 @@ public enum EngineThreads {
     /// 0.15 µs a layer).
     public nonisolated(unsafe) static var minimumParallelSublayers = 512
 
-    /// `GLAYERS_THREADS` when it is a positive number, else the active processors.
-    public static func fromEnvironment() -> Int {
-        if let value = ProcessInfo.processInfo.environment["GLAYERS_THREADS"], let n = Int(value), n > 0 {
+    /// `GLAYERS_THREADS` when it is a positive number (at most 64), else the active processors:
+    /// the one reading of the setting (the host's render thread asks it too).
+    public static func fromEnvironment(
+        _ environment: [String: String] = ProcessInfo.processInfo.environment,
+        processors: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) -> Int {
+        if let text = environment["GLAYERS_THREADS"], let n = Int(text.trimmingCharacters(in: .whitespaces)), n >= 1 {
             return min(n, 64)
         }
-        return max(1, ProcessInfo.processInfo.activeProcessorCount)
+        return max(1, processors)
     }
 }
