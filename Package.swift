@@ -179,7 +179,7 @@ let package = Package(
         .target(
             name: "GLayersBench",
             dependencies: [
-                "GLayers", "GLayersGL", "GLayersHost", "GLayersRenderList", "GLayersScene",
+                "GLayers", "GLayersGL", "GLayersGraphics", "GLayersHost", "GLayersRenderList", "GLayersScene",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings),

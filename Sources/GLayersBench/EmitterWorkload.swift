@@ -4,6 +4,7 @@
 /// system instead of N animated layers. Built with the public Core Animation API.
 import Foundation
 import GLayers
+import GLayersGraphics
 import GLayersHost
 
 /// Builds emitter scenes and measures the particle simulation alone.

@@ -3,6 +3,7 @@
 /// layer tree, with allocation counts when the executable can count.
 import Foundation
 import GLayers
+import GLayersGraphics
 import GLayersHost
 import GLayersRenderList
 

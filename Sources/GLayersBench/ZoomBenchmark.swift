@@ -5,6 +5,7 @@
 import Foundation
 import GLayers
 import GLayersGL
+import GLayersGraphics
 import GLayersHost
 
 /// Measures the zoom.

@@ -128,7 +128,7 @@ public final class Renderer {
     /// - A list of zero pixels draws nothing; `.window` on a headless context draws offscreen.
     public func render(_ list: RenderList, to requested: RenderTarget) {
         if lastError?.kind == .contextLost { return }
-        let started = Self.monotonicSeconds
+        let started = MonotonicClock.now
         guard list.pixelWidth > 0, list.pixelHeight > 0 else {
             stats = RenderStats()
             return
@@ -146,7 +146,7 @@ public final class Renderer {
         if damage.isEmpty {
             // Nothing changed: the target already shows this frame.
             stats = RenderStats()
-            stats.planMilliseconds = (Self.monotonicSeconds - started) * 1000
+            stats.planMilliseconds = (MonotonicClock.now - started) * 1000
             return
         }
         if target == .window && !damage.isFull && context.presentation.partialUpdate {
@@ -163,14 +163,7 @@ public final class Renderer {
         if debug.showDamage { tintDamage(target) } else { tinted.reset(width: 0, height: 0) }
         do { try context.checkLost() } catch let error as GLError { lastError = error } catch {}
         stats.planMilliseconds = (plannedAt - started) * 1000
-        stats.submitMilliseconds = (Self.monotonicSeconds - plannedAt) * 1000
-    }
-
-    /// Seconds of `CLOCK_MONOTONIC` (the host's `MonotonicClock`), for the phase times.
-    static var monotonicSeconds: Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+        stats.submitMilliseconds = (MonotonicClock.now - plannedAt) * 1000
     }
 
     /// Draws `list` into `target` within `damage`.
@@ -186,7 +179,7 @@ public final class Renderer {
         scheduler.schedule(
             list, includesScreenItem: { isDrawn(screenItem: $0, list) }, isCached: { isCacheHit($0, list) })
         plan(list)
-        plannedAt = Self.monotonicSeconds
+        plannedAt = MonotonicClock.now
         stats.instanceBytes = quad.upload()
         clips.upload(list.clips)
         do {

@@ -6,6 +6,7 @@
 import Foundation
 import GLayers
 import GLayersGL
+import GLayersGraphics
 import GLayersRenderList
 
 /// Draws layer trees with one renderer.

@@ -3,6 +3,7 @@
 /// report. Takes a render list; touches no layer.
 import Foundation
 import GLayersGL
+import GLayersGraphics
 import GLayersRenderList
 
 /// How a frame reaches the screen once drawn, run on the thread that drew it (the window's

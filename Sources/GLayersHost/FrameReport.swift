@@ -4,6 +4,7 @@
 /// never races with the frame being drawn.
 import Foundation
 import GLayersGL
+import GLayersGraphics
 import GLayersRenderList
 
 /// The time a frame spent in each phase, in milliseconds.

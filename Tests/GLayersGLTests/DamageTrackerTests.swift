@@ -82,6 +82,47 @@ import Testing
         #expect(damage(list(a), list(b)).isFull)
     }
 
+    /// While everything keeps moving, the tracker backs off (1, 2, 4 … frames damaged whole
+    /// without a signature), a single wholesale change does not start it, and once the scene
+    /// rests it is tracked again within the longest back-off and two frames.
+    @Test func everythingMovingBacksOffAndRestingTracksAgain() {
+        let base = (0..<200).map { (Float($0 % 10) * 10, Float($0 / 10) * 4) }
+        func moved(_ k: Int) -> RenderList { list(base.map { ($0.0 + Float(k % 7), $0.1 + Float(k % 5)) }) }
+        let tracker = DamageTracker()
+        tracker.maximumSkippedFrames = 4
+        var region = DamageRegion(width: 0, height: 0)
+        // One wholesale change between still frames keeps tracking.
+        tracker.compare(moved(0), into: &region)
+        tracker.compare(moved(1), into: &region)
+        #expect(region.isFull)
+        tracker.compare(moved(1), into: &region)
+        #expect(region.isEmpty, "a still frame right after one wholesale change is compared")
+        // Change after change: whole frames, and frames without a signature in between.
+        var signatures = 0
+        for k in 2..<40 {
+            tracker.compare(moved(k), into: &region)
+            #expect(region.isFull, "frame \(k) of everything moving")
+            if tracker.screenItemCount > 0 { signatures += 1 }
+        }
+        #expect(signatures < 20, "backing off: \(signatures) signatures in 38 frames of wholesale change")
+        // At rest: tracked again (no damage) within the longest back-off and two frames.
+        var rested = -1
+        for k in 0..<(tracker.maximumSkippedFrames + 3) {
+            tracker.compare(moved(40), into: &region)
+            if region.isEmpty {
+                rested = k
+                break
+            }
+        }
+        #expect(rested >= 0, "a resting scene is tracked again")
+        // An invalidation ends the back-off at once.
+        for k in 41..<46 { tracker.compare(moved(k), into: &region) }
+        tracker.invalidate()
+        tracker.compare(moved(46), into: &region)
+        tracker.compare(moved(46), into: &region)
+        #expect(region.isEmpty)
+    }
+
     /// Clips cut an item's box.
     @Test func clipsCutTheDamage() {
         func clipped(_ x: Float) -> RenderList {

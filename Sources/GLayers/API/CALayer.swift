@@ -45,7 +45,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// model values stays valid while it stays the same (`flattenMemo`).
     @exclusivity(unchecked) final var modelStamp: UInt32 = 0
     /// Whether `flattenMemo` holds an item (read where flattening prefetches, before the memo).
-    @exclusivity(unchecked) final var hasFlattenMemo = false
+    @exclusivity(unchecked) package final var hasFlattenMemo = false
     /// The animations and their presentation cache (AnimationStack.swift); what a frame reads
     /// of it comes first in it, and ends within the object's first two cache lines.
     @exclusivity(unchecked) final var animations = AnimationStack()
@@ -169,6 +169,8 @@ open class CALayer: NSObject, CAMediaTiming {
     ///   Apple's platforms: `override init(layer: Any)`.
     public init(layer: Any) {
         super.init()
+        // Assigned in the initializer, where the properties' observers do not run (a method
+        // would run them: a style or a delegate applied as a change, holding old values).
         guard let other = layer as? CALayer else { return }
         layerState = other.layerState
         name = other.name
@@ -215,9 +217,6 @@ open class CALayer: NSObject, CAMediaTiming {
     /// (`CATransformLayer` overrides this; `CAEmitterLayer.preservesDepth` is another thing:
     /// its particles in 3D).
     var keepsSublayersIn3D: Bool { false }
-
-    /// Whether this object is a presentation copy.
-    var isPresentationCopy: Bool { presentationSource != nil }
 
     open override var description: String {
         let kind = String(describing: type(of: self))
@@ -692,12 +691,6 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The class's action for `event`, searched after the delegate, `actions` and `style`.
     open class func defaultAction(forKey event: String) -> CAAction? { nil }
 
-    /// The kind of value at `keyPath` on layers of this class, or nil for an unknown path
-    /// (a custom key is `.object`).
-    package class func valueKind(forKeyPath keyPath: String) -> ValueKind? {
-        (try? KeyPathResolver.resolve(keyPath, for: self))?.kind
-    }
-
     /// Whether the value of `key` is archived (glayers does not archive; true for every key).
     open func shouldArchiveValue(forKey key: String) -> Bool { true }
 
@@ -735,5 +728,4 @@ open class CALayer: NSObject, CAMediaTiming {
             return nil
         }
     }
-
 }

@@ -16,10 +16,9 @@ import GLayersGraphics
 import GLayersRenderList
 
 /// A layer's own item as flattening made it, without its placement; kept in the layer
-/// object (`CALayer.flattenMemo`), so reading it is no pointer chase, retain or release.
+/// object (`CALayer.flattenMemo`, valid while `CALayer.hasFlattenMemo`), so reading it is no
+/// pointer chase, retain or release.
 package struct FlattenMemo {
-    /// Whether a memo was made (and not forgotten since).
-    package var isMade = false
     /// The layer's `modelStamp` when it was made.
     package var stamp: UInt32 = 0
     /// Whether an odd number of the layer's ancestors had flipped geometry (the contents
@@ -27,9 +26,8 @@ package struct FlattenMemo {
     var ancestorsFlipped = false
     /// Whether the layer draws an item (else it draws nothing of its own).
     var drawsItem = false
-    /// Whether the item's background is opaque (the item is opaque at full opacity).
-    var opaqueBackground = false
-    /// The identity of `image` (0: none), compared before the image is touched.
+    /// The identity of `image` (0: none), compared with the frame's last registered image
+    /// before the image object is touched.
     var imageIdentity: UInt64 = 0
     /// The image the item shows, registered with each frame's list.
     var image: CGImage?
@@ -44,18 +42,22 @@ extension FrameBuilder {
     @inline(__always)
     func memoApplies(to layer: CALayer, _ ctx: Context) -> Bool {
         memoizes && layer.hasFlattenMemo && layer.flattenMemo.stamp == layer.modelStamp
-            && layer.flattenMemo.ancestorsFlipped == ctx.ancestorsFlipped && layer.sublayerStorage.isEmpty
-            && layer.maskStorage == nil && (!layer.isAnimated || layer.animations.changesOnlyPlacement)
+            && layer.flattenMemo.ancestorsFlipped == ctx.ancestorsFlipped && Self.mayKeepMemo(layer)
+    }
+
+    /// Whether the layer's structure and animations let a memo stand for its item: no
+    /// sublayers, no mask, and animations (if any) of its placement and opacity alone.
+    @inline(__always)
+    static func mayKeepMemo(_ layer: CALayer) -> Bool {
+        layer.sublayerStorage.isEmpty && layer.maskStorage == nil
+            && (!layer.isAnimated || layer.animations.changesOnlyPlacement)
     }
 
     /// Appends the memoized item of a layer with its placement in this frame (`s`: its
     /// presented state).
     func drawMemo(of layer: CALayer, _ node: FlattenNode, _ s: UnsafePointer<LayerState>, _ ctx: Context) {
         if s.pointee.isHidden || !(s.pointee.opacity > 0) || !layer.flattenMemo.drawsItem { return }
-        guard let world = s.world(under: ctx.parent) else {
-            report("\(node.name): its transform, position or bounds are not finite; the layer is not drawn")
-            return
-        }
+        guard let world = world(of: node, s, ctx) else { return }
         let opacity = ctx.opacity * s.pointee.opacity
         guard opacity > 0 else { return }
         let identity = layer.flattenMemo.imageIdentity
@@ -65,7 +67,8 @@ extension FrameBuilder {
         item.opacity = opacity
         item.clip = ctx.clip
         item.layerIndex = layerCounter - 1
-        item.opaque = layer.flattenMemo.opaqueBackground && opacity >= 1
+        // As `layerItem` decides it: an opaque background at full opacity.
+        item.opaque = item.background.a >= 1 && opacity >= 1
         append(item)
     }
 
@@ -75,20 +78,16 @@ extension FrameBuilder {
         of node: FlattenNode, _ s: UnsafePointer<LayerState>, item: DrawItem?, ancestorsFlipped: Bool, tiled: Bool
     ) {
         guard memoizes, case .live(let layer) = node else { return }
-        guard layer.sublayerStorage.isEmpty, layer.maskStorage == nil, !tiled, !node.preservesDepth,
-            node.emitter == nil, !layer.isAnimated || layer.animations.changesOnlyPlacement,
-            Self.drawsOnePlainItem(s)
+        guard Self.mayKeepMemo(layer), !tiled, !node.preservesDepth, node.emitter == nil, Self.drawsOnePlainItem(s)
         else {
             forgetMemo(of: node)
             return
         }
         let image = s.pointee.contents.image
         layer.hasFlattenMemo = true
-        layer.flattenMemo.isMade = true
         layer.flattenMemo.stamp = layer.modelStamp
         layer.flattenMemo.ancestorsFlipped = ancestorsFlipped
         layer.flattenMemo.drawsItem = item != nil
-        layer.flattenMemo.opaqueBackground = item.map { $0.background.a >= 1 } ?? false
         layer.flattenMemo.imageIdentity = image?.identity ?? 0
         layer.flattenMemo.image = image
         if let item { layer.flattenMemo.item = item }
@@ -98,7 +97,6 @@ extension FrameBuilder {
     func forgetMemo(of node: FlattenNode) {
         guard case .live(let layer) = node, layer.hasFlattenMemo else { return }
         layer.hasFlattenMemo = false
-        layer.flattenMemo.isMade = false
         layer.flattenMemo.image = nil
     }
 

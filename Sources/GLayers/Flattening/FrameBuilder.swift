@@ -124,10 +124,7 @@ package final class FrameBuilder {
     private func visit(_ node: FlattenNode, _ s: UnsafePointer<LayerState>, _ time: CFTimeInterval, _ ctx: Context) {
         let transition = s.pointee.transition
         if transition == nil && (s.pointee.isHidden || !(s.pointee.opacity > 0)) { return }
-        guard let world = s.world(under: ctx.parent) else {
-            report("\(node.name): its transform, position or bounds are not finite; the layer is not drawn")
-            return
-        }
+        guard let world = world(of: node, s, ctx) else { return }
         var effects = Effects(s, node: node, filterBuffer: s.pointee.filters.isEmpty ? [] : takeFilterBuffer())
         if effects.filters.isEmpty { giveBackFilterBuffer(&effects.filters) }
         if let transition {
@@ -181,6 +178,15 @@ package final class FrameBuilder {
         if s.pointee.borderWidth > 0 && !node.preservesDepth {
             appendBorder(s, world: world, opacity: opacity, clip: clip, layerIndex: index)
         }
+    }
+
+    /// The world matrix of the layer whose presented state is `s` (`UnsafePointer.world(under:)`),
+    /// or nil, reported once, when its placement is not finite.
+    @inline(__always)
+    func world(of node: FlattenNode, _ s: UnsafePointer<LayerState>, _ ctx: Context) -> CATransform3D? {
+        if let world = s.world(under: ctx.parent) { return world }
+        report("\(node.name): its transform, position or bounds are not finite; the layer is not drawn")
+        return nil
     }
 
     /// `drawLayer` for a state the caller made (a pass's altered copy of a layer's state).

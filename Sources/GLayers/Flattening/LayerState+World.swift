@@ -8,24 +8,29 @@ extension UnsafePointer where Pointee == LayerState {
     /// superlayer's sublayer space in item space); nil when the layer's own placement
     /// (transform, anchor, position, bounds) is not finite.
     ///
-    /// - Row by row as vectors, each entry summed in the order of `layerToSuperlayer` and
-    ///   `CATransform3D.concatenating`: the same matrix to the bit, without the copies.
+    /// - `layerToSuperlayer` and the product are computed row by row as vectors; the state is
+    ///   read in place (both are inlined, so no copy of it is made).
     @inline(__always)
     func world(under parent: CATransform3D) -> CATransform3D? {
-        let b = pointee.bounds, anchor = pointee.anchorPoint
-        let ax = Double(b.minX + anchor.x * b.width), ay = Double(b.minY + anchor.y * b.height)
-        let az = Double(pointee.anchorPointZ)
-        var (r1, r2, r3, r4) = pointee.transform.rows
-        // T(−a) · m: add −a · (rows 1–3) to row 4.
-        if ax != 0 || ay != 0 || az != 0 { r4 = r4 + ((-ax * r1 - ay * r2) - az * r3) }
-        // m · T(p): add p · (column 4) to columns 1–3.
-        let p = SIMD4(Double(pointee.position.x), Double(pointee.position.y), Double(pointee.zPosition), 0)
-        r1 = r1 + SIMD4(r1.w, r1.w, r1.w, 0) * p
-        r2 = r2 + SIMD4(r2.w, r2.w, r2.w, 0) * p
-        r3 = r3 + SIMD4(r3.w, r3.w, r3.w, 0) * p
-        r4 = r4 + SIMD4(r4.w, r4.w, r4.w, 0) * p
-        let local = CATransform3D(rows: (r1, r2, r3, r4))
+        let local = pointee.layerToSuperlayer
         guard local.isFinite else { return nil }
         return local.concatenating(parent)
+    }
+}
+
+extension LayerState {
+    /// The bytes of a state up to the end of the fields that place a layer and say whether it
+    /// shows (geometry, transform, opacity, hidden): what a memoized layer's flattening reads,
+    /// and what it prefetches (offsets from the compiler).
+    ///
+    /// - Computed where it is read, from `MemoryLayout` offsets the optimizer folds into a
+    ///   constant (a stored `static let` would cost a lazy-initialization check per layer).
+    @inline(__always)
+    static var placementBytes: Int {
+        let transformEnd = (MemoryLayout<LayerState>.offset(of: \.transform) ?? 0) + MemoryLayout<CATransform3D>.size
+        let opacityEnd = (MemoryLayout<LayerState>.offset(of: \.opacity) ?? 0) + MemoryLayout<Float>.size
+        let hiddenEnd = (MemoryLayout<LayerState>.offset(of: \.isHidden) ?? 0) + MemoryLayout<Bool>.size
+        // Bounds, position, zPosition and the anchor come before the transform.
+        return max(transformEnd, max(opacityEnd, hiddenEnd))
     }
 }

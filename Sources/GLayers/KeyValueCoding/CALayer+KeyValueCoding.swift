@@ -211,3 +211,11 @@ func describeValue(_ value: Any?) -> String {
     guard let value else { return "nil" }
     return "\(value) (\(type(of: value)))"
 }
+
+extension CALayer {
+    /// The kind of value at `keyPath` on layers of this class, or nil for an unknown path
+    /// (a custom key is `.object`).
+    package class func valueKind(forKeyPath keyPath: String) -> ValueKind? {
+        (try? KeyPathResolver.resolve(keyPath, for: self))?.kind
+    }
+}

@@ -165,23 +165,22 @@ package struct LayerState {
 
     /// The map from this layer's bounds space to its superlayer's space, before the
     /// superlayer's `sublayerTransform`: `T(−anchor, −anchorPointZ) · transform · T(position, zPosition)`.
+    @inline(__always)
     package var layerToSuperlayer: CATransform3D {
-        let a = anchorInBounds
-        var m = transform
+        let b = bounds
+        let ax = Double(b.minX + anchorPoint.x * b.width), ay = Double(b.minY + anchorPoint.y * b.height)
+        let az = Double(anchorPointZ)
+        // Row by row as vectors, each entry summed in the order of the scalar formula.
+        var (r1, r2, r3, r4) = transform.rows
         // T(-a) · m: add -a·(rows 1–3) to row 4.
-        if a.x != 0 || a.y != 0 || anchorPointZ != 0 {
-            m.m41 += -a.x * transform.m11 - a.y * transform.m21 - anchorPointZ * transform.m31
-            m.m42 += -a.x * transform.m12 - a.y * transform.m22 - anchorPointZ * transform.m32
-            m.m43 += -a.x * transform.m13 - a.y * transform.m23 - anchorPointZ * transform.m33
-            m.m44 += -a.x * transform.m14 - a.y * transform.m24 - anchorPointZ * transform.m34
-        }
+        if ax != 0 || ay != 0 || az != 0 { r4 = r4 + ((-ax * r1 - ay * r2) - az * r3) }
         // m · T(p): add p·(column 4) to columns 1–3.
-        let (px, py, pz) = (position.x, position.y, zPosition)
-        m.m11 += m.m14 * px; m.m12 += m.m14 * py; m.m13 += m.m14 * pz
-        m.m21 += m.m24 * px; m.m22 += m.m24 * py; m.m23 += m.m24 * pz
-        m.m31 += m.m34 * px; m.m32 += m.m34 * py; m.m33 += m.m34 * pz
-        m.m41 += m.m44 * px; m.m42 += m.m44 * py; m.m43 += m.m44 * pz
-        return m
+        let p = SIMD4(Double(position.x), Double(position.y), Double(zPosition), 0)
+        r1 = r1 + SIMD4(r1.w, r1.w, r1.w, 0) * p
+        r2 = r2 + SIMD4(r2.w, r2.w, r2.w, 0) * p
+        r3 = r3 + SIMD4(r3.w, r3.w, r3.w, 0) * p
+        r4 = r4 + SIMD4(r4.w, r4.w, r4.w, 0) * p
+        return CATransform3D(rows: (r1, r2, r3, r4))
     }
 
     /// `sublayerTransform` about this layer's anchor point, or nil when it is the identity:

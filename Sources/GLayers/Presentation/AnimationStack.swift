@@ -247,10 +247,10 @@ struct AnimationStack: ~Copyable {
     @inline(__always)
     func prefetch(wholeState: Bool = false) { block.prefetch(wholeState: wholeState) }
 
-    /// Starts loading the lines of the presented state that hold the layer's placement (a
-    /// memoized layer's flattening reads nothing else of it).
+    /// Starts loading the lines of the presented state that hold the layer's placement and
+    /// visibility (a memoized layer's flattening reads nothing else of it).
     @inline(__always)
-    func prefetch(placementOnly: Bool) { block.prefetchHotState() }
+    func prefetchPlacement() { block.prefetchPlacement() }
 
     /// Starts loading the reference box of the presented state.
     @inline(__always)

@@ -9,6 +9,9 @@
 import Foundation
 
 extension CALayer {
+    /// Whether this object is a presentation copy.
+    var isPresentationCopy: Bool { presentationSource != nil }
+
     /// A copy of the layer as it appears now; the model layer's own values when nothing animates.
     func presentationDefault() -> Self? {
         if isPresentationCopy { return self }

@@ -89,55 +89,34 @@ extension CALayer {
 
     /// Starts loading what flattening reads of the layer `layers[i]`, whose first lines
     /// `prefetchObject` asked for an iteration earlier: for a layer whose item is memoized, the
-    /// memo and the first lines of its presented state (placement); else its presentation
-    /// block with the whole presented state, or, for a layer without animations, its model
-    /// state.
+    /// memo and the lines of its presented state that place it; else its presentation block
+    /// with the whole presented state, or, for a layer without animations, its model state.
+    ///
+    /// - The addresses of the layer's `flattenMemo` and `layerState` are their storage's (final
+    ///   stored properties without observers): no offset is measured or written down.
     @inline(__always)
     static func prefetchLayer(_ layers: UnsafeBufferPointer<CALayer>, _ i: Int) {
-        let p = address(layers, i)
-        Unmanaged<CALayer>.fromOpaque(p)._withUnsafeGuaranteedRef { layer in
+        Unmanaged<CALayer>.fromOpaque(address(layers, i))._withUnsafeGuaranteedRef { layer in
             if layer.hasFlattenMemo {
-                var offset = memoOffset
-                while offset < memoOffset + MemoryLayout<FlattenMemo>.size {
-                    glayers_prefetch(p + offset)
-                    offset += 64
+                withUnsafeMutablePointer(to: &layer.flattenMemo) {
+                    prefetchLines(UnsafeRawPointer($0), MemoryLayout<FlattenMemo>.size)
                 }
                 if layer.isAnimated {
-                    layer.animations.prefetch(placementOnly: true)
+                    layer.animations.prefetchPlacement()
                 } else {
-                    glayers_prefetch(p + modelStateOffset)
-                    glayers_prefetch(p + modelStateOffset + 64)
-                    glayers_prefetch(p + modelStateOffset + 128)
-                    glayers_prefetch(p + modelStateOffset + 192)
+                    withUnsafeMutablePointer(to: &layer.layerState) {
+                        prefetchLines(UnsafeRawPointer($0), LayerState.placementBytes)
+                    }
                 }
             } else if layer.isAnimated {
                 layer.animations.prefetch(wholeState: true)
             } else {
-                var offset = modelStateOffset
-                while offset < modelStateOffset + MemoryLayout<LayerState>.size {
-                    glayers_prefetch(p + offset)
-                    offset += 64
+                withUnsafeMutablePointer(to: &layer.layerState) {
+                    prefetchLines(UnsafeRawPointer($0), MemoryLayout<LayerState>.size)
                 }
             }
         }
     }
-
-    /// Where `layerState` lies in a layer object, measured once on a probe layer (Swift gives
-    /// no offsets of a class's stored properties; `layerState` is a final stored property
-    /// without observers, so its address is the object's own storage). The test
-    /// `PresentationBlockTests.modelStateOffset` checks it.
-    static let modelStateOffset: Int = {
-        let probe = CALayer()
-        let object = UnsafeRawPointer(Unmanaged.passUnretained(probe).toOpaque())
-        return withUnsafeMutablePointer(to: &probe.layerState) { UnsafeRawPointer($0) - object }
-    }()
-
-    /// Where `flattenMemo` lies in a layer object (measured as `modelStateOffset` is).
-    static let memoOffset: Int = {
-        let probe = CALayer()
-        let object = UnsafeRawPointer(Unmanaged.passUnretained(probe).toOpaque())
-        return withUnsafeMutablePointer(to: &probe.flattenMemo) { UnsafeRawPointer($0) - object }
-    }()
 
     /// Starts loading the reference box of the presented state of `layers[i]`, prefetched by
     /// `prefetchLayer` an iteration earlier.
@@ -147,5 +126,15 @@ extension CALayer {
             // A memoized layer's item does not read the reference box.
             if !$0.hasFlattenMemo { $0.animations.prefetchReferences() }
         }
+    }
+}
+
+/// Starts loading the cache lines of `bytes` bytes from `p`.
+@inline(__always)
+func prefetchLines(_ p: UnsafeRawPointer, _ bytes: Int) {
+    var offset = 0
+    while offset < bytes {
+        glayers_prefetch(p + offset)
+        offset += 64
     }
 }

@@ -116,25 +116,23 @@ struct PresentationBlock: ~Copyable {
         }
     }
 
-    /// Starts loading the presented state up to the end of its transform (what placement reads).
-    func prefetchHotState() {
+    /// Starts loading the presented state up to its visibility (what placing a layer reads).
+    func prefetchPlacement() {
         guard let raw else { return }
-        var offset = 0
-        while offset < Self.hotStateBytes {
-            glayers_prefetch(raw + offset)
-            offset += 64
-        }
+        prefetchLines(
+            raw, (MemoryLayout<PresentedState>.offset(of: \PresentedState.state) ?? 0) + LayerState.placementBytes)
     }
 
     /// The bytes of a `PresentedState` up to the end of `state.transform` (offsets from the
-    /// compiler).
-    static let hotStateBytes: Int = {
+    /// compiler, folded into a constant where it is read).
+    @inline(__always)
+    static var hotStateBytes: Int {
         let state = MemoryLayout<PresentedState>.offset(of: \PresentedState.state) ?? MemoryLayout<PresentedState>.size
         let end = MemoryLayout<LayerState>.offset(of: \LayerState.transform).map {
             $0 + MemoryLayout<CATransform3D>.size
         }
         return state + (end ?? MemoryLayout<LayerState>.size)
-    }()
+    }
 
     /// Starts loading the reference box of the presented state (flattening copies the state,
     /// which retains the box: a write to a line nobody has read yet). Call once the block is

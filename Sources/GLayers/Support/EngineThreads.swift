@@ -15,7 +15,7 @@ public enum EngineThreads {
     /// A layer with fewer sublayers than this evaluates them on the calling thread: below it,
     /// handing work to other threads costs more than it saves (a few microseconds against about
     /// 0.15 µs a layer).
-    public nonisolated(unsafe) static var minimumParallelSublayers = 512
+    package nonisolated(unsafe) static var minimumParallelSublayers = 512
 
     /// `GLAYERS_THREADS` when it is a positive number (at most 64), else the active processors:
     /// the one reading of the setting (the host's render thread asks it too).

@@ -4,6 +4,7 @@
 /// manual time and set or advance it exactly, so a frame at t = 1.25 s is the same every run.
 /// Thread-safe: reads and writes are guarded by a lock.
 import Foundation
+import GLayersGraphics
 
 /// The media clock that `CACurrentMediaTime()` reads.
 public enum CAMediaClock {
@@ -48,11 +49,7 @@ public enum CAMediaClock {
     }
 
     /// Seconds of the monotonic clock (CLOCK_MONOTONIC, like mach_absolute_time on Apple).
-    public static func systemTime() -> CFTimeInterval {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return CFTimeInterval(ts.tv_sec) + CFTimeInterval(ts.tv_nsec) * 1e-9
-    }
+    public static func systemTime() -> CFTimeInterval { MonotonicClock.now }
 }
 
 /// The current media time: the monotonic clock, or manual time (see `CAMediaClock`).

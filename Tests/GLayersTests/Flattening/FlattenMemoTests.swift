@@ -75,10 +75,10 @@ extension ClockTests {
                 }
                 let builder = FrameBuilder()
                 for t in stride(from: 0.0, through: 1.2, by: 0.1) { check(root, builder, at: t, "at \(t)") }
-                #expect(leaf.flattenMemo.isMade, "the leaf's item is memoized")
+                #expect(leaf.hasFlattenMemo, "the leaf's item is memoized")
                 let stamp = leaf.flattenMemo.stamp
                 check(root, builder, at: 1.3, "later")
-                #expect(leaf.flattenMemo.isMade && leaf.flattenMemo.stamp == stamp, "placement alone keeps the memo")
+                #expect(leaf.hasFlattenMemo && leaf.flattenMemo.stamp == stamp, "placement alone keeps the memo")
             }
         }
 

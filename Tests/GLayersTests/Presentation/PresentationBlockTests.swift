@@ -3,18 +3,21 @@ import Testing
 
 @testable import GLayers
 
-/// The memory layout the per-frame path relies on, pinned: where prefetching finds a layer's
-/// model state and a block's hot lines, and the size of a fast animation.
+/// The memory layout the per-frame path relies on, pinned: the lines prefetching brings of a
+/// layer's state and of a block, and the size of a fast animation.
 @Suite struct PresentationBlockTests {
-    @Test func modelStateOffsetFindsTheLayersState() {
-        let layer = CALayer()
-        layer.bounds = CGRect(x: 1.25, y: -2.5, width: 317, height: 91)
-        layer.position = CGPoint(x: 12345.5, y: -0.125)
-        let object = UnsafeRawPointer(Unmanaged.passUnretained(layer).toOpaque())
-        let state = (object + CALayer.modelStateOffset).assumingMemoryBound(to: LayerState.self)
-        #expect(state.pointee.bounds == layer.bounds)
-        #expect(state.pointee.position == layer.position)
-        #expect(CALayer.modelStateOffset > 0)
+    /// A memoized layer's flattening reads its placement and visibility and nothing else of
+    /// its state: the prefetched lines (`LayerState.placementBytes`) hold all of it.
+    @Test func placementLinesHoldWhatPlacingALayerReads() {
+        func end<T>(_ path: KeyPath<LayerState, T>) -> Int {
+            (MemoryLayout<LayerState>.offset(of: path) ?? .max) + MemoryLayout<T>.size
+        }
+        let read = [
+            end(\.bounds), end(\.position), end(\.zPosition), end(\.anchorPoint), end(\.anchorPointZ),
+            end(\.transform), end(\.opacity), end(\.isHidden),
+        ]
+        #expect(read.allSatisfy { $0 <= LayerState.placementBytes })
+        #expect(LayerState.placementBytes <= MemoryLayout<LayerState>.size)
     }
 
     @Test func hotLinesHoldWhatAFrameTouches() {
