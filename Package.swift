@@ -7,6 +7,7 @@
 //   GLayersRenderList  the render list: the only thing the renderer reads
 //   GLayers            the Core Animation engine (layers, animation, timing, transactions,
 //                      flattening the presentation tree into a render list)
+//   GLayersPlan        planning a frame without OpenGL: render list in, commands and instance bytes out
 //   GLayersGL          the OpenGL 3.3 backend (EGL; render list in, pixels out)
 //   GLayersScene       the JSON scene format: decoding, behaviours, key bindings, dumps
 //   GLayersHost        frames: headless rendering and the X11 window with its frame loop
@@ -119,6 +120,11 @@ let package = Package(
             name: "GLayersDamage",
             dependencies: ["GLayersRenderList"],
             swiftSettings: swiftSettings),
+        // Planning a frame without OpenGL: render list in, draw commands and instance bytes out.
+        .target(
+            name: "GLayersPlan",
+            dependencies: ["GLayersRenderList"],
+            swiftSettings: swiftSettings),
         .target(
             name: "GLayers",
             dependencies: ["GLayersGraphics", "GLayersRenderList", "CEngineSupport"],
@@ -129,7 +135,7 @@ let package = Package(
         // `shaders/` folder, embedded at build time by the EmbedShaders plugin.
         .target(
             name: "GLayersGL",
-            dependencies: ["GLayersRenderList", "GLayersDamage", "GLayersGraphics", "COpenGL", "CEGL"],
+            dependencies: ["GLayersRenderList", "GLayersPlan", "GLayersDamage", "GLayersGraphics", "COpenGL", "CEGL"],
             swiftSettings: swiftSettings,
             plugins: ["EmbedShaders"]),
         .executableTarget(
@@ -238,7 +244,15 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GLayersGLTests",
-            dependencies: ["GLayersGL", "GLayersDamage", "GLayersRenderList", "GLayersGraphics", "GLayersTestSupport"],
+            dependencies: [
+                "GLayersGL", "GLayersPlan", "GLayersDamage", "GLayersRenderList", "GLayersGraphics",
+                "GLayersTestSupport",
+            ],
+            swiftSettings: swiftSettings),
+        // Links no OpenGL: plans are made and compared on the CPU alone.
+        .testTarget(
+            name: "GLayersPlanTests",
+            dependencies: ["GLayersPlan", "GLayersRenderList"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GLayersSceneTests",

@@ -37,7 +37,7 @@
 //   straight line on screen). With ARRAY as well: v_layer (flat), the layer of the texture
 //   array the content is in (i_flags.w).
 // Variant SPRITE (#define SPRITE, with quad_sprite.frag.glsl; for plain rects whose image
-//   fades out at its edges, under an affine map: Renderer+Sprites.swift): no dilation (the
+//   fades out at its edges, under an affine map: SpriteRim.swift): no dilation (the
 //   quad is exactly the rect); v_uv (noperspective) and v_color (flat: the tint with the
 //   tint flag, else white, times the opacity).
 

@@ -3,7 +3,7 @@
 // item whose whole image fades out to (nearly) transparent texels at its edges: a particle's
 // soft dot or snowflake, a glow. Its edges need no coverage: the pixels that edge coverage
 // would weigh sample only the image's transparent rim, so the image is its own anti-aliasing
-// (Renderer+Sprites.swift decides which items qualify, and says how close the result is).
+// (SpriteRim.swift decides which items qualify, and says how close the result is).
 // One texture fetch and one multiply per fragment: what a hand-written particle renderer does.
 //
 // Varyings (quad.vert.glsl compiled with SPRITE):

@@ -9,6 +9,7 @@
 /// clip whose plane is seen edge-on (no inverse) or whose numbers are not finite gets
 /// radius −1: it hides everything inside it.
 import COpenGL
+import GLayersPlan
 import GLayersRenderList
 
 /// The frame's clip nodes in a texture buffer.

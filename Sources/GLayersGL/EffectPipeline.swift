@@ -5,6 +5,7 @@
 /// inputs. Inputs are sampled with the wrap mode the caller asks for: a transparent border
 /// for pass contents (nothing lies outside a pass), extended edges for backdrops.
 import COpenGL
+import GLayersPlan
 import GLayersRenderList
 
 /// Texture units of the effect programs.

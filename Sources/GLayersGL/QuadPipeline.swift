@@ -21,6 +21,7 @@
 ///   needs them. The general program is the largest by far (its llvmpipe code alone holds
 ///   about 6 MB), and many scenes never need it.
 import COpenGL
+import GLayersPlan
 import GLayersRenderList
 
 /// Texture units of the quad programs.
@@ -29,17 +30,6 @@ enum QuadUnit {
     static let tex1: Int32 = 1
     static let clips: Int32 = 2
     static let backdrop: Int32 = 3
-}
-
-/// Which quad program draws an instance.
-enum QuadVariant: UInt8, CaseIterable {
-    case general, simple
-    /// `simple` sampling layer `i_flags.w` of a texture array.
-    case simpleArray
-    /// A sprite: no edge coverage, no dilation (`Renderer+Sprites.swift`).
-    case sprite
-    /// `general` for shapes alone: background, border, rounded corners, opacity.
-    case shape
 }
 
 /// A quad program and the locations of its uniforms (-1 where the variant has none).
@@ -98,10 +88,6 @@ final class QuadPipeline {
     @exclusivity(unchecked) private var ringIndex = 0
     private var instanceBuffer: GLuint { instanceBuffers[ringIndex] }
     @exclusivity(unchecked) private var current: QuadVariant?
-    /// The frame's instances, `QuadInstance.vectorCount` vectors each.
-    @exclusivity(unchecked) var staging: [SIMD4<Float>] = []
-    /// Instances in `staging`.
-    var instanceCount: Int { staging.count / QuadInstance.vectorCount }
 
     /// Compiles the `eagerVariants` (throwing when one fails) and makes the buffers.
     init() throws {
@@ -129,16 +115,14 @@ final class QuadPipeline {
         glDeleteBuffers(GLsizei(vbos.count), &vbos)
     }
 
-    /// Empties the staging array (keeping its storage) for a new frame.
-    func beginFrame() { staging.removeAll(keepingCapacity: true) }
-
     /// How many instance buffers take turns.
     static let ringLength = 3
 
-    /// Streams the staging array into the ring's next instance buffer (its storage made anew
-    /// only when it must grow). Returns the bytes uploaded.
+    /// Streams a frame's instances (`QuadInstance.vectorCount` vectors each) into the ring's
+    /// next instance buffer (its storage made anew only when it must grow). Returns the bytes
+    /// uploaded.
     @discardableResult
-    func upload() -> Int {
+    func upload(_ staging: [SIMD4<Float>]) -> Int {
         let bytes = staging.count * MemoryLayout<SIMD4<Float>>.stride
         ringIndex = (ringIndex + 1) % Self.ringLength
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
@@ -174,7 +158,7 @@ final class QuadPipeline {
         current = nil
     }
 
-    /// Makes `variant`'s program if it is not made yet (once, while a frame is planned:
+    /// Makes `variant`'s program if it is not made yet (once, while a frame's plan is resolved:
     /// `beginPass` sets its uniforms); false when it cannot be compiled (reported once), and
     /// the items it would draw take another program or are skipped.
     func prepare(_ variant: QuadVariant) -> Bool {

@@ -5,6 +5,7 @@
 /// changed, and a full redraw to compare each partial frame with.
 import COpenGL
 import GLayersDamage
+import GLayersPlan
 import GLayersRenderList
 
 /// What a frame's pixels depend on besides the render list: a change redraws everything.

@@ -1,6 +1,7 @@
 /// Executing a planned frame: for each pass, bind its target, run its commands, apply its
 /// effects; then hand targets back to the pool and keep rasterized passes for next frame.
 import COpenGL
+import GLayersPlan
 import GLayersRenderList
 
 extension Renderer {
@@ -66,7 +67,7 @@ extension Renderer {
     /// Clears the screen, or, redrawn in part, fills the damage rects with the clear colour
     /// (fill.frag.glsl says why not a scissored glClear).
     private func clearScreen(_ list: RenderList) throws {
-        let c = screenClear ?? list.clearColor
+        let c = planner.screenClear ?? list.clearColor
         guard !scissors.isEmpty else {
             glClearColor(c.r, c.g, c.b, c.a)
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
@@ -161,7 +162,7 @@ extension Renderer {
         }
     }
 
-    private func bindSources(_ source: TextureSource, variant: QuadVariant = .general) {
+    private func bindSources(_ source: BoundTextures, variant: QuadVariant = .general) {
         switch source {
         case .none:
             // The simple program always samples: give it nothing to sample.
@@ -177,7 +178,6 @@ extension Renderer {
         case .array(let t):
             glActiveTexture(GLenum(GL_TEXTURE0 + QuadUnit.tex0))
             glBindTexture(GLenum(GL_TEXTURE_2D_ARRAY), t)
-        case .pendingTile: break
         }
     }
 
@@ -196,7 +196,7 @@ extension Renderer {
     }
 
     /// One item through its W3C blend mode: the destination under it is copied and read.
-    private func drawBlended(_ command: DrawCommand, geometry g: PassGeometry, pass: Int) {
+    private func drawBlended(_ command: BoundCommand, geometry g: PassGeometry, pass: Int) {
         guard !command.box.isEmpty, let copy = try? copyBehind(command.box, g) else { return }
         let origin = glOrigin(of: command.box, g)
         setSampling(linear: false, wrap: GL_CLAMP_TO_EDGE)
@@ -220,7 +220,7 @@ extension Renderer {
     /// Backdrop filters: copy what lies behind, filter it, draw it inside the item's rounded
     /// rect; the item itself draws next.
     private func drawBackdrop(
-        _ command: DrawCommand, list: RenderList, geometry g: PassGeometry, framebuffer: GLuint, pass: Int
+        _ command: BoundCommand, list: RenderList, geometry g: PassGeometry, framebuffer: GLuint, pass: Int
     ) throws {
         guard !command.box.isEmpty else { return }
         var current = try copyBehind(command.box, g)

@@ -1,6 +1,7 @@
-/// The renderer: a render list in, pixels out. One frame is planned on the CPU (commands and
-/// instances for every needed pass, `Renderer+Plan.swift`), streamed to GL in one upload,
-/// then executed pass by pass with effects in between (`Renderer+Execute.swift`).
+/// The renderer: a render list in, pixels out. One frame is planned on the CPU without GL
+/// (commands and instances for every needed pass: `FramePlanner`, module GLayersPlan), its
+/// textures resolved to GL names (`Renderer+Resolve.swift`), its instances streamed to GL in
+/// one upload, then executed pass by pass with effects in between (`Renderer+Execute.swift`).
 ///
 /// It reads nothing but the render list, keeps nothing of it but handles (image textures by
 /// `ImageID`, rasterized passes by `cacheKey`), and never crashes on bad input: bad items are
@@ -9,6 +10,7 @@ import COpenGL
 import Foundation
 import GLayersDamage
 import GLayersGraphics
+import GLayersPlan
 import GLayersRenderList
 
 /// Draws render lists with OpenGL 3.3 core on a `GLContext`.
@@ -36,19 +38,15 @@ public final class Renderer {
     let textures: TextureCache
     let pool = PassPool()
     let effects: EffectPipeline
-    let scheduler = PassScheduler()
     /// The largest texture or framebuffer side the OpenGL implementation takes
     /// (`GL_MAX_TEXTURE_SIZE`).
     public let driverMaximumTextureSize: Int
-    /// The frame's commands (all passes) and each pass's share of them.
-    @exclusivity(unchecked) var commands: [DrawCommand] = []
+    /// Plans each frame (commands and instances, without GL calls).
+    let planner = FramePlanner()
+    /// The plan's commands with their textures resolved to GL names (`Renderer+Resolve.swift`),
+    /// and each pass's share of them.
+    @exclusivity(unchecked) var commands: [BoundCommand] = []
     @exclusivity(unchecked) var passPlans: [PassPlan] = []
-    /// Whether this frame's list has tile images (read once a frame, not once an item).
-    @exclusivity(unchecked) var listHasTiles = false
-    /// The screen's clear colour when the first screen item was folded into it.
-    @exclusivity(unchecked) var screenClear: Color?
-    /// Per pass of this frame: size, scale, source rect.
-    @exclusivity(unchecked) var passGeometry: [PassGeometry] = []
     /// Per pass of this frame: its drawn content and its result after effects.
     @exclusivity(unchecked) var passContents: [OffscreenTarget?] = []
     @exclusivity(unchecked) var passResults: [OffscreenTarget?] = []
@@ -57,7 +55,7 @@ public final class Renderer {
     /// Bloom glows kept from frame to frame, by the hash of their pass's content and sigma
     /// (`Renderer+Effects.swift`).
     @exclusivity(unchecked) var keptGlows: [UInt64: CachedPass] = [:]
-    /// This frame's key of each pass into `rasterCache` (`Renderer+Plan.swift`).
+    /// This frame's key of each pass into `rasterCache` (`Renderer+Resolve.swift`).
     @exclusivity(unchecked) var passKeys: [UInt64?] = []
     /// Whether effect results may be kept and reused this frame (the damage tracker compared
     /// this frame's list, which identifies pass contents).
@@ -174,13 +172,16 @@ public final class Renderer {
         textures.beginFrame(frame)
         pool.beginFrame(frame)
         effects.draws = 0
-        preparePasses(list)
+        planner.options = planOptions
+        planner.preparePasses(list)
+        preparePassKeys(list)
         prepareScissors(list)
-        scheduler.schedule(
-            list, includesScreenItem: { isDrawn(screenItem: $0, list) }, isCached: { isCacheHit($0, list) })
-        plan(list)
+        planner.plan(
+            list, cullsScreen: cullsScreenItems, isDrawn: { isDrawn(screenItem: $0, list) },
+            isCached: { isCacheHit($0, list) })
+        resolvePlan(list)
         plannedAt = MonotonicClock.now
-        stats.instanceBytes = quad.upload()
+        stats.instanceBytes = quad.upload(planner.instances)
         clips.upload(list.clips)
         do {
             try execute(list, to: target)
@@ -215,24 +216,21 @@ public final class Renderer {
         textures.purge()
     }
 
-    /// Counts `reason` and reports it the first time.
-    func skip(_ reason: SkipReason) {
-        stats.skippedItems += 1
-        let bit = UInt32(1) << UInt32(reason.rawValue)
-        guard reportedSkips & bit == 0 else { return }
-        reportedSkips |= bit
-        Diagnostics.warnOnce("skip-\(reason)", reason.message)
+    /// Counts `count` items skipped for `reason` and reports it the first time.
+    func skip(_ reason: SkipReason, items count: Int = 1) {
+        stats.skippedItems += count
+        report(reason.bit)
     }
-}
 
-/// A pass's pixel size, scale and source rect for this frame.
-struct PassGeometry {
-    var width: Int
-    var height: Int
-    var scale: Float
-    var source: Rect
-    /// The screen: framebuffer rows bottom-up (top of the image at the last row).
-    var rowsBottomUp: Bool
+    /// Reports each reason of `reasons` (`SkipReason.bit`) the first time it is seen.
+    func report(_ reasons: UInt32) {
+        let new = reasons & ~reportedSkips
+        guard new != 0 else { return }
+        reportedSkips |= new
+        for reason in SkipReason.allCases where new & reason.bit != 0 {
+            Diagnostics.warnOnce("skip-\(reason)", reason.message)
+        }
+    }
 }
 
 /// A rasterized pass kept for the next frame.

@@ -19,9 +19,6 @@ final class TextureCache {
         /// Whether the texture has its mipmap levels (made when an item first samples it
         /// trilinearly).
         var mipmapped = false
-        /// How many of the image's outermost rings of texels are (nearly) transparent
-        /// (`SpriteRim`): 0 for an image drawn downscaled.
-        var softRim = 0
     }
 
     /// Frames an unused texture is kept.
@@ -39,7 +36,6 @@ final class TextureCache {
     /// The last lookup, so runs of items with one image hash once.
     @exclusivity(unchecked) private var recentID: ImageID?
     @exclusivity(unchecked) private var recentTexture: GLuint = 0
-    @exclusivity(unchecked) private var recentEntry: Entry?
 
     init(maximumSize: Int) { self.maximumSize = maximumSize }
 
@@ -81,14 +77,6 @@ final class TextureCache {
         stats.textureBytes += entry.bytes
         remember(id, entry)
         return entry.texture
-    }
-
-    /// The soft rim of cached image `id` (`Entry.softRim`; 0 rings when it is not cached) and
-    /// the size of its texture.
-    func softRim(of id: ImageID) -> (rings: Int, width: Int, height: Int) {
-        if id == recentID, let recentEntry { return (recentEntry.softRim, recentEntry.width, recentEntry.height) }
-        guard let entry = entries[id] else { return (0, 0, 0) }
-        return (entry.softRim, entry.width, entry.height)
     }
 
     /// The texture array and layer of tile image `id`, uploading it the first time; nil when
@@ -154,7 +142,6 @@ final class TextureCache {
     private func remember(_ id: ImageID, _ entry: Entry) {
         recentID = id
         recentTexture = entry.texture
-        recentEntry = entry
     }
 
     private func evict(_ id: ImageID) {
@@ -170,15 +157,14 @@ final class TextureCache {
         let texture = makeTexture(width: 1, height: 1)
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         if w <= maximumSize && h <= maximumSize {
-            let softRim = image.withPixelBytes { bytes, bytesPerRow in
+            image.withPixelBytes { bytes, bytesPerRow in
                 glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), GLint(bytesPerRow / 4))
                 glTexImage2D(
                     GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(w), GLsizei(h), 0, GLenum(GL_RGBA),
                     GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
                 glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
-                return image.isFullyOpaque ? 0 : SpriteRim.width(bytes, width: w, height: h, bytesPerRow: bytesPerRow)
             }
-            return Entry(texture: texture, width: w, height: h, bytes: w * h * 4, lastUsed: frame, softRim: softRim)
+            return Entry(texture: texture, width: w, height: h, bytes: w * h * 4, lastUsed: frame)
         }
         let k = Double(maximumSize) / Double(max(w, h))
         let dw = max(1, min(maximumSize, Int((Double(w) * k).rounded()))),

@@ -3,6 +3,7 @@
 /// the same item near the origin: the simple one, when the content fills the rect.
 import Foundation
 import GLayersGraphics
+import GLayersPlan
 import GLayersRenderList
 import Testing
 

@@ -3,6 +3,7 @@
 /// that give back their input make no effect draws (#13).
 import Foundation
 import GLayersGraphics
+import GLayersPlan
 import GLayersRenderList
 import Testing
 

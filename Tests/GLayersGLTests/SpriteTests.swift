@@ -1,8 +1,9 @@
-/// Sprites (Renderer+Sprites.swift): image items whose image fades out at its edges draw
+/// Sprites (GLayersPlan/SpriteRim.swift): image items whose image fades out at its edges draw
 /// without edge coverage, by quad_sprite.frag.glsl, and look as the simple program draws them
 /// to within half the rim's alpha; everything else keeps its program.
 import Foundation
 import GLayersGraphics
+import GLayersPlan
 import GLayersRenderList
 import Testing
 

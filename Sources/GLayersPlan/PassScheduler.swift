@@ -8,13 +8,13 @@
 import GLayersRenderList
 
 /// Order and needs of one frame's passes.
-final class PassScheduler {
+package final class PassScheduler {
     /// Passes to render, in order (only needed ones; the screen last).
-    @exclusivity(unchecked) private(set) var order: [Int32] = []
+    @exclusivity(unchecked) package private(set) var order: [Int32] = []
     /// Per pass: its position in `order`, or -1 when it is not rendered this frame.
-    @exclusivity(unchecked) private(set) var position: [Int32] = []
+    @exclusivity(unchecked) package private(set) var position: [Int32] = []
     /// Per pass: whether its content comes from last frame's cache.
-    @exclusivity(unchecked) private(set) var cached: [Bool] = []
+    @exclusivity(unchecked) package private(set) var cached: [Bool] = []
     @exclusivity(unchecked) private var state: [UInt8] = []
     @exclusivity(unchecked) private var needed: [Bool] = []
     @exclusivity(unchecked) private var visitOrder: [Int32] = []
@@ -22,7 +22,9 @@ final class PassScheduler {
     /// Schedules `list`'s passes; `isCached(p)` says whether pass p's content can be reused,
     /// `includesScreenItem(i)` whether item i of the screen is drawn (the passes only items
     /// outside the frame's damage read are not needed).
-    func schedule(_ list: RenderList, includesScreenItem: (Int) -> Bool = { _ in true }, isCached: (Int) -> Bool) {
+    package func schedule(
+        _ list: RenderList, includesScreenItem: (Int) -> Bool = { _ in true }, isCached: (Int) -> Bool
+    ) {
         let n = list.passes.count
         reset(&state, 0, n)
         reset(&needed, false, n)

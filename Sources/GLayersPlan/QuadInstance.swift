@@ -3,77 +3,78 @@
 import GLayersRenderList
 
 /// Bits of `i_flags.x` (keep in step with quad.vert.glsl and quad.frag.glsl).
-struct QuadFlags: OptionSet {
-    let rawValue: Int32
-    static let texture = QuadFlags(rawValue: 1)
-    static let crossfade = QuadFlags(rawValue: 2)
-    static let nineSlice = QuadFlags(rawValue: 4)
+package struct QuadFlags: OptionSet {
+    package let rawValue: Int32
+    package init(rawValue: Int32) { self.rawValue = rawValue }
+    package static let texture = QuadFlags(rawValue: 1)
+    package static let crossfade = QuadFlags(rawValue: 2)
+    package static let nineSlice = QuadFlags(rawValue: 4)
     /// Nearest sampling where the content is magnified.
-    static let nearest = QuadFlags(rawValue: 8)
-    static let clipsContent = QuadFlags(rawValue: 16)
-    static let blurredShape = QuadFlags(rawValue: 32)
-    static let screenTexture = QuadFlags(rawValue: 64)
-    static let noDilate = QuadFlags(rawValue: 128)
+    package static let nearest = QuadFlags(rawValue: 8)
+    package static let clipsContent = QuadFlags(rawValue: 16)
+    package static let blurredShape = QuadFlags(rawValue: 32)
+    package static let screenTexture = QuadFlags(rawValue: 64)
+    package static let noDilate = QuadFlags(rawValue: 128)
     /// Nearest sampling where the content is minified.
-    static let minifyNearest = QuadFlags(rawValue: 256)
+    package static let minifyNearest = QuadFlags(rawValue: 256)
     /// Mipmapped (trilinear) sampling where the content is minified.
-    static let minifyTrilinear = QuadFlags(rawValue: 512)
+    package static let minifyTrilinear = QuadFlags(rawValue: 512)
     /// The content is multiplied by the background vector, which holds the item's
     /// `contentTint` (a tinted item draws no background).
-    static let tint = QuadFlags(rawValue: 1024)
+    package static let tint = QuadFlags(rawValue: 1024)
 }
 
 /// Bits of `i_flags.z` besides the rounded corners (bits 0–3).
-enum ShapeBits {
+package enum ShapeBits {
     /// The rounded corners are continuous.
-    static let continuous: UInt32 = 16
+    package static let continuous: UInt32 = 16
     /// The shift of the aliased edges (bits 8–11: minX, maxX, minY, maxY drawn hard).
-    static let aliasedEdgesShift: UInt32 = 8
+    package static let aliasedEdgesShift: UInt32 = 8
 
     /// The shape bits of rounded `corners` with `curve` and `aliased` edges.
-    static func pack(corners: UInt8, curve: CornerCurve, aliased: RectEdges) -> UInt32 {
+    package static func pack(corners: UInt8, curve: CornerCurve, aliased: RectEdges) -> UInt32 {
         UInt32(corners & 0xF) | (curve == .continuous ? continuous : 0)
             | UInt32(aliased.rawValue & 0xF) << aliasedEdgesShift
     }
 }
 
 /// One quad as the shaders read it (attribute locations 0…11).
-struct QuadInstance {
+package struct QuadInstance {
     /// Vectors per instance.
-    static let vectorCount = 12
+    package static let vectorCount = 12
     /// Bytes per instance.
-    static let stride = vectorCount * MemoryLayout<SIMD4<Float>>.stride
+    package static let stride = vectorCount * MemoryLayout<SIMD4<Float>>.stride
 
     /// Local → target pixels.
-    var h: Homography
-    var opacity: Float = 1
-    var cornerRadius: Float = 0
-    var borderWidth: Float = 0
-    var rect: Rect
-    var geometry: Rect
-    var background: Color = .clear
-    var borderColor: Color = .clear
-    var destination: Rect = .zero
-    var source: Rect = .unit
+    package var h: Homography
+    package var opacity: Float = 1
+    package var cornerRadius: Float = 0
+    package var borderWidth: Float = 0
+    package var rect: Rect
+    package var geometry: Rect
+    package var background: Color = .clear
+    package var borderColor: Color = .clear
+    package var destination: Rect = .zero
+    package var source: Rect = .unit
     /// Nine-slice centre, or (sigma, 0, 0, 0) for a blurred shape.
-    var center: SIMD4<Float> = .zero
-    var naturalWidth: Float = 0
-    var naturalHeight: Float = 0
-    var progress: Float = 0
+    package var center: SIMD4<Float> = .zero
+    package var naturalWidth: Float = 0
+    package var naturalHeight: Float = 0
+    package var progress: Float = 0
     /// The minification filter's level-of-detail bias.
-    var lodBias: Float = 0
-    var flags: QuadFlags = []
-    var clip: Int32 = -1
+    package var lodBias: Float = 0
+    package var flags: QuadFlags = []
+    package var clip: Int32 = -1
     /// Rounded corners, corner curve and aliased edges (`ShapeBits`).
-    var shape: UInt32 = 0xF
+    package var shape: UInt32 = 0xF
     /// The content's layer of a texture array (the `simpleArray` program), else 0.
-    var layer: Int32 = 0
+    package var layer: Int32 = 0
     /// For the simple program: the four projected edges as lines a·x + b·y + c (pixels,
     /// positive inside), written in place of border colour, centre and extra.
-    var edgeLines: EdgeLines?
+    package var edgeLines: EdgeLines?
 
     /// Appends the twelve vectors to `out` (one capacity check and one copy).
-    func write(to out: inout [SIMD4<Float>]) {
+    package func write(to out: inout [SIMD4<Float>]) {
         let flagBits = SIMD4(
             Float(bitPattern: UInt32(bitPattern: flags.rawValue)), Float(bitPattern: UInt32(bitPattern: clip)),
             Float(bitPattern: shape), Float(bitPattern: UInt32(bitPattern: layer)))
@@ -90,13 +91,13 @@ struct QuadInstance {
 
 extension Rect {
     /// (x, y, width, height).
-    var vector: SIMD4<Float> { SIMD4(x, y, width, height) }
+    package var vector: SIMD4<Float> { SIMD4(x, y, width, height) }
 
     /// The smallest rect holding both; exactly `self` (or `other`) when it holds the other.
     ///
     /// - Exact, not recomputed: far from the origin, x + width − x is not width in floats, and
     ///   a quad whose geometry differs from its rect in the last bit misses the simple program.
-    func union(_ other: Rect) -> Rect {
+    package func union(_ other: Rect) -> Rect {
         if contains(other) { return self }
         if other.contains(self) { return other }
         let x0 = min(x, other.x), y0 = min(y, other.y)
@@ -104,18 +105,18 @@ extension Rect {
     }
 
     /// Whether `other` lies within it.
-    func contains(_ other: Rect) -> Bool {
+    package func contains(_ other: Rect) -> Bool {
         other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY
     }
 
     /// Grown by `d` on every side.
-    func insetBy(_ d: Float) -> Rect { Rect(x: x + d, y: y + d, width: width - 2 * d, height: height - 2 * d) }
+    package func insetBy(_ d: Float) -> Rect { Rect(x: x + d, y: y + d, width: width - 2 * d, height: height - 2 * d) }
 
     /// Whether every field is finite.
-    var isFinite: Bool { x.isFinite && y.isFinite && width.isFinite && height.isFinite }
+    package var isFinite: Bool { x.isFinite && y.isFinite && width.isFinite && height.isFinite }
 }
 
 extension Color {
     /// (r, g, b, a).
-    var vector: SIMD4<Float> { SIMD4(r, g, b, a) }
+    package var vector: SIMD4<Float> { SIMD4(r, g, b, a) }
 }

@@ -17,18 +17,18 @@ import GLayersRenderList
 
 /// The soft rim of an image: how many of its outermost rings of texels are (nearly)
 /// transparent.
-enum SpriteRim {
+package enum SpriteRim {
     /// The most a rim texel may have in any channel (of 255; premultiplied, so alpha bounds
     /// the colour): a sprite's edge pixels then differ from the simple program's by at most
     /// half of it, 4 of 255 (1.6 %), below what the eye tells at an edge.
-    static let maximumAlpha: UInt8 = 8
+    package static let maximumAlpha: UInt8 = 8
     /// Rings counted at most: enough for images minified to a seventh.
-    static let maximumWidth = 4
+    package static let maximumWidth = 4
 
     /// The number of outermost rings of texels of a premultiplied RGBA8 image (rows of
     /// `bytesPerRow` bytes) whose every channel is at most `maximumAlpha`, up to
     /// `maximumWidth`.
-    static func width(_ bytes: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerRow: Int) -> Int {
+    package static func width(_ bytes: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerRow: Int) -> Int {
         guard width > 0, height > 0, bytesPerRow >= width * 4, bytes.count >= (height - 1) * bytesPerRow + width * 4
         else { return 0 }
         func soft(_ x: Int, _ y: Int) -> Bool {
@@ -48,7 +48,7 @@ enum SpriteRim {
     /// Whether a rim of `rings` suffices for an image of `texels` (width, height) shown in
     /// `destination` (local points) through the affine map whose local axes step `ax` and
     /// `ay` pixels per point: neither axis minified by more than the rim allows.
-    static func suffices(
+    package static func suffices(
         rings: Int, texels: (width: Int, height: Int), destination: Rect, ax: SIMD2<Float>, ay: SIMD2<Float>
     ) -> Bool {
         guard rings > 0 else { return false }
@@ -62,18 +62,74 @@ enum SpriteRim {
     }
 }
 
-extension Renderer {
+/// The soft rims of the images sprites may show, measured from their pixels the first time
+/// and kept while the images are drawn.
+final class SoftRims {
+    struct Rim {
+        var rings: Int
+        var width: Int
+        var height: Int
+        var lastUsed: UInt64
+    }
+
+    /// Frames an unused image's rim is kept.
+    static let maximumIdleFrames: UInt64 = 120
+
+    @exclusivity(unchecked) private var rims: [ImageID: Rim] = [:]
+    @exclusivity(unchecked) private var frame: UInt64 = 0
+    @exclusivity(unchecked) private var maximumSize = 16_384
+    /// The last lookup, so runs of items with one image hash once.
+    @exclusivity(unchecked) private var recent: (id: ImageID, rim: Rim)?
+
+    /// Starts a frame; an image larger than `maximumSize` is drawn downscaled and has no rim.
+    func beginFrame(maximumSize: Int) {
+        frame += 1
+        recent = nil
+        if maximumSize != self.maximumSize {
+            self.maximumSize = maximumSize
+            rims.removeAll()
+        }
+        if frame % Self.maximumIdleFrames == 0 {
+            rims = rims.filter { frame - $0.value.lastUsed <= Self.maximumIdleFrames }
+        }
+    }
+
+    /// The rim of image `id` of `list` (0 rings for an opaque, missing or downscaled image)
+    /// and its size in texels.
+    func rim(of id: ImageID, in list: RenderList) -> Rim {
+        if let recent, recent.id == id { return recent.rim }
+        var rim: Rim
+        if let kept = rims[id] {
+            rim = kept
+        } else if let image = list.images[id] {
+            let w = image.pixelWidth, h = image.pixelHeight
+            let measurable = w > 0 && h > 0 && w <= maximumSize && h <= maximumSize && !image.isFullyOpaque
+            let rings =
+                measurable
+                ? image.withPixelBytes { SpriteRim.width($0, width: w, height: h, bytesPerRow: $1) } : 0
+            rim = Rim(rings: rings, width: w, height: h, lastUsed: frame)
+        } else {
+            return Rim(rings: 0, width: 0, height: 0, lastUsed: frame)
+        }
+        rim.lastUsed = frame
+        rims[id] = rim
+        recent = (id, rim)
+        return rim
+    }
+}
+
+extension FramePlanner {
     /// Whether an item the simple program would draw with `textures` (one image texture) is a
     /// sprite: its whole image shown, nothing under it (no background, or a tint), an affine
     /// map, and a soft rim wide enough for its on-screen size.
-    func isSprite(_ item: DrawItem, _ instance: QuadInstance, source: TextureSource) -> Bool {
-        guard !debug.disableSprites, case .image = source, case .image(let id, _) = item.content,
-            instance.source == .unit, instance.flags.isDisjoint(with: [.nineSlice, .crossfade]),
+    func isSprite(_ item: DrawItem, _ instance: QuadInstance, source: TextureSource, list: RenderList) -> Bool {
+        guard !options.disableSprites, case .image(let id) = source, instance.source == .unit,
+            instance.flags.isDisjoint(with: [.nineSlice, .crossfade]),
             instance.flags.contains(.tint) || instance.background.isClear
         else { return false }
         let h = instance.h
         guard h.c0.z == 0, h.c1.z == 0, h.c2.z > 0 else { return false }
-        let rim = textures.softRim(of: id)
+        let rim = rims.rim(of: id, in: list)
         guard rim.rings > 0 else { return false }
         let w = 1 / h.c2.z
         return SpriteRim.suffices(

@@ -1,16 +1,51 @@
-/// Planning a frame on the CPU: pass sizes, then one instance and command per draw item,
-/// merged into batches. No GL drawing happens here (image textures are uploaded on first
-/// use, since batches are keyed by texture).
-import COpenGL
-import GLayersDamage
+/// Planning a frame on the CPU, without OpenGL: pass sizes, then one instance and command
+/// per draw item, merged into batches. A pure function of the render list, the options and
+/// what the renderer says of the frame (which passes it keeps from the last frame, which
+/// screen items lie outside the damage), kept as a class only so that its arrays keep their
+/// storage from frame to frame: a steady frame allocates nothing.
 import GLayersRenderList
 
-extension Renderer {
+/// Makes a frame's plan: `passGeometry`, `commands`, `passPlans`, `instances`, `tiles`.
+package final class FramePlanner {
+    /// Per pass of this frame: size, scale, source rect (`preparePasses`).
+    @exclusivity(unchecked) package internal(set) var passGeometry: [PassGeometry] = []
+    /// The frame's commands (all passes) and each pass's share of them, in execution order.
+    @exclusivity(unchecked) package internal(set) var commands: [DrawCommand] = []
+    @exclusivity(unchecked) package internal(set) var passPlans: [PassPlan] = []
+    /// The frame's instances, `QuadInstance.vectorCount` vectors each.
+    @exclusivity(unchecked) package internal(set) var instances: [SIMD4<Float>] = []
+    /// The instances of `TextureSource.tiles` commands and their images, in instance order.
+    @exclusivity(unchecked) package internal(set) var tiles: [PlannedTile] = []
+    /// Images sampled with mipmaps this frame (their textures need their levels).
+    @exclusivity(unchecked) package internal(set) var mipmappedImages: [ImageID] = []
+    /// The screen's clear colour when the first screen item was folded into it.
+    @exclusivity(unchecked) package internal(set) var screenClear: Color?
+    /// What this frame's planning counted.
+    @exclusivity(unchecked) package internal(set) var counters = PlanCounters()
+    /// The order passes are rendered in and which are kept from the last frame.
+    package let scheduler = PassScheduler()
+    @exclusivity(unchecked) package var options = PlanOptions()
+    /// Soft rims of the images sprites may show.
+    let rims = SoftRims()
+    /// Whether this frame's list has tile images (read once a frame, not once an item).
+    @exclusivity(unchecked) var listHasTiles = false
+
+    package init() {}
+
+    /// Instances in `instances`.
+    package var instanceCount: Int { instances.count / QuadInstance.vectorCount }
+
+    /// Writes the texture-array layer of instance `index` (`QuadInstance.layer`).
+    package func setLayer(_ layer: Int32, ofInstance index: Int32) {
+        instances[Int(index) * QuadInstance.vectorCount + QuadInstance.vectorCount - 1].w = Float(
+            bitPattern: UInt32(bitPattern: layer))
+    }
     /// Fills `passGeometry`: the screen at the list's pixel size, offscreen passes at theirs
-    /// (shrunk, with their scale, to fit the largest texture).
-    func preparePasses(_ list: RenderList) {
+    /// (shrunk, with their scale, to fit the largest texture). The first step of a frame: the
+    /// renderer needs the sizes to tell which passes it kept (`plan`'s `isCached`).
+    package func preparePasses(_ list: RenderList) {
         passGeometry.removeAll(keepingCapacity: true)
-        let limit = driverMaximumTextureSize
+        let limit = options.maximumPassSize
         for (index, pass) in list.passes.enumerated() {
             let source = pass.sourceRect.isFinite ? pass.sourceRect : .zero
             var scale = pass.scale.isFinite && pass.scale > 0 ? pass.scale : 1
@@ -24,41 +59,25 @@ extension Renderer {
             passGeometry.append(
                 PassGeometry(width: width, height: height, scale: scale, source: source, rowsBottomUp: index == 0))
         }
-        preparePassKeys(list)
     }
 
-    /// `passKeys`: each pass's `cacheKey` (a rasterized layer), else, while the damage tracker
-    /// identifies pass contents (`keepsEffectResults`), the hash of its content, so that a pass
-    /// whose content did not change is not drawn again (only its effects are applied again:
-    /// a pulsing filter redraws none of the pass's items).
-    private func preparePassKeys(_ list: RenderList) {
-        passKeys.removeAll(keepingCapacity: true)
-        for (index, pass) in list.passes.enumerated() {
-            if let key = pass.cacheKey {
-                passKeys.append(key)
-            } else if index > 0, keepsEffectResults, let hash = damageTracker.contentHash(ofPass: index, in: list) {
-                // Tagged, so that it is not taken for an engine's key by chance.
-                var h = DamageHasher()
-                h.mix(0x5EED_C0DE)
-                h.mix(hash)
-                passKeys.append(h.finalize())
-            } else {
-                passKeys.append(nil)
-            }
-        }
-    }
-
-    /// Whether pass `p` has a key (`passKeys`) whose texture of the same size was used last
-    /// frame.
-    func isCacheHit(_ p: Int, _ list: RenderList) -> Bool {
-        guard let key = passKeys[p], let entry = rasterCache[key] else { return false }
-        let g = passGeometry[p]
-        return entry.target.width == g.width && entry.target.height == g.height && entry.lastUsed + 1 >= frame
-    }
-
-    /// Builds `commands` and `passPlans` for the scheduled passes.
-    func plan(_ list: RenderList) {
-        quad.beginFrame()
+    /// Schedules the passes and plans the needed ones (`preparePasses` first).
+    ///
+    /// - `isCached(p)`: whether the renderer holds pass p's content from the last frame (it is
+    ///   then not drawn again; only its effects are applied);
+    /// - `cullsScreen`: whether screen items outside the frame's damage are left out, and
+    ///   `isDrawn(i)` whether screen item i (counted from the pass's first item) lies inside.
+    package func plan(
+        _ list: RenderList, cullsScreen: Bool = false, isDrawn: (Int) -> Bool = { _ in true },
+        isCached: (Int) -> Bool = { _ in false }
+    ) {
+        if passGeometry.count != list.passes.count { preparePasses(list) }
+        scheduler.schedule(list, includesScreenItem: { !cullsScreen || isDrawn($0) }, isCached: isCached)
+        instances.removeAll(keepingCapacity: true)
+        tiles.removeAll(keepingCapacity: true)
+        mipmappedImages.removeAll(keepingCapacity: true)
+        counters = PlanCounters()
+        rims.beginFrame(maximumSize: options.maximumTextureSize)
         listHasTiles = !list.tileImages.isEmpty
         commands.removeAll(keepingCapacity: true)
         passPlans.removeAll(keepingCapacity: true)
@@ -69,20 +88,26 @@ extension Renderer {
             let cached = scheduler.cached[pass]
             if !cached {
                 let range = list.passes[pass].itemRange.clamped(to: 0..<list.items.count)
-                let culls = pass == 0 && cullsScreenItems
+                let culls = pass == 0 && cullsScreen
                 list.items.withUnsafeBufferPointer { items in
                     for i in range {
-                        if culls && !isDrawn(screenItem: i - range.lowerBound, list) {
-                            stats.unchangedItems += 1
+                        if culls && !isDrawn(i - range.lowerBound) {
+                            counters.unchangedItems += 1
                             continue
                         }
                         planItem(items[i], list: list, pass: pass)
                     }
                 }
-                if debug.outlinePasses && pass != 0 { planOutline(pass) }
+                if options.outlinePasses && pass != 0 { planOutline(pass) }
             }
             passPlans.append(PassPlan(pass: p, commands: start..<commands.count, cached: cached))
         }
+    }
+
+    /// Counts `reason` (the renderer reports each reason once).
+    func skip(_ reason: SkipReason) {
+        counters.skippedItems += 1
+        counters.skipReasons |= reason.bit
     }
 
     /// One item: validated, packed into an instance, added to a batch (or its own command).
@@ -97,7 +122,7 @@ extension Renderer {
         let det = local.determinant
         guard det != 0, det.isFinite else { return skip(.singularTransform) }
         if !item.doubleSided && det < 0 {
-            stats.culledItems += 1
+            counters.culledItems += 1
             return
         }
         let g = passGeometry[pass]
@@ -133,29 +158,27 @@ extension Renderer {
             // Nothing is under the first screen item: clearing to its colour is the same
             // picture at a fraction of the cost of filling every pixel with a quad.
             screenClear = item.background
-            stats.items += 1
-            stats.clearedItems += 1
+            counters.items += 1
+            counters.clearedItems += 1
             return
         }
         if opaque { instance.flags.insert(.noDilate) }
         let ownCommand =
             item.blend != .normal && item.blend != .screen && item.blend != .plusLighter
-            && !debug.showOverdraw
+            && !options.showOverdraw
         if !ownCommand && isPlainRect(item, instance) {
             instance.edgeLines = instance.h.edgeLines(of: item.rect).map {
                 aliased.isEmpty ? $0 : $0.hardening(aliased)
             }
         }
-        if case .pendingTile(let id) = textures {
-            guard let resolved = resolveTile(id, simple: instance.edgeLines != nil, list: list, into: &instance)
-            else { return }
-            textures = resolved
+        let index = Int32(instanceCount)
+        if instance.edgeLines != nil, case .image(let id) = textures, let size = tileSize(item, id, list) {
+            textures = size
+            tiles.append(PlannedTile(instance: index, image: id))
         }
-        let index = Int32(quad.instanceCount)
-        instance.write(to: &quad.staging)
-        stats.items += 1
+        instance.write(to: &instances)
+        counters.items += 1
         if ownCommand {
-            guard quad.prepare(.general) else { return skip(.programFailed) }
             let box = PixelBox(
                 covering: instance.geometry, under: instance.h, margin: 2, viewportWidth: g.width,
                 viewportHeight: g.height)
@@ -166,18 +189,18 @@ extension Renderer {
             return
         }
         var blending: Blending = opaque ? .replace : .sourceOver
-        if !opaque && !debug.showOverdraw {
+        if !opaque && !options.showOverdraw {
             if item.blend == .screen { blending = .screen }
             if item.blend == .plusLighter { blending = .additive }
         }
         let variant: QuadVariant
         if instance.edgeLines == nil {
             variant = isShape(instance) ? .shape : .general
-        } else if case .array = textures {
+        } else if case .tiles = textures {
             variant = .simpleArray
-        } else if isSprite(item, instance, source: textures), quad.prepare(.sprite) {
+        } else if isSprite(item, instance, source: textures, list: list) {
             variant = .sprite
-            stats.spriteItems += 1
+            counters.spriteItems += 1
         } else {
             variant = .simple
         }
@@ -188,7 +211,7 @@ extension Renderer {
     /// a plain rect, its content (if any) filling it; its corners must also lie in front of
     /// the eye (`Homography.edgeLines(of:)` checks that).
     private func isPlainRect(_ item: DrawItem, _ instance: QuadInstance) -> Bool {
-        !debug.showOverdraw && instance.clip < 0 && instance.cornerRadius == 0 && instance.borderWidth == 0
+        !options.showOverdraw && instance.clip < 0 && instance.cornerRadius == 0 && instance.borderWidth == 0
             && instance.flags.isSubset(of: [.texture, .clipsContent, .noDilate, .tint])
             && instance.geometry == item.rect
             && (!instance.flags.contains(.texture) || instance.destination == item.rect)
@@ -197,17 +220,15 @@ extension Renderer {
     /// Whether the shape program draws the instance exactly as the general program: nothing
     /// but background, border and rounded corners (no content, clip or overdraw tint).
     private func isShape(_ instance: QuadInstance) -> Bool {
-        !debug.showOverdraw && instance.clip < 0
+        !options.showOverdraw && instance.clip < 0
             && instance.flags.isDisjoint(with: [.texture, .blurredShape, .screenTexture, .crossfade, .nineSlice, .tint])
     }
 
-    /// Adds instance `index` to the open batch when it shares textures and blending (skipped
-    /// when its program cannot be compiled).
+    /// Adds instance `index` to the open batch when it shares textures, blending and program.
     private func appendToBatch(_ index: Int32, textures: TextureSource, blending: Blending, variant: QuadVariant) {
-        guard quad.prepare(variant) else { return skip(.programFailed) }
         // Never merge into a command of an earlier pass.
         let passStart = passPlans.last.map { $0.commands.upperBound } ?? 0
-        if !debug.disableBatching, commands.count > passStart, let last = commands.last, last.kind == .batch,
+        if !options.disableBatching, commands.count > passStart, let last = commands.last, last.kind == .batch,
             last.textures == textures,
             last.blending == blending, last.variant == variant, last.first + last.count == index
         {
@@ -221,7 +242,6 @@ extension Renderer {
     /// The backdrop instance (the item's rounded rect, textured with the filtered copy of
     /// what lies behind it) and its command.
     private func planBackdrop(_ item: DrawItem, instance: QuadInstance, chain: Int, list: RenderList, pass: Int) {
-        guard quad.prepare(.general) else { return skip(.programFailed) }
         var backdrop = instance
         backdrop.flags = [.screenTexture, .clipsContent]
         backdrop.background = .clear
@@ -240,8 +260,8 @@ extension Renderer {
         let box = PixelBox(
             covering: item.rect, under: instance.h, margin: reach * g.scale + 2, viewportWidth: g.width,
             viewportHeight: g.height)
-        let index = Int32(quad.instanceCount)
-        backdrop.write(to: &quad.staging)
+        let index = Int32(instanceCount)
+        backdrop.write(to: &instances)
         commands.append(
             DrawCommand(
                 kind: .backdrop, first: index, count: 1, textures: .none, blending: .sourceOver, mode: Int32(chain),
@@ -256,8 +276,8 @@ extension Renderer {
         outline.borderWidth = 1 / g.scale
         outline.borderColor = Color(r: 1, g: 0, b: 1, a: 1)
         outline.flags = [.noDilate]
-        let index = Int32(quad.instanceCount)
-        outline.write(to: &quad.staging)
+        let index = Int32(instanceCount)
+        outline.write(to: &instances)
         appendToBatch(index, textures: .none, blending: .sourceOver, variant: .general)
     }
 
@@ -272,7 +292,7 @@ extension Renderer {
     /// Whether the item may be drawn without blending: it promises opacity, nothing makes it
     /// translucent, and its quad lands on whole pixels without rotation or perspective.
     private func isOpaqueAndAligned(_ item: DrawItem, _ instance: QuadInstance) -> Bool {
-        guard item.opaque, !debug.showOverdraw, item.opacity >= 1, instance.clip < 0, item.blend == .normal,
+        guard item.opaque, !options.showOverdraw, item.opacity >= 1, instance.clip < 0, item.blend == .normal,
             item.backdropFilters < 0, instance.cornerRadius == 0, instance.borderWidth == 0 || item.borderColor.a >= 1,
             instance.flags.isDisjoint(with: [.blurredShape, .clipsContent]), instance.geometry == item.rect
         else { return false }

@@ -3,7 +3,7 @@
 /// texture source its batch is keyed by.
 import GLayersRenderList
 
-extension Renderer {
+extension FramePlanner {
     /// Sets the instance's content fields; returns its texture source, or nil (skipped).
     func planContent(_ item: DrawItem, list: RenderList, pass: Int, into instance: inout QuadInstance)
         -> TextureSource?
@@ -13,32 +13,26 @@ extension Renderer {
             return TextureSource.none
         case .image(let id, let placement):
             guard place(placement, item, into: &instance) else { return nil }
-            let mipmapped = placement.minificationFilter == .trilinear
-            if !mipmapped && listHasTiles && list.tileImages.contains(id) && list.images[id] != nil {
-                return .pendingTile(id)
-            }
-            guard let texture = textures.texture(for: id, in: list, mipmapped: mipmapped, stats: &stats)
-            else {
+            guard hasPixels(id, list) else {
                 skip(.missingImage)
                 return nil
             }
-            return .image(texture)
+            if placement.minificationFilter == .trilinear { mipmappedImages.append(id) }
+            return .image(id)
         case .crossfade(let from, let to, let progress, let placement):
             guard progress.isFinite else {
                 skip(.nonFiniteTransform)
                 return nil
             }
             guard place(placement, item, into: &instance) else { return nil }
-            let mipmapped = placement.minificationFilter == .trilinear
-            guard let a = textures.texture(for: from, in: list, mipmapped: mipmapped, stats: &stats),
-                let b = textures.texture(for: to, in: list, mipmapped: mipmapped, stats: &stats)
-            else {
+            guard hasPixels(from, list), hasPixels(to, list) else {
                 skip(.missingImage)
                 return nil
             }
+            if placement.minificationFilter == .trilinear { mipmappedImages.append(contentsOf: [from, to]) }
             instance.flags.insert(.crossfade)
             instance.progress = min(max(progress, 0), 1)
-            return .images(a, b)
+            return .images(from, to)
         case .pass(let id):
             let source = Int(id.index)
             guard source > 0, source < scheduler.position.count, source != pass,
@@ -69,23 +63,22 @@ extension Renderer {
         }
     }
 
-    /// The textures of a tile image's item: a layer of its size's texture array when the
-    /// simple program draws it (`simple`), else a texture of its own; nil (skipped) when the
-    /// image is missing.
-    func resolveTile(_ id: ImageID, simple: Bool, list: RenderList, into instance: inout QuadInstance)
-        -> TextureSource?
-    {
-        if simple, quad.prepare(.simpleArray),
-            let (array, layer) = textures.layer(for: id, in: list, stats: &stats)
-        {
-            instance.layer = layer
-            return .array(array)
-        }
-        guard let texture = textures.texture(for: id, in: list, stats: &stats) else {
-            skip(.missingImage)
-            return nil
-        }
-        return .image(texture)
+    /// Whether the list holds image `id` with at least one pixel.
+    private func hasPixels(_ id: ImageID, _ list: RenderList) -> Bool {
+        guard let image = list.images[id] else { return false }
+        return image.pixelWidth > 0 && image.pixelHeight > 0
+    }
+
+    /// The textures of a plain image item the simple program draws when its image is a tile
+    /// (`RenderList.tileImages`): a layer of a texture array of the image's size, so that a
+    /// level's tiles batch; nil when it is not a tile, is sampled with mipmaps, or is larger
+    /// than a texture may be (then it is drawn, downscaled, from a texture of its own).
+    func tileSize(_ item: DrawItem, _ id: ImageID, _ list: RenderList) -> TextureSource? {
+        guard listHasTiles, case .image(_, let placement) = item.content,
+            placement.minificationFilter != .trilinear, list.tileImages.contains(id), let image = list.images[id],
+            image.pixelWidth <= options.maximumTextureSize, image.pixelHeight <= options.maximumTextureSize
+        else { return nil }
+        return .tiles(width: Int32(image.pixelWidth), height: Int32(image.pixelHeight))
     }
 
     /// Content placement fields; false (skipped) when its rects are unusable.

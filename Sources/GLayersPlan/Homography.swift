@@ -7,25 +7,25 @@ import GLayersRenderList
 ///
 /// - From a `Matrix4` (Core Animation's row vectors, z = 0 in, z dropped out): c0 is row 1's
 ///   (m11, m12, m14), c1 row 2's (m21, m22, m24), c2 row 4's (m41, m42, m44).
-struct Homography: Equatable {
-    var c0: SIMD3<Float>
-    var c1: SIMD3<Float>
-    var c2: SIMD3<Float>
+package struct Homography: Equatable {
+    package var c0: SIMD3<Float>
+    package var c1: SIMD3<Float>
+    package var c2: SIMD3<Float>
 
     /// The map a `Matrix4` makes of its input plane z = 0 (its output z is dropped).
-    init(_ m: Matrix4) {
+    package init(_ m: Matrix4) {
         let v = m.m
         c0 = SIMD3(v[0], v[1], v[3])
         c1 = SIMD3(v[4], v[5], v[7])
         c2 = SIMD3(v[12], v[13], v[15])
     }
 
-    init(c0: SIMD3<Float>, c1: SIMD3<Float>, c2: SIMD3<Float>) {
+    package init(c0: SIMD3<Float>, c1: SIMD3<Float>, c2: SIMD3<Float>) {
         (self.c0, self.c1, self.c2) = (c0, c1, c2)
     }
 
     /// Whether every coefficient is finite.
-    var isFinite: Bool {
+    package var isFinite: Bool {
         let zero = SIMD3<Float>.zero
         // x * 0 is 0 for finite x and NaN for infinities and NaNs.
         let a: SIMD3<Float> = c0 * zero
@@ -35,7 +35,7 @@ struct Homography: Equatable {
     }
 
     /// The determinant: its sign is the orientation (negative: the plane shows its back).
-    var determinant: Float {
+    package var determinant: Float {
         let a = Double(c0.x) * (Double(c1.y) * Double(c2.z) - Double(c2.y) * Double(c1.z))
         let b = Double(c1.x) * (Double(c0.y) * Double(c2.z) - Double(c2.y) * Double(c0.z))
         let c = Double(c2.x) * (Double(c0.y) * Double(c1.z) - Double(c1.y) * Double(c0.z))
@@ -43,11 +43,11 @@ struct Homography: Equatable {
     }
 
     /// `(X, Y, W)` of the local point (x, y).
-    func apply(_ x: Float, _ y: Float) -> SIMD3<Float> { c0 * x + c1 * y + c2 }
+    package func apply(_ x: Float, _ y: Float) -> SIMD3<Float> { c0 * x + c1 * y + c2 }
 
     /// This map followed by item space → pass pixels: subtract the pass's source origin
     /// (times W) and scale.
-    func toPixels(sourceX: Float, sourceY: Float, scale: Float) -> Homography {
+    package func toPixels(sourceX: Float, sourceY: Float, scale: Float) -> Homography {
         func map(_ c: SIMD3<Float>) -> SIMD3<Float> {
             SIMD3((c.x - sourceX * c.z) * scale, (c.y - sourceY * c.z) * scale, c.z)
         }
@@ -55,7 +55,7 @@ struct Homography: Equatable {
     }
 
     /// The inverse map, or nil when the map is singular (the plane is seen edge-on).
-    func inverse() -> Homography? {
+    package func inverse() -> Homography? {
         let a = SIMD3<Double>(Double(c0.x), Double(c0.y), Double(c0.z))
         let b = SIMD3<Double>(Double(c1.x), Double(c1.y), Double(c1.z))
         let c = SIMD3<Double>(Double(c2.x), Double(c2.y), Double(c2.z))
@@ -76,17 +76,17 @@ struct Homography: Equatable {
 }
 
 /// Four lines a·x + b·y + c, one per lane (edges top, right, bottom, left of a rect).
-struct EdgeLines: Equatable {
-    var a: SIMD4<Float>
-    var b: SIMD4<Float>
-    var c: SIMD4<Float>
+package struct EdgeLines: Equatable {
+    package var a: SIMD4<Float>
+    package var b: SIMD4<Float>
+    package var c: SIMD4<Float>
 
     /// The lines with the edges in `aliased` made hard for quad_simple.frag.glsl, whose
     /// coverage is `clamp(value + 0.5, 0, 1)`: scaled so the coverage steps from 0 to 1 within
     /// 1/1024 pixel, and moved as if each pixel centre lay 1/256 pixel right of and below its
     /// place, so a centre exactly on an edge is in for a left or top edge and out for a right
     /// or bottom one (the rasterization rule of GL), as quad.frag.glsl does for hard edges.
-    func hardening(_ aliased: RectEdges) -> EdgeLines {
+    package func hardening(_ aliased: RectEdges) -> EdgeLines {
         // Lanes: the edges at minY, maxX, maxY, minX.
         let lanes: [RectEdges] = [.minY, .maxX, .maxY, .minX]
         var out = self
@@ -104,7 +104,7 @@ extension Homography {
     /// The projected edges of `rect` as lines whose value at a pixel (x, y) is its signed
     /// distance in pixels from the edge, positive inside (for either orientation); nil when a
     /// corner lies behind the eye. A degenerate edge gives a line that is far inside everywhere.
-    func edgeLines(of rect: Rect) -> EdgeLines? {
+    package func edgeLines(of rect: Rect) -> EdgeLines? {
         let q0 = apply(rect.x, rect.y), q1 = apply(rect.maxX, rect.y)
         let q2 = apply(rect.maxX, rect.maxY), q3 = apply(rect.x, rect.maxY)
         guard q0.z > 1e-6, q1.z > 1e-6, q2.z > 1e-6, q3.z > 1e-6 else { return nil }
@@ -136,15 +136,15 @@ private func cross(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {
 }
 
 /// An axis-aligned box of target pixels, y down, clamped to the target.
-struct PixelBox: Equatable {
-    var x: Int32, y: Int32, width: Int32, height: Int32
-    static let empty = PixelBox(x: 0, y: 0, width: 0, height: 0)
-    var isEmpty: Bool { width <= 0 || height <= 0 }
+package struct PixelBox: Equatable {
+    package var x: Int32, y: Int32, width: Int32, height: Int32
+    package static let empty = PixelBox(x: 0, y: 0, width: 0, height: 0)
+    package var isEmpty: Bool { width <= 0 || height <= 0 }
 
     /// The pixels the local rect covers under `h` (pixels), grown by `margin` and clamped to
     /// a `viewportWidth` × `viewportHeight` target; the whole target when a corner lies
     /// behind the eye.
-    init(covering rect: Rect, under h: Homography, margin: Float, viewportWidth: Int, viewportHeight: Int) {
+    package init(covering rect: Rect, under h: Homography, margin: Float, viewportWidth: Int, viewportHeight: Int) {
         var lo = SIMD2<Float>(.infinity, .infinity), hi = SIMD2<Float>(-.infinity, -.infinity)
         var behind = false
         for corner in 0..<4 {
@@ -164,7 +164,7 @@ struct PixelBox: Equatable {
         self.init(x: Int32(x0), y: Int32(y0), width: Int32(max(0, x1 - x0)), height: Int32(max(0, y1 - y0)))
     }
 
-    init(x: Int32, y: Int32, width: Int32, height: Int32) {
+    package init(x: Int32, y: Int32, width: Int32, height: Int32) {
         (self.x, self.y, self.width, self.height) = (x, y, width, height)
     }
 }

@@ -1,0 +1,163 @@
+/// What planning a frame produces (`FramePlanner`): per pass, draw commands over a run of
+/// instances, and the instances' bytes. It names textures by what they show — an image by its
+/// `ImageID`, a pass by its index, tile images by their size — never by a GL name: the
+/// renderer resolves them when it executes the plan, so a plan can be made, dumped and
+/// compared without OpenGL (`FramePlan+Dump.swift`).
+import GLayersRenderList
+
+/// Where a command's textures come from.
+package enum TextureSource: Hashable {
+    case none
+    /// One image.
+    case image(ImageID)
+    /// Two images (a crossfade: the first fades out).
+    case images(ImageID, ImageID)
+    /// The result of a pass of this frame.
+    case pass(Int32)
+    /// Tile images of one pixel size, one per instance (`FramePlanner.tiles` names them): the
+    /// renderer holds them in layers of texture arrays and writes each instance's layer
+    /// before the instances are uploaded.
+    case tiles(width: Int32, height: Int32)
+}
+
+/// Which quad program draws an instance.
+package enum QuadVariant: UInt8, CaseIterable, Sendable {
+    case general, simple
+    /// `simple` sampling layer `i_flags.w` of a texture array.
+    case simpleArray
+    /// A sprite: no edge coverage, no dilation (`SpriteRim.swift`).
+    case sprite
+    /// `general` for shapes alone: background, border, rounded corners, opacity.
+    case shape
+}
+
+/// One thing to do while a pass's target is bound.
+package struct DrawCommand: Equatable {
+    package enum Kind: UInt8 {
+        /// An instanced draw of `count` instances from `first`.
+        case batch
+        /// One instance blended with a copy of what lies under it (`mode` = BlendMode index).
+        case blend
+        /// Copy what lies under `box`, run filter chain `mode` on it, draw instance `first`
+        /// (the item's rounded rect textured with the result).
+        case backdrop
+    }
+
+    package var kind: Kind
+    package var first: Int32
+    package var count: Int32
+    package var textures: TextureSource
+    /// The quad program.
+    package var variant: QuadVariant = .general
+    /// How a batch blends.
+    package var blending: Blending
+    package var mode: Int32 = 0
+    /// Target pixels (y down) read by blend and backdrop commands.
+    package var box: PixelBox = .empty
+
+    package init(
+        kind: Kind, first: Int32, count: Int32, textures: TextureSource, variant: QuadVariant = .general,
+        blending: Blending, mode: Int32 = 0, box: PixelBox = .empty
+    ) {
+        (self.kind, self.first, self.count, self.textures) = (kind, first, count, textures)
+        (self.variant, self.blending, self.mode, self.box) = (variant, blending, mode, box)
+    }
+}
+
+/// Fixed-function blending of a batch.
+package enum Blending: UInt8 {
+    /// Premultiplied source-over: `ONE, ONE_MINUS_SRC_ALPHA`.
+    case sourceOver
+    /// None: opaque, pixel-aligned items.
+    case replace
+    /// The W3C screen mode, exact in fixed function on premultiplied colour:
+    /// `ONE, ONE_MINUS_SRC_COLOR` gives cs + cb − cs·cb (and αs + αb − αs·αb).
+    case screen
+    /// Additive (`plus-lighter`): `ONE, ONE`, clamped by the 8-bit target.
+    case additive
+}
+
+/// A pass's part of the plan.
+package struct PassPlan: Equatable {
+    package var pass: Int32
+    package var commands: Range<Int>
+    /// Its content is last frame's cached texture: no commands.
+    package var cached: Bool
+
+    package init(pass: Int32, commands: Range<Int>, cached: Bool) {
+        (self.pass, self.commands, self.cached) = (pass, commands, cached)
+    }
+}
+
+/// A pass's pixel size, scale and source rect for this frame.
+package struct PassGeometry: Equatable {
+    package var width: Int
+    package var height: Int
+    package var scale: Float
+    package var source: Rect
+    /// The screen: framebuffer rows bottom-up (top of the image at the last row).
+    package var rowsBottomUp: Bool
+}
+
+/// An instance that shows a tile image from a texture array (`TextureSource.tiles`).
+package struct PlannedTile: Equatable {
+    package var instance: Int32
+    package var image: ImageID
+}
+
+/// Why an item was skipped (reported once each).
+package enum SkipReason: Int, CaseIterable {
+    case nonFiniteTransform, singularTransform, badRect, missingImage, missingPass, badPlacement, badFilter
+    case programFailed
+
+    package var message: String {
+        switch self {
+        case .nonFiniteTransform: return "an item's transform or values are not finite (NaN or infinity); skipped"
+        case .singularTransform: return "an item's transform is singular (its plane collapses to a line); skipped"
+        case .badRect: return "an item's rect is empty or not finite; skipped"
+        case .missingImage: return "an item's image is not in RenderList.images; skipped"
+        case .missingPass: return "an item composites a pass that is not rendered before it; skipped"
+        case .badPlacement: return "an item's content placement has an empty or non-finite rect; skipped"
+        case .badFilter: return "a colour matrix without 20 finite numbers; filter ignored"
+        case .programFailed: return "an item's quad program failed to compile (reported above); skipped"
+        }
+    }
+
+    /// Its bit in `PlanCounters.skipReasons`.
+    package var bit: UInt32 { 1 << UInt32(rawValue) }
+}
+
+/// What planning counted.
+package struct PlanCounters: Equatable {
+    /// Items planned (drawn, or folded into the clear colour).
+    package var items = 0
+    /// Items folded into the screen's clear colour.
+    package var clearedItems = 0
+    /// Items skipped as bad input, and the reasons seen (`SkipReason.bit`).
+    package var skippedItems = 0
+    package var skipReasons: UInt32 = 0
+    /// Single-sided items showing their back.
+    package var culledItems = 0
+    /// Items drawn as sprites.
+    package var spriteItems = 0
+    /// Screen items outside the damage.
+    package var unchangedItems = 0
+
+    package init() {}
+}
+
+/// What a plan depends on besides the render list: the driver's texture limit and the
+/// renderer's debug switches.
+package struct PlanOptions: Equatable {
+    /// The largest image texture side (an image larger is drawn downscaled, from a texture of
+    /// its own, never as a tile or a sprite).
+    package var maximumTextureSize = 16_384
+    /// The largest side of a pass's target (a pass larger is rendered at a smaller scale).
+    package var maximumPassSize = 16_384
+    package var disableBatching = false
+    package var outlinePasses = false
+    package var showOverdraw = false
+    package var disableSprites = false
+
+    package init() {}
+}

@@ -1,0 +1,220 @@
+/// Planning without OpenGL (FramePlanner): this target links no GL library, so every plan
+/// here is made, dumped and compared on the CPU alone — commands, textures by identity,
+/// tile batches, sprites measured from pixels, skips, scheduling and the instance bytes.
+import GLayersPlan
+import GLayersRenderList
+import Testing
+
+@Suite struct FramePlannerTests {
+    /// A screen item covering `rect` at `offset`.
+    static func item(
+        _ rect: Rect, at offset: (Float, Float) = (0, 0), background: Color = Color(r: 0, g: 0, b: 1, a: 0.5),
+        content: ItemContent = .none, opaque: Bool = false, blend: BlendMode = .normal, tint: Color? = nil
+    ) -> DrawItem {
+        DrawItem(
+            transform: .translation(offset.0, offset.1), rect: rect, background: background, content: content,
+            opaque: opaque, blend: blend, contentTint: tint)
+    }
+
+    static func image(_ id: ImageID, _ side: Float) -> ItemContent {
+        .image(id, ContentPlacement(destination: Rect(x: 0, y: 0, width: side, height: side)))
+    }
+
+    static let square = Rect(x: 0, y: 0, width: 10, height: 10)
+
+    @Test func plainRectsBatchAndTheFirstOpaqueItemIsTheClearColour() {
+        let list = TestList(width: 100, height: 80)
+        list.screen([
+            Self.item(
+                Rect(x: 0, y: 0, width: 100, height: 80), background: Color(r: 1, g: 0, b: 0, a: 1), opaque: true),
+            Self.item(Self.square, at: (5, 5)),
+            Self.item(Self.square, at: (20, 5)),
+            Self.item(Self.square, at: (35, 5), background: Color(r: 0, g: 1, b: 0, a: 1), opaque: true),
+        ])
+        let planner = FramePlanner()
+        planner.plan(list.list)
+        #expect(
+            planner.dump() == """
+                pass 0 100x80 scale 1 clear (1, 0, 0, 1)
+                  batch simple none sourceOver 0..<2
+                  batch simple none replace 2..<3
+                instances 3 (576 bytes) tiles 0 mipmapped 0
+                items 4 cleared 1 skipped 0 culled 0 sprites 0 unchanged 0
+
+                """)
+    }
+
+    /// Images are named by identity: runs of one image batch, another image cuts the run.
+    @Test func imagesBatchByIdentity() {
+        let list = TestList(width: 64, height: 64)
+        let a = list.add(TestImage(side: 8, opaque: true)), b = list.add(TestImage(side: 8, opaque: true))
+        list.screen(
+            [a, a, b, a].enumerated().map { i, id in
+                Self.item(Self.square, at: (Float(i) * 12, 0), background: .clear, content: Self.image(id, 10))
+            })
+        let planner = FramePlanner()
+        planner.plan(list.list)
+        #expect(
+            planner.dump() == """
+                pass 0 64x64 scale 1
+                  batch simple image \(a) sourceOver 0..<2
+                  batch simple image \(b) sourceOver 2..<3
+                  batch simple image \(a) sourceOver 3..<4
+                instances 4 (768 bytes) tiles 0 mipmapped 0
+                items 4 cleared 0 skipped 0 culled 0 sprites 0 unchanged 0
+
+                """)
+    }
+
+    /// A W3C blend mode reads what lies under it: its own command, with the pixels to copy.
+    @Test func blendModesTakeTheirOwnCommand() {
+        let list = TestList(width: 64, height: 64)
+        list.screen([Self.item(Self.square, at: (10.5, 20), blend: .multiply)])
+        let planner = FramePlanner()
+        planner.plan(list.list)
+        #expect(planner.commands.count == 1)
+        #expect(planner.dump().contains("  blend general none replace mode 1 0..<1 box 8 18 15x14\n"))
+    }
+
+    /// Bad items are skipped and counted with their reasons; they leave no instance.
+    @Test func badItemsAreSkippedWithTheirReasons() {
+        let list = TestList(width: 64, height: 64)
+        var nan = Self.item(Self.square)
+        nan.transform = .translation(.nan, 0)
+        let missing = Self.item(Self.square, content: Self.image(ImageID(999_999), 10))
+        list.screen([nan, Self.item(.zero), missing, Self.item(Self.square)])
+        let planner = FramePlanner()
+        planner.plan(list.list)
+        let c = planner.counters
+        #expect(c.skippedItems == 3 && c.items == 1 && planner.instanceCount == 1)
+        #expect(
+            c.skipReasons == SkipReason.nonFiniteTransform.bit | SkipReason.badRect.bit | SkipReason.missingImage.bit)
+    }
+
+    /// Tile images batch by pixel size; each instance's image is named for the renderer, which
+    /// writes its texture-array layer.
+    @Test func tilesBatchBySize() {
+        let list = TestList(width: 64, height: 64)
+        let small = [list.add(TestImage(side: 16, opaque: true)), list.add(TestImage(side: 16, opaque: true))]
+        let large = list.add(TestImage(side: 32, opaque: true))
+        list.list.tileImages = Set(small + [large])
+        list.screen([
+            Self.item(Self.square, background: .clear, content: Self.image(small[0], 10)),
+            Self.item(Self.square, at: (10, 0), background: .clear, content: Self.image(small[1], 10)),
+            Self.item(Self.square, at: (20, 0), background: .clear, content: Self.image(large, 10)),
+        ])
+        let planner = FramePlanner()
+        planner.plan(list.list)
+        #expect(
+            planner.dump().hasPrefix(
+                """
+                pass 0 64x64 scale 1
+                  batch simpleArray tiles 16x16 sourceOver 0..<2
+                  batch simpleArray tiles 32x32 sourceOver 2..<3
+                instances 3 (576 bytes) tiles 3 mipmapped 0
+                """))
+        #expect(planner.tiles.map(\.image) == small + [large])
+        #expect(planner.tiles.map(\.instance) == [0, 1, 2])
+        // An image larger than a texture may be is drawn downscaled, from a texture of its own.
+        planner.options.maximumTextureSize = 20
+        planner.plan(list.list)
+        #expect(planner.dump().contains("  batch simple image \(large) sourceOver 2..<3\n"))
+    }
+
+    /// Sprites are told from the image's pixels: a transparent rim makes one, an opaque edge
+    /// or the debug switch does not.
+    @Test func spritesAreToldFromPixels() {
+        let list = TestList(width: 64, height: 64)
+        let soft = list.add(TestImage(side: 16, opaque: false)), hard = list.add(TestImage(side: 16, opaque: true))
+        let tint = Color(r: 1, g: 1, b: 1, a: 1), side = Rect(x: 0, y: 0, width: 16, height: 16)
+        list.screen([
+            Self.item(side, content: Self.image(soft, 16), tint: tint),
+            Self.item(side, at: (20, 0), content: Self.image(hard, 16), tint: tint),
+            // Minified below what a one-texel rim allows.
+            Self.item(Self.square, at: (40, 0), content: Self.image(soft, 10), tint: tint),
+        ])
+        let planner = FramePlanner()
+        planner.plan(list.list)
+        #expect(planner.commands.map(\.variant) == [.sprite, .simple, .simple])
+        #expect(planner.counters.spriteItems == 1)
+        planner.options.disableSprites = true
+        planner.plan(list.list)
+        #expect(planner.commands.map(\.variant) == [.simple, .simple, .simple])
+    }
+
+    /// Passes are planned dependencies first; a pass the renderer kept has no commands, and
+    /// the screen's items outside the damage are left out.
+    @Test func passesAreScheduledKeptAndCulled() {
+        let list = TestList(width: 64, height: 64)
+        let pass = list.pass(source: Rect(x: 0, y: 0, width: 20, height: 10), scale: 2, items: [Self.item(Self.square)])
+        list.screen([
+            Self.item(Rect(x: 0, y: 0, width: 20, height: 10), background: .clear, content: .pass(pass)),
+            Self.item(Self.square, at: (30, 30)),
+        ])
+        let planner = FramePlanner()
+        planner.plan(list.list)
+        #expect(
+            planner.dump().hasPrefix(
+                """
+                pass 1 40x20 scale 2
+                  batch simple none sourceOver 0..<1
+                pass 0 64x64 scale 1
+                  batch simple pass 1 sourceOver 1..<2
+                  batch simple none sourceOver 2..<3
+                """))
+        planner.plan(list.list, cullsScreen: true, isDrawn: { $0 == 0 }, isCached: { $0 == 1 })
+        #expect(
+            planner.dump() == """
+                pass 1 40x20 scale 2 cached
+                pass 0 64x64 scale 1
+                  batch simple pass 1 sourceOver 0..<1
+                instances 1 (192 bytes) tiles 0 mipmapped 0
+                items 1 cleared 0 skipped 0 culled 0 sprites 0 unchanged 1
+
+                """)
+    }
+
+    /// The instance bytes carry the map into target pixels (here scale 2), the opacity, the
+    /// rect and the colours, as quad.vert.glsl reads them.
+    @Test func instanceBytesMapIntoPixels() {
+        let list = TestList(width: 200, height: 200, scale: 2)
+        var item = Self.item(Rect(x: 1, y: 2, width: 30, height: 40), at: (10, 20))
+        item.opacity = 0.75
+        list.screen([item])
+        let planner = FramePlanner()
+        planner.plan(list.list)
+        let v = Array(planner.instance(0))
+        #expect(v.count == 12)
+        #expect(v[0] == SIMD4(2, 0, 0, 0.75))
+        #expect(v[1] == SIMD4(0, 2, 0, 0))
+        #expect(v[2] == SIMD4(20, 40, 1, 0))
+        #expect(v[3] == SIMD4(1, 2, 30, 40))
+        #expect(v[5] == SIMD4(0, 0, 1, 0.5))
+    }
+
+    /// The same list gives the same plan, byte for byte, and a steady plan reuses its storage.
+    @Test func planningIsAFunctionOfTheList() {
+        let list = TestList(width: 128, height: 128)
+        let id = list.add(TestImage(side: 16, opaque: false))
+        list.screen(
+            (0..<50).map { i in
+                Self.item(Self.square, at: (Float(i % 10) * 12, Float(i / 10) * 12), content: Self.image(id, 10))
+            })
+        let planner = FramePlanner()
+        planner.plan(list.list)
+        let first = (planner.dump(), Self.bits(planner.instances))
+        planner.plan(list.list)
+        #expect(planner.dump() == first.0)
+        let again = Self.bits(planner.instances) == first.1
+        #expect(again)
+        let fresh = FramePlanner()
+        fresh.plan(list.list)
+        let same = Self.bits(fresh.instances) == first.1
+        #expect(same)
+    }
+
+    /// The instances' bytes (flags are integers: as floats, some are NaNs).
+    static func bits(_ vectors: [SIMD4<Float>]) -> [UInt32] {
+        vectors.flatMap { v in (0..<4).map { v[$0].bitPattern } }
+    }
+}
