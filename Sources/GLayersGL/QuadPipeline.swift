@@ -118,12 +118,12 @@ final class QuadPipeline {
     /// How many instance buffers take turns.
     static let ringLength = 3
 
-    /// Streams a frame's instances (`QuadInstance.vectorCount` vectors each) into the ring's
+    /// Streams a frame's instances (`QuadInstance.stride` bytes each) into the ring's
     /// next instance buffer (its storage made anew only when it must grow). Returns the bytes
     /// uploaded.
     @discardableResult
-    func upload(_ staging: [SIMD4<Float>]) -> Int {
-        let bytes = staging.count * MemoryLayout<SIMD4<Float>>.stride
+    func upload(_ staging: UnsafeRawBufferPointer) -> Int {
+        let bytes = staging.count
         ringIndex = (ringIndex + 1) % Self.ringLength
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
         let capacity = capacities[ringIndex]
@@ -132,7 +132,7 @@ final class QuadPipeline {
             glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(capacities[ringIndex]), nil, GLenum(GL_STREAM_DRAW))
         }
         if bytes > 0 {
-            staging.withUnsafeBytes { glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, GLsizeiptr(bytes), $0.baseAddress) }
+            glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, GLsizeiptr(bytes), staging.baseAddress)
         }
         return bytes
     }

@@ -181,7 +181,7 @@ public final class Renderer {
             isCached: { isCacheHit($0, list) })
         resolvePlan(list)
         plannedAt = MonotonicClock.now
-        stats.instanceBytes = quad.upload(planner.instances)
+        stats.instanceBytes = quad.upload(planner.instanceBuffer.bytes)
         clips.upload(list.clips)
         do {
             try execute(list, to: target)

@@ -26,7 +26,7 @@ extension FramePlanner {
             out += "\n"
             for c in commands[plan.commands] { out += "  " + Self.describe(c) + "\n" }
         }
-        out += "instances \(instanceCount) (\(instances.count * 16) bytes) tiles \(tiles.count)"
+        out += "instances \(instanceCount) (\(instanceBuffer.bytes.count) bytes) tiles \(tiles.count)"
         out += " mipmapped \(mipmappedImages.count)\n"
         let n = counters
         out += "items \(n.items) cleared \(n.clearedItems) skipped \(n.skippedItems) culled \(n.culledItems)"
@@ -35,9 +35,8 @@ extension FramePlanner {
     }
 
     /// The twelve vectors of instance `index`, as the shaders read them.
-    package func instance(_ index: Int) -> ArraySlice<SIMD4<Float>> {
-        let start = index * QuadInstance.vectorCount
-        return instances[start..<start + QuadInstance.vectorCount]
+    package func instance(_ index: Int) -> [SIMD4<Float>] {
+        Array(UnsafeBufferPointer(start: instanceBuffer.instance(index), count: QuadInstance.vectorCount))
     }
 
     private static func describe(_ c: DrawCommand) -> String {

@@ -63,10 +63,13 @@ extension FramePlanner {
         }
     }
 
-    /// Whether the list holds image `id` with at least one pixel.
+    /// Whether the list holds image `id` with at least one pixel (the last image found is
+    /// remembered for the frame: runs of items with one image look it up once).
     private func hasPixels(_ id: ImageID, _ list: RenderList) -> Bool {
-        guard let image = list.images[id] else { return false }
-        return image.pixelWidth > 0 && image.pixelHeight > 0
+        if id == recentImage { return true }
+        guard let image = list.images[id], image.pixelWidth > 0, image.pixelHeight > 0 else { return false }
+        recentImage = id
+        return true
     }
 
     /// The textures of a plain image item the simple program draws when its image is a tile

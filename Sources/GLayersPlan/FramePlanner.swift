@@ -13,7 +13,7 @@ package final class FramePlanner {
     @exclusivity(unchecked) package internal(set) var commands: [DrawCommand] = []
     @exclusivity(unchecked) package internal(set) var passPlans: [PassPlan] = []
     /// The frame's instances, `QuadInstance.vectorCount` vectors each.
-    @exclusivity(unchecked) package internal(set) var instances: [SIMD4<Float>] = []
+    package let instanceBuffer = InstanceBuffer()
     /// The instances of `TextureSource.tiles` commands and their images, in instance order.
     @exclusivity(unchecked) package internal(set) var tiles: [PlannedTile] = []
     /// Images sampled with mipmaps this frame (their textures need their levels).
@@ -29,15 +29,23 @@ package final class FramePlanner {
     let rims = SoftRims()
     /// Whether this frame's list has tile images (read once a frame, not once an item).
     @exclusivity(unchecked) var listHasTiles = false
+    /// The image this frame's planning last found in the list (`hasPixels`).
+    @exclusivity(unchecked) var recentImage: ImageID?
 
     package init() {}
 
-    /// Instances in `instances`.
-    package var instanceCount: Int { instances.count / QuadInstance.vectorCount }
+    /// Instances planned this frame.
+    package var instanceCount: Int { instanceBuffer.count }
+
+    /// The frame's instances (a copy, for tests and dumps; the renderer uploads
+    /// `instanceBuffer.bytes`).
+    package var instances: [SIMD4<Float>] {
+        Array(instanceBuffer.bytes.bindMemory(to: SIMD4<Float>.self))
+    }
 
     /// Writes the texture-array layer of instance `index` (`QuadInstance.layer`).
     package func setLayer(_ layer: Int32, ofInstance index: Int32) {
-        instances[Int(index) * QuadInstance.vectorCount + QuadInstance.vectorCount - 1].w = Float(
+        instanceBuffer.instance(Int(index))[QuadInstance.vectorCount - 1].w = Float(
             bitPattern: UInt32(bitPattern: layer))
     }
     /// Fills `passGeometry`: the screen at the list's pixel size, offscreen passes at theirs
@@ -73,12 +81,13 @@ package final class FramePlanner {
     ) {
         if passGeometry.count != list.passes.count { preparePasses(list) }
         scheduler.schedule(list, includesScreenItem: { !cullsScreen || isDrawn($0) }, isCached: isCached)
-        instances.removeAll(keepingCapacity: true)
+        instanceBuffer.removeAll()
         tiles.removeAll(keepingCapacity: true)
         mipmappedImages.removeAll(keepingCapacity: true)
         counters = PlanCounters()
         rims.beginFrame(maximumSize: options.maximumTextureSize)
         listHasTiles = !list.tileImages.isEmpty
+        recentImage = nil
         commands.removeAll(keepingCapacity: true)
         passPlans.removeAll(keepingCapacity: true)
         screenClear = nil
@@ -176,7 +185,7 @@ package final class FramePlanner {
             textures = size
             tiles.append(PlannedTile(instance: index, image: id))
         }
-        instance.write(to: &instances)
+        instance.write(to: instanceBuffer.append())
         counters.items += 1
         if ownCommand {
             let box = PixelBox(
@@ -210,6 +219,7 @@ package final class FramePlanner {
     /// Whether `quad_simple.frag.glsl` can draw the instance exactly as the general program:
     /// a plain rect, its content (if any) filling it; its corners must also lie in front of
     /// the eye (`Homography.edgeLines(of:)` checks that).
+    @inline(__always)
     private func isPlainRect(_ item: DrawItem, _ instance: QuadInstance) -> Bool {
         !options.showOverdraw && instance.clip < 0 && instance.cornerRadius == 0 && instance.borderWidth == 0
             && instance.flags.isSubset(of: [.texture, .clipsContent, .noDilate, .tint])
@@ -219,6 +229,7 @@ package final class FramePlanner {
 
     /// Whether the shape program draws the instance exactly as the general program: nothing
     /// but background, border and rounded corners (no content, clip or overdraw tint).
+    @inline(__always)
     private func isShape(_ instance: QuadInstance) -> Bool {
         !options.showOverdraw && instance.clip < 0
             && instance.flags.isDisjoint(with: [.texture, .blurredShape, .screenTexture, .crossfade, .nineSlice, .tint])
@@ -226,13 +237,14 @@ package final class FramePlanner {
 
     /// Adds instance `index` to the open batch when it shares textures, blending and program.
     private func appendToBatch(_ index: Int32, textures: TextureSource, blending: Blending, variant: QuadVariant) {
-        // Never merge into a command of an earlier pass.
-        let passStart = passPlans.last.map { $0.commands.upperBound } ?? 0
-        if !options.disableBatching, commands.count > passStart, let last = commands.last, last.kind == .batch,
-            last.textures == textures,
-            last.blending == blending, last.variant == variant, last.first + last.count == index
+        // Never merge into a command of an earlier pass. The last command is read in place.
+        let last = commands.count - 1
+        let passStart = passPlans.isEmpty ? 0 : passPlans[passPlans.count - 1].commands.upperBound
+        if !options.disableBatching, last >= passStart, commands[last].kind == .batch,
+            commands[last].first + commands[last].count == index, commands[last].variant == variant,
+            commands[last].blending == blending, commands[last].textures == textures
         {
-            commands[commands.count - 1].count += 1
+            commands[last].count += 1
             return
         }
         commands.append(
@@ -261,7 +273,7 @@ package final class FramePlanner {
             covering: item.rect, under: instance.h, margin: reach * g.scale + 2, viewportWidth: g.width,
             viewportHeight: g.height)
         let index = Int32(instanceCount)
-        backdrop.write(to: &instances)
+        backdrop.write(to: instanceBuffer.append())
         commands.append(
             DrawCommand(
                 kind: .backdrop, first: index, count: 1, textures: .none, blending: .sourceOver, mode: Int32(chain),
@@ -277,11 +289,12 @@ package final class FramePlanner {
         outline.borderColor = Color(r: 1, g: 0, b: 1, a: 1)
         outline.flags = [.noDilate]
         let index = Int32(instanceCount)
-        outline.write(to: &instances)
+        outline.write(to: instanceBuffer.append())
         appendToBatch(index, textures: .none, blending: .sourceOver, variant: .general)
     }
 
     /// Whether an axis-aligned instance covers the whole pass.
+    @inline(__always)
     private func covers(_ instance: QuadInstance, _ g: PassGeometry) -> Bool {
         let h = instance.h, r = instance.geometry
         let x0 = (h.c0.x * r.x + h.c2.x) / h.c2.z, x1 = (h.c0.x * r.maxX + h.c2.x) / h.c2.z
@@ -291,6 +304,7 @@ package final class FramePlanner {
 
     /// Whether the item may be drawn without blending: it promises opacity, nothing makes it
     /// translucent, and its quad lands on whole pixels without rotation or perspective.
+    @inline(__always)
     private func isOpaqueAndAligned(_ item: DrawItem, _ instance: QuadInstance) -> Bool {
         guard item.opaque, !options.showOverdraw, item.opacity >= 1, instance.clip < 0, item.blend == .normal,
             item.backdropFilters < 0, instance.cornerRadius == 0, instance.borderWidth == 0 || item.borderColor.a >= 1,

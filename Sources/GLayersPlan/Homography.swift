@@ -104,30 +104,30 @@ extension Homography {
     /// The projected edges of `rect` as lines whose value at a pixel (x, y) is its signed
     /// distance in pixels from the edge, positive inside (for either orientation); nil when a
     /// corner lies behind the eye. A degenerate edge gives a line that is far inside everywhere.
+    ///
+    /// - Computed a lane per corner and per edge (corners top-left, top-right, bottom-right,
+    ///   bottom-left; edges from each corner to the next), with the operations, in the order,
+    ///   of the one-corner-at-a-time formulas, so the lines are the same to the bit.
     package func edgeLines(of rect: Rect) -> EdgeLines? {
-        let q0 = apply(rect.x, rect.y), q1 = apply(rect.maxX, rect.y)
-        let q2 = apply(rect.maxX, rect.maxY), q3 = apply(rect.x, rect.maxY)
-        guard q0.z > 1e-6, q1.z > 1e-6, q2.z > 1e-6, q3.z > 1e-6 else { return nil }
-        let p0 = SIMD2(q0.x / q0.z, q0.y / q0.z), p1 = SIMD2(q1.x / q1.z, q1.y / q1.z)
-        let p2 = SIMD2(q2.x / q2.z, q2.y / q2.z), p3 = SIMD2(q3.x / q3.z, q3.y / q3.z)
-        let d1 = p2 - p0, d2 = p3 - p1
+        let xs = SIMD4(rect.x, rect.maxX, rect.maxX, rect.x), ys = SIMD4(rect.y, rect.y, rect.maxY, rect.maxY)
+        let qx = xs * c0.x + ys * c1.x + c2.x, qy = xs * c0.y + ys * c1.y + c2.y
+        let qz = xs * c0.z + ys * c1.z + c2.z
+        guard all(qz .> 1e-6) else { return nil }
+        let px = qx / qz, py = qy / qz
+        let d1 = SIMD2(px[2] - px[0], py[2] - py[0]), d2 = SIMD2(px[3] - px[1], py[3] - py[1])
         // Clockwise on a y-down screen (the front side): positive area.
         let orientation: Float = d1.x * d2.y - d1.y * d2.x < 0 ? -1 : 1
-        let top = Self.line(p0, p1, orientation), right = Self.line(p1, p2, orientation)
-        let bottom = Self.line(p2, p3, orientation), left = Self.line(p3, p0, orientation)
-        return EdgeLines(
-            a: SIMD4(top.x, right.x, bottom.x, left.x), b: SIMD4(top.y, right.y, bottom.y, left.y),
-            c: SIMD4(top.z, right.z, bottom.z, left.z))
-    }
-
-    /// (a, b, c) of the line from → to: a·x + b·y + c is the distance from it, positive on
-    /// the side `orientation` names.
-    private static func line(_ from: SIMD2<Float>, _ to: SIMD2<Float>, _ orientation: Float) -> SIMD3<Float> {
-        let e = to - from
-        let length = (e * e).sum().squareRoot()
-        guard length > 1e-6, length.isFinite else { return SIMD3(0, 0, 1e6) }
-        let k = orientation / length
-        return SIMD3(-e.y * k, e.x * k, (e.y * from.x - e.x * from.y) * k)
+        let toX = SIMD4(px[1], px[2], px[3], px[0]), toY = SIMD4(py[1], py[2], py[3], py[0])
+        let ex = toX - px, ey = toY - py
+        let length = (ex * ex + ey * ey).squareRoot()
+        let k = SIMD4(repeating: orientation) / length
+        // An edge shorter than 1e-6 (or not finite) is a line far inside everywhere.
+        let degenerate = .!((length .> 1e-6) .& (length .< .infinity))
+        var a = -ey * k, b = ex * k, c = (ey * px - ex * py) * k
+        a.replace(with: 0, where: degenerate)
+        b.replace(with: 0, where: degenerate)
+        c.replace(with: 1e6, where: degenerate)
+        return EdgeLines(a: a, b: b, c: c)
     }
 }
 

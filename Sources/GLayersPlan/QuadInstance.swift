@@ -73,19 +73,24 @@ package struct QuadInstance {
     /// positive inside), written in place of border colour, centre and extra.
     package var edgeLines: EdgeLines?
 
-    /// Appends the twelve vectors to `out` (one capacity check and one copy).
-    package func write(to out: inout [SIMD4<Float>]) {
+    /// Writes the twelve vectors at `out` (memory of an `InstanceBuffer`).
+    @inline(__always)
+    package func write(to out: UnsafeMutablePointer<SIMD4<Float>>) {
         let flagBits = SIMD4(
             Float(bitPattern: UInt32(bitPattern: flags.rawValue)), Float(bitPattern: UInt32(bitPattern: clip)),
             Float(bitPattern: shape), Float(bitPattern: UInt32(bitPattern: layer)))
-        let vectors = (
-            SIMD4(h.c0, opacity), SIMD4(h.c1, cornerRadius), SIMD4(h.c2, borderWidth), rect.vector, geometry.vector,
-            background.vector, edgeLines?.a ?? borderColor.vector, destination.vector, source.vector,
-            edgeLines?.b ?? center, edgeLines?.c ?? SIMD4(naturalWidth, naturalHeight, progress, lodBias), flagBits
-        )
-        withUnsafeBytes(of: vectors) { raw in
-            out.append(contentsOf: raw.assumingMemoryBound(to: SIMD4<Float>.self))
-        }
+        out.initialize(to: SIMD4(h.c0, opacity))
+        (out + 1).initialize(to: SIMD4(h.c1, cornerRadius))
+        (out + 2).initialize(to: SIMD4(h.c2, borderWidth))
+        (out + 3).initialize(to: rect.vector)
+        (out + 4).initialize(to: geometry.vector)
+        (out + 5).initialize(to: background.vector)
+        (out + 6).initialize(to: edgeLines?.a ?? borderColor.vector)
+        (out + 7).initialize(to: destination.vector)
+        (out + 8).initialize(to: source.vector)
+        (out + 9).initialize(to: edgeLines?.b ?? center)
+        (out + 10).initialize(to: edgeLines?.c ?? SIMD4(naturalWidth, naturalHeight, progress, lodBias))
+        (out + 11).initialize(to: flagBits)
     }
 }
 
@@ -112,8 +117,8 @@ extension Rect {
     /// Grown by `d` on every side.
     package func insetBy(_ d: Float) -> Rect { Rect(x: x + d, y: y + d, width: width - 2 * d, height: height - 2 * d) }
 
-    /// Whether every field is finite.
-    package var isFinite: Bool { x.isFinite && y.isFinite && width.isFinite && height.isFinite }
+    /// Whether every field is finite (x · 0 is 0 for finite x, NaN for infinities and NaNs).
+    package var isFinite: Bool { all(vector * 0 .== SIMD4<Float>.zero) }
 }
 
 extension Color {

@@ -122,6 +122,7 @@ extension FramePlanner {
     /// Whether an item the simple program would draw with `textures` (one image texture) is a
     /// sprite: its whole image shown, nothing under it (no background, or a tint), an affine
     /// map, and a soft rim wide enough for its on-screen size.
+    @inline(__always)
     func isSprite(_ item: DrawItem, _ instance: QuadInstance, source: TextureSource, list: RenderList) -> Bool {
         guard !options.disableSprites, case .image(let id) = source, instance.source == .unit,
             instance.flags.isDisjoint(with: [.nineSlice, .crossfade]),

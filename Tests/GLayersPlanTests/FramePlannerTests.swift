@@ -1,9 +1,10 @@
+import GLayersRenderList
+import Testing
+
 /// Planning without OpenGL (FramePlanner): this target links no GL library, so every plan
 /// here is made, dumped and compared on the CPU alone — commands, textures by identity,
 /// tile batches, sprites measured from pixels, skips, scheduling and the instance bytes.
-import GLayersPlan
-import GLayersRenderList
-import Testing
+@testable import GLayersPlan
 
 @Suite struct FramePlannerTests {
     /// A screen item covering `rect` at `offset`.
@@ -216,5 +217,61 @@ import Testing
     /// The instances' bytes (flags are integers: as floats, some are NaNs).
     static func bits(_ vectors: [SIMD4<Float>]) -> [UInt32] {
         vectors.flatMap { v in (0..<4).map { v[$0].bitPattern } }
+    }
+}
+
+/// `Homography.edgeLines(of:)` computes its four lines a lane each; they must be the lines of
+/// the one-edge-at-a-time formulas to the bit (the goldens' pixels depend on them).
+@Suite struct EdgeLineTests {
+    /// The formulas one corner and one edge at a time.
+    static func reference(_ h: Homography, _ rect: Rect) -> EdgeLines? {
+        let q = [
+            h.apply(rect.x, rect.y), h.apply(rect.maxX, rect.y), h.apply(rect.maxX, rect.maxY),
+            h.apply(rect.x, rect.maxY),
+        ]
+        guard q.allSatisfy({ $0.z > 1e-6 }) else { return nil }
+        let p = q.map { SIMD2($0.x / $0.z, $0.y / $0.z) }
+        let d1 = p[2] - p[0], d2 = p[3] - p[1]
+        let orientation: Float = d1.x * d2.y - d1.y * d2.x < 0 ? -1 : 1
+        var lines: [SIMD3<Float>] = []
+        for i in 0..<4 {
+            let from = p[i], e = p[(i + 1) % 4] - from
+            let length = (e * e).sum().squareRoot()
+            guard length > 1e-6, length.isFinite else {
+                lines.append(SIMD3(0, 0, 1e6))
+                continue
+            }
+            let k = orientation / length
+            lines.append(SIMD3(-e.y * k, e.x * k, (e.y * from.x - e.x * from.y) * k))
+        }
+        return EdgeLines(
+            a: SIMD4(lines.map(\.x)), b: SIMD4(lines.map(\.y)), c: SIMD4(lines.map(\.z)))
+    }
+
+    @Test func lanesMatchTheFormulasToTheBit() {
+        var seed: UInt32 = 2024
+        func random() -> Float {
+            seed ^= seed << 13
+            seed ^= seed >> 17
+            seed ^= seed << 5
+            return Float(seed >> 8) / 16_777_216 * 2 - 1
+        }
+        var compared = 0
+        for n in 0..<2000 {
+            let perspective: Float = n % 3 == 0 ? 0 : random() * 0.004
+            let h = Homography(
+                c0: SIMD3(random() * 3, random() * 3, perspective),
+                c1: SIMD3(random() * 3, random() * 3, random() * 0.002),
+                c2: SIMD3(random() * 900, random() * 700, 1 + random() * 0.5))
+            let side = n % 50 == 0 ? 0 : 64 * random() + 64
+            let rect = Rect(x: random() * 100, y: random() * 100, width: side, height: abs(random()) * 80)
+            let lanes = h.edgeLines(of: rect), expected = Self.reference(h, rect)
+            #expect((lanes == nil) == (expected == nil))
+            guard let lanes, let expected else { continue }
+            let bits = { (l: EdgeLines) in [l.a, l.b, l.c].flatMap { v in (0..<4).map { v[$0].bitPattern } } }
+            #expect(bits(lanes) == bits(expected), "case \(n)")
+            compared += 1
+        }
+        #expect(compared > 1000)
     }
 }
