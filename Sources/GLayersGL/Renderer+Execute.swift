@@ -41,6 +41,7 @@ extension Renderer {
                 glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
                 runCommands(plan, list: list, pass: pass)
                 stats.passes += 1
+                stats.offscreenPixels += g.width * g.height
             }
             passContents[pass] = content
             passResults[pass] = try applyEffects(

@@ -32,6 +32,9 @@ public struct RenderStats: Equatable, Sendable, CustomStringConvertible {
     public var passes = 0
     /// Offscreen passes whose texture was reused from the last frame (`cacheKey`).
     public var cachedPasses = 0
+    /// Pixels of the offscreen passes drawn (each at most `FramePlanner.passPixelBudget`: 2.5
+    /// screens, at least 4 096²).
+    public var offscreenPixels = 0
     /// Images uploaded this frame.
     public var textureUploads = 0
     /// Bytes uploaded this frame.

@@ -238,3 +238,36 @@ import Testing
         Golden.check(try GLHarness.image(of: b.list), "pass-nested", .blurred)
     }
 }
+
+/// Passes larger than a texture may be, or than the pixel budget allows, are drawn at a
+/// smaller scale, and still hold their whole source rect (issue #24: a transition of a layer
+/// 10⁷ points wide asked for two targets of 16 384² pixels).
+@Suite(.serialized) struct HugePassTests {
+    /// A pass of 3 000 000 points square: red on its left half, blue on its right, composited
+    /// squeezed to 300 pixels. Each half shows where it belongs, and the pass has 4 096² pixels
+    /// (at its full scale it would have 9·10¹² and, clamped to the texture side alone, showed a
+    /// third of the source stretched over the whole).
+    @Test func aHugePassHoldsItsWholeSource() throws {
+        let b = ListBuilder(width: 320, height: 320, clear: .white)
+        let half: Float = 1_500_000
+        let pass = b.pass(
+            source: Rect(0, 0, 2 * half, 2 * half),
+            items: [
+                DrawItem(transform: .identity, rect: Rect(0, 0, half, 2 * half), background: .red),
+                DrawItem(transform: .translate(half, 0), rect: Rect(0, 0, half, 2 * half), background: .blue),
+            ])
+        b.screen([
+            DrawItem(
+                transform: .scale(1e-4, 1e-4).then(.translate(10, 10)), rect: Rect(0, 0, 2 * half, 2 * half),
+                content: .pass(pass))
+        ])
+        try GLHarness.withRenderer { r in
+            r.debug.disableDamage = true
+            r.render(b.list, to: .offscreen)
+            let image = try r.readImage()
+            #expect(image.pixel(x: 60, y: 160).map { $0.r > 200 && $0.b < 50 } == true, "left half red")
+            #expect(image.pixel(x: 260, y: 160).map { $0.b > 200 && $0.r < 50 } == true, "right half blue")
+            #expect(r.stats.offscreenPixels == 4096 * 4096, "\(r.stats.offscreenPixels)")
+        }
+    }
+}

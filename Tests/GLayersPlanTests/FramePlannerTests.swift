@@ -275,3 +275,28 @@ import Testing
         #expect(compared > 1000)
     }
 }
+
+/// Pass sizes: at most a texture's side and `passPixelBudget` pixels, at a scale that keeps
+/// the whole source rect in the texture.
+@Suite struct PassGeometryTests {
+    @Test func hugePassesShrinkToTheBudget() {
+        let list = TestList(width: 320, height: 240)
+        let square = Rect(x: 0, y: 0, width: 1e7, height: 1e7), wide = Rect(x: 0, y: 0, width: 3e6, height: 100)
+        let a = list.pass(source: square, items: [FramePlannerTests.item(square)])
+        let b = list.pass(source: wide, scale: 2, items: [FramePlannerTests.item(wide)])
+        list.screen([
+            FramePlannerTests.item(square, content: .pass(a)), FramePlannerTests.item(wide, content: .pass(b)),
+        ])
+        let planner = FramePlanner()
+        planner.preparePasses(list.list)
+        let budget = FramePlanner.passPixelBudget(screenPixels: 320 * 240)
+        #expect(budget == 4096 * 4096)
+        let g = planner.passGeometry
+        #expect(g[1].width * g[1].height <= budget && g[1].width == 4096 && g[1].height == 4096, "\(g[1])")
+        #expect(abs(g[1].scale * 1e7 - 4096) < 1)
+        #expect(g[2].width == 16_384 && g[2].height == 1, "\(g[2])")
+        #expect(abs(g[2].scale * 3e6 - 16_384) < 1)
+        // A big screen's passes may have 2.5 screens.
+        #expect(FramePlanner.passPixelBudget(screenPixels: 7680 * 4320) == 7680 * 4320 * 5 / 2)
+    }
+}
