@@ -1,7 +1,7 @@
 # glayers — the two commands of the Quick start, and a few more.
 #   make run       install what is missing, build, run the kiosk sample in a window
 #   make test      install what is missing (Xvfb too), build, run the whole test suite
-#   make install   put `glayers` on PATH ($(PREFIX)/bin)
+#   make install   put `glayers` on PATH ($(PREFIX)/bin), with bash, zsh and fish completions and manual pages
 #   make record-goldens   re-record the golden PNGs and render-list texts (look at every one before committing)
 #   make bench     the snowfall benchmark with allocation counts (glayers-bench)
 #   make bench-floor SNOW_C=path/to/snow.c   the snowfall and emitter benchmarks against the floor (ratios)
@@ -12,7 +12,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 SCENE ?= samples/kiosk.json
 
-.PHONY: run test build release install deps test-deps bench bench-floor record-goldens fuzz format soak clean
+.PHONY: run test build release install manual deps test-deps bench bench-floor record-goldens fuzz format soak clean
 
 run: deps release
 	.build/release/glayers $(SCENE)
@@ -40,10 +40,20 @@ build:
 release:
 	$(SWIFT) build -c release --product glayers
 
-install: deps release
+install: deps release manual
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 .build/release/glayers $(DESTDIR)$(PREFIX)/bin/glayers
 	@echo "installed $(DESTDIR)$(PREFIX)/bin/glayers"
+	scripts/install-extras.sh .build/release/glayers "$(DESTDIR)$(PREFIX)"
+
+# The manual pages (glayers.1, glayers.shot.1, ...), made by swift-argument-parser's
+# generate-manual tool from the command's own help, into .build/manual; dated by the last commit.
+manual: release
+	$(SWIFT) build --product generate-manual
+	mkdir -p .build/manual
+	.build/debug/generate-manual .build/release/glayers --multi-page --output-directory .build/manual \
+		--date "$$(git log -1 --format=%cs 2>/dev/null || date +%F)" --authors "the glayers authors"
+	@echo "made the manual pages in .build/manual (man -l .build/manual/glayers.1)"
 
 # glayers-bench: `glayers bench` with allocation counts (only it links the counting allocator).
 bench: deps

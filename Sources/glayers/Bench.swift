@@ -20,6 +20,10 @@ struct Bench: ParsableCommand {
             the line adds max_ms, the engine's share, the process's CPU time per frame (cpu_*:
             less moved by other processes than the frame times), missing tiles per frame, tiles
             drawn and the tile cache's peak against its budget.
+
+            Examples:
+              glayers bench --snow 10000 --frames 300
+              GALLIUM_NOOP=1 glayers bench samples/kiosk.json
             """)
 
     @OptionGroup var options: BenchOptions

@@ -33,6 +33,10 @@ struct Check: ParsableCommand {
             "golden": "kiosk-0.5.png", "tolerance": [2, 10] } ] } — paths relative to DIR; tolerance is
             [largest channel difference, differing pixels allowed]. Failures write NAME.actual.png and
             NAME.diff.png into DIR/failures. Goldens are only written with --record.
+
+            Examples:
+              glayers check Tests/Goldens/Scenes
+              glayers check Tests/Goldens/Scenes --record
             """)
 
     @Argument(help: "The directory holding manifest.json.")

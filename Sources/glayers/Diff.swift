@@ -5,7 +5,11 @@ import GLayersGraphics
 
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Compare two PNG images; write a diff image; exit 1 when they differ beyond the tolerance.")
+        abstract: "Compare two PNG images; write a diff image; exit 1 when they differ beyond the tolerance.",
+        discussion: """
+            Examples:
+              glayers diff expected.png actual.png -o diff.png --tolerance 2,10
+            """)
 
     @Argument(help: "The reference image.")
     var reference: String

@@ -7,7 +7,11 @@ import GLayersScene
 
 struct Dump: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print the presentation tree of a scene at a time (after timed key presses) as JSON.")
+        abstract: "Print the presentation tree of a scene at a time (after timed key presses) as JSON.",
+        discussion: """
+            Examples:
+              glayers dump samples/kiosk.json --at 0.5 --keys Down@0.2 > tree.json
+            """)
 
     @Argument(help: "The scene file (JSON).")
     var scene: String

@@ -8,7 +8,11 @@ import GLayersScene
 
 struct Filmstrip: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render frames of a scene between two times into one contact-sheet PNG, each labelled with its time.")
+        abstract: "Render frames of a scene between two times into one contact-sheet PNG, each labelled with its time.",
+        discussion: """
+            Examples:
+              glayers filmstrip samples/kiosk.json --to 2 --frames 9 -o strip.png
+            """)
 
     @Argument(help: "The scene file (JSON).")
     var scene: String

@@ -11,6 +11,14 @@ struct Glayers: ParsableCommand {
         discussion: """
             `glayers SCENE.json` opens the scene in a window (the same as `glayers run SCENE.json`).
             Scenes are JSON files described in docs/scene-format.md.
+
+            Examples:
+              glayers samples/kiosk.json
+              glayers shot samples/kiosk.json --at 1.25 --keys Down@0.5 -o kiosk.png
+              glayers check Tests/Goldens/Scenes
+
+            Shell completions: glayers --generate-completion-script bash|zsh|fish
+            (`make install` installs them and the manual pages).
             """,
         subcommands: [
             Run.self, Shot.self, Dump.self, Filmstrip.self, Diff.self, Check.self, Validate.self, Bench.self,

@@ -7,7 +7,12 @@ import GLayersScene
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Open a scene in a window (arrow keys, Return, Space and clicks go to the scene; Escape quits).")
+        abstract: "Open a scene in a window (arrow keys, Return, Space and clicks go to the scene; Escape quits).",
+        discussion: """
+            Examples:
+              glayers samples/kiosk.json
+              glayers run samples/kiosk.json --size 1280x720 --watch
+            """)
 
     @Argument(help: "The scene file (JSON).")
     var scene: String

@@ -7,7 +7,11 @@ import GLayersScene
 
 struct Shot: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render a scene headless at a time (after timed key presses) to a PNG file.")
+        abstract: "Render a scene headless at a time (after timed key presses) to a PNG file.",
+        discussion: """
+            Examples:
+              glayers shot samples/kiosk.json --at 1.25 --keys Down@0.5 -o kiosk.png
+            """)
 
     @Argument(help: "The scene file (JSON).")
     var scene: String

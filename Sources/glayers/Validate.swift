@@ -4,7 +4,11 @@ import Foundation
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check scene files; print each error with file, line, column and JSON path (exit 1 on any).")
+        abstract: "Check scene files; print each error with file, line, column and JSON path (exit 1 on any).",
+        discussion: """
+            Examples:
+              glayers validate samples/*.json
+            """)
 
     @Argument(help: "Scene files (JSON).")
     var scenes: [String]
