@@ -11,6 +11,7 @@
 //   GLayersGL          the OpenGL 3.3 backend (EGL; render list in, pixels out)
 //   GLayersScene       the JSON scene format: decoding, behaviours, key bindings, dumps
 //   GLayersHost        frames: headless rendering and the X11 window with its frame loop
+//   GLayersRecording   animated WebP (libwebp) and video through ffmpeg, for `glayers record`
 //   QuartzCore         re-exports GLayers and GLayersGraphics for code written for Apple
 //   CoreGraphics, CoreText, ImageIO   `import CoreGraphics` / `CoreText` / `ImageIO` for that code
 //   glayers            the command (thin, on swift-argument-parser)
@@ -91,6 +92,9 @@ let package = Package(
             name: "CPNG", path: "Sources/System/CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]),
         .systemLibrary(
+            name: "CWebP", path: "Sources/System/CWebP", pkgConfig: "libwebpmux",
+            providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(
             name: "CJPEG", path: "Sources/System/CJPEG", pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(
@@ -145,6 +149,11 @@ let package = Package(
             name: "EmbedShaders",
             capability: .buildTool(),
             dependencies: ["ShaderEmbedder"]),
+        // Recording scenes: animated WebP (libwebp), other formats through ffmpeg.
+        .target(
+            name: "GLayersRecording",
+            dependencies: ["GLayersGraphics", "CWebP"],
+            swiftSettings: swiftSettings),
         .target(
             name: "GLayersScene",
             dependencies: ["GLayers"],
@@ -171,7 +180,7 @@ let package = Package(
         .executableTarget(
             name: "glayers",
             dependencies: [
-                "GLayers", "GLayersScene", "GLayersHost", "GLayersBench",
+                "GLayers", "GLayersScene", "GLayersHost", "GLayersBench", "GLayersRecording",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["symbol-order.txt"],
@@ -260,7 +269,10 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GLayersHostTests",
-            dependencies: ["GLayersHost", "GLayersScene", "GLayers", "CX11", "GLayersTestSupport", "GLayersBench"],
+            dependencies: [
+                "GLayersHost", "GLayersScene", "GLayers", "CX11", "GLayersTestSupport", "GLayersBench",
+                "GLayersRecording",
+            ],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GLayersFuzzTests",

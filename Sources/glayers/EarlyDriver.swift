@@ -13,7 +13,7 @@ enum EarlyDriver {
     /// Starts making the driver when `arguments` (without the program's name) name `shot` or
     /// `filmstrip` and ask for no help.
     static func start(for arguments: [String]) {
-        guard let command = arguments.first, command == "shot" || command == "filmstrip",
+        guard let command = arguments.first, command == "shot" || command == "filmstrip" || command == "record",
             !arguments.contains(where: { $0 == "-h" || $0 == "--help" })
         else { return }
         prepared = PreparedFrameDriver()

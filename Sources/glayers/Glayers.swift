@@ -21,7 +21,8 @@ struct Glayers: ParsableCommand {
             (`make install` installs them and the manual pages).
             """,
         subcommands: [
-            Run.self, Shot.self, Dump.self, Filmstrip.self, Diff.self, Check.self, Validate.self, Bench.self,
+            Run.self, Shot.self, Record.self, Dump.self, Filmstrip.self, Diff.self, Check.self, Validate.self,
+            Bench.self,
         ],
         defaultSubcommand: Run.self)
 

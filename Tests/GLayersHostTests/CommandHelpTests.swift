@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 extension CommandTests {
-    @Test(arguments: ["", "run", "shot", "dump", "filmstrip", "diff", "check", "validate", "bench"])
+    @Test(arguments: ["", "run", "shot", "record", "dump", "filmstrip", "diff", "check", "validate", "bench"])
     func helpShowsAnExample(_ subcommand: String) throws {
         let result = try glayers((subcommand.isEmpty ? [] : [subcommand]) + ["--help"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -39,7 +39,7 @@ extension CommandTests {
         for shellName in ["zsh", "fish"] {
             let other = try self.glayers(["--generate-completion-script", shellName])
             #expect(other.status == 0)
-            for name in ["run", "shot", "dump", "filmstrip", "diff", "check", "validate", "bench"] {
+            for name in ["run", "shot", "record", "dump", "filmstrip", "diff", "check", "validate", "bench"] {
                 #expect(other.stdout.contains(name), "\(shellName) lacks \(name)")
             }
         }
@@ -56,7 +56,8 @@ extension CommandTests {
         let command = try #require(json["command"] as? [String: Any])
         let subcommands = try #require(command["subcommands"] as? [[String: Any]])
         let names = Set(subcommands.compactMap { $0["commandName"] as? String })
-        #expect(names.isSuperset(of: ["run", "shot", "dump", "filmstrip", "diff", "check", "validate", "bench"]))
+        #expect(
+            names.isSuperset(of: ["run", "shot", "record", "dump", "filmstrip", "diff", "check", "validate", "bench"]))
         for sub in subcommands where sub["commandName"] as? String != "help" {
             #expect((sub["discussion"] as? String)?.contains("Examples:") == true, "\(sub["commandName"] ?? "?")")
         }
