@@ -5,10 +5,10 @@
 ///   the image into `rect` under the CTM of that moment (upright, as `draw(_:in:)` draws it,
 ///   sampled by `interpolationQuality`); outside `rect` nothing paints. A second mask
 ///   multiplies the first.
-/// - The mask's value is the luminance of the image over black (0.299 r + 0.587 g + 0.114 b):
-///   for the DeviceGray images without alpha that Core Graphics' reference asks for, the gray
-///   value (white paints, black masks); for an image with alpha, white where it is opaque and
-///   nothing where it is transparent.
+/// - An image with an alpha channel masks by its alpha, as Quartz does (an opaque black stroke
+///   in a transparent RGBA image is a visible clip); an image without one (the DeviceGray
+///   images without alpha that Core Graphics' reference asks for, RGB and JPEG images) by its
+///   luminance (0.299 r + 0.587 g + 0.114 b): the gray value, white paints, black masks.
 /// - While a mask is set, each drawing operation (with its shadow) is drawn into a cairo group
 ///   that is then composited through the mask with the blend mode; `clear(_:)` clears through
 ///   the mask. `resetClip()` removes it; `restoreGState` brings back the one before.
@@ -25,9 +25,9 @@ final class ClipMask {
 }
 
 extension CGContext {
-    /// Intersects the clip with `mask` drawn into `rect`: where the mask is white (or the gray
-    /// value of a gray image) drawing shows, where it is black or outside `rect` it does not
-    /// (see the file comment).
+    /// Intersects the clip with `mask` drawn into `rect`: an image with alpha lets drawing show
+    /// where it is opaque; an image without alpha where it is white (or by the gray value of a
+    /// gray image); nothing shows outside `rect` (see the file comment).
     public func clip(to rect: CGRect, mask: CGImage) {
         guard !state.singular, rect.origin.x.isFinite, rect.origin.y.isFinite, rect.width.isFinite,
             rect.height.isFinite,
@@ -71,12 +71,13 @@ extension CGContext {
             cairo_surface_flush(old.surface)
             previous = (data, Int(cairo_image_surface_get_stride(old.surface)))
         }
+        let byAlpha = mask.hasAlphaChannel
         for y in 0..<height {
             let row = UnsafeRawPointer(src + y * srcStride).assumingMemoryBound(to: UInt32.self)
             for x in 0..<width {
                 let v = row[x]
                 let r = Double((v >> 16) & 0xFF), g = Double((v >> 8) & 0xFF), b = Double(v & 0xFF)
-                var value = (0.299 * r + 0.587 * g + 0.114 * b).rounded()
+                var value = byAlpha ? Double(v >> 24) : (0.299 * r + 0.587 * g + 0.114 * b).rounded()
                 if let (old, stride) = previous { value = (value * Double(old[y * stride + x]) / 255).rounded() }
                 dst[y * dstStride + x] = UInt8(min(255, max(0, value)))
             }

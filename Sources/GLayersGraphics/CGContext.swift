@@ -55,8 +55,11 @@ public final class CGContext {
     var storedTextMatrix = CGAffineTransform.identity
     /// The open transparency layers, innermost last.
     var layers: [TransparencyLayer] = []
-    /// User memory in a layout cairo cannot draw into, updated after each drawing operation.
-    let mirror: UnsafeMutableRawPointer?
+    /// User memory in a layout cairo cannot draw into, updated after each drawing operation
+    /// (or memory the context allocated for `data`, in the layout it was made with).
+    var mirror: UnsafeMutableRawPointer?
+    /// Whether `mirror` is memory the context allocated (freed with the context).
+    var ownsMirror = false
     var state = GState()
     var saved: [GState] = []
     var allowsAntialiasing = true
@@ -153,6 +156,31 @@ public final class CGContext {
     deinit {
         cairo_destroy(cr)
         cairo_surface_destroy(surface)
+        if ownsMirror { mirror?.deallocate() }
+    }
+
+    /// The context's pixels in the layout it was made with (`bitmapInfo`, `bytesPerRow` apart),
+    /// as Core Graphics' `data`: the memory passed to `init(data:…)`, or, for a context that
+    /// owns its memory, memory valid as long as the context, kept up to date after every
+    /// drawing call from the first time it is asked for.
+    public var data: UnsafeMutableRawPointer? {
+        if let mirror { return mirror }
+        let format = cairo_image_surface_get_format(surface)
+        let cairoLayout =
+            (alphaInfo == .premultipliedFirst || alphaInfo == .noneSkipFirst)
+            && bitmapInfo.byteOrder == (UInt32(littleEndian: 1) == 1 ? .byteOrder32Little : .byteOrder32Big)
+        if cairoLayout, format == CAIRO_FORMAT_ARGB32 || format == CAIRO_FORMAT_RGB24,
+            Int(cairo_image_surface_get_stride(surface)) == bytesPerRow
+        {
+            cairo_surface_flush(surface)
+            return cairo_image_surface_get_data(surface).map { UnsafeMutableRawPointer($0) }
+        }
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: bytesPerRow * height, alignment: 16)
+        memory.initializeMemory(as: UInt8.self, repeating: 0, count: bytesPerRow * height)
+        mirror = memory
+        ownsMirror = true
+        flush()
+        return memory
     }
 
     /// An image of the context's current pixels (premultiplied RGBA), or nil if cairo failed.
@@ -163,11 +191,13 @@ public final class CGContext {
         }
         let rowStride = Int(cairo_image_surface_get_stride(surface))
         var (pixels, opaque) = PixelConversion.rgba(fromARGB32: data, width: width, height: height, stride: rowStride)
-        if cairo_image_surface_get_format(surface) == CAIRO_FORMAT_RGB24 {
+        let skipsAlpha = cairo_image_surface_get_format(surface) == CAIRO_FORMAT_RGB24
+        if skipsAlpha {
             for i in stride(from: 3, to: pixels.count, by: 4) { pixels[i] = 255 }
             opaque = true
         }
-        return CGImage(checkedWidth: width, height: height, pixels: pixels, opaque: opaque)
+        return CGImage(
+            checkedWidth: width, height: height, pixels: pixels, opaque: opaque, hasAlphaChannel: !skipsAlpha)
     }
 
     /// Finishes pending drawing and updates caller memory in a non-cairo layout.

@@ -68,7 +68,7 @@ extension CGImage {
             throw CGImageError(.corrupt(errorString(handle)), name: name)
         }
         // JPEG has no alpha: TurboJPEG fills alpha with 255, so the pixels are premultiplied.
-        return CGImage(checkedWidth: w, height: h, pixels: pixels, opaque: true)
+        return CGImage(checkedWidth: w, height: h, pixels: pixels, opaque: true, hasAlphaChannel: false)
     }
 
     /// Throws when decompression failed or the stream ended early; other warnings pass unless

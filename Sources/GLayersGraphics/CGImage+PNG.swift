@@ -31,6 +31,7 @@ extension CGImage {
             png_image_free(&image)
             throw CGImageError(.corrupt("inconsistent IHDR"), name: name)
         }
+        let hasAlpha = image.format & UInt32(PNG_FORMAT_FLAG_ALPHA) != 0  // an alpha channel or tRNS
         image.format = pngFormatRGBA
         image.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
 
@@ -40,7 +41,7 @@ extension CGImage {
         }
         guard ok != 0 else { throw pngError(&image, name: name) }
         let opaque = PixelConversion.premultiplyInPlace(&pixels)
-        return CGImage(checkedWidth: width, height: height, pixels: pixels, opaque: opaque)
+        return CGImage(checkedWidth: width, height: height, pixels: pixels, opaque: opaque, hasAlphaChannel: hasAlpha)
     }
 
     /// The width and height in the IHDR chunk, which the PNG format puts first.

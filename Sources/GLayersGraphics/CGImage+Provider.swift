@@ -24,7 +24,9 @@ extension CGImage {
         let (pixels, opaque) = provider.bytes.withUnsafeBytes { src in
             layout.convert(src, width: width, height: height, bytesPerRow: bytesPerRow)
         }
-        self.init(checkedWidth: width, height: height, pixels: pixels, opaque: opaque)
+        self.init(
+            checkedWidth: width, height: height, pixels: pixels, opaque: opaque,
+            hasAlphaChannel: layout.offsets.a != nil)
     }
 }
 

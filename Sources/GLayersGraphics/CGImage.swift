@@ -24,6 +24,10 @@ public final class CGImage: @unchecked Sendable, CustomStringConvertible {
     public let isOpaque: Bool
     /// A number unique to this instance in this process (a key for texture caches).
     public let identity: UInt64
+    /// Whether the image was made with an alpha channel (false for gray, RGB and skipped-alpha
+    /// layouts, JPEG files, PNG files without alpha and contexts that skip it): what
+    /// `alphaInfo` reports, and what `CGContext.clip(to:mask:)` masks by (alpha, or luminance).
+    let hasAlphaChannel: Bool
 
     /// The largest width or height accepted, in pixels.
     public static let maximumSide = 32768
@@ -38,10 +42,11 @@ public final class CGImage: @unchecked Sendable, CustomStringConvertible {
     public var bitsPerComponent: Int { 8 }
     /// Bits per pixel: always 32.
     public var bitsPerPixel: Int { 32 }
-    /// How alpha is stored: always `.premultipliedLast` (RGBA, premultiplied).
-    public var alphaInfo: CGImageAlphaInfo { .premultipliedLast }
-    /// The bitmap layout: premultiplied RGBA in byte order.
-    public var bitmapInfo: CGBitmapInfo { CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue) }
+    /// How alpha is stored: `.premultipliedLast` (RGBA, premultiplied), or `.noneSkipLast` for
+    /// an image made without an alpha channel (its fourth byte is then always 255).
+    public var alphaInfo: CGImageAlphaInfo { hasAlphaChannel ? .premultipliedLast : .noneSkipLast }
+    /// The bitmap layout: `alphaInfo` in byte order.
+    public var bitmapInfo: CGBitmapInfo { CGBitmapInfo(rawValue: alphaInfo.rawValue) }
     /// The image's colour space: always sRGB.
     public var colorSpace: CGColorSpace? { CGColorSpaceCreateDeviceRGB() }
     /// The image's bytes in the layout above (premultiplied RGBA, top row first, `bytesPerRow`
@@ -63,12 +68,14 @@ public final class CGImage: @unchecked Sendable, CustomStringConvertible {
     /// Whether the image asks for interpolation when scaled: always true.
     public var shouldInterpolate: Bool { true }
 
-    /// Wraps pixels already checked for size; `opaque` must be true only if every alpha is 255.
-    init(checkedWidth: Int, height: Int, pixels: [UInt8], opaque: Bool) {
+    /// Wraps pixels already checked for size; `opaque` must be true only if every alpha is 255,
+    /// and it must be when `hasAlphaChannel` is false.
+    init(checkedWidth: Int, height: Int, pixels: [UInt8], opaque: Bool, hasAlphaChannel: Bool = true) {
         self.width = checkedWidth
         self.height = height
         self.pixels = pixels
         self.isOpaque = opaque
+        self.hasAlphaChannel = hasAlphaChannel
         self.identity = nextImageIdentity.wrappingAdd(1, ordering: .relaxed).newValue
     }
 
@@ -128,7 +135,9 @@ public final class CGImage: @unchecked Sendable, CustomStringConvertible {
                 }
             }
         }
-        return CGImage(checkedWidth: w, height: h, pixels: out, opaque: isOpaque || PixelConversion.isOpaque(out))
+        return CGImage(
+            checkedWidth: w, height: h, pixels: out, opaque: isOpaque || PixelConversion.isOpaque(out),
+            hasAlphaChannel: hasAlphaChannel)
     }
 
     /// Validates a bitmap's size and byte count against the limits.

@@ -15,6 +15,19 @@
 import Foundation
 
 extension CGPath {
+    /// The stroke of `path` as a path (Core Graphics' `CGPathCreateCopyByStrokingPath`, which
+    /// Apple's Swift imports with this spelling): `path.copy(strokingWithWidth:lineCap:lineJoin:
+    /// miterLimit:transform:)`, with `transform` (nil: the identity) applied to the outline.
+    public convenience init?(
+        __byStroking path: CGPath, transform: UnsafePointer<CGAffineTransform>?, lineWidth: CGFloat,
+        lineCap: CGLineCap, lineJoin: CGLineJoin, miterLimit: CGFloat
+    ) {
+        let stroked = path.copy(
+            strokingWithWidth: lineWidth, lineCap: lineCap, lineJoin: lineJoin, miterLimit: miterLimit,
+            transform: transform?.pointee ?? .identity)
+        self.init(elements: stroked.storage)
+    }
+
     /// A path whose non-zero winding fill is what stroking this path with the given width, cap,
     /// join and miter limit covers, with `transform` applied to it (see the file comment).
     ///

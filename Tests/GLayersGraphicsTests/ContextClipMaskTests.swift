@@ -3,16 +3,68 @@ import GLayersGraphics
 import Testing
 
 /// `CGContext.clip(to:mask:)`: gray values as coverage, the rectangle, the graphics state,
-/// masks multiplying, clearing and shadows through a mask (#11).
+/// masks multiplying, clearing and shadows through a mask (#11); alpha as coverage for images
+/// with alpha (#23).
 @Suite struct ContextClipMaskTests {
-    /// A 4 × 1 opaque gray image: white, white, half gray, black.
+    /// A 4 × 1 DeviceGray image without alpha (what Core Graphics' reference asks a mask to
+    /// be): white, white, half gray, black.
     func stripe() throws -> CGImage {
+        let provider = try #require(CGDataProvider(data: Data([255, 255, 128, 0]) as NSData))
+        return try #require(
+            CGImage(
+                width: 4, height: 1, bitsPerComponent: 8, bitsPerPixel: 8, bytesPerRow: 4,
+                space: CGColorSpaceCreateDeviceGray(),
+                bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.none.rawValue),
+                provider: provider, decode: nil, shouldInterpolate: false, intent: .defaultIntent))
+    }
+
+    /// A 4 × 1 RGBA image drawn in a bitmap context: opaque black, transparent, opaque white,
+    /// half-transparent black.
+    func alphaStripe() throws -> CGImage {
         let c = try context(4, 1)
-        for (x, gray) in [1, 1, 0.5, 0].enumerated() {
-            c.setFillColor(CGColor(gray: gray, alpha: 1))
+        for (x, color) in [
+            (0, CGColor(gray: 0, alpha: 1)), (2, CGColor(gray: 1, alpha: 1)), (3, CGColor(gray: 0, alpha: 0.5)),
+        ] {
+            c.setFillColor(color)
             c.fill(CGRect(x: x, y: 0, width: 1, height: 1))
         }
         return try #require(c.makeImage())
+    }
+
+    /// An image with alpha masks by its alpha, as Quartz does: the opaque black pixel is a
+    /// visible clip, the transparent one hides, the half-transparent one lets half (128 ± 1)
+    /// through; a gray image without alpha keeps masking by its gray value; the images say
+    /// which they are (`alphaInfo`).
+    @Test func imagesWithAlphaMaskByTheirAlpha() throws {
+        let mask = try alphaStripe(), gray = try stripe()
+        #expect(mask.alphaInfo == .premultipliedLast && gray.alphaInfo == .noneSkipLast)
+        let c = try context(4, 1)
+        c.interpolationQuality = .none
+        c.clip(to: CGRect(x: 0, y: 0, width: 4, height: 1), mask: mask)
+        c.setFillColor(CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        c.fill(CGRect(x: 0, y: 0, width: 4, height: 1))
+        let image = try #require(c.makeImage())
+        #expect(px(image, 0, 0) == [255, 0, 0, 255], "opaque black: \(px(image, 0, 0))")
+        #expect(px(image, 1, 0) == [0, 0, 0, 0] && px(image, 2, 0) == [255, 0, 0, 255])
+        #expect(near(px(image, 3, 0), [128, 0, 0, 128], 1), "\(px(image, 3, 0))")
+    }
+
+    /// A context that skips alpha makes images without it: they mask by luminance.
+    @Test func imagesOfContextsWithoutAlphaMaskByLuminance() throws {
+        let opaque = try #require(
+            CGContext(
+                data: nil, width: 2, height: 1, bitsPerComponent: 8, bytesPerRow: 0,
+                space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.noneSkipLast.rawValue))
+        opaque.setFillColor(CGColor(gray: 1, alpha: 1))
+        opaque.fill(CGRect(x: 1, y: 0, width: 1, height: 1))
+        let mask = try #require(opaque.makeImage())
+        #expect(mask.alphaInfo == .noneSkipLast)
+        let c = try context(2, 1)
+        c.interpolationQuality = .none
+        c.clip(to: CGRect(x: 0, y: 0, width: 2, height: 1), mask: mask)
+        c.fill(CGRect(x: 0, y: 0, width: 2, height: 1))
+        let image = try #require(c.makeImage())
+        #expect(px(image, 0, 0)[3] == 0 && px(image, 1, 0)[3] == 255)
     }
 
     /// Filling red through the stripe mapped 1:1 onto x 0…4 (nearest sampling): opaque over
