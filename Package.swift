@@ -133,7 +133,8 @@ let package = Package(
             name: "GLayers",
             dependencies: ["GLayersGraphics", "GLayersRenderList", "CEngineSupport"],
             swiftSettings: swiftSettings),
-        // Prefetch and sincos for the engine's per-frame path (C: Swift has no spelling).
+        // Prefetch and sincos for the engine's per-frame path, and the call of a layer class's
+        // init(layer:) through its vtable for presentation copies (C: Swift has no spelling).
         .target(name: "CEngineSupport", linkerSettings: [.linkedLibrary("m")]),
         // The OpenGL backend: render list in, pixels out. Shaders come from the top-level
         // `shaders/` folder, embedded at build time by the EmbedShaders plugin.

@@ -63,6 +63,10 @@ public final class CGContext {
     var state = GState()
     var saved: [GState] = []
     var allowsAntialiasing = true
+    /// Set by a layer delegate's default `draw(_:in:)` (one that does not implement it) when
+    /// it is asked to draw into this context: the layer then tells a porter why nothing was
+    /// drawn (GLayers' `displayByDrawing()`).
+    package var askedDelegateWithoutDrawing = false
 
     /// Width in pixels.
     public let width: Int

@@ -101,6 +101,14 @@ public final class CGImage: @unchecked Sendable, CustomStringConvertible {
         self.init(checkedWidth: width, height: height, pixels: pixels, opaque: opaque)
     }
 
+    /// Whether every pixel's alpha is 0 (nothing was drawn); computed on each call.
+    package var isFullyTransparent: Bool {
+        if isOpaque { return false }
+        return pixels.withUnsafeBytes { bytes in
+            stride(from: 3, to: bytes.count, by: 4).allSatisfy { bytes[$0] == 0 }
+        }
+    }
+
     /// Calls `body` with the premultiplied RGBA bytes.
     public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try pixels.withUnsafeBytes(body)

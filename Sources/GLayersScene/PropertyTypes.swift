@@ -141,7 +141,7 @@ enum PropertyTypes {
 
     /// Why the engine refuses `keyPath` (its own words, without the layer prefix).
     private static func keyPathProblem(_ keyPath: String, layerClass: CALayer.Type) -> String {
-        let probe = layerClass.init(presenting: CALayer())
+        let probe = CALayer.make(layerClass, initLayer: CALayer())
         do {
             _ = try probe.strictValue(forKeyPath: keyPath)
         } catch {

@@ -50,7 +50,7 @@ private final class Arc: CAShapeLayer {
     }
 }
 
-/// An initializer of its own: needs `init(presenting:)` (the documented line).
+/// An initializer of its own, with `init(layer:)` and `init?(coder:)`: Apple's pattern, as is.
 private final class Swatch: CALayer {
     let color: CGColor
 
@@ -62,6 +62,26 @@ private final class Swatch: CALayer {
 
     override init(layer: Any) {
         color = (layer as? Swatch)?.color ?? CGColor(gray: 0, alpha: 1)
+        super.init(layer: layer)
+    }
+
+    required init?(coder: NSCoder) {
+        fatalError("init(coder:) has not been implemented")
+    }
+}
+
+/// The line glayers asked for before presentation copies went through `init(layer:)` itself:
+/// code that kept it still compiles and copies.
+private final class LegacySwatch: CALayer {
+    let color: CGColor
+
+    init(color: CGColor) {
+        self.color = color
+        super.init()
+    }
+
+    override init(layer: Any) {
+        color = (layer as? LegacySwatch)?.color ?? CGColor(gray: 0, alpha: 1)
         super.init(layer: layer)
     }
 
@@ -155,6 +175,9 @@ private final class ConfettiCell: CAEmitterCell {
         let swatch = Swatch(color: CGColor(red: 1, green: 0, blue: 0, alpha: 1))
         let s = try #require(swatch.presentation())
         #expect(s.color == swatch.color && s.backgroundColor == swatch.color)
+
+        let legacy = LegacySwatch(color: CGColor(gray: 0.5, alpha: 1))
+        #expect(try #require(legacy.presentation()).color == legacy.color)
     }
 
     @Test func animationCopiesHaveTheSubclassAndItsProperties() throws {

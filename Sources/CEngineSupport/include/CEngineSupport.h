@@ -1,13 +1,20 @@
 #ifndef GLAYERS_ENGINE_SUPPORT_H
 #define GLAYERS_ENGINE_SUPPORT_H
 /* Two machine primitives the engine's per-frame path needs and Swift does not spell:
- * a cache prefetch hint, and sine and cosine of one angle in one call. */
+ * a cache prefetch hint, and sine and cosine of one angle in one call; and the call of a
+ * layer class's `init(layer:)` through its vtable (layer_copy.c), which Swift spells only
+ * for required initializers. */
 
 /* Asks the CPU to start loading the cache line at `address` (no effect on program state;
  * a null or stale address is harmless). */
 static inline void glayers_prefetch(const void *address) {
     __builtin_prefetch(address, 0, 3);
 }
+
+/* A new layer of the class whose Swift metadata is `metadata` (GLayers.CALayer or a subclass),
+ * made by that class's `init(layer:)` from the `Any` at `value`, which it consumes (the
+ * caller frees the memory without destroying the value). Returns the layer at +1. */
+void *glayers_layer_init_layer(const void *metadata, void *value);
 
 /* Sine and cosine of `x` by the C library (one argument reduction for both). */
 void glayers_sincos_libm(double x, double *s, double *c);

@@ -166,7 +166,15 @@ open class CALayer: NSObject, CAMediaTiming {
     /// A shadow copy of `layer` (Core Animation uses this for presentation copies).
     ///
     /// - Subclasses copy their own stored properties here and call `super.init(layer:)`, as on
-    ///   Apple's platforms: `override init(layer: Any)`.
+    ///   Apple's platforms: `override init(layer: Any)`. glayers calls the layer's own class's
+    ///   `init(layer:)` for every presentation copy (through the class's vtable: it need not be
+    ///   `required`); a subclass that does not inherit or override it stops there with "Use of
+    ///   unimplemented initializer 'init(layer:)'", as on Apple's platforms.
+    /// - Main-actor isolated with `@preconcurrency`, as Apple's Objective-C initializers are to
+    ///   Swift: a `@MainActor` subclass's override may call its own methods, and code without
+    ///   strict concurrency checking calls it from anywhere (glayers calls it on the thread
+    ///   that owns the tree).
+    @preconcurrency @MainActor
     public init(layer: Any) {
         super.init()
         // Assigned in the initializer, where the properties' observers do not run (a method
@@ -191,20 +199,12 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// Decoding from an archive is not supported; this makes a default layer so subclasses
     /// written for Apple (which must provide `init?(coder:)`) still compile and run.
+    ///
+    /// - Main-actor isolated with `@preconcurrency`, as Apple's Objective-C initializers are to
+    ///   Swift: a `@MainActor` subclass's `required init?(coder:)` may call its own methods.
+    @preconcurrency @MainActor
     public required init?(coder: NSCoder) {
         super.init()
-    }
-
-    /// A presentation copy of `layer`, made by the class's `init(layer:)` (glayers makes every
-    /// presentation copy through this initializer, so that it has the layer's own class).
-    ///
-    /// - A subclass inherits it, and needs nothing more, when it declares no designated
-    ///   initializer, or when it overrides all of `init()`, `init(layer:)` and `init?(coder:)`
-    ///   (Apple's pattern for layers with custom properties). Any other subclass must provide
-    ///   it, in one line: `required convenience init(presenting layer: CALayer) {
-    ///   self.init(layer: layer) }` (docs/porting.md#subclasses).
-    public required convenience init(presenting layer: CALayer) {
-        self.init(layer: layer)
     }
 
     deinit {
@@ -515,6 +515,11 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// Updates the contents: the delegate's `display(_:)`, or drawing with `draw(in:)`.
     open func display() { displayDefault() }
+
+    /// What `display()` does when the delegate does not implement `display(_:)` (or there is
+    /// none): draws with `draw(in:)` into a backing store; a gradient or shape layer, whose
+    /// picture is not drawing, makes that picture instead (CALayer+Display.swift).
+    func displayWithoutDelegate() { displayByDrawing() }
 
     /// Draws the contents (the default asks the delegate's `draw(_:in:)`).
     open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }

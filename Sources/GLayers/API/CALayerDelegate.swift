@@ -21,11 +21,15 @@ public protocol CALayerDelegate: AnyObject {
 }
 
 extension CALayerDelegate {
-    /// Draws the layer as if the delegate had no `display(_:)` (the default): `layerWillDraw(_:)`,
-    /// then `draw(in:)` into a bitmap of the bounds, which becomes the contents.
-    public func display(_ layer: CALayer) { layer.displayByDrawing() }
-    /// Draws nothing (the default).
-    public func draw(_ layer: CALayer, in ctx: CGContext) {}
+    /// Displays the layer as if the delegate had no `display(_:)` (the default): what the
+    /// layer's class does without one — `layerWillDraw(_:)`, then `draw(in:)` into a bitmap of
+    /// the bounds, which becomes the contents; a gradient layer's gradient, a shape layer's
+    /// path.
+    public func display(_ layer: CALayer) { layer.displayWithoutDelegate() }
+    /// Draws nothing (the default); the layer warns when nothing else drew either (a method
+    /// declared only in a subclass of the class that adopts the protocol is not this one:
+    /// docs/porting.md#protocols-without-a-runtime).
+    public func draw(_ layer: CALayer, in ctx: CGContext) { ctx.askedDelegateWithoutDrawing = true }
     /// Prepares nothing (the default).
     public func layerWillDraw(_ layer: CALayer) {}
     /// Has the layer's `layoutManager`, if any, lay out the sublayers (the default).

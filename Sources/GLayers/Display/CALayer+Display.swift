@@ -3,6 +3,7 @@
 /// of the bounds at `contentsScale` that becomes the contents.
 import Foundation
 import GLayersGraphics
+import Synchronization
 
 extension CALayer {
     /// Marks the contents as needing display.
@@ -21,9 +22,15 @@ extension CALayer {
         display()
     }
 
-    /// The default of `display()`: the delegate's `display(_:)`, else drawing.
+    /// The default of `display()`: the delegate's `display(_:)`, else what the layer's class
+    /// does without one (`displayWithoutDelegate()`).
+    ///
+    /// - A delegate that does not implement `display(_:)` runs the protocol's default, which
+    ///   calls `displayWithoutDelegate()`: Apple calls the delegate's `display(_:)` only if it
+    ///   implements it, and a Swift protocol's default implementation is how a conforming type
+    ///   says "not implemented" (docs/semantics.md#display-and-the-delegate).
     func displayDefault() {
-        if let delegate { delegate.display(self) } else { displayByDrawing() }
+        if let delegate { delegate.display(self) } else { displayWithoutDelegate() }
     }
 
     /// Draws the layer with `draw(in:)` into a new bitmap of its bounds at `contentsScale`
@@ -38,7 +45,28 @@ extension CALayer {
         }
         delegate?.layerWillDraw(self)
         draw(in: ctx)
-        setBackingStore(ctx.makeImage())
+        let image = ctx.makeImage()
+        if ctx.askedDelegateWithoutDrawing, let delegate, let image, image.isFullyTransparent {
+            CALayer.warnDelegateDrawsNothing(delegate, layer: self)
+        }
+        setBackingStore(image)
+    }
+
+    /// The delegate types already reported by `warnDelegateDrawsNothing`.
+    private static let reportedDelegates = Mutex<Set<ObjectIdentifier>>([])
+
+    /// Reports, once per delegate type, a display that drew nothing because the delegate
+    /// implements neither `display(_:)` nor `draw(_:in:)` and the layer's class does not draw:
+    /// the usual cause in ported code is a delegate method declared only in a subclass of the
+    /// class that adopts `CALayerDelegate`, which Swift does not call (it calls the protocol's
+    /// default). Without a runtime, glayers cannot see the subclass's method; it sees that
+    /// nothing drew.
+    static func warnDelegateDrawsNothing(_ delegate: CALayerDelegate, layer: CALayer) {
+        let type = ObjectIdentifier(Swift.type(of: delegate))
+        guard reportedDelegates.withLock({ $0.insert(type).inserted }) else { return }
+        Diagnostics.warn(
+            "\(layer.diagnosticName): display drew nothing: its delegate \(Swift.type(of: delegate)) implements neither display(_:) nor draw(_:in:) of CALayerDelegate (declared only in a subclass of the class that adopts the protocol, Swift does not call them: declare them, or overridable stubs, in the adopting class; docs/porting.md#protocols-without-a-runtime)"
+        )
     }
 
     /// A bitmap context covering `rect` of the layer at `contentsScale`, its user space the

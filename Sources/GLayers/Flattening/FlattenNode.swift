@@ -117,7 +117,7 @@ enum FlattenNode {
 extension CALayer {
     /// Draws a presentation copy with the presented values and takes its backing store.
     func redrawPresentation(into state: inout LayerState) {
-        let copy = type(of: self).init(presenting: self)
+        let copy = copyByInitLayer()
         copy.layerState = state
         copy.presentationSource = self
         copy.display()

@@ -103,12 +103,10 @@ open class CAGradientLayer: CALayer {
     }
 
     /// Draws the gradient into the backing store: the layer's background, rounded by
-    /// `cornerRadius` with or without `masksToBounds` (as on Apple).
-    open override func display() {
-        if delegate != nil {
-            super.display()
-            return
-        }
+    /// `cornerRadius` with or without `masksToBounds` (as on Apple). A delegate that does not
+    /// implement `display(_:)` (a view, an object that answers only `action(for:forKey:)`)
+    /// leaves the gradient drawn: it is not the delegate's drawing.
+    override func displayWithoutDelegate() {
         let cgColors = (colors as? [CGColor]) ?? []
         let b = bounds, size = b.size
         guard !cgColors.isEmpty, let ctx = drawingContext(covering: b) else {

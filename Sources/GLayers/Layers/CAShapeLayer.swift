@@ -164,12 +164,25 @@ open class CAShapeLayer: CALayer {
     override class var declaredProperties: [LayerProperty] { super.declaredProperties + Shape.all }
 
     /// Keeps the path and style as a drawing that flattening rasterizes at the scale the layer
-    /// lands on screen (`ShapeDrawing`); the layer's `contents` stay nil, as on Apple.
+    /// lands on screen (`ShapeDrawing`), then displays as `CALayer` does (the delegate's
+    /// `display(_:)` when it implements it). The shape is not the delegate's drawing: it is
+    /// kept whatever the delegate does, composited over the layer's contents as on Apple.
     open override func display() {
-        if delegate != nil {
-            super.display()
-            return
+        updateShapeDrawing()
+        super.display()
+    }
+
+    /// Without a delegate's `display(_:)` (none, or a view or an object that answers only
+    /// `action(for:forKey:)`) the layer's `contents` stay nil, as on Apple: the shape is
+    /// its picture.
+    override func displayWithoutDelegate() {
+        modifyModel {
+            $0.contents = .none
+            $0.backing = nil
         }
+    }
+
+    private func updateShapeDrawing() {
         let style = ShapeDrawing.Style(
             fill: fillColor, fillRule: fillRule == .evenOdd ? .evenOdd : .winding, stroke: strokeColor,
             lineWidth: lineWidth, miterLimit: miterLimit,
@@ -184,10 +197,6 @@ open class CAShapeLayer: CALayer {
         } else {
             drawing = ShapeDrawing(path: path, style: style, strokeStart: strokeStart, strokeEnd: strokeEnd)
         }
-        modifyModel {
-            $0.contents = .none
-            $0.backing = nil
-            $0.shape = drawing
-        }
+        modifyModel { $0.shape = drawing }
     }
 }

@@ -6,6 +6,7 @@
 /// presented (docs/semantics.md#presentation-and-model-trees). The recipe for custom
 /// animatable properties relies on it: in `action(forKey:)`,
 /// `fromValue = presentation()?.value(forKey: key)` is the value before the change.
+import CEngineSupport
 import Foundation
 
 extension CALayer {
@@ -21,7 +22,7 @@ extension CALayer {
     /// A presentation copy of the layer at media time `t` (what `presentation()` gives when
     /// `CACurrentMediaTime()` is `t`; for tools that show a chosen time, such as scene dumps).
     public func presentation(atMediaTime t: CFTimeInterval) -> Self {
-        let copy = type(of: self).init(presenting: self)
+        let copy = copyByInitLayer()
         if let committed = TransactionContext.current.committedModel(of: self) {
             copy.layerState = presentedState(over: committed, atLocalTime: localTime(atMediaTime: t))
         } else {
@@ -31,6 +32,28 @@ extension CALayer {
         copy.presentationTime = t
         copy.hostCount = 0
         return copy
+    }
+
+    /// A new layer of this layer's own class made by the class's `init(layer:)` from this
+    /// layer, as Core Animation makes presentation copies (it sends `-initWithLayer:` to the
+    /// layer's class).
+    func copyByInitLayer() -> Self {
+        unsafeDowncast(CALayer.make(type(of: self), initLayer: self), to: Self.self)
+    }
+
+    /// A new layer of `layerClass` made by that class's own `init(layer:)` from `layer`,
+    /// through the class's vtable: Swift calls an initializer on a metatype only when it is
+    /// `required`, and Apple's `init(layer:)` is not, so subclasses with initializers of their
+    /// own compile as they do on Apple (docs/porting.md#subclasses).
+    package static func make(_ layerClass: CALayer.Type, initLayer layer: Any) -> CALayer {
+        let value = UnsafeMutablePointer<Any>.allocate(capacity: 1)
+        value.initialize(to: layer)
+        // The initializer consumes the value: the memory is freed, not deinitialized.
+        defer { value.deallocate() }
+        guard let made = glayers_layer_init_layer(unsafeBitCast(layerClass, to: UnsafeRawPointer.self), value) else {
+            fatalError("\(layerClass).init(layer:) returned no layer")  // an initializer always returns its object
+        }
+        return Unmanaged<CALayer>.fromOpaque(made).takeRetainedValue()
     }
 
     /// The default of `model()`: the model layer behind a presentation copy (itself otherwise).
