@@ -47,7 +47,7 @@ extension TransactionContext {
         } else if !frames.isEmpty {
             return
         }
-        tick(at: CACurrentMediaTime())
+        tickCommittingCallbackWork(at: CACurrentMediaTime())
         scheduleWakeUpForNextAnimationEvent()
     }
 

@@ -159,7 +159,19 @@ final class TransactionContext {
         } else if frames.isEmpty {
             commitOutermost()
         }
-        tick(at: CACurrentMediaTime())
+        tickCommittingCallbackWork(at: CACurrentMediaTime())
+    }
+
+    /// Ticks at `now` and delivers callbacks; the implicit transaction that callbacks open
+    /// (`animationDidStop`, completion blocks that add animations or change layers) then
+    /// commits at once, before the frame is drawn, so the work they start begins at `now`, the
+    /// time of the callback, not at the next frame's (a chain of animations driven from
+    /// `animationDidStop` does not drift by a frame a link). Its own callbacks (the new
+    /// animations' `animationDidStart`, its completion blocks) come at the next tick, as
+    /// callbacks of any commit do.
+    func tickCommittingCallbackWork(at now: CFTimeInterval) {
+        tick(at: now)
+        if frames.count == 1 && frames[0].isImplicit { commit() }
     }
 
     /// The outermost commit: layout, display, then start the animations added inside.
