@@ -5,8 +5,10 @@ import PortingClassics
 import QuartzCore
 import Testing
 
-/// The Core Animation classics of `samples/porting` (#11), started in a live tree at time 0
-/// and rendered headless at several times; goldens in `Tests/Goldens/Porting`.
+/// The Core Animation classics of `samples/porting` (#11), started at time 0 in a live tree
+/// already committed (a layer changed before its tree's first commit does not animate,
+/// docs/semantics.md#live-trees) and rendered headless at several times; goldens in
+/// `Tests/Goldens/Porting`.
 @Suite(.serialized, .mediaClock) struct PortingClassicsTests {
     /// Text and shapes are anti-aliased by pango and cairo: two steps per channel, a few
     /// pixels more (llvmpipe is deterministic; this is room for another LLVM's, cairo's or a
@@ -31,6 +33,7 @@ import Testing
         let gallery = ClassicsGallery()
         let renderer = try HeadlessRenderer(size: CGSize(width: 320, height: 320), scale: 2)
         renderer.show(gallery.layer)
+        CATransaction.flush()  // the tree's first commit: its layers' changes animate from here
         gallery.start()
 
         let start = try renderer.render(gallery.layer, at: 0)
@@ -61,6 +64,7 @@ import Testing
         let gallery = ClassicsGallery()
         let renderer = try HeadlessRenderer(size: CGSize(width: 320, height: 320), scale: 1)
         renderer.show(gallery.layer)
+        CATransaction.flush()  // the tree's first commit: its layers' changes animate from here
         gallery.start()
         return (gallery, renderer)
     }

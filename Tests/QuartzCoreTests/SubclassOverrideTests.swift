@@ -232,6 +232,8 @@ private final class FixedPulse: CABasicAnimation {
             host.detach()
             finishAnimations(of: gauge)
         }
+        CATransaction.flush()  // the tree's first commit: changes run actions from now on
+        gauge.log.removeAll()
         gauge.add(CABasicAnimation(keyPath: "opacity"), forKey: "fade")
         // Implicit animations go through add(_:forKey:) too; position's action is NSNull.
         gauge.cornerRadius = 4

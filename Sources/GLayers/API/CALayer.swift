@@ -60,6 +60,9 @@ open class CALayer: NSObject, CAMediaTiming {
     // Hierarchy (CALayer+Hierarchy.swift; the sublayers, superlayer and mask are above).
     /// How many hosts (windows, headless renderers) show this layer as their root.
     @exclusivity(unchecked) var hostCount = 0
+    /// Whether the layer has been committed as part of a live tree (only such layers run
+    /// actions for property changes; CALayer+Changes.swift).
+    @exclusivity(unchecked) var isCommittedLive = false
 
     // Presentation copies (CALayer+Presentation.swift).
     /// The model layer this presentation copy was made from; nil for model layers.

@@ -34,6 +34,24 @@ extension CALayer {
         rootOfTree.hostCount > 0
     }
 
+    /// Notes that the layer joined a tree (inserted, made a mask, or its root hosted): the next
+    /// outermost commit marks its subtree committed when it is then live.
+    func noteJoinedTree() {
+        let context = TransactionContext.current
+        context.ensureFrame()
+        context.joinedSinceCommit.append(self)
+    }
+
+    /// Marks the layer, its sublayers and masks as committed in a live tree.
+    func markSubtreeCommittedLive() {
+        var stack: [CALayer] = [self]
+        while let layer = stack.popLast() {
+            layer.isCommittedLive = true
+            stack.append(contentsOf: layer.sublayerStorage)
+            if let m = layer.maskStorage { stack.append(m) }
+        }
+    }
+
     /// The root of the layer's tree (following mask owners).
     var rootOfTree: CALayer {
         var layer = self
@@ -42,14 +60,19 @@ extension CALayer {
     }
 
     /// Bookkeeping before a model value changes; returns what the action needs.
-    func willChangeModel(_ key: String) -> PendingChange? {
+    ///
+    /// - A layer that has not yet been committed as part of a live tree (created, inserted and
+    ///   set up in the transaction still open) runs no action for its property changes: it
+    ///   appears as set, as on Apple, where a layer joins the render tree at its first commit
+    ///   (docs/semantics.md#live-trees). Events (`isEvent`: `onOrderIn`, `onOrderOut`) run.
+    func willChangeModel(_ key: String, isEvent: Bool = false) -> PendingChange? {
         particlesWillChange()
         let context = TransactionContext.current
         context.ensureFrame()
         guard isLive else { return nil }
         context.changedSinceFlush = true
         recordStateBeforeTransaction(context)
-        guard !context.settings.disableActions else { return nil }
+        guard !context.settings.disableActions, isEvent || isCommittedLive else { return nil }
         let before = isAnimated ? presentedState(atMediaTime: CACurrentMediaTime()) : layerState
         return PendingChange(key: key, before: before)
     }
@@ -106,7 +129,7 @@ extension CALayer {
     /// Runs the action for an event that is not a property change (`onOrderIn`, `transition`,
     /// `sublayers`).
     func runEventAction(_ key: String) {
-        guard let change = willChangeModel(key) else { return }
+        guard let change = willChangeModel(key, isEvent: true) else { return }
         runAction(forChange: change)
     }
 

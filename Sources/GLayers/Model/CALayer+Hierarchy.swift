@@ -120,6 +120,7 @@ extension CALayer {
         if let m = newValue { m.detach(notify: true) }
         maskStorage = newValue
         newValue?.maskOwner = self
+        newValue?.noteJoinedTree()
         newValue?.redrawContentsIfFlipChanged()
         runAction(forChange: change)
     }
@@ -162,6 +163,7 @@ extension CALayer {
         }
         sublayerStorage.insert(layer, at: max(index, 0))
         layer.superlayerStorage = self
+        layer.noteJoinedTree()
         setNeedsLayout()
         layer.redrawContentsIfFlipChanged()
         return true

@@ -15,6 +15,7 @@ public final class CALayerHost {
     public init(rootLayer: CALayer) {
         self.rootLayer = rootLayer
         rootLayer.hostCount += 1
+        rootLayer.noteJoinedTree()
     }
 
     /// Ends the hosting: the tree is no longer live (unless another host shows it).

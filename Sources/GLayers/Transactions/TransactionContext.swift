@@ -63,6 +63,10 @@ final class TransactionContext {
     @exclusivity(unchecked) var frames: [TransactionFrame] = []
     /// Animations added since the last outermost commit (the layers are held until then).
     @exclusivity(unchecked) var addedSinceCommit: [(CALayer, AnimationEntry)] = []
+    /// Layers inserted into a tree, or roots given to a host, since the last outermost commit:
+    /// the commit marks the subtrees of those that are then live as committed, and only
+    /// committed layers run actions for property changes (docs/semantics.md#live-trees).
+    @exclusivity(unchecked) var joinedSinceCommit: [CALayer] = []
     /// Layers' states before their first change in the current transaction (for transitions).
     ///
     /// - These lists hold their layers strongly until the commit empties them: weak references
@@ -189,6 +193,9 @@ final class TransactionContext {
             }
             for layer in displays { layer.displayIfNeeded() }
         }
+        let joined = joinedSinceCommit
+        joinedSinceCommit.removeAll()
+        for layer in joined where layer.isLive { layer.markSubtreeCommittedLive() }
         let added = addedSinceCommit
         addedSinceCommit.removeAll()
         for (layer, entry) in added { layer.commitAnimation(entry) }

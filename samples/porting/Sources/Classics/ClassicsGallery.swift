@@ -20,7 +20,8 @@ public final class ClassicsGallery {
     }
 
     /// Starts every classic: the spinner, the ring's progress to 75 %, the flip, the ripple.
-    /// Call it while the tree is shown, so that the ring's change animates.
+    /// Call it once the tree is shown and committed (a frame has shown it), so that the ring's
+    /// change animates: a layer changed before its tree's first commit appears as set.
     public func start() {
         indicator.startAnimating()
         ring.progress = 0.75

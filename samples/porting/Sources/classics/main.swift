@@ -6,6 +6,7 @@ import QuartzCore
 final class Gallery: WindowContent {
     let gallery = ClassicsGallery()
     var started = false
+    var frames = 0
     var rootLayer: CALayer { gallery.layer }
     var background: CGColor? { CGColor(gray: 0.96, alpha: 1) }
 
@@ -22,8 +23,11 @@ final class Gallery: WindowContent {
     func handleClick(at point: CGPoint) { gallery.card.flip() }
     func layout(size: CGSize) {}
 
+    /// Starts the classics on the second frame: the first frame's commit brings the tree on
+    /// screen, and changes made before it do not animate (the progress ring would jump).
     func frameWillBegin(at time: CFTimeInterval) {
-        guard !started else { return }
+        frames += 1
+        guard !started, frames == 2 else { return }
         started = true
         gallery.start()
     }
