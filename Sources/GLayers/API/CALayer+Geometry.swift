@@ -30,19 +30,33 @@ extension LayerState {
     /// - With a transform, the frame is mapped back through the transform's linear part: the
     ///   bounds size is the box of the un-mapped frame, and the position puts the centre of the
     ///   transformed bounds at the frame's centre (exact for scales and translations).
+    /// - When the transform flattens the plane (its x-y part scales areas by at most
+    ///   `singularArea`: a zero scale, a quarter turn about x or y, a scale of 10⁻⁶ or less on
+    ///   both axes) no bounds size gives the frame, or only an absurd one: the bounds size stays
+    ///   and only the position moves (docs/semantics.md#anchor-point-position-and-frame).
     func placement(forFrame f: CGRect) -> (CGSize, CGPoint) {
         if transform == .identity {
             return (f.size, CGPoint(x: f.minX + anchorPoint.x * f.width, y: f.minY + anchorPoint.y * f.height))
         }
         var linear = transform
         (linear.m41, linear.m42, linear.m43) = (0, 0, 0)
-        let inverse = CATransform3DInvert(linear)
-        let unmapped = inverse.apply(to: CGRect(origin: .zero, size: f.size))
-        let size = unmapped.size
+        let area = abs(linear.m11 * linear.m22 - linear.m12 * linear.m21)
+        let flattens = !(area > LayerState.singularArea)
+        let size: CGSize
+        if flattens {
+            size = bounds.size
+        } else {
+            let inverse = CATransform3DInvert(linear)
+            size = inverse.apply(to: CGRect(origin: .zero, size: f.size)).size
+        }
         let fromAnchor = CGPoint(x: (0.5 - anchorPoint.x) * size.width, y: (0.5 - anchorPoint.y) * size.height)
         let mapped = linear.apply(to: fromAnchor)
         return (size, CGPoint(x: f.midX - mapped.x - transform.m41, y: f.midY - mapped.y - transform.m42))
     }
+
+    /// The area scale of a transform's x-y part at or below which setting `frame` keeps the
+    /// bounds size (10⁻¹²: a scale of 10⁻⁶ on both axes).
+    static let singularArea: CGFloat = 1e-12
 }
 
 extension CALayer {

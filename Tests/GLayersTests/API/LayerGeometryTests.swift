@@ -58,6 +58,29 @@ import Testing
         }
     }
 
+    /// Under a transform that flattens the plane (a zero scale, a quarter turn about y, a
+    /// scale of 10⁻⁷) no bounds size gives the frame: the bounds size stays and the frame's
+    /// centre becomes the layer's; a small scale that does not flatten it (10⁻³) stays exact
+    /// (docs/semantics.md#anchor-point-position-and-frame).
+    @Test func frameUnderAFlatteningTransformKeepsTheBoundsSize() {
+        let flattening = [
+            CATransform3DMakeScale(0, 0, 1), CATransform3DMakeRotation(.pi / 2, 0, 1, 0),
+            CATransform3DMakeScale(1e-7, 1e-7, 1),
+        ]
+        for t in flattening {
+            let layer = CALayer()
+            layer.bounds = CGRect(x: 0, y: 0, width: 100, height: 40)
+            layer.transform = t
+            layer.frame = CGRect(x: 10, y: 10, width: 50, height: 50)
+            #expect(layer.bounds.size == CGSize(width: 100, height: 40), "\(t)")
+            #expect(close(layer.position, CGPoint(x: 35, y: 35)), "\(layer.position)")
+        }
+        let small = CALayer()
+        small.transform = CATransform3DMakeScale(1e-3, 1e-3, 1)
+        small.frame = CGRect(x: 0, y: 0, width: 1, height: 2)
+        #expect(abs(small.bounds.width - 1000) < 1e-6 && abs(small.bounds.height - 2000) < 1e-6)
+    }
+
     @Test func affineTransformOfANonAffineTransformIsIdentity() {
         let layer = CALayer()
         layer.transform = CATransform3DMakeRotation(0.5, 1, 0, 0)
