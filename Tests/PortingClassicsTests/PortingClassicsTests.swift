@@ -155,4 +155,37 @@ import Testing
         GoldenImages.check(half, "textstroke-1.5s", in: "Porting", tolerance: Self.tolerance)
         GoldenImages.check(end, "textstroke-3.1s", in: "Porting", tolerance: Self.tolerance)
     }
+
+    /// The masked effects (#23). The shimmer's mask is a gradient layer with a delegate: the
+    /// bars show through it, dim (30 %) away from its bright band, which sweeps from left to
+    /// right (at 0 s it has not reached the bars; at 0.6 s it is at the middle, x = 95). The
+    /// ring, clipped by an image mask with alpha, shows its grey track and, from 0.6 s, a
+    /// coloured sweep that stops at 60 % (past 3 o'clock, short of 9 o'clock); its middle is
+    /// background.
+    @Test func maskedEffectsAtSeveralTimes() throws {
+        CAMediaClock.useManualTime(0)
+        defer { CAMediaClock.useSystemTime() }
+        let demo = MaskedEffectsDemo()
+        let renderer = try HeadlessRenderer(size: CGSize(width: 320, height: 160), scale: 2)
+        renderer.show(demo.layer)
+        CATransaction.flush()
+        demo.start()
+
+        let start = try renderer.render(demo.layer, at: 0)
+        #expect(abs(color(start, 95, 42).g - 213) <= 6, "dim bar before the band: \(color(start, 95, 42))")
+        #expect(abs(color(start, 300, 80).g - 217) <= 6, "the track, no progress yet: \(color(start, 300, 80))")
+        GoldenImages.check(start, "masked-0.0s", in: "Porting", tolerance: Self.tolerance)
+
+        let middle = try renderer.render(demo.layer, at: 0.6)
+        #expect(abs(color(middle, 95, 42).g - 140) <= 6, "the band on the bar: \(color(middle, 95, 42))")
+        #expect(abs(color(middle, 25, 42).g - 213) <= 6, "dim away from it: \(color(middle, 25, 42))")
+        GoldenImages.check(middle, "masked-0.6s", in: "Porting", tolerance: Self.tolerance)
+
+        let end = try renderer.render(demo.layer, at: 1.2)
+        let east = color(end, 300, 80), west = color(end, 200, 80)
+        #expect(east.b > 180 && east.g < 120, "coloured past 3 o'clock: \(east)")
+        #expect(abs(west.g - 217) <= 6 && abs(west.r - 217) <= 6, "the track at 9 o'clock: \(west)")
+        #expect(abs(color(end, 250, 80).g - 245) <= 3, "the middle is background")
+        GoldenImages.check(end, "masked-1.2s", in: "Porting", tolerance: Self.tolerance)
+    }
 }
