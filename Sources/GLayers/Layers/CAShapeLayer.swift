@@ -166,7 +166,8 @@ open class CAShapeLayer: CALayer {
     /// Keeps the path and style as a drawing that flattening rasterizes at the scale the layer
     /// lands on screen (`ShapeDrawing`), then displays as `CALayer` does (the delegate's
     /// `display(_:)` when it implements it). The shape is not the delegate's drawing: it is
-    /// kept whatever the delegate does, composited over the layer's contents as on Apple.
+    /// kept whatever the delegate does (contents a delegate sets are not drawn under it yet:
+    /// docs/semantics.md#display-and-the-delegate).
     open override func display() {
         updateShapeDrawing()
         super.display()
