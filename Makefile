@@ -2,6 +2,7 @@
 #   make run       install what is missing, build, run the kiosk sample in a window
 #   make test      install what is missing (Xvfb too), build, run the whole test suite
 #   make install   put `glayers` on PATH ($(PREFIX)/bin), with bash, zsh and fish completions and manual pages
+#   make docs      the DocC documentation (QuartzCore, GLayers, GLayersHost, GLayersScene) in .build/docs
 #   make record-goldens   re-record the golden PNGs and render-list texts (look at every one before committing)
 #   make bench     the snowfall benchmark with allocation counts (glayers-bench)
 #   make bench-floor SNOW_C=path/to/snow.c   the snowfall and emitter benchmarks against the floor (ratios)
@@ -12,7 +13,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 SCENE ?= samples/kiosk.json
 
-.PHONY: run test build release install manual deps test-deps bench bench-floor record-goldens fuzz format soak clean
+.PHONY: run test build release install manual docs deps test-deps bench bench-floor record-goldens fuzz format soak clean
 
 run: deps release
 	.build/release/glayers $(SCENE)
@@ -21,6 +22,8 @@ test: test-deps
 	@echo "checking the code's format (.swift-format; 'make format' fixes it)"
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
 	$(SWIFT) build --build-tests
+	@echo "the documentation, warnings as errors (a broken link fails the build)"
+	scripts/docs.sh
 	@echo "the release glayers-bench, whose allocation counts AllocationContractTests checks (a debug build allocates more)"
 	$(SWIFT) build -c release --product glayers-bench
 	@echo "running the suite under Xvfb (xvfb-run), so window tests have a display of their own"
@@ -45,6 +48,10 @@ install: deps release manual
 	install -m 755 .build/release/glayers $(DESTDIR)$(PREFIX)/bin/glayers
 	@echo "installed $(DESTDIR)$(PREFIX)/bin/glayers"
 	scripts/install-extras.sh .build/release/glayers "$(DESTDIR)$(PREFIX)"
+
+# The DocC documentation: articles, a tutorial and the API of the modules users meet.
+docs:
+	scripts/docs.sh
 
 # The manual pages (glayers.1, glayers.shot.1, ...), made by swift-argument-parser's
 # generate-manual tool from the command's own help, into .build/manual; dated by the last commit.
