@@ -36,12 +36,14 @@ extension CALayer {
         maskStorage?.evaluateSubtree(parentTime: t, parallel: parallel)
         sublayerStorage.withUnsafeBufferPointer { subs in
             let n = subs.count
-            let threads = EngineThreads.count
-            guard parallel && threads > 1 && n >= EngineThreads.minimumParallelSublayers else {
+            // A leaf reads no setting: each read of a static variable is an exclusivity check
+            // (about 90 instructions, 6 % of evaluating a snowflake).
+            guard n > 0 else { return }
+            guard parallel && n >= EngineThreads.minimumParallelSublayers && EngineThreads.count > 1 else {
                 Self.evaluate(subs, 0..<n, parentTime: t, parallel: parallel)
                 return
             }
-            let chunks = min(threads, n / 128)
+            let chunks = min(EngineThreads.count, n / 128)
             DispatchQueue.concurrentPerform(iterations: chunks) { c in
                 Self.evaluate(subs, (n * c / chunks)..<(n * (c + 1) / chunks), parentTime: t, parallel: false)
             }
