@@ -2,13 +2,14 @@
 # Installs the Debian packages glayers needs, if any are missing, and says what it does.
 #   scripts/install-deps.sh run    build + run (libraries, Mesa's software OpenGL, fonts)
 #   scripts/install-deps.sh test   the above + what the tests and benchmark scripts use (Xvfb,
-#                                  xdotool, ImageMagick, GNU time)
+#                                  xdotool, ImageMagick, GNU time, and chromium, in which the
+#                                  check report is opened)
 set -eu
 
 BUILD="pkg-config libpng-dev libturbojpeg0-dev libwebp-dev libcairo2-dev libpango1.0-dev libfontconfig-dev
        libegl-dev libopengl-dev libgl-dev libx11-dev libxext-dev"
 RUNTIME="libegl1 libegl-mesa0 libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core fonts-noto-cjk"
-TEST="xvfb xauth xdotool x11-apps x11-utils imagemagick python3 python3-jsonschema time"
+TEST="xvfb xauth xdotool x11-apps x11-utils imagemagick python3 python3-jsonschema time chromium"
 
 case "${1:-run}" in
   run) WANT="$BUILD $RUNTIME" ;;

@@ -37,6 +37,7 @@ struct Check: ParsableCommand {
             Examples:
               glayers check Tests/Goldens/Scenes
               glayers check Tests/Goldens/Scenes --record
+              glayers check Tests/Goldens/Scenes --report report.html
             """)
 
     @Argument(help: "The directory holding manifest.json.")
@@ -44,6 +45,12 @@ struct Check: ParsableCommand {
 
     @Flag(help: "Write the rendered frames as the new goldens instead of comparing.")
     var record = false
+
+    @Option(
+        help:
+            "Also write an HTML report (one file, images included): every frame, failures first, with expected, actual, a wipe slider, an onion skin and the diff."
+    )
+    var report: String?
 
     func run() throws {
         try reporting {
@@ -56,12 +63,24 @@ struct Check: ParsableCommand {
                 throw CommandFailure(message: "\(manifestURL.path): \(error)")
             }
             var failures: [String] = []
+            var results: [CheckResult] = []
             let progress = ProgressBar(total: manifest.entries.count)
             for (i, entry) in manifest.entries.enumerated() {
                 progress.update(i, label: entry.golden)
-                if let problem = try check(entry, in: dir) { failures.append("\(entry.golden): \(problem)") }
+                let result = try check(entry, in: dir)
+                if result.status != .pass { failures.append("\(entry.golden): \(result.message)") }
+                if report != nil { results.append(result) }
             }
             progress.finish()
+            if let report, !record {
+                let page = try CheckReport.html(results, directory: directory)
+                do {
+                    try Data(page.utf8).write(to: URL(fileURLWithPath: report))
+                } catch {
+                    throw CommandFailure(message: "\(report): cannot write the report: \(error.localizedDescription)")
+                }
+                print("wrote \(report) (\(results.count) frames, \(failures.count) failing)")
+            }
             let n = manifest.entries.count
             if record {
                 print("recorded \(n) golden\(n == 1 ? "" : "s") in \(directory)")
@@ -75,54 +94,43 @@ struct Check: ParsableCommand {
         }
     }
 
-    /// Renders one entry; returns a problem, or nil when it matches (or was recorded).
-    private func check(_ entry: CheckEntry, in dir: URL) throws -> String? {
+    /// Renders one entry and compares it with its golden (or records it).
+    private func check(_ entry: CheckEntry, in dir: URL) throws -> CheckResult {
         let scene = try loadScene(dir.appendingPathComponent(entry.scene).path, onTimeline: true)
         var size: CGSize?
         if let s = entry.size, s.count == 2 { size = CGSize(width: s[0], height: s[1]) }
         let timeline = SceneTimeline(
             scene: scene, keys: try TimedKey.parseList(entry.keys), size: size, scale: entry.scale.map { CGFloat($0) })
         let actual = try timeline.image(at: entry.at)
+        var result = CheckResult(entry: entry, directory: directory, status: .pass, message: "matches", actual: actual)
         let goldenURL = dir.appendingPathComponent(entry.golden)
         if record {
             try actual.writePNG(to: goldenURL)
-            return nil
+            return result
         }
         guard FileManager.default.fileExists(atPath: goldenURL.path) else {
-            return "no golden \(goldenURL.path) (run with --record to make it)"
+            result.status = .missing
+            result.message = "no golden \(goldenURL.path) (run with --record to make it)"
+            return result
         }
         let golden = try CGImage.decode(contentsOf: goldenURL)
         let t = entry.tolerance ?? [0, 0]
         let tolerance = ImageTolerance(channel: t.first ?? 0, pixels: t.count > 1 ? t[1] : 0)
-        let result = ImageComparison(golden, actual, tolerance: tolerance)
-        if result.matches { return nil }
+        let comparison = ImageComparison(golden, actual, tolerance: tolerance)
+        result.expected = golden
+        result.tolerance = tolerance
+        result.comparison = comparison
+        if comparison.matches { return result }
+        result.status = .fail
+        result.message = comparison.description
         let failures = dir.appendingPathComponent("failures")
         try FileManager.default.createDirectory(at: failures, withIntermediateDirectories: true)
         let base = (entry.golden as NSString).deletingPathExtension
         try actual.writePNG(to: failures.appendingPathComponent("\(base).actual.png"))
-        if let diff = ImageComparison.diffImage(golden, actual, tolerance: tolerance) {
+        result.diff = ImageComparison.diffImage(golden, actual, tolerance: tolerance)
+        if let diff = result.diff {
             try diff.writePNG(to: failures.appendingPathComponent("\(base).diff.png"))
         }
-        return result.description
-    }
-}
-
-/// A progress bar on a terminal (nothing when standard error is not one).
-final class ProgressBar {
-    let total: Int
-    let enabled = isatty(2) != 0
-
-    init(total: Int) { self.total = total }
-
-    func update(_ done: Int, label: String) {
-        guard enabled, total > 0 else { return }
-        let width = 30, filled = done * width / total
-        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total) \(label.prefix(40))\u{1B}[K".utf8))
-    }
-
-    func finish() {
-        guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        return result
     }
 }

@@ -78,30 +78,30 @@ struct Record: ParsableCommand {
                 throw CommandFailure(message: "\(output): \(VideoPipe.installHint)")
             }
             let n = frameCount
-            var progress = Progress(total: n)
+            let progress = ProgressBar(total: n)
             let first = try timeline.image(at: from)
             let width = first.width, height = first.height
             do {
                 if video {
                     let pipe = try VideoPipe(output: url, width: width, height: height, fps: fps)
                     for i in 0..<n {
+                        progress.update(i, label: "frames")
                         try pipe.add(i == 0 ? first : try timeline.image(at: time(i)))
-                        progress.advance()
                     }
                     try pipe.finish()
                 } else {
                     let writer = try AnimatedWebPWriter(width: width, height: height, quality: quality)
                     for i in 0..<n {
+                        progress.update(i, label: "frames")
                         try writer.add(i == 0 ? first : try timeline.image(at: time(i)), at: milliseconds(i))
-                        progress.advance()
                     }
                     try writer.finish(at: milliseconds(n)).write(to: url)
                 }
             } catch let error as WebPError {
-                progress.end()
+                progress.finish()
                 throw CommandFailure(message: "\(output): \(error)")
             }
-            progress.end()
+            progress.finish()
             keepUntilExit(timeline)
             print("wrote \(output) (\(n) frames of \(width)×\(height) at \(fps) fps, \(from)–\(to) s)")
         }
@@ -112,29 +112,4 @@ struct Record: ParsableCommand {
 
     /// When frame `i` starts, in milliseconds from the recording's start.
     func milliseconds(_ i: Int) -> Int { Int((Double(i) * 1000 / fps).rounded()) }
-}
-
-/// A progress bar on standard error while frames render, when it is a terminal.
-struct Progress {
-    let total: Int
-    private(set) var done = 0
-    private let shown = isatty(STDERR_FILENO) == 1
-    private let started = Date()
-
-    init(total: Int) { self.total = total }
-
-    mutating func advance() {
-        done += 1
-        guard shown else { return }
-        let width = 30, filled = done * width / max(total, 1)
-        let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
-        let seconds = Date().timeIntervalSince(started)
-        FileHandle.standardError.write(
-            Data("\rrecording [\(bar)] \(done)/\(total) frames, \(String(format: "%.1f", seconds)) s".utf8))
-    }
-
-    func end() {
-        guard shown, done > 0 else { return }
-        FileHandle.standardError.write(Data("\n".utf8))
-    }
 }

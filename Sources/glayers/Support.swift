@@ -154,3 +154,23 @@ final class SceneTimeline {
         return renderer
     }
 }
+
+/// A progress bar on a terminal (nothing when standard error is not one): `check` and `record`.
+final class ProgressBar {
+    let total: Int
+    let enabled = isatty(2) != 0
+
+    init(total: Int) { self.total = total }
+
+    func update(_ done: Int, label: String) {
+        guard enabled, total > 0 else { return }
+        let width = 30, filled = done * width / total
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+        FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total) \(label.prefix(40))\u{1B}[K".utf8))
+    }
+
+    func finish() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}
