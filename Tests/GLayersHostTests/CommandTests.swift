@@ -12,18 +12,21 @@ import Testing
     }
 
     /// Runs `glayers` with `arguments` from the package root, without a display unless given.
-    func glayers(_ arguments: [String], display: String? = nil) throws -> Output {
-        try run("glayers", arguments, display: display)
+    func glayers(_ arguments: [String], display: String? = nil, environment: [String: String] = [:]) throws -> Output {
+        try run("glayers", arguments, display: display, environment: environment)
     }
 
     /// Runs the package's executable `name` with `arguments` from the package root, without a
     /// display unless given.
-    func run(_ name: String, _ arguments: [String], display: String? = nil) throws -> Output {
+    func run(_ name: String, _ arguments: [String], display: String? = nil, environment extra: [String: String] = [:])
+        throws -> Output
+    {
         guard let executable = TestEnvironment.executable(name) else {
             throw HarnessError("the \(name) executable is not built (swift build)")
         }
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
+        environment.merge(extra) { $1 }
         let child = try Subprocess(
             executable, arguments, environment: environment, directory: TestEnvironment.packageRoot)
         #expect(child.wait(), "\(name) \(arguments.joined(separator: " ")) did not finish")

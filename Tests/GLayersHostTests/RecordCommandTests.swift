@@ -52,18 +52,29 @@ extension CommandTests {
         #expect(try Data(contentsOf: lossy).count != Data(contentsOf: a).count)
     }
 
-    /// A video goes through ffmpeg: without it, the error says how to install it.
-    @Test func videoNeedsFFmpeg() throws {
+    /// A video goes through ffmpeg: without it (a PATH without it), the error says how to
+    /// install it; with it (when it is installed), the video has the frames at their rate.
+    @Test func videoGoesThroughFFmpeg() throws {
         let mp4 = temporaryFile("kiosk.mp4")
         try? FileManager.default.removeItem(at: mp4)
+        let without = try glayers(
+            ["record"] + Self.recording + ["-o", mp4.path], environment: ["PATH": "/nonexistent"])
+        #expect(without.status == 1 && without.stderr.contains("apt-get install ffmpeg"), "\(without.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: mp4.path))
+        guard VideoPipe.ffmpeg() != nil else { return }
         let result = try glayers(["record"] + Self.recording + ["-o", mp4.path])
-        if VideoPipe.ffmpeg() == nil {
-            #expect(result.status == 1 && result.stderr.contains("apt-get install ffmpeg"), "\(result.stderr)")
-            #expect(!FileManager.default.fileExists(atPath: mp4.path))
-        } else {
-            #expect(result.status == 0, "\(result.stderr)")
-            #expect(try Data(contentsOf: mp4).count > 1000)
-        }
+        #expect(result.status == 0, "\(result.stderr)")
+        let probe = try Subprocess(
+            URL(fileURLWithPath: "/bin/sh"),
+            [
+                "-c",
+                "ffprobe -v error -count_frames -show_entries stream=codec_name,nb_read_frames,r_frame_rate -of compact '\(mp4.path)'",
+            ],
+            environment: ProcessInfo.processInfo.environment, directory: TestEnvironment.packageRoot)
+        #expect(probe.wait())
+        #expect(
+            probe.stdout.contains("codec_name=h264") && probe.stdout.contains("r_frame_rate=10/1")
+                && probe.stdout.contains("nb_read_frames=10"), "\(probe.stdout)\(probe.stderr)")
     }
 
     @Test(arguments: [["--fps", "0"], ["--to", "0"], ["--quality", "101"], ["--fps", "120", "--to", "1000"]])
