@@ -2,6 +2,7 @@
 #   make run       install what is missing, build, run the kiosk sample in a window
 #   make test      install what is missing (Xvfb too), build, run the whole test suite
 #   make install   put `glayers` on PATH ($(PREFIX)/bin), with bash, zsh and fish completions and manual pages
+#   make test-drivers   the renderer's goldens and the scene goldens on softpipe and on zink (over lavapipe)
 #   make docs      the DocC documentation (QuartzCore, GLayers, GLayersHost, GLayersScene) in .build/docs
 #   make record-goldens   re-record the golden PNGs and render-list texts (look at every one before committing)
 #   make bench     the snowfall benchmark with allocation counts (glayers-bench)
@@ -13,7 +14,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 SCENE ?= samples/kiosk.json
 
-.PHONY: run test build release install manual docs deps test-deps bench bench-floor record-goldens fuzz format soak clean
+.PHONY: run test test-drivers build release install manual docs deps test-deps bench bench-floor record-goldens fuzz format soak clean
 
 run: deps release
 	.build/release/glayers $(SCENE)
@@ -28,8 +29,25 @@ test: test-deps
 	$(SWIFT) build -c release --product glayers-bench
 	@echo "running the suite under Xvfb (xvfb-run), so window tests have a display of their own"
 	GLAYERS_REQUIRE_RELEASE_BENCH=1 xvfb-run -a -s "-screen 0 1280x1024x24" $(SWIFT) test --skip-build
+	@echo "the renderer's goldens on a second OpenGL implementation, Mesa's softpipe (make test-drivers runs zink too)"
+	GALLIUM_DRIVER=softpipe $(SWIFT) test --skip-build --filter GLayersGLTests
 	@echo "a two-minute soak: the kiosk and the snowfall in windows with keys pressed (scripts/soak.sh)"
 	SOAK_LOG=.build/soak.log scripts/soak.sh 2 .build/debug/glayers
+
+# The goldens on the other OpenGL implementations Debian ships (docs/renderer.md, "Other OpenGL
+# implementations"): softpipe, and zink over the lavapipe Vulkan driver, which zink takes only
+# when software rendering is asked for (LIBGL_ALWAYS_SOFTWARE=1).
+test-drivers: test-deps
+	@scripts/install-deps.sh drivers
+	$(SWIFT) build --build-tests
+	$(SWIFT) build --product glayers
+	GALLIUM_DRIVER=softpipe $(SWIFT) test --skip-build --filter 'GLayersGLTests|DamageVerificationTests'
+	GALLIUM_DRIVER=softpipe .build/debug/glayers check Tests/Goldens/Scenes
+	mkdir -p -m 700 .build/xdg-runtime
+	XDG_RUNTIME_DIR=$(CURDIR)/.build/xdg-runtime LIBGL_ALWAYS_SOFTWARE=1 MESA_LOADER_DRIVER_OVERRIDE=zink \
+		$(SWIFT) test --skip-build --filter 'GLayersGLTests|DamageVerificationTests'
+	XDG_RUNTIME_DIR=$(CURDIR)/.build/xdg-runtime LIBGL_ALWAYS_SOFTWARE=1 MESA_LOADER_DRIVER_OVERRIDE=zink \
+		.build/debug/glayers check Tests/Goldens/Scenes
 
 deps:
 	@scripts/install-deps.sh run

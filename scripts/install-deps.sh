@@ -4,6 +4,8 @@
 #   scripts/install-deps.sh test   the above + what the tests and benchmark scripts use (Xvfb,
 #                                  xdotool, ImageMagick, GNU time, and chromium, in which the
 #                                  check report is opened)
+#   scripts/install-deps.sh drivers  the above + the lavapipe Vulkan driver, for zink
+#                                  (make test-drivers)
 set -eu
 
 BUILD="pkg-config libpng-dev libturbojpeg0-dev libwebp-dev libcairo2-dev libpango1.0-dev libfontconfig-dev
@@ -14,7 +16,8 @@ TEST="xvfb xauth xdotool x11-apps x11-utils imagemagick python3 python3-jsonsche
 case "${1:-run}" in
   run) WANT="$BUILD $RUNTIME" ;;
   test) WANT="$BUILD $RUNTIME $TEST" ;;
-  *) echo "usage: $0 run|test" >&2; exit 2 ;;
+  drivers) WANT="$BUILD $RUNTIME $TEST mesa-vulkan-drivers" ;;
+  *) echo "usage: $0 run|test|drivers" >&2; exit 2 ;;
 esac
 
 if ! command -v swift >/dev/null 2>&1; then

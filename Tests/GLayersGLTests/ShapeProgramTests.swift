@@ -5,6 +5,7 @@ import Foundation
 import GLayersGraphics
 import GLayersPlan
 import GLayersRenderList
+import GLayersTestSupport
 import Testing
 
 @testable import GLayersGL
@@ -41,7 +42,10 @@ import Testing
             r.render(clipped, to: .offscreen)
             #expect(r.commands.map(\.variant) == [.general])
             let general = try r.readImage()
-            let comparison = ImageComparison(shape, general, tolerance: .exact)
+            // Identical on llvmpipe, whose shader compiler reduces both programs to the same
+            // arithmetic; softpipe interprets them and rounds one level apart on edge pixels.
+            let tolerance = GoldenImages.otherDriver == nil ? ImageTolerance.exact : ImageTolerance(channel: 1)
+            let comparison = ImageComparison(shape, general, tolerance: tolerance)
             #expect(comparison.matches, "\(comparison)")
         }
     }

@@ -23,7 +23,30 @@ public enum GoldenImages {
     /// Whether goldens are being recorded (`GLAYERS_RECORD_GOLDENS=1`).
     public static var isRecording: Bool { ProcessInfo.processInfo.environment["GLAYERS_RECORD_GOLDENS"] == "1" }
 
-    /// Checks `actual` against `Tests/Goldens/FOLDER/NAME.png` under `tolerance`.
+    /// The OpenGL implementation the tests draw with when it is not Mesa's llvmpipe, whose
+    /// pixels the goldens are: `GALLIUM_DRIVER` (softpipe) or zink
+    /// (`MESA_LOADER_DRIVER_OVERRIDE`); nil for llvmpipe.
+    public static var otherDriver: String? {
+        let environment = ProcessInfo.processInfo.environment
+        if let loader = environment["MESA_LOADER_DRIVER_OVERRIDE"], !loader.isEmpty { return loader }
+        if let gallium = environment["GALLIUM_DRIVER"], !gallium.isEmpty, gallium != "llvmpipe" { return gallium }
+        return nil
+    }
+
+    /// `tolerance` for an image of `pixels` pixels drawn by `otherDriver`: one more level per
+    /// channel, and 0.5 % of the pixels (at least 16) beyond it. Rasterizers round edge
+    /// coverage and texture coordinates differently, and OpenGL lets an implementation
+    /// approximate the level of detail that chooses between texels and mipmap levels
+    /// (the OpenGL 3.3 core specification, texture minification: the scale factor ρ "may be
+    /// approximated"), so nearest and trilinear
+    /// minification may take the neighbouring texel at cell boundaries (softpipe, measured:
+    /// at most 2 levels on up to 31 pixels, and 13 pixels of the minification golden).
+    public static func driverTolerance(_ tolerance: ImageTolerance, pixels: Int) -> ImageTolerance {
+        ImageTolerance(channel: tolerance.channel + 1, pixels: tolerance.pixels + max(16, pixels / 200))
+    }
+
+    /// Checks `actual` against `Tests/Goldens/FOLDER/NAME.png` under `tolerance` (widened by
+    /// `driverTolerance` under `otherDriver`).
     public static func check(
         _ actual: CGImage, _ name: String, in folder: String, tolerance: ImageTolerance,
         sourceLocation: SourceLocation = #_sourceLocation
@@ -48,6 +71,9 @@ public enum GoldenImages {
                 sourceLocation: sourceLocation)
             return
         }
+        let stated = tolerance
+        let tolerance =
+            otherDriver == nil ? stated : driverTolerance(stated, pixels: reference.width * reference.height)
         let result = ImageComparison(reference, actual, tolerance: tolerance)
         if result.matches { return }
         let written = writeFailure([("reference", reference), ("actual", actual)], name: name, tolerance: tolerance)
