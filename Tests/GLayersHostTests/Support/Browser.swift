@@ -24,7 +24,8 @@ final class Browser {
         return nil
     }
 
-    /// Opens `page` in a headless window of `width` × `height` pixels and attaches to it.
+    /// Opens `page` in a headless window of `width` × `height` pixels, attached to it, once it
+    /// and its images are loaded.
     init(page: URL, width: Int = 1200, height: Int = 1400) throws {
         guard let chromium = Self.executable else {
             throw HarnessError("chromium is not installed (scripts/install-deps.sh test installs it)")
@@ -55,6 +56,24 @@ final class Browser {
         session = attached["sessionId"] as? String
         _ = try send("Page.enable", [:])
         _ = try send("Runtime.enable", [:])
+        // The first page may still be a blank one: load the page in it, and wait for it and its
+        // images (5 s at most).
+        _ = try send("Page.navigate", ["url": page.absoluteString])
+        let ready = """
+            location.href === \(Self.quote(page.absoluteString)) && document.readyState === 'complete'
+              && Array.from(document.images).every(i => i.complete && i.naturalWidth > 0)
+            """
+        for _ in 0..<100 {
+            if try evaluate(ready) as? Bool == true { return }
+            usleep(50_000)
+        }
+        throw HarnessError("chromium did not load \(page.path)")
+    }
+
+    /// `text` as a JavaScript string literal.
+    private static func quote(_ text: String) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: [text])) ?? Data("[\"\"]".utf8)
+        return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
     }
 
     deinit {
