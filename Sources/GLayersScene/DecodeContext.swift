@@ -29,6 +29,8 @@ final class DecodeContext {
     /// The folder image paths are relative to (nil: images cannot be loaded).
     let baseURL: URL?
     private var images: [String: CGImage] = [:]
+    /// `allowedKeys(of:tiled:)` of each layer class met (a tiled layer is its own class).
+    var allowedKeysByClass: [ObjectIdentifier: Set<String>] = [:]
     /// The scene-relative path of every image loaded, by image identity (for dumps).
     private(set) var imagePaths: [UInt64: String] = [:]
     /// The scene's size: the root layer has it from the start, so sublayers' frames and

@@ -30,6 +30,18 @@ extension DecodeContext {
         "animations", "emitterCells",
     ]
 
+    /// The keys a layer object of `layerClass` may hold: its declared keys, their aliases, the
+    /// structural keys (and a tiled layer's image), made once per class and decode.
+    func allowedKeys(of layerClass: CALayer.Type, tiled: Bool) -> Set<String> {
+        let id = ObjectIdentifier(layerClass)
+        if let known = allowedKeysByClass[id] { return known }
+        let declared = layerClass.properties.declaredKeySet
+        let aliases = PropertyTypes.aliases.filter { declared.contains($0.value) }.map(\.key)
+        let allowed = declared.union(aliases + Self.structuralLayerKeys + (tiled ? [Self.tiledImageKey] : []))
+        allowedKeysByClass[id] = allowed
+        return allowed
+    }
+
     /// The layer described by `node`; nil when it cannot be made (reported).
     func layer(_ node: JSONValue, _ path: JSONPath, isRoot: Bool, index: LayerIndex) -> CALayer? {
         layerCount += 1
@@ -47,10 +59,8 @@ extension DecodeContext {
         }
         guard let layer = SceneClasses.makeLayer(named: className) else { return nil }
         if isRoot { layer.frame = CGRect(origin: .zero, size: rootSize) }
-        let declared = type(of: layer).declaredKeys
-        let aliases = PropertyTypes.aliases.filter { declared.contains($0.value) }.map(\.key)
         let tiled = layer is CATiledLayer
-        let allowed = Set(declared + aliases + Self.structuralLayerKeys + (tiled ? [Self.tiledImageKey] : []))
+        let allowed = allowedKeys(of: type(of: layer), tiled: tiled)
         checkKeys(obj, allowed: allowed, in: className) { key in
             if key == Self.tiledImageKey && !tiled {
                 return "it is a CATiledLayer key (set \"class\": \"CATiledLayer\")"
@@ -59,6 +69,7 @@ extension DecodeContext {
                 owner == type(of: layer) ? nil : "it is a \(owner) property (set \"class\": \"\(owner)\")"
             }
         }
+        let declared = type(of: layer).properties.declaredKeySet
         checkAliases(obj, PropertyTypes.aliases.filter { declared.contains($0.value) }.map { ($0.value, $0.key) })
         let plain = obj.members.filter {
             allowed.contains($0.key) && !Self.structuralLayerKeys.contains($0.key) && $0.key != Self.tiledImageKey

@@ -88,8 +88,7 @@ enum PropertyTypes {
         let parts = keyPath.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let head = canonical(parts[0])
         let path = parts.count > 1 ? head + "." + parts[1] : head
-        let declared = layerClass.declaredKeys
-        guard declared.contains(head) else {
+        guard layerClass.declares(head) else {
             return .failure(KeyProblem(unknownKeyMessage(parts[0], layerClass: layerClass)))
         }
         if let reason = unsettable[head] { return .failure(KeyProblem(reason)) }

@@ -7,6 +7,10 @@ import GLayersGraphics
 package struct PropertyTable: @unchecked Sendable {
     /// Every entry, `CALayer`'s first, in declaration order.
     package let all: [LayerProperty]
+    /// The names of the entries a scene or a tool may set (all but `superlayer`), in order, and
+    /// as a set (made once per class: decoding a scene asks for every layer and key).
+    package let declaredKeys: [String]
+    package let declaredKeySet: Set<String>
     private let byName: [String: LayerProperty]
 
     init(_ entries: [LayerProperty]) {
@@ -21,6 +25,8 @@ package struct PropertyTable: @unchecked Sendable {
         }
         self.all = all
         self.byName = byName
+        declaredKeys = all.filter { $0 !== LayerProperty.superlayer }.map(\.key)
+        declaredKeySet = Set(declaredKeys)
     }
 
     /// The entry for a key-value coding name or alias, or nil for an undeclared key.
@@ -52,7 +58,8 @@ extension CALayer {
 
     /// The names of the properties layers of this class declare (for tools: completion,
     /// validation, "did you mean").
-    package static var declaredKeys: [String] {
-        properties.all.filter { $0 !== LayerProperty.superlayer }.map(\.key)
-    }
+    package static var declaredKeys: [String] { properties.declaredKeys }
+
+    /// Whether layers of this class declare `key` (one of `declaredKeys`).
+    package static func declares(_ key: String) -> Bool { properties.declaredKeySet.contains(key) }
 }
