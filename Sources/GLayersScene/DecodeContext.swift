@@ -31,6 +31,8 @@ final class DecodeContext {
     private var images: [String: CGImage] = [:]
     /// `allowedKeys(of:tiled:)` of each layer class met (a tiled layer is its own class).
     var allowedKeysByClass: [ObjectIdentifier: Set<String>] = [:]
+    /// `propertyType(of:on:)` of each class and key met.
+    var propertyTypes: [PropertyTypeKey: Result<PropertyType, KeyProblem>] = [:]
     /// The scene-relative path of every image loaded, by image identity (for dumps).
     private(set) var imagePaths: [UInt64: String] = [:]
     /// The scene's size: the root layer has it from the start, so sublayers' frames and
@@ -147,4 +149,10 @@ enum Suggestions {
         guard let (c, d) = best, d <= max(2, word.count / 3) else { return nil }
         return c
     }
+}
+
+/// A layer class and one of its keys (`DecodeContext.propertyTypes`).
+struct PropertyTypeKey: Hashable {
+    let layerClass: ObjectIdentifier
+    let key: String
 }

@@ -50,7 +50,7 @@ extension DecodeContext {
     func keyPathType(
         _ keyPath: String, on layer: CALayer, _ node: JSONValue, _ path: JSONPath, fromKey: Bool = false
     ) -> PropertyType? {
-        switch PropertyTypes.type(of: keyPath, on: type(of: layer)) {
+        switch propertyType(of: keyPath, on: type(of: layer)) {
         case .failure(let problem):
             let message = problem.message
             let prefix = fromKey ? "the animation has no keyPath, so it animates its key \"\(keyPath)\": " : ""
