@@ -104,10 +104,10 @@ extension CGImage {
         // row by row); others are un-premultiplied first. zlib level 1 with PNG's "up" filter:
         // a 1024×768 screenshot encodes in about 5 ms, against 15 ms at level 3 unfiltered
         // (docs/performance.md, "Start and footprint").
-        let straight = isOpaque ? pixels : withUnsafeBytes { PixelConversion.unpremultiplied($0) }
-        let status = straight.withUnsafeBufferPointer { src in
+        let status = withStraightRGBA { src in
             glayers_png_encode(
-                src.baseAddress, Int32(width), Int32(height), bytesPerRow, isOpaque ? 0 : 1, 1, &out, &size, &message,
+                src.bindMemory(to: UInt8.self).baseAddress, Int32(width), Int32(height), bytesPerRow, isOpaque ? 0 : 1,
+                1, &out, &size, &message,
                 messageSize)
         }
         guard status == 0, let out else {

@@ -76,6 +76,7 @@ final class SoftRims {
     static let maximumIdleFrames: UInt64 = 120
 
     @exclusivity(unchecked) private var rims: [ImageID: Rim] = [:]
+    @exclusivity(unchecked) private var stale: [ImageID] = []
     @exclusivity(unchecked) private var frame: UInt64 = 0
     @exclusivity(unchecked) private var maximumSize = 16_384
     /// The last lookup, so runs of items with one image hash once.
@@ -90,7 +91,10 @@ final class SoftRims {
             rims.removeAll()
         }
         if frame % Self.maximumIdleFrames == 0 {
-            rims = rims.filter { frame - $0.value.lastUsed <= Self.maximumIdleFrames }
+            // In place, through a list that keeps its storage: no allocation in a frame.
+            stale.removeAll(keepingCapacity: true)
+            for (id, rim) in rims where frame - rim.lastUsed > Self.maximumIdleFrames { stale.append(id) }
+            for id in stale { rims.removeValue(forKey: id) }
         }
     }
 

@@ -11,8 +11,8 @@ import CWebP
 import Foundation
 import GLayersGraphics
 
-/// Why a WebP could not be written or read.
-public struct WebPError: Error, CustomStringConvertible {
+/// Why a recording (an animated WebP, or a video through ffmpeg) could not be written or read.
+public struct RecordingError: Error, CustomStringConvertible {
     /// What went wrong, for a person.
     public let description: String
     init(_ description: String) { self.description = description }
@@ -40,27 +40,29 @@ public final class AnimatedWebPWriter {
     /// `quality` 0–100 encodes lossy, nil lossless; `loopCount` 0 loops forever.
     public init(width: Int, height: Int, quality: Int? = nil, loopCount: Int = 0) throws {
         guard width > 0, height > 0, width <= 16383, height <= 16383 else {
-            throw WebPError("a WebP frame is at most 16383×16383 pixels; this one is \(width)×\(height)")
+            throw RecordingError("a WebP frame is at most 16383×16383 pixels; this one is \(width)×\(height)")
         }
         self.width = width
         self.height = height
-        guard let mux = WebPMuxNew() else { throw WebPError("libwebp could not make a container") }
+        guard let mux = WebPMuxNew() else { throw RecordingError("libwebp could not make a container") }
         self.mux = mux
-        guard WebPConfigInit(&config) != 0 else { throw WebPError("libwebp's version does not match") }
+        guard WebPConfigInit(&config) != 0 else { throw RecordingError("libwebp's version does not match") }
         if let quality {
             config.lossless = 0
             config.quality = Float(min(max(quality, 0), 100))
             config.method = 4
         } else {
             // Lossless at a low effort: changed rectangles are small and cost little to pack.
-            guard WebPConfigLosslessPreset(&config, 1) != 0 else { throw WebPError("libwebp rejected its settings") }
+            guard WebPConfigLosslessPreset(&config, 1) != 0 else {
+                throw RecordingError("libwebp rejected its settings")
+            }
             config.exact = 1
         }
         config.thread_level = 0
         var parameters = WebPMuxAnimParams(bgcolor: 0, loop_count: Int32(max(0, loopCount)))
         guard WebPMuxSetAnimationParams(mux, &parameters) == WEBP_MUX_OK,
             WebPMuxSetCanvasSize(mux, Int32(width), Int32(height)) == WEBP_MUX_OK
-        else { throw WebPError("libwebp rejected the animation's size") }
+        else { throw RecordingError("libwebp rejected the animation's size") }
     }
 
     deinit { WebPMuxDelete(mux) }
@@ -68,9 +70,9 @@ public final class AnimatedWebPWriter {
     /// Adds `image` (of the canvas size) shown from `timestamp` milliseconds (increasing).
     public func add(_ image: CGImage, at timestamp: Int) throws {
         guard image.width == width, image.height == height else {
-            throw WebPError("a frame of \(image.width)×\(image.height) pixels in a \(width)×\(height) animation")
+            throw RecordingError("a frame of \(image.width)×\(image.height) pixels in a \(width)×\(height) animation")
         }
-        guard timestamp > lastTimestamp else { throw WebPError("frame timestamps must increase") }
+        guard timestamp > lastTimestamp else { throw RecordingError("frame timestamps must increase") }
         lastTimestamp = timestamp
         let rect: (x: Int, y: Int, width: Int, height: Int)
         if let previous {
@@ -88,13 +90,13 @@ public final class AnimatedWebPWriter {
     /// bytes.
     public func finish(at end: Int) throws -> Data {
         guard end > lastTimestamp, pending != nil else {
-            throw WebPError("the animation must have a frame and end after its last one")
+            throw RecordingError("the animation must have a frame and end after its last one")
         }
         try push(endingAt: end)
         var data = WebPData()
         defer { WebPDataClear(&data) }
         guard WebPMuxAssemble(mux, &data) == WEBP_MUX_OK, let bytes = data.bytes else {
-            throw WebPError("libwebp could not assemble the animation")
+            throw RecordingError("libwebp could not assemble the animation")
         }
         return Data(bytes: bytes, count: data.size)
     }
@@ -114,13 +116,15 @@ public final class AnimatedWebPWriter {
             info.blend_method = WEBP_MUX_NO_BLEND
             return WebPMuxPushFrame(mux, &info, 1)
         }
-        guard status == WEBP_MUX_OK else { throw WebPError("libwebp could not store a frame (\(status.rawValue))") }
+        guard status == WEBP_MUX_OK else {
+            throw RecordingError("libwebp could not store a frame (\(status.rawValue))")
+        }
     }
 
     /// The WebP bitstream of `rect` of `image`.
     private func encode(_ image: CGImage, _ rect: (x: Int, y: Int, width: Int, height: Int)) throws -> [UInt8] {
         var picture = WebPPicture()
-        guard WebPPictureInit(&picture) != 0 else { throw WebPError("libwebp's version does not match") }
+        guard WebPPictureInit(&picture) != 0 else { throw RecordingError("libwebp's version does not match") }
         picture.width = Int32(rect.width)
         picture.height = Int32(rect.height)
         picture.use_argb = 1
@@ -135,14 +139,14 @@ public final class AnimatedWebPWriter {
             let origin = bytes.bindMemory(to: UInt8.self).baseAddress.map { $0 + rect.y * stride + rect.x * 4 }
             return WebPPictureImportRGBA(&picture, origin, Int32(stride))
         }
-        guard imported != 0 else { throw WebPError("libwebp could not take a frame (out of memory)") }
+        guard imported != 0 else { throw RecordingError("libwebp could not take a frame (out of memory)") }
         let encoded = withUnsafeMutablePointer(to: &writer) { w -> Int32 in
             picture.writer = WebPMemoryWrite
             picture.custom_ptr = UnsafeMutableRawPointer(w)
             return WebPEncode(&config, &picture)
         }
         guard encoded != 0, let mem = writer.mem else {
-            throw WebPError("libwebp could not encode a frame (error \(picture.error_code.rawValue))")
+            throw RecordingError("libwebp could not encode a frame (error \(picture.error_code.rawValue))")
         }
         return Array(UnsafeBufferPointer(start: mem, count: writer.size))
     }
@@ -195,22 +199,26 @@ public struct AnimatedWebP {
     /// Decodes `data`.
     public init(_ data: Data) throws {
         var options = WebPAnimDecoderOptions()
-        guard WebPAnimDecoderOptionsInit(&options) != 0 else { throw WebPError("libwebp's version does not match") }
+        guard WebPAnimDecoderOptionsInit(&options) != 0 else {
+            throw RecordingError("libwebp's version does not match")
+        }
         options.color_mode = MODE_rgbA
         options.use_threads = 0
         var frames: [(image: CGImage, end: Int)] = []
         var info = WebPAnimInfo()
         try data.withUnsafeBytes { raw in
             var webp = WebPData(bytes: raw.bindMemory(to: UInt8.self).baseAddress, size: raw.count)
-            guard let decoder = WebPAnimDecoderNew(&webp, &options) else { throw WebPError("not an animated WebP") }
+            guard let decoder = WebPAnimDecoderNew(&webp, &options) else {
+                throw RecordingError("not an animated WebP")
+            }
             defer { WebPAnimDecoderDelete(decoder) }
-            guard WebPAnimDecoderGetInfo(decoder, &info) != 0 else { throw WebPError("unreadable WebP") }
+            guard WebPAnimDecoderGetInfo(decoder, &info) != 0 else { throw RecordingError("unreadable WebP") }
             let w = Int(info.canvas_width), h = Int(info.canvas_height)
             while WebPAnimDecoderHasMoreFrames(decoder) != 0 {
                 var buffer: UnsafeMutablePointer<UInt8>?
                 var timestamp: Int32 = 0
                 guard WebPAnimDecoderGetNext(decoder, &buffer, &timestamp) != 0, let buffer else {
-                    throw WebPError("a frame could not be decoded")
+                    throw RecordingError("a frame could not be decoded")
                 }
                 let pixels = Array(UnsafeBufferPointer(start: buffer, count: w * h * 4))
                 frames.append((try CGImage(width: w, height: h, premultipliedRGBA: pixels), Int(timestamp)))

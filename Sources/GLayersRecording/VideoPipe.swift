@@ -28,7 +28,7 @@ public final class VideoPipe {
 
     /// Starts ffmpeg writing `output` from frames of `width` × `height` pixels at `fps`.
     public init(output: URL, width: Int, height: Int, fps: Double) throws {
-        guard let ffmpeg = Self.ffmpeg() else { throw WebPError(Self.installHint) }
+        guard let ffmpeg = Self.ffmpeg() else { throw RecordingError(Self.installHint) }
         self.width = width
         self.height = height
         process.executableURL = ffmpeg
@@ -47,13 +47,13 @@ public final class VideoPipe {
     /// Sends one frame (straight RGBA: video has no alpha; what is transparent shows black).
     public func add(_ image: CGImage) throws {
         guard image.width == width, image.height == height else {
-            throw WebPError("a frame of \(image.width)×\(image.height) pixels in a \(width)×\(height) video")
+            throw RecordingError("a frame of \(image.width)×\(image.height) pixels in a \(width)×\(height) video")
         }
         let data = image.withStraightRGBA { Data($0) }
         do {
             try input.fileHandleForWriting.write(contentsOf: data)
         } catch {
-            throw WebPError("ffmpeg stopped taking frames: \(finishAndReadErrors())")
+            throw RecordingError("ffmpeg stopped taking frames: \(finishAndReadErrors())")
         }
     }
 
@@ -61,7 +61,7 @@ public final class VideoPipe {
     public func finish() throws {
         let messages = finishAndReadErrors()
         guard process.terminationStatus == 0 else {
-            throw WebPError("ffmpeg failed (status \(process.terminationStatus)): \(messages)")
+            throw RecordingError("ffmpeg failed (status \(process.terminationStatus)): \(messages)")
         }
     }
 

@@ -97,7 +97,7 @@ struct Record: ParsableCommand {
                     }
                     try writer.finish(at: milliseconds(n)).write(to: url)
                 }
-            } catch let error as WebPError {
+            } catch let error as RecordingError {
                 progress.finish()
                 throw CommandFailure(message: "\(output): \(error)")
             }
