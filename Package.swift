@@ -81,6 +81,7 @@ let package = Package(
         .library(name: "GLayersGraphics", targets: ["GLayersGraphics"]),
         .library(name: "GLayersGL", targets: ["GLayersGL"]),
         .library(name: "GLayersScene", targets: ["GLayersScene"]),
+        .library(name: "GLayersLottie", targets: ["GLayersLottie"]),
         .library(name: "GLayersHost", targets: ["GLayersHost"]),
     ],
     dependencies: [
@@ -159,7 +160,15 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "GLayersScene",
-            dependencies: ["GLayers"],
+            dependencies: ["GLayers", "GLayersJSON", "GLayersLottie"],
+            swiftSettings: swiftSettings),
+        // JSON with the line and column of every value, and JSON paths: what scene and Lottie
+        // files report their errors with.
+        .target(name: "GLayersJSON", swiftSettings: swiftSettings),
+        // Lottie (Bodymovin) files as layer trees with Core Animation animations.
+        .target(
+            name: "GLayersLottie",
+            dependencies: ["GLayers", "GLayersGraphics", "GLayersJSON"],
             swiftSettings: swiftSettings),
         .target(
             name: "GLayersHost",
@@ -183,7 +192,7 @@ let package = Package(
         .executableTarget(
             name: "glayers",
             dependencies: [
-                "GLayers", "GLayersScene", "GLayersHost", "GLayersBench", "GLayersRecording",
+                "GLayers", "GLayersScene", "GLayersLottie", "GLayersHost", "GLayersBench", "GLayersRecording",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["symbol-order.txt"],
@@ -223,7 +232,7 @@ let package = Package(
         // Fuzzing: the targets' entries, and one executable per target (see docs/reliability.md).
         .target(
             name: "GLayersFuzz",
-            dependencies: ["GLayers", "GLayersGraphics", "GLayersRenderList", "GLayersScene"],
+            dependencies: ["GLayers", "GLayersGraphics", "GLayersRenderList", "GLayersScene", "GLayersJSON"],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "fuzz-scene", dependencies: ["GLayersFuzz"], path: "Sources/FuzzMains/scene",
@@ -268,7 +277,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GLayersSceneTests",
-            dependencies: ["GLayersScene", "GLayers", "GLayersRenderList", "GLayersTestSupport"],
+            dependencies: ["GLayersScene", "GLayersJSON", "GLayers", "GLayersRenderList", "GLayersTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GLayersHostTests",

@@ -5,6 +5,7 @@
 /// per input costs more than everything else together).
 import Foundation
 import GLayers
+import GLayersJSON
 import GLayersScene
 
 extension FuzzTarget {

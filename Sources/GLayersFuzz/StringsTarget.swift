@@ -11,6 +11,7 @@
 /// Every parser must answer a value or an error; values decoded from finite text are finite.
 import Foundation
 import GLayers
+import GLayersJSON
 import GLayersScene
 
 extension FuzzTarget {

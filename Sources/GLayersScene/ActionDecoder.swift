@@ -10,6 +10,7 @@
 /// Any of them may carry `"transaction": {…}`, which wraps that action in a transaction.
 import Foundation
 import GLayers
+import GLayersJSON
 
 extension DecodeContext {
     /// The kinds of action, by their naming key.

@@ -4,6 +4,7 @@
 /// animation, so a bad value is reported at its own position rather than when it runs.
 import Foundation
 import GLayers
+import GLayersJSON
 
 /// Where an animation will run: the layer (for key paths and filter names) and its key.
 struct AnimationTarget {

@@ -3,6 +3,7 @@
 /// referred to); state variables by name, or as `"$name"` where an integer is expected.
 import Foundation
 import GLayers
+import GLayersJSON
 
 /// What behaviour decoding needs: the layers by name and the state variables.
 struct BehaviourScope {

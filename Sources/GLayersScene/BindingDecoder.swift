@@ -8,6 +8,7 @@
 /// or sublayer that is not there.
 import Foundation
 import GLayers
+import GLayersJSON
 
 extension DecodeContext {
     func bindings(_ node: JSONValue, _ path: JSONPath, _ scope: BehaviourScope) -> [SceneBinding] {

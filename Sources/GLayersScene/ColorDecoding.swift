@@ -3,6 +3,7 @@
 /// 0…1. `null` means no colour where the property allows it (`backgroundColor`).
 import Foundation
 import GLayers
+import GLayersJSON
 
 /// The colour names scenes accept (CSS Color 4 values; `clear` and `transparent` are fully
 /// transparent black).

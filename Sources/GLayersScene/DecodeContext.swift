@@ -3,6 +3,7 @@
 /// checking their keys against what a class declares, with "did you mean" suggestions.
 import Foundation
 import GLayers
+import GLayersJSON
 
 /// A JSON object being decoded, with its path.
 struct ObjectNode {

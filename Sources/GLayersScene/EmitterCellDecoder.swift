@@ -8,6 +8,7 @@
 /// as animations' begin times do (`anchorEmitters`).
 import Foundation
 import GLayers
+import GLayersJSON
 
 extension DecodeContext {
     /// The keys of a cell object: the engine's cell properties, without `style`.

@@ -9,6 +9,7 @@
 /// `actions` and `animations` (last, so their key paths can name the layer's filters and cells).
 import Foundation
 import GLayers
+import GLayersJSON
 
 /// Layers by name, as decoded (behaviours refer to layers by name).
 final class LayerIndex {

@@ -3,6 +3,7 @@
 /// "sourceAttribute": "midX", "scale": 1, "offset": 0 }`).
 import Foundation
 import GLayers
+import GLayersJSON
 
 extension DecodeContext {
     // MARK: Filters

@@ -9,6 +9,7 @@
 /// optional `clockwise` (CoreGraphics' `addArc(center:radius:startAngle:endAngle:clockwise:)`).
 import Foundation
 import GLayers
+import GLayersJSON
 
 extension DecodeContext {
     /// The keys of path operations.

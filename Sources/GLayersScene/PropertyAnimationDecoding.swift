@@ -3,6 +3,7 @@
 /// keyframe animations (values, path, key times, per-segment timing, spline parameters).
 import Foundation
 import GLayers
+import GLayersJSON
 
 extension DecodeContext {
     /// Decodes `keyPath`, `additive`, `cumulative` and `valueFunction`; returns the type of the

@@ -7,6 +7,8 @@
 /// the `glayers` command does that, and drives time with `CATransaction.flush()`.
 import Foundation
 import GLayers
+@_exported import GLayersJSON
+import GLayersLottie
 
 /// A scene: a layer tree, its window settings, and what keys and clicks do to it.
 public final class Scene {
@@ -29,6 +31,13 @@ public final class Scene {
     public let backgroundColor: CGColor
     /// The root of the layer tree; it follows the window's size (`layout(size:)`).
     public let rootLayer: CALayer
+
+    /// The Lottie player, when the file is a Lottie animation rather than a scene: the root
+    /// layer, fitting the composition to the scene's size and playing it in a loop from the
+    /// load.
+    public private(set) var lottieLayer: LottieLayer?
+    /// What the Lottie file uses that is not played, and what could not be built.
+    public private(set) var lottieWarnings: [String] = []
 
     let behaviours: Behaviours
     var stateValues: [String: Int]
@@ -110,6 +119,7 @@ public final class Scene {
         } catch let e as JSONSyntaxError {
             throw SceneErrors([SceneError(file: fileName, position: e.position, path: e.path, message: e.message)])
         }
+        if LottieAnimation.isLottie(document) { return try lottie(document, fileName: fileName, baseURL: baseURL) }
         let ctx = DecodeContext(file: fileName, baseURL: baseURL)
         ctx.maximumLayerCount = maximumLayerCount
         let scene = decode(document, ctx)
@@ -118,6 +128,42 @@ public final class Scene {
             for p in problems { ctx.fail("layout: \(p)", document["root"] ?? document, JSONPath().key("root")) }
         }
         guard let scene, ctx.log.errors.isEmpty else { throw SceneErrors(ctx.log.errors) }
+        return scene
+    }
+
+    /// A Lottie file as a scene: a `LottieLayer` of the composition's size (scaled down to the
+    /// largest scene side), on a transparent background, looping from the load; its errors as
+    /// scene errors.
+    private static func lottie(_ document: JSONValue, fileName: String, baseURL: URL?) throws -> Scene {
+        let animation: LottieAnimation
+        do {
+            animation = try LottieAnimation(document: document, name: fileName, baseURL: baseURL)
+        } catch let e as LottieError {
+            throw SceneErrors([SceneError(file: e.file, position: e.position, path: e.path, message: e.message)])
+        }
+        var size = animation.size
+        let longest = max(size.width, size.height)
+        if longest > Scene.maximumSide {
+            size = CGSize(
+                width: size.width * Scene.maximumSide / longest, height: size.height * Scene.maximumSide / longest)
+        }
+        let player = LottieLayer(animation: nil)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        player.animation = animation
+        player.loopMode = .loop
+        player.play()
+        CATransaction.commit()
+        let base = (fileName as NSString).lastPathComponent
+        let scene = Scene(
+            fileName: fileName,
+            name: animation.name.isEmpty ? (base as NSString).deletingPathExtension : animation.name,
+            size: CGSize(width: size.width.rounded(.up), height: size.height.rounded(.up)), scale: 1,
+            background: CGColor(red: 0, green: 0, blue: 0, alpha: 0), root: player, behaviours: Behaviours(),
+            imagePaths: [:])
+        scene.lottieLayer = player
+        scene.lottieWarnings = animation.unsupportedFeatures.map(\.description) + player.warnings
+        scene.layout(size: scene.size)
         return scene
     }
 

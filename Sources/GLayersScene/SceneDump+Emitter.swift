@@ -3,6 +3,7 @@
 /// use), its sub-cells nested in `emitterCells`.
 import Foundation
 import GLayers
+import GLayersJSON
 
 extension Scene {
     /// A cell as a dump object.

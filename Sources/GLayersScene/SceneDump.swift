@@ -7,6 +7,7 @@
 /// scene-relative path they were loaded from; paths are SVG path data.
 import Foundation
 import GLayers
+import GLayersJSON
 
 extension Scene {
     /// The presentation tree at media time `time` as JSON text.

@@ -6,6 +6,7 @@
 /// Decoding collects every problem it can find (up to `SceneErrors.limit`) rather than stopping
 /// at the first.
 import Foundation
+import GLayersJSON
 
 /// One problem in a scene file.
 public struct SceneError: Error, Sendable, CustomStringConvertible {

@@ -4,6 +4,7 @@
 /// (`Sources/GLayersFuzz`) call them directly; scenes reach them through `Scene.load`.
 import Foundation
 import GLayers
+import GLayersJSON
 
 /// Entry points into the scene decoders for code inside the package.
 package enum SceneValueParsing {

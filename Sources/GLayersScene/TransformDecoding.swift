@@ -7,6 +7,7 @@
 /// operation is applied to points first. `perspective: d` is the identity with `m34 = -1/d`.
 import Foundation
 import GLayers
+import GLayersJSON
 
 extension DecodeContext {
     /// A transform in any of the three forms; one whose entries overflow (a perspective of

@@ -3,6 +3,7 @@
 /// bindings and animation values (`fromValue`, keyframe `values`) all go through here.
 import Foundation
 import GLayers
+import GLayersJSON
 
 /// A decoded value: `.some(nil)` is JSON `null` where the type allows it.
 typealias DecodedValue = Any?

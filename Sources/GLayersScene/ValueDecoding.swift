@@ -5,6 +5,7 @@
 /// Every function reports what it expected at the value's position and returns nil on failure.
 import Foundation
 import GLayers
+import GLayersJSON
 
 extension DecodeContext {
     /// A number; with `angle`, also a string of degrees or radians (`"90deg"`, `"1.5rad"`).

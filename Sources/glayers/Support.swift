@@ -4,6 +4,7 @@ import ArgumentParser
 import Foundation
 import GLayers
 import GLayersHost
+import GLayersLottie
 import GLayersScene
 
 /// A failure the command reports in one line and exits with `code`.
@@ -21,7 +22,11 @@ struct CommandFailure: Error, CustomStringConvertible {
 func loadScene(_ path: String, onTimeline: Bool = false) throws -> Scene {
     if onTimeline { CAMediaClock.useManualTime(0) }
     do {
-        return try Scene.load(contentsOf: URL(fileURLWithPath: path))
+        let scene = try Scene.load(contentsOf: URL(fileURLWithPath: path))
+        for warning in scene.lottieWarnings {
+            FileHandle.standardError.write(Data("glayers: warning: \(warning)\n".utf8))
+        }
+        return scene
     } catch let errors as SceneErrors {
         throw CommandFailure(message: errors.description)
     } catch let error as SceneError {
@@ -153,6 +158,18 @@ final class SceneTimeline {
         }
         return renderer
     }
+}
+
+/// Pauses a Lottie file at a progress or frame (`--progress`, `--frame`) once the timeline has
+/// reached `t`; a failure when the file is a scene.
+func showLottieFrame(_ timeline: SceneTimeline, progress: Double?, frame: Double?, at t: Double) throws {
+    guard progress != nil || frame != nil else { return }
+    guard let player = timeline.scene.lottieLayer else {
+        throw CommandFailure(message: "\(timeline.scene.fileName): --progress and --frame are for Lottie files")
+    }
+    timeline.advance(to: t)
+    if let progress { player.currentProgress = progress }
+    if let frame { player.currentFrame = frame }
 }
 
 /// A progress bar on a terminal (nothing when standard error is not one): `check` and `record`.

@@ -1,4 +1,5 @@
 import Foundation
+import GLayersJSON
 import Testing
 
 @testable import GLayersScene

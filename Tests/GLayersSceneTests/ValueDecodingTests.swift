@@ -1,5 +1,6 @@
 import Foundation
 import GLayers
+import GLayersJSON
 import Testing
 
 @testable import GLayersScene

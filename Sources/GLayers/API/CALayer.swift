@@ -148,14 +148,25 @@ open class CALayer: NSObject, CAMediaTiming {
             timingDidChange()
         }
     }
-    /// The duration of the layer's time (default infinite).
-    open var duration: CFTimeInterval = .infinity
+    /// The duration of the layer's time (default infinite; a finite one makes the layer's time
+    /// cycle: docs/semantics.md#layer-time-cycles).
+    open var duration: CFTimeInterval = .infinity {
+        didSet { cycleDidChange() }
+    }
     /// How many times the layer's time repeats (default 0).
-    open var repeatCount: Float = 0
+    open var repeatCount: Float = 0 {
+        didSet { cycleDidChange() }
+    }
     /// How long the layer's time repeats, in seconds (default 0).
-    open var repeatDuration: CFTimeInterval = 0
+    open var repeatDuration: CFTimeInterval = 0 {
+        didSet { cycleDidChange() }
+    }
     /// Whether the layer's time plays forward and then backward (default false).
-    open var autoreverses = false
+    open var autoreverses = false {
+        didSet { cycleDidChange() }
+    }
+    /// The layer's time cycle when `duration` is finite and positive (`LayerTimeCycle`).
+    var timeCycle: LayerTimeCycle?
     /// What the layer shows outside its active time (default removed).
     open var fillMode = CAMediaTimingFillMode.removed
 

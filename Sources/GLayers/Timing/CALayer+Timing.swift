@@ -13,12 +13,22 @@ extension CALayer {
     /// Maps the superlayer's time to this layer's.
     @inline(__always)
     func fromParentTime(_ tp: CFTimeInterval) -> CFTimeInterval {
-        if beginTimeStorage == 0 && speedStorage == 1 && timeOffsetStorage == 0 { return tp }
-        return (tp - beginTimeStorage) * Double(speedStorage) + timeOffsetStorage
+        if beginTimeStorage == 0 && speedStorage == 1 && timeOffsetStorage == 0 && timeCycle == nil { return tp }
+        let active = (tp - beginTimeStorage) * Double(speedStorage)
+        guard let cycle = timeCycle else { return active + timeOffsetStorage }
+        return cycle.localTime(active: active, timeOffset: timeOffsetStorage)
+    }
+
+    /// Called when duration, repeatCount, repeatDuration or autoreverses changes.
+    func cycleDidChange() {
+        timeCycle = LayerTimeCycle(
+            duration: duration, repeatCount: repeatCount, repeatDuration: repeatDuration, autoreverses: autoreverses)
+        timingDidChange()
     }
 
     /// Maps this layer's time to its superlayer's (the parent time at which local time is `t`;
-    /// with speed 0 every parent time maps to the same local time, and `beginTime` is returned).
+    /// with speed 0 every parent time maps to the same local time, and `beginTime` is returned;
+    /// a layer whose time cycles gives the parent time of `t` in its first cycle).
     func toParentTime(_ t: CFTimeInterval) -> CFTimeInterval {
         if speedStorage == 0 { return beginTimeStorage }
         return (t - timeOffsetStorage) / Double(speedStorage) + beginTimeStorage
@@ -83,5 +93,41 @@ extension CALayer {
     package func presentedPosition(atMediaTime t: CFTimeInterval) -> CGPoint {
         if !isAnimated { return layerState.position }
         return evaluatePresentation(atLocalTime: localTime(atMediaTime: t)).pointee.state.position
+    }
+}
+
+/// A layer's time that cycles, as an animation's does (CAMediaTiming is one protocol for both):
+/// with a finite `duration`, the layer's active time runs for `repeatDuration`, else
+/// `repeatCount` cycles (one when 0), each forward then backward with `autoreverses`; before
+/// its begin the layer shows its time 0 and after its end the end of its last cycle
+/// (docs/semantics.md#layer-time-cycles).
+struct LayerTimeCycle {
+    let duration: Double
+    let activeDuration: Double
+    let autoreverses: Bool
+
+    init?(duration: Double, repeatCount: Float, repeatDuration: Double, autoreverses: Bool) {
+        guard duration.isFinite, duration > 0 else { return nil }
+        self.duration = duration
+        self.autoreverses = autoreverses
+        let cycle = autoreverses ? 2 * duration : duration
+        if repeatDuration > 0 {
+            activeDuration = repeatDuration
+        } else if repeatCount > 0 {
+            activeDuration = Double(repeatCount) * cycle
+        } else {
+            activeDuration = cycle
+        }
+    }
+
+    /// The local time at active time `active` (the parent time since the begin, times the
+    /// speed), with `timeOffset` shifting the phase.
+    func localTime(active: Double, timeOffset: Double) -> Double {
+        let a = min(max(active, 0), activeDuration)
+        let c = autoreverses ? 2 * duration : duration
+        let t = a + timeOffset
+        var u = t - (t / c).rounded(.down) * c
+        if a == activeDuration && u == 0 && t > 0 { u = c }
+        return autoreverses && u > duration ? 2 * duration - u : u
     }
 }

@@ -114,7 +114,7 @@ public struct JSONValue: Sendable {
     }
 
     /// A number as JSON writes it: integers without a fraction, others in their shortest form.
-    static func format(_ n: Double) -> String {
+    package static func format(_ n: Double) -> String {
         if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
         return String(n)
     }

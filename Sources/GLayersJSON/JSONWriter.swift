@@ -4,7 +4,7 @@
 import Foundation
 
 /// A JSON value to write.
-indirect enum JSONOutput {
+package indirect enum JSONOutput {
     case null
     case bool(Bool)
     case number(Double)
@@ -13,7 +13,7 @@ indirect enum JSONOutput {
     case object([(String, JSONOutput)])
 
     /// Pretty-printed text with two-space indentation.
-    func render(indent: Int = 0) -> String {
+    package func render(indent: Int = 0) -> String {
         switch self {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"
@@ -41,7 +41,7 @@ indirect enum JSONOutput {
     }
 
     /// A number rounded to six decimals, without trailing zeros (`-0` is written `0`).
-    static func format(_ n: Double) -> String {
+    package static func format(_ n: Double) -> String {
         guard n.isFinite else { return n.isNaN ? "null" : (n > 0 ? "\"infinity\"" : "\"-infinity\"") }
         let rounded = (n * 1e6).rounded() / 1e6
         if rounded == 0 { return "0" }
@@ -53,7 +53,7 @@ indirect enum JSONOutput {
     }
 
     /// A JSON string literal.
-    static func quote(_ s: String) -> String {
+    package static func quote(_ s: String) -> String {
         var out = "\""
         for u in s.unicodeScalars {
             switch u {

@@ -1,0 +1,397 @@
+/// Building a composition's layer tree, once: every Lottie layer becomes a few `CALayer`s
+/// (its transform, then what it draws) with `CAKeyframeAnimation`s for whatever changes, and
+/// the engine plays them; nothing is drawn per frame by the CPU except where a path itself
+/// animates (a shape layer re-tessellates its path). How each Lottie rule maps to layers is
+/// in docs/lottie.md ("The layer tree").
+import Foundation
+import GLayers
+import GLayersGraphics
+
+/// Builds the layer tree of one composition.
+final class LottieBuilder {
+    let model: CompositionModel
+    let warn: (String) -> Void
+    private var builtLayers = 0
+    private var images: [String: CGImage?] = [:]
+
+    init(model: CompositionModel, warn: @escaping (String) -> Void) {
+        self.model = model
+        self.warn = warn
+    }
+
+    /// What the layers of one composition are built in.
+    struct Context {
+        var timeline: Timeline
+        /// The composition's size (track mattes cover it).
+        var size: CGSize
+        /// Precomps being built, outermost first (a precomp that contains itself stops there).
+        var assetPath: [String]
+    }
+
+    /// The root composition: a layer of the composition's size whose local time is the
+    /// composition's frame divided by its frame rate.
+    func build() -> CALayer {
+        let root = CALayer()
+        root.name = "lottie composition"
+        root.anchorPoint = .zero
+        root.bounds = CGRect(origin: .zero, size: model.size)
+        let timeline = Timeline(frameRate: model.frameRate, remap: nil, range: model.inPoint...model.outPoint)
+        let context = Context(timeline: timeline, size: model.size, assetPath: [])
+        for layer in buildLayers(model.layers, context).reversed() { root.addSublayer(layer) }
+        return root
+    }
+
+    /// The layers of a composition, top first (as Lottie lists them).
+    func buildLayers(_ layers: [LayerModel], _ context: Context) -> [CALayer] {
+        var byIndex: [Int: LayerModel] = [:]
+        for layer in layers { if let i = layer.index { byIndex[i] = layer } }
+        var result: [CALayer] = []
+        for (i, layer) in layers.enumerated() {
+            if layer.isMatteSource || layer.hidden { continue }
+            guard builtLayers < Limits.builtLayers else {
+                warn("more than \(Limits.builtLayers) layers to build; the rest are not drawn")
+                break
+            }
+            guard let built = buildLayer(layer, byIndex, context) else { continue }
+            guard let mode = layer.matte else {
+                result.append(built)
+                continue
+            }
+            // The track matte: the layer named by `tp`, else the one above.
+            let source = layer.matteParent.flatMap { byIndex[$0] } ?? (i > 0 ? layers[i - 1] : nil)
+            guard let source, let matte = buildLayer(source, byIndex, context, asMatte: true) else {
+                result.append(built)
+                continue
+            }
+            result.append(matted(built, by: matte, mode: mode, context))
+        }
+        return result
+    }
+
+    /// `content` shown through `matte` (both laid out in the composition's space).
+    private func matted(_ content: CALayer, by matte: CALayer, mode: MatteMode, _ context: Context) -> CALayer {
+        let wrapper = compositionSpaceLayer(context.size)
+        wrapper.name = "matted"
+        wrapper.addSublayer(content)
+        let mask = compositionSpaceLayer(context.size)
+        mask.name = "matte"
+        if mode == .alphaInverted || mode == .lumaInverted {
+            // What the matte covers is taken out of a layer that covers everything: the matte
+            // is drawn over it with the XOR compositing filter (Porter-Duff xor).
+            let everything = CALayer()
+            everything.frame = CGRect(x: -1e5, y: -1e5, width: 2e5, height: 2e5)
+            everything.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            mask.addSublayer(everything)
+            matte.compositingFilter = "xor"
+        }
+        mask.addSublayer(matte)
+        wrapper.mask = mask
+        return wrapper
+    }
+
+    private func compositionSpaceLayer(_ size: CGSize) -> CALayer {
+        let layer = CALayer()
+        layer.anchorPoint = .zero
+        layer.bounds = CGRect(origin: .zero, size: size)
+        return layer
+    }
+
+    /// One Lottie layer: its parents' transforms (outermost first), its own transform with its
+    /// opacity, visibility and masks, and what it draws.
+    private func buildLayer(
+        _ layer: LayerModel, _ byIndex: [Int: LayerModel], _ context: Context, asMatte: Bool = false
+    ) -> CALayer? {
+        builtLayers += 1
+        let timeline = context.timeline
+        let (outer, inner) = Self.transformLayers(layer.transform, timeline)
+        outer.name = layer.name
+        timeline.apply(layer.transform.opacity, "opacity", on: inner) { NSNumber(value: $0 / 100) }
+        applyVisibility(layer, on: inner, timeline)
+        if !layer.masks.isEmpty, let mask = masks(layer.masks, timeline) { inner.mask = mask }
+        if let content = content(of: layer, context) { inner.addSublayer(content) }
+        if let shadow = layer.shadow { applyShadow(shadow, on: inner, timeline) }
+        // Parents move their children (not their opacity): copies of their transforms.
+        var top = outer
+        var seen: Set<Int> = []
+        var parent = layer.parent
+        while let p = parent, let model = byIndex[p], !seen.contains(p), seen.count < 64 {
+            seen.insert(p)
+            let (o, i) = Self.transformLayers(model.transform, timeline)
+            o.name = "parent " + model.name
+            i.addSublayer(top)
+            top = o
+            parent = model.parent
+        }
+        return top
+    }
+
+    /// Visible from the in point up to (not including) the out point, in the layer's time.
+    private func applyVisibility(_ layer: LayerModel, on target: CALayer, _ timeline: Timeline) {
+        let range = timeline.range
+        if let remap = timeline.remap {
+            let frames = Timeline.sampleFrames(from: range.lowerBound, to: range.upperBound)
+            let keyframes = frames.map { f -> Keyframe<Bool> in
+                let local = remap(f)
+                return Keyframe(time: f, value: !(local >= layer.inPoint && local < layer.outPoint), hold: true)
+            }
+            timeline.apply(Animated(keyframes), "hidden", on: target, convert: { NSNumber(value: $0) })
+            return
+        }
+        if layer.inPoint <= range.lowerBound && layer.outPoint > range.upperBound { return }
+        target.isHidden = true
+        guard layer.outPoint > layer.inPoint else { return }
+        let show = CAKeyframeAnimation(keyPath: "hidden")
+        show.values = [false, false]
+        show.keyTimes = [0, 1]
+        show.calculationMode = .discrete
+        show.beginTime = timeline.seconds(layer.inPoint)
+        show.duration = (layer.outPoint - layer.inPoint) / timeline.frameRate
+        show.isRemovedOnCompletion = false
+        target.add(show, forKey: "lottie visibility")
+    }
+
+    // MARK: Content
+
+    private func content(of layer: LayerModel, _ context: Context) -> CALayer? {
+        switch layer.content {
+        case .null, .unsupported:
+            return nil
+        case .solid(let color, let size):
+            let solid = CALayer()
+            solid.anchorPoint = .zero
+            solid.bounds = CGRect(origin: .zero, size: size)
+            solid.backgroundColor = cgColor(color)
+            return solid
+        case .image(let id):
+            guard case .image(let data, let size, let name)? = model.assets[id] else {
+                warn("image asset \"\(id)\" not found")
+                return nil
+            }
+            let layer = CALayer()
+            layer.anchorPoint = .zero
+            guard let image = image(id: id, data: data, name: name) else { return nil }
+            layer.bounds = CGRect(
+                origin: .zero,
+                size: size == .zero ? CGSize(width: image.width, height: image.height) : size)
+            layer.contents = image
+            return layer
+        case .precomp(let id, let size):
+            return precomp(layer, id: id, size: size, context)
+        case .shapes(let items):
+            let container = CALayer()
+            container.anchorPoint = .zero
+            container.bounds = CGRect(origin: .zero, size: context.size)
+            ShapeBuilder(timeline: context.timeline).build(items, into: container)
+            return container
+        }
+    }
+
+    private func image(id: String, data: Data?, name: String) -> CGImage? {
+        if let cached = images[id] { return cached }
+        var image: CGImage?
+        if let data {
+            do {
+                image = try CGImage.decode(data: data, name: name)
+            } catch {
+                warn("image asset \"\(id)\": \(error)")
+            }
+        } else {
+            warn("image asset \"\(id)\" (\(name)) not found; not drawn")
+        }
+        images[id] = image
+        return image
+    }
+
+    /// A precomp: the asset's layers in a layer of the precomp's size that clips them, their
+    /// time `(t − st) / sr`, or the time remap's value.
+    private func precomp(_ layer: LayerModel, id: String, size: CGSize, _ context: Context) -> CALayer? {
+        guard case .precomp(let layers)? = model.assets[id] else {
+            warn("precomp asset \"\(id)\" not found")
+            return nil
+        }
+        if context.assetPath.contains(id) {
+            warn("precomp \"\(id)\" contains itself; the inner copy is not drawn")
+            return nil
+        }
+        if context.assetPath.count >= Limits.precompDepth {
+            warn("precomps nested more than \(Limits.precompDepth) deep; the inner ones are not drawn")
+            return nil
+        }
+        let container = CALayer()
+        container.name = "precomp " + id
+        container.anchorPoint = .zero
+        container.bounds = CGRect(origin: .zero, size: size)
+        container.masksToBounds = true
+        var inner = context
+        inner.assetPath.append(id)
+        let fr = context.timeline.frameRate
+        let (st, sr) = (layer.startTime, layer.stretch)
+        if let remapValue = layer.timeRemap {
+            let outer = context.timeline.remap
+            inner.timeline.remap = { f in remapValue.value(at: outer?(f) ?? f) * fr }
+            inner.timeline.range = clampedRange(layer, context.timeline)
+        } else if let outer = context.timeline.remap {
+            inner.timeline.remap = { f in (outer(f) - st) / sr }
+        } else {
+            container.beginTime = st / fr
+            container.speed = Float(1 / sr)
+            let lower = (context.timeline.range.lowerBound - st) / sr
+            let upper = (context.timeline.range.upperBound - st) / sr
+            inner.timeline.range = min(lower, upper)...max(lower, upper)
+        }
+        for child in buildLayers(layers, inner).reversed() { container.addSublayer(child) }
+        return container
+    }
+
+    /// The frames of the enclosing time space a remapped precomp is sampled over: its layer's
+    /// in and out points within the enclosing range.
+    private func clampedRange(_ layer: LayerModel, _ timeline: Timeline) -> ClosedRange<Double> {
+        let lower = max(layer.inPoint, timeline.range.lowerBound)
+        let upper = max(lower, min(layer.outPoint, timeline.range.upperBound))
+        return lower...upper
+    }
+
+    // MARK: Masks and shadows
+
+    /// The layer's masks as one mask layer, as lottie-ios composes them: masks that add (and the
+    /// first) are drawn together; each later one that subtracts or intersects masks what came
+    /// before; subtracting (or an inverted add) fills everything but the path.
+    private func masks(_ masks: [MaskModel], _ timeline: Timeline) -> CALayer? {
+        var container = maskContainer()
+        var first = true
+        var any = false
+        for mask in masks {
+            if mask.mode == .none { continue }
+            let add = mask.mode == .add || mask.mode == .lighten
+            let invert = (mask.mode == .subtract && !mask.inverted) || (add && mask.inverted)
+            let shape = CAShapeLayer()
+            shape.fillRule = .evenOdd
+            shape.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            timeline.apply(mask.path, "path", on: shape) { s in
+                let path = CGMutablePath()
+                if invert { path.addRect(CGRect(x: -1e5, y: -1e5, width: 2e5, height: 2e5)) }
+                s.appended(to: path)
+                return path
+            }
+            timeline.apply(mask.opacity, "opacity", on: shape) { NSNumber(value: $0 / 100) }
+            any = true
+            if add || first {
+                first = false
+                container.addSublayer(shape)
+            } else {
+                container.mask = shape
+                let outer = maskContainer()
+                outer.addSublayer(container)
+                container = outer
+            }
+        }
+        return any ? container : nil
+    }
+
+    private func maskContainer() -> CALayer {
+        let layer = CALayer()
+        layer.anchorPoint = .zero
+        layer.bounds = .zero
+        return layer
+    }
+
+    /// A drop shadow (effect or style) as the layer's shadow: After Effects' direction is
+    /// clockwise from up, its softness a blur radius in pixels.
+    private func applyShadow(_ shadow: ShadowModel, on layer: CALayer, _ timeline: Timeline) {
+        timeline.apply(shadow.color, "shadowColor", on: layer) { cgColor($0) }
+        timeline.apply(shadow.opacity, "shadowOpacity", on: layer) { NSNumber(value: $0) }
+        let offset = timeline.combine([shadow.angle, shadow.distance], linear: false) { f -> [Double] in
+            let a = shadow.angle.value(at: f) * Double.pi / 180, d = shadow.distance.value(at: f)
+            return [sin(a) * d, -cos(a) * d]
+        }
+        timeline.apply(offset, "shadowOffset", on: layer) { CGSize(width: $0[0], height: $0[1]) }
+        timeline.apply(shadow.softness, "shadowRadius", on: layer) { NSNumber(value: $0 / 2) }
+    }
+
+    // MARK: Transforms
+
+    /// The layers of a transform: the outer one takes the position (and, when the parts must be
+    /// kept apart, the rotation), the inner one the anchor (as its bounds origin, with an anchor
+    /// point of zero) and the scale; a skew sits between them. Rotation and scale animate by
+    /// their own key paths (`transform.rotation.z`, `transform.scale.x`/`.y`), so a full turn
+    /// turns and a flip flips (docs/lottie.md, "Transforms").
+    static func transformLayers(_ t: TransformModel, _ timeline: Timeline) -> (outer: CALayer, inner: CALayer) {
+        let outer = CALayer()
+        outer.anchorPoint = .zero
+        outer.bounds = .zero
+        if let p = t.position {
+            timeline.apply(p, "position", on: outer) { CGPoint(x: $0[0], y: $0.count > 1 ? $0[1] : 0) }
+        } else {
+            timeline.apply(t.positionX ?? Animated(constant: 0), "position.x", on: outer) { NSNumber(value: $0) }
+            timeline.apply(t.positionY ?? Animated(constant: 0), "position.y", on: outer) { NSNumber(value: $0) }
+        }
+        let rotationAnimated = t.rotation.isAnimated, scaleAnimated = t.scale.isAnimated
+        let skewed = t.skew.isAnimated || t.skew.initial != 0
+        let rotation = t.rotation.initial * Double.pi / 180
+        let scale = t.scale.initial
+        let sx = scale[0] / 100, sy = (scale.count > 1 ? scale[1] : scale[0]) / 100
+        let identityScale = sx == 1 && sy == 1
+        let together =
+            !skewed
+            && ((!rotationAnimated && !scaleAnimated) || (rotationAnimated && scaleAnimated)
+                || (rotationAnimated && identityScale) || (scaleAnimated && rotation == 0))
+        let inner: CALayer
+        if together {
+            inner = outer
+        } else {
+            inner = CALayer()
+            inner.anchorPoint = .zero
+        }
+        // Rotation on the outer layer.
+        if rotationAnimated {
+            timeline.apply(t.rotation, "transform.rotation.z", on: outer) { NSNumber(value: $0 * Double.pi / 180) }
+        } else if rotation != 0 {
+            outer.transform = CATransform3DMakeRotation(rotation, 0, 0, 1)
+        }
+        var last = outer
+        if skewed {
+            let skewLayer = CALayer()
+            skewLayer.anchorPoint = .zero
+            skewLayer.bounds = .zero
+            let skew = timeline.combine([t.skew, t.skewAxis], linear: false) { f in
+                skewMatrix(skew: t.skew.value(at: f), axis: t.skewAxis.value(at: f))
+            }
+            timeline.apply(skew, "transform", on: skewLayer, convert: { $0 })
+            last.addSublayer(skewLayer)
+            last = skewLayer
+        }
+        // Scale and anchor on the inner layer.
+        if scaleAnimated {
+            timeline.apply(t.scale.map { $0[0] }, "transform.scale.x", on: inner) { NSNumber(value: $0 / 100) }
+            timeline.apply(t.scale.map { $0.count > 1 ? $0[1] : $0[0] }, "transform.scale.y", on: inner) {
+                NSNumber(value: $0 / 100)
+            }
+        } else if !identityScale {
+            if together && rotation != 0 {
+                inner.transform = CATransform3DConcat(
+                    CATransform3DMakeScale(sx, sy, 1), CATransform3DMakeRotation(rotation, 0, 0, 1))
+            } else {
+                inner.transform = CATransform3DMakeScale(sx, sy, 1)
+            }
+        }
+        timeline.apply(t.anchor, "bounds.origin", on: inner) { CGPoint(x: $0[0], y: $0.count > 1 ? $0[1] : 0) }
+        if inner !== outer { last.addSublayer(inner) }
+        return (outer, inner)
+    }
+}
+
+/// After Effects' skew: a shear by `skew` degrees along the axis at `axis` degrees.
+func skewMatrix(skew: Double, axis: Double) -> CATransform3D {
+    let a = axis * Double.pi / 180
+    let k = tan(-skew * Double.pi / 180)
+    let toAxis = CGAffineTransform(rotationAngle: a)
+    let shear = CGAffineTransform(a: 1, b: 0, c: k, d: 1, tx: 0, ty: 0)
+    let back = CGAffineTransform(rotationAngle: -a)
+    // Rotate into the axis, shear, rotate back (applied in that order).
+    return CATransform3DMakeAffineTransform(toAxis.concatenating(shear).concatenating(back))
+}
+
+/// RGBA in 0…1 as a colour.
+func cgColor(_ c: [Double]) -> CGColor {
+    CGColor(red: c[0], green: c.count > 1 ? c[1] : 0, blue: c.count > 2 ? c[2] : 0, alpha: c.count > 3 ? c[3] : 1)
+}

@@ -1,0 +1,147 @@
+/// Decoding a shape layer's items (`shapes`, and `it` inside groups): paths, rectangles,
+/// ellipses, stars, fills, strokes, gradients, trims, repeaters, rounded corners and group
+/// transforms.
+import Foundation
+import GLayersJSON
+
+extension LottieDecoder {
+    func shapeItems(_ node: Node?) throws -> [ShapeItem] {
+        guard let node else { return [] }
+        guard let list = node.elements else {
+            throw fail("expected an array of shape items, found \(node.value.typeDescription)", node)
+        }
+        return try list.map(shapeItem)
+    }
+
+    private func shapeItem(_ node: Node) throws -> ShapeItem {
+        guard node.value.members != nil else {
+            throw fail("expected a shape item object, found \(node.value.typeDescription)", node)
+        }
+        if node["hd"]?.value.bool == true { return .ignored }
+        let type = node["ty"]?.value.string ?? ""
+        // `d` is the direction of a path (3: reversed), and the dashes of a stroke.
+        let reversed = node["d"]?.value.number == 3
+        switch type {
+        case "gr":
+            let items = try shapeItems(node["it"])
+            var transform = TransformModel()
+            var rest: [ShapeItem] = []
+            for item in items {
+                if case .transform(let t) = item { transform = t } else { rest.append(item) }
+            }
+            return .group(items: rest, transform: transform, name: node["nm"]?.value.string ?? "")
+        case "tr":
+            return .transform(try self.transform(node))
+        case "sh":
+            guard let ks = node["ks"] else { throw fail("a path without \"ks\"", node) }
+            return .path(try animated(ks, shape), reversed: reversed)
+        case "rc":
+            return .rect(
+                position: try vectorProperty(node, "p", default: [0, 0]),
+                size: try vectorProperty(node, "s", default: [0, 0]),
+                roundness: try scalarProperty(node, "r", default: 0), reversed: reversed)
+        case "el":
+            return .ellipse(
+                position: try vectorProperty(node, "p", default: [0, 0]),
+                size: try vectorProperty(node, "s", default: [0, 0]),
+                reversed: reversed)
+        case "sr":
+            return .star(
+                StarModel(
+                    isPolygon: (try number(node, "sy", default: 1)) == 2,
+                    position: try vectorProperty(node, "p", default: [0, 0]),
+                    points: try scalarProperty(node, "pt", default: 5),
+                    rotation: try scalarProperty(node, "r", default: 0),
+                    outerRadius: try scalarProperty(node, "or", default: 0),
+                    innerRadius: try scalarProperty(node, "ir", default: 0),
+                    outerRoundness: try scalarProperty(node, "os", default: 0),
+                    innerRoundness: try scalarProperty(node, "is", default: 0), reversed: reversed))
+        case "fl":
+            return .fill(
+                color: try colorProperty(node, "c"), opacity: try scalarProperty(node, "o", default: 100),
+                evenOdd: (try number(node, "r", default: 1)) == 2)
+        case "st":
+            return .stroke(try stroke(node))
+        case "gf":
+            return .gradientFill(try gradient(node))
+        case "gs":
+            return .gradientStroke(try gradient(node), try stroke(node))
+        case "tm":
+            return .trim(
+                start: try scalarProperty(node, "s", default: 0), end: try scalarProperty(node, "e", default: 100),
+                offset: try scalarProperty(node, "o", default: 0),
+                individually: (try number(node, "m", default: 1)) == 2)
+        case "rp":
+            let tr = node["tr"]
+            return .repeater(
+                RepeaterModel(
+                    copies: try scalarProperty(node, "c", default: 1),
+                    offset: try scalarProperty(node, "o", default: 0),
+                    transform: try tr.map { try self.transform($0) } ?? TransformModel(),
+                    startOpacity: try tr.map { try scalarProperty($0, "so", default: 100) } ?? Animated(constant: 100),
+                    endOpacity: try tr.map { try scalarProperty($0, "eo", default: 100) } ?? Animated(constant: 100),
+                    above: (try number(node, "m", default: 1)) == 1))
+        case "rd":
+            return .roundedCorners(radius: try scalarProperty(node, "r", default: 0))
+        case "mm":
+            report.note("merge paths", at: node.value, node.path)
+            return .ignored
+        case "op":
+            report.note("offset paths", at: node.value, node.path)
+            return .ignored
+        case "pb":
+            report.note("pucker and bloat", at: node.value, node.path)
+            return .ignored
+        case "tw":
+            report.note("twist", at: node.value, node.path)
+            return .ignored
+        case "zz":
+            report.note("zig zag", at: node.value, node.path)
+            return .ignored
+        default:
+            report.note("shape items of type \"\(type)\"", at: node.value, node.path)
+            return .ignored
+        }
+    }
+
+    private func stroke(_ node: Node) throws -> StrokeModel {
+        var s = StrokeModel()
+        if node["c"] != nil { s.color = try colorProperty(node, "c") }
+        s.opacity = try scalarProperty(node, "o", default: 100)
+        s.width = try scalarProperty(node, "w", default: 1)
+        s.cap = StrokeModel.Cap(rawValue: Int(try number(node, "lc", default: 2))) ?? .round
+        s.join = StrokeModel.Join(rawValue: Int(try number(node, "lj", default: 2))) ?? .round
+        s.miterLimit = try number(node, "ml", default: 4)
+        if let ml2 = node["ml2"] { s.miterLimit = try animated(ml2, scalar).initial }
+        for dash in node["d"]?.elements ?? [] {
+            guard let v = dash["v"] else { continue }
+            let value = try animated(v, scalar)
+            switch dash["n"]?.value.string {
+            case "o": s.dashOffset = value
+            case "d", "g": s.dashes.append(value)
+            default: break
+            }
+        }
+        return s
+    }
+
+    private func gradient(_ node: Node) throws -> GradientModel {
+        guard let g = node["g"], let k = g["k"] else { throw fail("a gradient without stops (\"g\")", node) }
+        let count = Int(try number(g, "p", default: 0))
+        let values = try animated(k) { try numbers($0) }
+        if count < 0 || count * 4 > values.initial.count {
+            throw fail("\(count) colour stops, but only \(values.initial.count) numbers", g)
+        }
+        if node["h"] != nil || node["a"] != nil {
+            let h = try scalarProperty(node, "h", default: 0)
+            if h.isAnimated || h.initial != 0 {
+                report.note("radial gradient highlights", at: node.value, node.path.key("h"))
+            }
+        }
+        return GradientModel(
+            radial: (try number(node, "t", default: 1)) == 2, start: try vectorProperty(node, "s", default: [0, 0]),
+            end: try vectorProperty(node, "e", default: [0, 0]),
+            stops: GradientStops(colorCount: count, values: values),
+            opacity: try scalarProperty(node, "o", default: 100), evenOdd: (try number(node, "r", default: 1)) == 2)
+    }
+}

@@ -1,0 +1,223 @@
+/// Reading Bodymovin's values: numbers, vectors, colours, Bézier shapes, and the animatable
+/// property object around any of them (`{"a": 1, "k": [keyframes]}` or `{"a": 0, "k": value}`),
+/// with the file, line, column and JSON path of whatever is wrong.
+import Foundation
+import GLayersJSON
+
+/// A JSON value with its path from the top of the file.
+struct Node {
+    let value: JSONValue
+    let path: JSONPath
+
+    /// The member `key`, when the value is an object that has it (and it is not null).
+    subscript(key: String) -> Node? {
+        guard let v = value[key], !v.isNull else { return nil }
+        return Node(value: v, path: path.key(key))
+    }
+
+    /// The elements, when the value is an array.
+    var elements: [Node]? {
+        value.array.map { $0.enumerated().map { Node(value: $1, path: path.index($0)) } }
+    }
+}
+
+extension LottieDecoder {
+    /// An error at `node`.
+    func fail(_ message: String, _ node: Node) -> LottieError {
+        LottieError(file: file, position: node.value.position, path: node.path, message: message)
+    }
+
+    /// A finite number.
+    func number(_ node: Node) throws -> Double {
+        if let n = node.value.number { return n }
+        if let b = node.value.bool { return b ? 1 : 0 }
+        throw fail("expected a number, found \(node.value.typeDescription)", node)
+    }
+
+    /// The number at `key`, or `defaultValue` when there is none.
+    func number(_ node: Node, _ key: String, default defaultValue: Double) throws -> Double {
+        guard let n = node[key] else { return defaultValue }
+        return try number(n)
+    }
+
+    /// An array of numbers (a single number counts as an array of one).
+    func numbers(_ node: Node) throws -> [Double] {
+        if let n = node.value.number { return [n] }
+        guard let elements = node.elements else {
+            throw fail("expected a number or an array of numbers, found \(node.value.typeDescription)", node)
+        }
+        if elements.count > Limits.vectorLength {
+            throw fail("an array of \(elements.count) numbers (at most \(Limits.vectorLength))", node)
+        }
+        return try elements.map { try number($0) }
+    }
+
+    /// A scalar: a number, or the first of an array of numbers.
+    func scalar(_ node: Node) throws -> Double {
+        let values = try numbers(node)
+        guard let first = values.first else { throw fail("expected a number, found an empty array", node) }
+        return first
+    }
+
+    /// A Bézier shape `{"i": [...], "o": [...], "v": [...], "c": bool}`, or an array holding one
+    /// (keyframes hold their shape in an array).
+    func shape(_ node: Node) throws -> BezierShape {
+        if let elements = node.elements {
+            guard let first = elements.first else { throw fail("expected a shape, found an empty array", node) }
+            return try shape(first)
+        }
+        guard node.value.members != nil else {
+            throw fail("expected a shape object with \"v\", \"i\" and \"o\", found \(node.value.typeDescription)", node)
+        }
+        func points(_ key: String) throws -> [CGPoint] {
+            guard let list = node[key] else { return [] }
+            guard let elements = list.elements else {
+                throw fail("expected an array of points, found \(list.value.typeDescription)", list)
+            }
+            if elements.count > Limits.pathPoints {
+                throw fail("a shape of \(elements.count) points (at most \(Limits.pathPoints))", list)
+            }
+            return try elements.map { p in
+                let xy = try numbers(p)
+                guard xy.count >= 2 else { throw fail("expected a point [x, y]", p) }
+                return CGPoint(x: xy[0], y: xy[1])
+            }
+        }
+        let vertices = try points("v")
+        var inTangents = try points("i")
+        var outTangents = try points("o")
+        // Missing or short tangent lists mean straight corners.
+        inTangents += Array(repeating: .zero, count: max(0, vertices.count - inTangents.count))
+        outTangents += Array(repeating: .zero, count: max(0, vertices.count - outTangents.count))
+        let closed = node["c"]?.value.bool ?? false
+        return BezierShape(
+            vertices: vertices, inTangents: Array(inTangents.prefix(vertices.count)),
+            outTangents: Array(outTangents.prefix(vertices.count)), closed: closed)
+    }
+
+    /// An animatable property: `{"a": 0|1, "k": value or keyframes, "x": expression}`.
+    /// `decode` reads one value. Keyframes in the old form (`e` on a keyframe for its end value,
+    /// a last keyframe with only `t`) are read too.
+    func animated<V>(_ node: Node, _ decode: (Node) throws -> V) throws -> Animated<V> {
+        guard node.value.members != nil else {
+            // A bare value where a property is expected (some exporters write them).
+            return Animated(constant: try decode(node))
+        }
+        if node["x"] != nil { report.note("expressions", at: node.value, node.path) }
+        guard let k = node["k"] else { throw fail("an animatable property without \"k\"", node) }
+        guard let list = k.elements, let first = list.first, first.value["t"] != nil, first.value.members != nil
+        else {
+            return Animated(constant: try decode(k))
+        }
+        if list.count > Limits.keyframes {
+            throw fail("\(list.count) keyframes (at most \(Limits.keyframes))", k)
+        }
+        var keyframes: [Keyframe<V>] = []
+        keyframes.reserveCapacity(list.count)
+        var pendingEnd: V?
+        for item in list {
+            guard item.value.members != nil, let t = item["t"] else {
+                throw fail("expected a keyframe object with \"t\", found \(item.value.typeDescription)", item)
+            }
+            let time = try number(t)
+            let value: V
+            if let s = item["s"] {
+                value = try decode(s)
+            } else if let end = pendingEnd {
+                value = end
+            } else if let last = keyframes.last {
+                value = last.value
+            } else {
+                throw fail("the first keyframe has no value (\"s\")", item)
+            }
+            if let last = keyframes.last, time < last.time {
+                throw fail("keyframe times go backwards (\(time) after \(last.time))", t)
+            }
+            var keyframe = Keyframe(time: time, value: value)
+            keyframe.hold = (try item["h"].map { try number($0) } ?? 0) == 1
+            if let o = item["o"] { keyframe.easeOut = try easePoint(o) }
+            if let i = item["i"] { keyframe.easeIn = try easePoint(i) }
+            if let to = item["to"] { keyframe.spatialOut = try point(to) }
+            if let ti = item["ti"] { keyframe.spatialIn = try point(ti) }
+            pendingEnd = try item["e"].map(decode)
+            keyframes.append(keyframe)
+        }
+        if let end = pendingEnd, let last = keyframes.last, list.count > 1 || keyframes.count == 1 {
+            // An old-form file whose last keyframe still carries an end: it ends at its own time.
+            if keyframes.count == 1 { keyframes.append(Keyframe(time: last.time, value: end)) }
+        }
+        return Animated(keyframes)
+    }
+
+    /// An easing control point `{"x": n or [n...], "y": n or [n...]}`: the first dimension's
+    /// numbers, as lottie-ios reads them (a per-dimension easing keeps only its first).
+    private func easePoint(_ node: Node) throws -> CGPoint {
+        let x = try node["x"].map(scalar) ?? 0
+        let y = try node["y"].map(scalar) ?? 0
+        return CGPoint(x: x, y: y)
+    }
+
+    /// A point `[x, y]` (further numbers ignored).
+    func point(_ node: Node) throws -> CGPoint {
+        let xy = try numbers(node)
+        return CGPoint(x: xy.first ?? 0, y: xy.count > 1 ? xy[1] : 0)
+    }
+
+    /// An optional animatable scalar at `key`.
+    func scalarProperty(_ node: Node, _ key: String) throws -> Animated<Double>? {
+        try node[key].map { try animated($0, scalar) }
+    }
+
+    /// An animatable scalar at `key`, `defaultValue` when absent.
+    func scalarProperty(_ node: Node, _ key: String, default defaultValue: Double) throws -> Animated<Double> {
+        try scalarProperty(node, key) ?? Animated(constant: defaultValue)
+    }
+
+    /// An animatable vector at `key`, `defaultValue` when absent.
+    func vectorProperty(_ node: Node, _ key: String, default defaultValue: [Double]) throws -> Animated<[Double]> {
+        guard let n = node[key] else { return Animated(constant: defaultValue) }
+        return try animated(n) { v in
+            var values = try numbers(v)
+            if values.count < defaultValue.count {
+                values += defaultValue[values.count...]
+            }
+            return values
+        }
+    }
+
+    /// An animatable colour at `key`: `[r, g, b]` or `[r, g, b, a]` in 0…1 (0…255 in some
+    /// exporters: a component above 1 means that scale).
+    func colorProperty(_ node: Node, _ key: String) throws -> Animated<[Double]> {
+        guard let n = node[key] else { return Animated(constant: [0, 0, 0, 1]) }
+        return try animated(n) { v in
+            var c = try numbers(v)
+            while c.count < 3 { c.append(0) }
+            if c.count < 4 { c.append(1) }
+            if c[0...2].contains(where: { $0 > 1 }) { c = c.map { $0 / 255 } }
+            return Array(c.prefix(4)).map { min(max($0, 0), 1) }
+        }
+    }
+}
+
+/// The limits a Lottie file must stay within (docs/lottie.md, "Limits").
+enum Limits {
+    /// Numbers in one vector (gradient stop lists are the longest).
+    static let vectorLength = 4096
+    /// Keyframes of one property.
+    static let keyframes = 100_000
+    /// Vertices of one shape.
+    static let pathPoints = 100_000
+    /// Layers in one file, counting every composition's layers once.
+    static let layers = 20_000
+    /// Shape items in one file.
+    static let shapeItems = 200_000
+    /// Precomps inside precomps.
+    static let precompDepth = 32
+    /// Layers made when building (precomps used several times are built each time).
+    static let builtLayers = 100_000
+    /// Copies of one repeater.
+    static let repeaterCopies = 1000
+    /// Frames sampled for one value the engine cannot interpolate itself (time remapping,
+    /// motion paths, trims that wrap).
+    static let sampledFrames = 10_000
+}

@@ -1,0 +1,251 @@
+/// Decoding a Lottie (Bodymovin) file into `CompositionModel`: the composition, its assets,
+/// layers, transforms, masks and shape items. Values the format allows but glayers does not
+/// play are reported once each (`CompatibilityReport`) and skipped; values of the wrong type are
+/// errors with their place in the file.
+import Foundation
+import GLayersJSON
+
+/// Reads one file. Use `LottieAnimation` to load files.
+final class LottieDecoder {
+    let file: String
+    let baseURL: URL?
+    let report = CompatibilityReport()
+    private var layerCount = 0
+    private var shapeItemCount = 0
+
+    init(file: String, baseURL: URL?) {
+        self.file = file
+        self.baseURL = baseURL
+    }
+
+    /// The composition at the top of the document.
+    func composition(_ root: JSONValue) throws -> CompositionModel {
+        let node = Node(value: root, path: JSONPath())
+        guard root.members != nil else {
+            throw fail("a Lottie file is a JSON object, found \(root.typeDescription)", node)
+        }
+        let width = try requiredNumber(node, "w")
+        let height = try requiredNumber(node, "h")
+        let frameRate = try requiredNumber(node, "fr")
+        let inPoint = try requiredNumber(node, "ip")
+        let outPoint = try requiredNumber(node, "op")
+        guard width > 0, height > 0, width <= 100_000, height <= 100_000 else {
+            throw fail("the composition size \(width)×\(height) is not in (0, 100000]", node)
+        }
+        guard frameRate > 0, frameRate <= 1000 else {
+            throw fail("the frame rate \(frameRate) is not in (0, 1000]", node["fr"] ?? node)
+        }
+        guard outPoint > inPoint, outPoint - inPoint <= 10_000_000 else {
+            throw fail("the out point \(outPoint) is not after the in point \(inPoint)", node["op"] ?? node)
+        }
+        if (try node["ddd"].map(number) ?? 0) == 1 { report.note("3D layers", at: root, node.path.key("ddd")) }
+        var assets: [String: AssetModel] = [:]
+        for asset in node["assets"]?.elements ?? [] {
+            guard let id = asset["id"]?.value.string ?? asset["id"]?.value.number.map({ JSONValue.format($0) })
+            else { continue }
+            assets[id] = try self.asset(asset)
+        }
+        if node["fonts"] != nil || node["chars"] != nil {
+            report.note("text (fonts and glyphs)", at: root, node.path.key(node["chars"] != nil ? "chars" : "fonts"))
+        }
+        return CompositionModel(
+            size: CGSize(width: width, height: height), frameRate: frameRate, inPoint: inPoint,
+            outPoint: outPoint, layers: try layers(node["layers"], required: true), assets: assets,
+            name: node["nm"]?.value.string ?? "")
+    }
+
+    private func requiredNumber(_ node: Node, _ key: String) throws -> Double {
+        guard let n = node[key] else { throw fail("the composition has no \"\(key)\"", node) }
+        return try number(n)
+    }
+
+    // MARK: Assets
+
+    private func asset(_ node: Node) throws -> AssetModel {
+        if node["layers"] != nil { return .precomp(layers: try layers(node["layers"], required: true)) }
+        let size = CGSize(width: try number(node, "w", default: 0), height: try number(node, "h", default: 0))
+        let name = node["p"]?.value.string ?? ""
+        let dir = node["u"]?.value.string ?? ""
+        if name.hasPrefix("data:") {
+            guard let comma = name.firstIndex(of: ","), name[..<comma].hasSuffix(";base64"),
+                let data = Data(
+                    base64Encoded: String(name[name.index(after: comma)...]), options: .ignoreUnknownCharacters)
+            else { throw fail("an image data URI that is not base64", node["p"] ?? node) }
+            return .image(data: data, size: size, name: "embedded image")
+        }
+        // An image file beside the Lottie file (`u` is its folder, relative to the file).
+        guard !name.isEmpty, let baseURL, !name.contains("\0") else {
+            return .image(data: nil, size: size, name: name)
+        }
+        let url = baseURL.appendingPathComponent(dir).appendingPathComponent(name)
+        return .image(data: try? Data(contentsOf: url, options: .mappedIfSafe), size: size, name: url.path)
+    }
+
+    // MARK: Layers
+
+    private func layers(_ node: Node?, required: Bool) throws -> [LayerModel] {
+        guard let node else {
+            if required { return [] }
+            return []
+        }
+        guard let list = node.elements else {
+            throw fail("expected an array of layers, found \(node.value.typeDescription)", node)
+        }
+        layerCount += list.count
+        if layerCount > Limits.layers {
+            throw fail("more than \(Limits.layers) layers in the file", node)
+        }
+        return try list.map(layer)
+    }
+
+    private func layer(_ node: Node) throws -> LayerModel {
+        guard node.value.members != nil else {
+            throw fail("expected a layer object, found \(node.value.typeDescription)", node)
+        }
+        let type = Int(try number(node, "ty", default: -1))
+        let content: LayerContent
+        switch type {
+        case 0:
+            guard let ref = node["refId"]?.value.string else { throw fail("a precomp layer without \"refId\"", node) }
+            content = .precomp(
+                assetID: ref,
+                size: CGSize(width: try number(node, "w", default: 0), height: try number(node, "h", default: 0)))
+        case 1:
+            let hex = node["sc"]?.value.string ?? "#000000"
+            content = .solid(
+                color: Self.hexColor(hex),
+                size: CGSize(width: try number(node, "sw", default: 0), height: try number(node, "sh", default: 0)))
+        case 2:
+            content = .image(assetID: node["refId"]?.value.string ?? "")
+        case 3:
+            content = .null
+        case 4:
+            content = .shapes(try shapeItems(node["shapes"]))
+        case 5:
+            report.note("text layers", at: node.value, node.path)
+            content = .unsupported
+        default:
+            report.note("layers of type \(type)", at: node.value, node.path)
+            content = .unsupported
+        }
+        let ks = node["ks"]
+        var transform = try ks.map { try self.transform($0) } ?? TransformModel()
+        if type == 0 || type == 1 || type == 2 || type == 4 || type == 3, ks == nil { transform = TransformModel() }
+        let masks = try (node["masksProperties"]?.elements ?? []).compactMap(mask)
+        if (node["hasMask"]?.value.bool ?? false) && masks.isEmpty { /* an empty mask list draws as none */  }
+        let tt = Int(try number(node, "tt", default: 0))
+        var matte: MatteMode?
+        if tt != 0 {
+            matte = MatteMode(rawValue: tt)
+            if matte == .luma || matte == .lumaInverted {
+                report.note("luma mattes (drawn as alpha mattes)", at: node.value, node.path.key("tt"))
+            }
+            if matte == nil { report.note("track matte mode \(tt)", at: node.value, node.path.key("tt")) }
+        }
+        let bm = Int(try number(node, "bm", default: 0))
+        if bm != 0 { report.note("layer blend modes", at: node.value, node.path.key("bm")) }
+        var shadow: ShadowModel?
+        for (i, effect) in (node["ef"]?.elements ?? []).enumerated() {
+            let ty = Int(try number(effect, "ty", default: -1))
+            if ty == 25, (effect["en"]?.value.number ?? 1) != 0 {
+                shadow = try dropShadowEffect(effect)
+            } else {
+                report.note("layer effects other than drop shadow", at: effect.value, node.path.key("ef").index(i))
+            }
+        }
+        for style in node["sy"]?.elements ?? [] {
+            if Int(try number(style, "ty", default: -1)) == 1 {
+                shadow = try dropShadowStyle(style)
+            } else {
+                report.note("layer styles other than drop shadow", at: style.value, style.path)
+            }
+        }
+        let remap = try scalarProperty(node, "tm")
+        if type != 0, remap != nil {
+            report.note("time remapping on a layer that is not a precomp", at: node.value, node.path.key("tm"))
+        }
+        let stretch = try number(node, "sr", default: 1)
+        return LayerModel(
+            name: node["nm"]?.value.string ?? "", index: try node["ind"].map { Int(try number($0)) },
+            parent: try node["parent"].map { Int(try number($0)) }, content: content, transform: transform,
+            autoOrient: (try number(node, "ao", default: 0)) == 1,
+            inPoint: try number(node, "ip", default: 0), outPoint: try number(node, "op", default: 0),
+            startTime: try number(node, "st", default: 0), stretch: stretch == 0 ? 1 : stretch,
+            timeRemap: type == 0 ? remap : nil, masks: masks, matte: matte,
+            isMatteSource: (try number(node, "td", default: 0)) != 0,
+            matteParent: try node["tp"].map { Int(try number($0)) },
+            hidden: node["hd"]?.value.bool ?? false, blendMode: bm, shadow: shadow, path: node.path)
+    }
+
+    /// `#rrggbb` as RGBA in 0…1 (black when unreadable).
+    static func hexColor(_ hex: String) -> [Double] {
+        var digits = Substring(hex)
+        if digits.hasPrefix("#") { digits = digits.dropFirst() }
+        guard digits.count >= 6, let v = UInt32(digits.prefix(6), radix: 16) else { return [0, 0, 0, 1] }
+        return [Double(v >> 16 & 0xFF) / 255, Double(v >> 8 & 0xFF) / 255, Double(v & 0xFF) / 255, 1]
+    }
+
+    func transform(_ node: Node) throws -> TransformModel {
+        var t = TransformModel()
+        t.anchor = try vectorProperty(node, "a", default: [0, 0])
+        if let p = node["p"], p["s"]?.value.bool == true {
+            t.position = nil
+            t.positionX = try scalarProperty(p, "x", default: 0)
+            t.positionY = try scalarProperty(p, "y", default: 0)
+        } else {
+            t.position = try vectorProperty(node, "p", default: [0, 0])
+        }
+        t.scale = try vectorProperty(node, "s", default: [100, 100])
+        if let r = node["r"] {
+            t.rotation = try animated(r, scalar)
+        } else if let rz = node["rz"] {
+            t.rotation = try animated(rz, scalar)
+        }
+        for key in ["rx", "ry", "or"] where node[key] != nil {
+            report.note("3D rotation", at: node.value, node.path.key(key))
+        }
+        t.skew = try scalarProperty(node, "sk", default: 0)
+        t.skewAxis = try scalarProperty(node, "sa", default: 0)
+        t.opacity = try scalarProperty(node, "o", default: 100)
+        return t
+    }
+
+    private func mask(_ node: Node) throws -> MaskModel? {
+        let modeName = node["mode"]?.value.string ?? "a"
+        guard let mode = MaskModel.Mode(rawValue: modeName) else {
+            report.note("mask mode \"\(modeName)\"", at: node.value, node.path.key("mode"))
+            return nil
+        }
+        guard let pt = node["pt"] else { return nil }
+        if mode == .lighten || mode == .darken {
+            report.note("mask modes lighten and darken (drawn as add)", at: node.value, node.path.key("mode"))
+        }
+        let expansion = try scalarProperty(node, "x", default: 0)
+        if expansion.isAnimated || expansion.initial != 0 {
+            report.note("mask expansion", at: node.value, node.path.key("x"))
+        }
+        return MaskModel(
+            mode: mode, path: try animated(pt, shape), opacity: try scalarProperty(node, "o", default: 100),
+            inverted: node["inv"]?.value.bool ?? false, expansion: expansion)
+    }
+
+    private func dropShadowEffect(_ node: Node) throws -> ShadowModel? {
+        // The effect's values by their index: 0 colour, 1 opacity (0–255), 2 direction,
+        // 3 distance, 4 softness.
+        let values = node["ef"]?.elements ?? []
+        func value(_ i: Int) -> Node? { i < values.count ? values[i]["v"] : nil }
+        guard let c = value(0), let o = value(1), let a = value(2), let d = value(3), let s = value(4) else {
+            return nil
+        }
+        return ShadowModel(
+            color: try animated(c) { try numbers($0) }, opacity: try animated(o, scalar).map { $0 / 255 },
+            angle: try animated(a, scalar), distance: try animated(d, scalar), softness: try animated(s, scalar))
+    }
+
+    private func dropShadowStyle(_ node: Node) throws -> ShadowModel {
+        ShadowModel(
+            color: try colorProperty(node, "c"), opacity: try scalarProperty(node, "o", default: 75).map { $0 / 100 },
+            angle: try scalarProperty(node, "a", default: 120), distance: try scalarProperty(node, "d", default: 5),
+            softness: try scalarProperty(node, "s", default: 5))
+    }
+}

@@ -1,0 +1,125 @@
+/// Values of keyframed properties at any frame, as Lottie defines them: each segment eased by
+/// its cubic-bezier curve (`o`, `i`), held when `h`, and a motion path (`to`, `ti`) followed
+/// at constant speed along its curve. Used for the values the builder sets on the model and for
+/// the few values it samples frame by frame instead of leaving them to the engine.
+import Foundation
+import GLayers
+
+/// Values that keyframes blend.
+protocol LottieInterpolatable {
+    /// The value a fraction `t` of the way from `a` to `b` (t may leave [0, 1] when easing
+    /// overshoots).
+    static func blend(_ a: Self, _ b: Self, _ t: Double) -> Self
+}
+
+extension Double: LottieInterpolatable {
+    static func blend(_ a: Double, _ b: Double, _ t: Double) -> Double { a + (b - a) * t }
+}
+
+extension Array: LottieInterpolatable where Element == Double {
+    static func blend(_ a: [Double], _ b: [Double], _ t: Double) -> [Double] {
+        guard a.count == b.count else { return t < 1 ? a : b }
+        return zip(a, b).map { $0 + ($1 - $0) * t }
+    }
+}
+
+extension BezierShape: LottieInterpolatable {
+    /// Vertex by vertex; shapes with different vertex counts switch at the end.
+    static func blend(_ a: BezierShape, _ b: BezierShape, _ t: Double) -> BezierShape {
+        guard a.vertices.count == b.vertices.count else { return t < 1 ? a : b }
+        func mix(_ p: [CGPoint], _ q: [CGPoint]) -> [CGPoint] {
+            zip(p, q).map { CGPoint(x: $0.x + ($1.x - $0.x) * t, y: $0.y + ($1.y - $0.y) * t) }
+        }
+        return BezierShape(
+            vertices: mix(a.vertices, b.vertices), inTangents: mix(a.inTangents, b.inTangents),
+            outTangents: mix(a.outTangents, b.outTangents), closed: a.closed)
+    }
+}
+
+extension Keyframe {
+    /// The segment's timing curve (from this keyframe to the next).
+    var timingFunction: CAMediaTimingFunction {
+        let x1 = min(max(easeOut.x, 0), 1), x2 = min(max(easeIn.x, 0), 1)
+        return CAMediaTimingFunction(controlPoints: Float(x1), Float(easeOut.y), Float(x2), Float(easeIn.y))
+    }
+
+    /// Whether the segment's curve is the straight line (no easing).
+    var isLinear: Bool {
+        easeOut.x == easeOut.y && easeIn.x == easeIn.y
+    }
+
+    /// Whether the segment follows a curved motion path.
+    var hasSpatialTangents: Bool {
+        (spatialOut.map { $0 != .zero } ?? false) || (spatialIn.map { $0 != .zero } ?? false)
+    }
+}
+
+extension Animated where Value: LottieInterpolatable {
+    /// The value at `frame`: the first value before the first keyframe, the last after the last.
+    func value(at frame: Double) -> Value {
+        guard keyframes.count > 1 else { return keyframes[0].value }
+        if frame <= keyframes[0].time { return keyframes[0].value }
+        guard let last = keyframes.last, frame < last.time else { return keyframes[keyframes.count - 1].value }
+        // The segment holding the frame (binary search: sampling calls this for every frame).
+        var lo = 0, hi = keyframes.count - 1
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if keyframes[mid].time <= frame { lo = mid } else { hi = mid }
+        }
+        let a = keyframes[lo], b = keyframes[lo + 1]
+        if a.hold || b.time <= a.time { return a.value }
+        let linear = (frame - a.time) / (b.time - a.time)
+        let t = a.isLinear ? linear : a.timingFunction.evaluate(linear)
+        if a.hasSpatialTangents, let p = a.value as? [Double], let q = b.value as? [Double], p.count >= 2, q.count >= 2,
+            let result = MotionPath.point(from: p, to: q, out: a.spatialOut ?? .zero, in: a.spatialIn ?? .zero, at: t)
+                as? Value
+        {
+            return result
+        }
+        return Value.blend(a.value, b.value, t)
+    }
+}
+
+/// A segment of a motion path: a cubic from one position to the next, with the spatial
+/// tangents as control points, followed by arc length (Lottie moves at constant speed along
+/// the curve within a segment; the easing says how far along).
+enum MotionPath {
+    static func point(from p: [Double], to q: [Double], out: CGPoint, in inTangent: CGPoint, at t: Double) -> [Double] {
+        let p0 = CGPoint(x: p[0], y: p[1]), p3 = CGPoint(x: q[0], y: q[1])
+        let p1 = CGPoint(x: p0.x + out.x, y: p0.y + out.y), p2 = CGPoint(x: p3.x + inTangent.x, y: p3.y + inTangent.y)
+        func at(_ s: Double) -> CGPoint {
+            let u = 1 - s
+            let a = u * u * u, b = 3 * u * u * s, c = 3 * u * s * s, d = s * s * s
+            return CGPoint(
+                x: a * p0.x + b * p1.x + c * p2.x + d * p3.x, y: a * p0.y + b * p1.y + c * p2.y + d * p3.y)
+        }
+        var result = p
+        let point: CGPoint
+        if t <= 0 || t >= 1 {
+            // Overshooting easing leaves the curve along the line of its ends.
+            point = CGPoint(x: p0.x + (p3.x - p0.x) * t, y: p0.y + (p3.y - p0.y) * t)
+        } else {
+            // Arc length over 64 chords, then the chord holding the wanted length.
+            let steps = 64
+            var lengths = [Double](repeating: 0, count: steps + 1)
+            var previous = p0
+            for i in 1...steps {
+                let c = at(Double(i) / Double(steps))
+                lengths[i] = lengths[i - 1] + hypot(c.x - previous.x, c.y - previous.y)
+                previous = c
+            }
+            let target = t * lengths[steps]
+            var i = 1
+            while i < steps && lengths[i] < target { i += 1 }
+            let span = lengths[i] - lengths[i - 1]
+            let f = span > 0 ? (target - lengths[i - 1]) / span : 0
+            point = at((Double(i - 1) + f) / Double(steps))
+        }
+        result[0] = point.x
+        result[1] = point.y
+        if q.count == result.count, result.count > 2 {
+            for k in 2..<result.count { result[k] = p[k] + (q[k] - p[k]) * t }
+        }
+        return result
+    }
+}

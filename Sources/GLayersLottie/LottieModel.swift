@@ -1,0 +1,229 @@
+/// The decoded form of a Lottie (Bodymovin) file: a composition, its assets, its layers and
+/// their shape items, with every animatable value as keyframes. Nothing here knows about
+/// layers or animations of the engine; `LottieBuilder` turns this model into them
+/// (docs/lottie.md has the format's rules and where each comes from).
+import Foundation
+import GLayersJSON
+
+/// One keyframe of a value, at a frame of its layer's time.
+///
+/// Bodymovin keeps a segment's easing on the keyframe that starts it: `o` (the first control
+/// point of the segment's timing curve) and `i` (the second), as a CSS cubic-bezier from
+/// (0, 0) to (1, 1); `h` holds the value until the next keyframe; `to` and `ti` are the spatial
+/// tangents of a motion path (relative to the segment's start and end values).
+struct Keyframe<Value> {
+    var time: Double
+    var value: Value
+    var hold = false
+    var easeOut = CGPoint(x: 0, y: 0)
+    var easeIn = CGPoint(x: 1, y: 1)
+    var spatialOut: CGPoint?
+    var spatialIn: CGPoint?
+}
+
+/// A value over time: one keyframe when it does not change.
+struct Animated<Value> {
+    var keyframes: [Keyframe<Value>]
+
+    init(_ keyframes: [Keyframe<Value>]) { self.keyframes = keyframes }
+    init(constant value: Value) { keyframes = [Keyframe(time: 0, value: value)] }
+
+    /// Whether the value changes over time.
+    var isAnimated: Bool { keyframes.count > 1 }
+    /// The value before any change.
+    var initial: Value { keyframes[0].value }
+
+    /// The same keyframes with their values mapped.
+    func map<T>(_ f: (Value) -> T) -> Animated<T> {
+        Animated<T>(
+            keyframes.map {
+                Keyframe(
+                    time: $0.time, value: f($0.value), hold: $0.hold, easeOut: $0.easeOut, easeIn: $0.easeIn,
+                    spatialOut: $0.spatialOut, spatialIn: $0.spatialIn)
+            })
+    }
+}
+
+/// A Bézier shape: vertices with in and out tangents relative to them (Bodymovin's `v`, `i`, `o`).
+struct BezierShape: Equatable {
+    var vertices: [CGPoint]
+    var inTangents: [CGPoint]
+    var outTangents: [CGPoint]
+    var closed: Bool
+}
+
+/// A layer's (or a shape group's) transform, in After Effects' terms: the anchor (in the
+/// layer's own space) goes to the position; scale (percent), skew along an axis and rotation
+/// (degrees) turn about it; opacity in percent.
+struct TransformModel {
+    var anchor = Animated<[Double]>(constant: [0, 0])
+    /// The position as one value; nil when it is split into `positionX` and `positionY`.
+    var position: Animated<[Double]>? = Animated(constant: [0, 0])
+    var positionX: Animated<Double>?
+    var positionY: Animated<Double>?
+    var scale = Animated<[Double]>(constant: [100, 100])
+    var rotation = Animated<Double>(constant: 0)
+    var skew = Animated<Double>(constant: 0)
+    var skewAxis = Animated<Double>(constant: 0)
+    var opacity = Animated<Double>(constant: 100)
+}
+
+/// A mask on a layer (`masksProperties`).
+struct MaskModel {
+    enum Mode: String {
+        case add = "a", subtract = "s", intersect = "i", lighten = "l", darken = "d", difference = "f", none = "n"
+    }
+    var mode: Mode
+    var path: Animated<BezierShape>
+    var opacity: Animated<Double>
+    var inverted: Bool
+    var expansion: Animated<Double>
+}
+
+/// The track matte a layer takes from another (`tt`).
+enum MatteMode: Int {
+    case alpha = 1, alphaInverted = 2, luma = 3, lumaInverted = 4
+}
+
+/// A colour stop list of a gradient: `count` colour stops (offset, r, g, b), then opacity stops
+/// (offset, alpha) in the rest of the numbers.
+struct GradientStops {
+    var colorCount: Int
+    var values: Animated<[Double]>
+}
+
+/// The items of a shape layer, in file order (the first is drawn on top).
+indirect enum ShapeItem {
+    case group(items: [ShapeItem], transform: TransformModel, name: String)
+    case path(Animated<BezierShape>, reversed: Bool)
+    case rect(position: Animated<[Double]>, size: Animated<[Double]>, roundness: Animated<Double>, reversed: Bool)
+    case ellipse(position: Animated<[Double]>, size: Animated<[Double]>, reversed: Bool)
+    case star(StarModel)
+    case fill(color: Animated<[Double]>, opacity: Animated<Double>, evenOdd: Bool)
+    case stroke(StrokeModel)
+    case gradientFill(GradientModel)
+    case gradientStroke(GradientModel, StrokeModel)
+    case trim(start: Animated<Double>, end: Animated<Double>, offset: Animated<Double>, individually: Bool)
+    case repeater(RepeaterModel)
+    case roundedCorners(radius: Animated<Double>)
+    /// A group's transform (`tr`), taken out of the group's items by the decoder.
+    case transform(TransformModel)
+    /// Something decoded and reported as not supported, or hidden (`hd`): draws nothing.
+    case ignored
+}
+
+/// A star or polygon (`sr`).
+struct StarModel {
+    var isPolygon: Bool
+    var position: Animated<[Double]>
+    var points: Animated<Double>
+    var rotation: Animated<Double>
+    var outerRadius: Animated<Double>
+    var innerRadius: Animated<Double>
+    var outerRoundness: Animated<Double>
+    var innerRoundness: Animated<Double>
+    var reversed: Bool
+}
+
+/// The line of a stroke: colour (unused by gradient strokes), opacity (percent), width, caps,
+/// joins and dashes.
+struct StrokeModel {
+    enum Cap: Int { case butt = 1, round = 2, square = 3 }
+    enum Join: Int { case miter = 1, round = 2, bevel = 3 }
+    var color = Animated<[Double]>(constant: [0, 0, 0, 1])
+    var opacity = Animated<Double>(constant: 100)
+    var width = Animated<Double>(constant: 1)
+    var cap = Cap.round
+    var join = Join.round
+    var miterLimit: Double = 4
+    /// Dash lengths alternating on and off, then nil; the dash offset.
+    var dashes: [Animated<Double>] = []
+    var dashOffset = Animated<Double>(constant: 0)
+}
+
+/// A gradient fill or stroke: linear or radial from `start` to `end` (the radius's end for a
+/// radial one), with colour and opacity stops.
+struct GradientModel {
+    var radial: Bool
+    var start: Animated<[Double]>
+    var end: Animated<[Double]>
+    var stops: GradientStops
+    var opacity: Animated<Double>
+    var evenOdd: Bool
+}
+
+/// A repeater: `copies` copies of what lies above it in its group, each transformed once more
+/// by `transform` and faded from `startOpacity` to `endOpacity` (percent).
+struct RepeaterModel {
+    var copies: Animated<Double>
+    var offset: Animated<Double>
+    var transform: TransformModel
+    var startOpacity: Animated<Double>
+    var endOpacity: Animated<Double>
+    /// Copies drawn above the original (`m` 1) or below (2).
+    var above: Bool
+}
+
+/// A drop shadow (the effect, or the layer style).
+struct ShadowModel {
+    var color: Animated<[Double]>
+    var opacity: Animated<Double>  // 0–255 for the effect, scaled to 0–1 by the decoder
+    var angle: Animated<Double>  // degrees, After Effects' direction (0 = up, clockwise)
+    var distance: Animated<Double>
+    var softness: Animated<Double>
+}
+
+/// What a layer draws.
+enum LayerContent {
+    case precomp(assetID: String, size: CGSize)
+    case solid(color: [Double], size: CGSize)
+    case image(assetID: String)
+    case null
+    case shapes([ShapeItem])
+    /// A layer kind that is not played (text, audio, camera, …): draws nothing.
+    case unsupported
+}
+
+/// One layer of a composition.
+struct LayerModel {
+    var name: String
+    var index: Int?
+    var parent: Int?
+    var content: LayerContent
+    var transform: TransformModel
+    var autoOrient: Bool
+    /// In and out points, start time (frames) and time stretch.
+    var inPoint: Double
+    var outPoint: Double
+    var startTime: Double
+    var stretch: Double
+    var timeRemap: Animated<Double>?
+    var masks: [MaskModel]
+    var matte: MatteMode?
+    var isMatteSource: Bool
+    /// The index of the matte's layer when given (`tp`); otherwise the layer above.
+    var matteParent: Int?
+    var hidden: Bool
+    var blendMode: Int
+    var shadow: ShadowModel?
+    var path: JSONPath
+}
+
+/// An asset: a composition that precomp layers show, or an image.
+enum AssetModel {
+    case precomp(layers: [LayerModel])
+    /// An image: its bytes (decoded from a data URI or read from beside the file), or nil when
+    /// it could not be found (drawn as nothing, with a warning).
+    case image(data: Data?, size: CGSize, name: String)
+}
+
+/// A whole Lottie file.
+struct CompositionModel {
+    var size: CGSize
+    var frameRate: Double
+    var inPoint: Double
+    var outPoint: Double
+    var layers: [LayerModel]
+    var assets: [String: AssetModel]
+    var name: String
+}

@@ -1,0 +1,192 @@
+/// From keyframes to the engine's animations. Each animated value becomes one
+/// `CAKeyframeAnimation` that keeps Lottie's keyframes, their per-segment cubic-bezier easing
+/// (`timingFunctions`) and holds, timed in the local time of the layer it is added to (a frame
+/// `f` is `f / frameRate` seconds). Values the engine cannot interpolate the way Lottie does
+/// (a motion path followed at constant speed, a value computed from several animated ones by a
+/// rule that is not linear, anything inside a time-remapped precomp) are sampled at every frame
+/// and interpolated linearly between frames (docs/lottie.md, "Timing").
+import Foundation
+import GLayers
+
+/// `AVCoreAnimationBeginTimeAtZero`: a begin time of exactly 0 means "now" to Core Animation,
+/// so animations that begin at a layer's time 0 are given this one instead (as AVFoundation and
+/// lottie-ios do).
+let beginTimeAtZero: CFTimeInterval = 1e-100
+
+/// Any keyframed value, for combining several into one.
+protocol Track {
+    var isAnimated: Bool { get }
+    /// The keyframes' frames.
+    var times: [Double] { get }
+    /// Whether the value holds (does not interpolate) from `frame` to the next keyframe.
+    func holds(at frame: Double) -> Bool
+}
+
+extension Animated: Track {
+    var times: [Double] { keyframes.map(\.time) }
+
+    func holds(at frame: Double) -> Bool {
+        guard keyframes.count > 1 else { return true }
+        var i = keyframes.count - 1
+        while i > 0 && keyframes[i].time > frame { i -= 1 }
+        return keyframes[i].hold || i == keyframes.count - 1
+    }
+}
+
+/// The frames from the first keyframe to the last of any of `tracks` (0…0 for none).
+func frameSpan(_ tracks: [any Track]) -> ClosedRange<Double> {
+    let times = tracks.flatMap(\.times)
+    guard let lower = times.min(), let upper = times.max() else { return 0...0 }
+    return lower...upper
+}
+
+/// How the frames of the layers being built reach the engine's clock.
+struct Timeline {
+    /// Frames per second of the file.
+    let frameRate: Double
+    /// nil: frames are the local time of the layers' time space (`f / frameRate` seconds).
+    /// Otherwise the layers' frames are reached through this map from the frames of an
+    /// enclosing time space (a time-remapped precomp), whose frames in `range` are sampled.
+    var remap: ((Double) -> Double)?
+    var range: ClosedRange<Double>
+
+    /// The engine time of frame `f` (never exactly 0: see `beginTimeAtZero`).
+    func seconds(_ f: Double) -> CFTimeInterval {
+        let t = f / frameRate
+        return t == 0 ? beginTimeAtZero : t
+    }
+
+    /// The frames at which sampled values are taken between `start` and `end`: every whole
+    /// frame, and the ends (at most `Limits.sampledFrames`).
+    static func sampleFrames(from start: Double, to end: Double, including extra: [Double] = []) -> [Double] {
+        guard end > start else { return [start] }
+        let span = end - start
+        let step = max(1, (span / Double(Limits.sampledFrames)).rounded(.up))
+        var frames: [Double] = [start]
+        var f = (start / step).rounded(.down) * step + step
+        while f < end {
+            frames.append(f)
+            f += step
+        }
+        frames.append(end)
+        if !extra.isEmpty {
+            frames = Array(Set(frames + extra.filter { $0 > start && $0 < end })).sorted()
+        }
+        return frames
+    }
+
+    /// A value computed from `tracks` by `make(frame)`, as keyframes: those of the only track that
+    /// changes when `make` is linear in it (the easing and holds kept exactly); otherwise `make`
+    /// sampled at every frame of the tracks' span, holding where the changing tracks hold.
+    /// Inside a remapped time space, always sampled through the map.
+    func combine<R>(_ tracks: [any Track], linear: Bool, _ make: (Double) -> R) -> Animated<R> {
+        let animated = tracks.filter(\.isAnimated)
+        if let remap {
+            guard !animated.isEmpty else { return Animated(constant: make(0)) }
+            let frames = Timeline.sampleFrames(from: range.lowerBound, to: range.upperBound)
+            return Animated(
+                frames.map { f in
+                    let local = remap(f)
+                    return Keyframe(time: f, value: make(local), hold: animated.allSatisfy { $0.holds(at: local) })
+                })
+        }
+        guard !animated.isEmpty else { return Animated(constant: make(0)) }
+        if animated.count == 1, linear, let only = animated.first as? AnyKeyframes,
+            !only.keyframeShapes.dropLast().contains(where: { $0.hasSpatialTangents && !$0.hold })
+        {
+            return Animated(
+                only.keyframeShapes.map { k in
+                    Keyframe(
+                        time: k.time, value: make(k.time), hold: k.hold, easeOut: k.easeOut, easeIn: k.easeIn,
+                        spatialOut: nil, spatialIn: nil)
+                })
+        }
+        let span = frameSpan(animated)
+        let frames = Timeline.sampleFrames(
+            from: span.lowerBound, to: span.upperBound, including: animated.flatMap(\.times))
+        return Animated(
+            frames.map { f in
+                Keyframe(time: f, value: make(f), hold: animated.allSatisfy { $0.holds(at: f) })
+            })
+    }
+
+    /// One animated value as the engine will see it: in a remapped time space, sampled through
+    /// the map; a motion path (spatial tangents), sampled at every frame (Lottie follows the
+    /// curve at constant speed); otherwise as is.
+    func resolve<V: LottieInterpolatable>(_ a: Animated<V>) -> Animated<V> {
+        guard a.isAnimated else { return a }
+        if remap != nil || a.keyframes.dropLast().contains(where: { $0.hasSpatialTangents && !$0.hold }) {
+            return combine([a], linear: false) { a.value(at: $0) }
+        }
+        return a
+    }
+
+    /// Sets `keyPath` of `layer` to the value's start and, when it changes, adds the animation
+    /// that plays it (`convert` makes the engine's value).
+    func apply<V: LottieInterpolatable>(
+        _ value: Animated<V>, _ keyPath: String, on layer: CALayer, _ convert: (V) -> Any
+    ) {
+        apply(resolve(value), keyPath, on: layer, convert: convert)
+    }
+
+    /// `apply` for keyframes already resolved (or values that do not interpolate).
+    func apply<V>(_ value: Animated<V>, _ keyPath: String, on layer: CALayer, convert: (V) -> Any) {
+        layer.setValue(convert(value.initial), forKeyPath: keyPath)
+        guard value.isAnimated, let animation = keyframeAnimation(value, keyPath, convert) else { return }
+        layer.add(animation, forKey: keyPath)
+    }
+
+    /// The keyframe animation of `value` (nil when its keyframes all fall on one frame: the
+    /// last value then holds from the start, set as the model value).
+    func keyframeAnimation<V>(_ value: Animated<V>, _ keyPath: String, _ convert: (V) -> Any) -> CAKeyframeAnimation? {
+        let keyframes = value.keyframes
+        let t0 = keyframes[0].time, tN = keyframes[keyframes.count - 1].time
+        guard tN > t0 else { return nil }
+        let animation = CAKeyframeAnimation(keyPath: keyPath)
+        func fraction(_ t: Double) -> NSNumber { NSNumber(value: (t - t0) / (tN - t0)) }
+        var values: [Any] = []
+        var keyTimes: [NSNumber] = []
+        if keyframes.dropLast().allSatisfy(\.hold) {
+            animation.calculationMode = .discrete
+            for k in keyframes {
+                values.append(convert(k.value))
+                keyTimes.append(fraction(k.time))
+            }
+        } else {
+            var functions: [CAMediaTimingFunction] = []
+            let linear = CAMediaTimingFunction(name: .linear)
+            for (i, k) in keyframes.enumerated() {
+                let v = convert(k.value)
+                values.append(v)
+                keyTimes.append(fraction(k.time))
+                guard i + 1 < keyframes.count else { break }
+                if k.hold {
+                    // Held until the next keyframe, then a jump (a segment of no length).
+                    functions.append(linear)
+                    values.append(v)
+                    keyTimes.append(fraction(keyframes[i + 1].time))
+                    functions.append(linear)
+                } else {
+                    functions.append(k.isLinear ? linear : k.timingFunction)
+                }
+            }
+            animation.timingFunctions = functions
+        }
+        animation.values = values
+        animation.keyTimes = keyTimes
+        animation.beginTime = seconds(t0)
+        animation.duration = (tN - t0) / frameRate
+        animation.fillMode = .both
+        animation.isRemovedOnCompletion = false
+        return animation
+    }
+}
+
+/// Keyframes with their easing whatever their value type (for `Timeline.combine`).
+protocol AnyKeyframes {
+    var keyframeShapes: [Keyframe<Void>] { get }
+}
+
+extension Animated: AnyKeyframes {
+    var keyframeShapes: [Keyframe<Void>] { map { _ in () }.keyframes }
+}

@@ -1,0 +1,389 @@
+/// The items of a shape layer as layers: each group a layer with the group's transform; each
+/// fill, stroke or gradient a `CAShapeLayer` (or a `CAGradientLayer` masked by one) drawing the
+/// paths listed above it in its group and in the groups above it, trimmed by the trims below
+/// those paths. Lottie lists items top first; a style draws where it is listed (docs/lottie.md,
+/// "Shapes").
+import Foundation
+import GLayers
+import GLayersGraphics
+
+/// A path item as a source of shapes over time.
+struct PathSource {
+    let tracks: [any Track]
+    /// Whether the shape's vertices are linear in its animated values (so the engine may
+    /// interpolate between keyframe shapes).
+    let linear: Bool
+    let shape: (Double) -> BezierShape
+    /// Rounded corners applied to it, when a `rd` item lies below it.
+    var roundness: Animated<Double>?
+
+    func value(at frame: Double) -> BezierShape {
+        let s = shape(frame)
+        guard let roundness else { return s }
+        return s.roundingCorners(radius: roundness.value(at: frame))
+    }
+
+    var allTracks: [any Track] { tracks + (roundness.map { [$0] } ?? []) }
+}
+
+/// A trim applied to the paths above it.
+struct TrimSource {
+    let start: Animated<Double>
+    let end: Animated<Double>
+    let offset: Animated<Double>
+    let individually: Bool
+
+    /// The visible part at `frame` as fractions of the path's length: start in [0, 1), end in
+    /// [start, start + 1] (an end past 1 wraps to the path's start).
+    func range(at frame: Double) -> (start: Double, end: Double) {
+        var s = start.value(at: frame) / 100, e = end.value(at: frame) / 100
+        if s > e { swap(&s, &e) }
+        s = min(max(s, 0), 1)
+        e = min(max(e, 0), 1)
+        if e - s >= 1 { return (0, 1) }
+        let o = offset.value(at: frame) / 360
+        s += o
+        e += o
+        let shift = s.rounded(.down)
+        return (s - shift, e - shift)
+    }
+}
+
+/// Builds shape items into layers.
+struct ShapeBuilder {
+    let timeline: Timeline
+
+    /// What enclosing groups pass down: their styles listed below this group (which draw this
+    /// group's paths too) and their trims listed below it.
+    struct Inherited {
+        var styles: [ShapeItem] = []
+        var trims: [TrimSource] = []
+        var roundness: Animated<Double>?
+    }
+
+    func build(_ items: [ShapeItem], into container: CALayer, inherited: Inherited = Inherited()) {
+        // A repeater copies what is listed above it; what is below draws once, underneath or
+        // above the copies.
+        if let r = items.firstIndex(where: { if case .repeater = $0 { return true } else { return false } }),
+            case .repeater(let model) = items[r]
+        {
+            var below = inherited
+            below.styles = styles(in: items, after: r) + inherited.styles
+            below.trims = trims(in: items, after: r) + inherited.trims
+            let rest = Array(items[(r + 1)...])
+            let copies = RepeaterBuilder(timeline: timeline, model: model)
+            if !model.above { copies.build(Array(items[..<r]), builder: self, into: container, inherited: below) }
+            build(rest, into: container, inherited: inherited)
+            if model.above { copies.build(Array(items[..<r]), builder: self, into: container, inherited: below) }
+            return
+        }
+        // Paths, by index.
+        var paths: [Int: PathSource] = [:]
+        for (i, item) in items.enumerated() {
+            guard var source = pathSource(item) else { continue }
+            let rd =
+                items[(i + 1)...].compactMap { item -> Animated<Double>? in
+                    if case .roundedCorners(let r) = item { return r } else { return nil }
+                }.first ?? inherited.roundness
+            source.roundness = rd
+            paths[i] = source
+        }
+        let directPaths = paths.keys.sorted()
+        // Inherited styles draw this group's paths, under everything the group lists.
+        for style in inherited.styles.reversed() {
+            let sources = directPaths.compactMap { paths[$0] }
+            let trims = directPaths.first.map { trimsBelow($0, items) + inherited.trims } ?? inherited.trims
+            addStyle(style, sources, trims, into: container)
+        }
+        // Then bottom to top.
+        for k in stride(from: items.count - 1, through: 0, by: -1) {
+            switch items[k] {
+            case .fill, .stroke, .gradientFill, .gradientStroke:
+                let above = directPaths.filter { $0 < k }
+                guard let first = above.first else { continue }
+                addStyle(
+                    items[k], above.compactMap { paths[$0] }, trimsBelow(first, items) + inherited.trims,
+                    into: container)
+            case .group(let children, let transform, let name):
+                let (outer, inner) = LottieBuilder.groupLayers(transform, timeline)
+                outer.name = name
+                var passed = Inherited()
+                passed.styles = styles(in: items, after: k) + inherited.styles
+                passed.trims = trims(in: items, after: k) + inherited.trims
+                passed.roundness =
+                    items[(k + 1)...].compactMap { item -> Animated<Double>? in
+                        if case .roundedCorners(let r) = item { return r } else { return nil }
+                    }.first ?? inherited.roundness
+                build(children, into: inner, inherited: passed)
+                container.addSublayer(outer)
+            default:
+                continue
+            }
+        }
+    }
+
+    private func styles(in items: [ShapeItem], after k: Int) -> [ShapeItem] {
+        items[(k + 1)...].filter {
+            switch $0 {
+            case .fill, .stroke, .gradientFill, .gradientStroke: return true
+            default: return false
+            }
+        }
+    }
+
+    private func trims(in items: [ShapeItem], after k: Int) -> [TrimSource] {
+        items[(k + 1)...].compactMap {
+            if case .trim(let s, let e, let o, let m) = $0 {
+                return TrimSource(start: s, end: e, offset: o, individually: m)
+            }
+            return nil
+        }
+    }
+
+    private func trimsBelow(_ k: Int, _ items: [ShapeItem]) -> [TrimSource] { trims(in: items, after: k) }
+
+    /// The shapes of a path item over time.
+    private func pathSource(_ item: ShapeItem) -> PathSource? {
+        switch item {
+        case .path(let shape, let reversed):
+            return PathSource(tracks: [shape], linear: true) { f in
+                let s = shape.value(at: f)
+                return reversed ? s.reversed : s
+            }
+        case .rect(let p, let s, let r, let reversed):
+            return PathSource(tracks: [p, s, r], linear: !r.isAnimated) { f in
+                let c = p.value(at: f), size = s.value(at: f)
+                return .rect(
+                    center: CGPoint(x: c[0], y: c[1]), size: CGSize(width: size[0], height: size[1]),
+                    roundness: r.value(at: f), reversed: reversed)
+            }
+        case .ellipse(let p, let s, let reversed):
+            return PathSource(tracks: [p, s], linear: true) { f in
+                let c = p.value(at: f), size = s.value(at: f)
+                return .ellipse(
+                    center: CGPoint(x: c[0], y: c[1]), size: CGSize(width: size[0], height: size[1]), reversed: reversed
+                )
+            }
+        case .star(let m):
+            let tracks: [any Track] = [
+                m.position, m.points, m.rotation, m.outerRadius, m.innerRadius, m.outerRoundness, m.innerRoundness,
+            ]
+            return PathSource(tracks: tracks, linear: false) { f in
+                let c = m.position.value(at: f)
+                return .star(
+                    center: CGPoint(x: c[0], y: c[1]), points: m.points.value(at: f), rotation: m.rotation.value(at: f),
+                    outerRadius: m.outerRadius.value(at: f), innerRadius: m.innerRadius.value(at: f),
+                    outerRoundness: m.outerRoundness.value(at: f), innerRoundness: m.innerRoundness.value(at: f),
+                    polygon: m.isPolygon, reversed: m.reversed)
+            }
+        default:
+            return nil
+        }
+    }
+
+    // MARK: Styles
+
+    private func addStyle(_ style: ShapeItem, _ sources: [PathSource], _ trims: [TrimSource], into container: CALayer) {
+        guard !sources.isEmpty else { return }
+        let trim = trims.first
+        // Trimmed one at a time ("simultaneously"): a layer per path.
+        if let trim, !trim.individually, sources.count > 1 {
+            for source in sources { addStyle(style, [source], [trim], into: container) }
+            return
+        }
+        switch style {
+        case .fill(let color, let opacity, let evenOdd):
+            let layer = shapeLayer(sources, trim: nil)
+            layer.fillRule = evenOdd ? .evenOdd : .nonZero
+            timeline.apply(color, "fillColor", on: layer) { cgColor($0) }
+            timeline.apply(opacity, "opacity", on: layer) { NSNumber(value: $0 / 100) }
+            container.addSublayer(layer)
+        case .stroke(let stroke):
+            let layer = shapeLayer(sources, trim: trim)
+            layer.fillColor = nil
+            timeline.apply(stroke.color, "strokeColor", on: layer) { cgColor($0) }
+            timeline.apply(stroke.opacity, "opacity", on: layer) { NSNumber(value: $0 / 100) }
+            applyLine(stroke, on: layer)
+            container.addSublayer(layer)
+        case .gradientFill(let gradient):
+            let mask = shapeLayer(sources, trim: nil)
+            mask.fillRule = gradient.evenOdd ? .evenOdd : .nonZero
+            container.addSublayer(gradientLayer(gradient, masked: mask, sources))
+        case .gradientStroke(let gradient, let stroke):
+            let mask = shapeLayer(sources, trim: trim)
+            mask.fillColor = nil
+            mask.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            applyLine(stroke, on: mask)
+            container.addSublayer(gradientLayer(gradient, masked: mask, sources))
+        default:
+            return
+        }
+    }
+
+    /// A shape layer drawing the paths (twice over when a trim wraps past the end, so that
+    /// `strokeStart`/`strokeEnd` can reach across it).
+    private func shapeLayer(_ sources: [PathSource], trim: TrimSource?) -> CAShapeLayer {
+        let layer = CAShapeLayer()
+        layer.anchorPoint = .zero
+        layer.bounds = .zero
+        var wraps = false
+        if let trim {
+            let tracks: [any Track] = [trim.start, trim.end, trim.offset]
+            let animated = tracks.filter(\.isAnimated)
+            let span = frameSpan(animated)
+            let frames = Timeline.sampleFrames(from: span.lowerBound, to: span.upperBound)
+            wraps = frames.contains { trim.range(at: $0).end > 1 }
+            let linear = !trim.offset.isAnimated && !wraps && animated.count <= 1
+            let range = timeline.combine(tracks, linear: linear) { f -> [Double] in
+                let r = trim.range(at: f)
+                return wraps ? [r.start / 2, r.end / 2] : [r.start, r.end]
+            }
+            timeline.apply(range.map { $0[0] }, "strokeStart", on: layer, convert: { NSNumber(value: $0) })
+            timeline.apply(range.map { $0[1] }, "strokeEnd", on: layer, convert: { NSNumber(value: $0) })
+        }
+        let linear = sources.allSatisfy(\.linear)
+        let path = timeline.combine(sources.flatMap(\.allTracks), linear: linear) { f -> CGPath in
+            let shapes = sources.map { $0.value(at: f) }
+            return makePath(wraps ? shapes + shapes : shapes)
+        }
+        timeline.apply(path, "path", on: layer, convert: { $0 })
+        return layer
+    }
+
+    private func applyLine(_ stroke: StrokeModel, on layer: CAShapeLayer) {
+        timeline.apply(stroke.width, "lineWidth", on: layer) { NSNumber(value: $0) }
+        switch stroke.cap {
+        case .butt: layer.lineCap = .butt
+        case .round: layer.lineCap = .round
+        case .square: layer.lineCap = .square
+        }
+        switch stroke.join {
+        case .miter: layer.lineJoin = .miter
+        case .round: layer.lineJoin = .round
+        case .bevel: layer.lineJoin = .bevel
+        }
+        layer.miterLimit = stroke.miterLimit
+        if !stroke.dashes.isEmpty {
+            var pattern = stroke.dashes.map { $0.initial }
+            if pattern.count % 2 == 1 { pattern += pattern }
+            if pattern.allSatisfy({ $0 >= 0 }) && pattern.contains(where: { $0 > 0 }) {
+                layer.lineDashPattern = pattern.map { NSNumber(value: $0) }
+                timeline.apply(stroke.dashOffset, "lineDashPhase", on: layer) { NSNumber(value: $0) }
+            }
+        }
+    }
+
+    // MARK: Gradients
+
+    /// A gradient layer over the paths' bounds, masked by `mask`.
+    private func gradientLayer(_ g: GradientModel, masked mask: CAShapeLayer, _ sources: [PathSource]) -> CALayer {
+        // The gradient's box: the paths' bounds at every keyframe, with the gradient's points.
+        var box = CGRect.null
+        let frames = Set(sources.flatMap(\.allTracks).flatMap(\.times) + [0])
+        for f in frames {
+            for s in sources { box = box.union(makePath([s.value(at: f)]).boundingBox) }
+        }
+        for p in g.start.keyframes.map(\.value) + g.end.keyframes.map(\.value) {
+            box = box.union(CGRect(x: p[0], y: p[1], width: 0, height: 0))
+        }
+        if box.isNull || box.width < 1 || box.height < 1 {
+            box = box.isNull ? CGRect(x: 0, y: 0, width: 1, height: 1) : box.insetBy(dx: -1, dy: -1)
+        }
+        let layer = CAGradientLayer()
+        layer.anchorPoint = .zero
+        layer.frame = box
+        layer.type = g.radial ? .radial : .axial
+        func unit(_ p: [Double]) -> CGPoint {
+            CGPoint(x: (p[0] - box.minX) / box.width, y: (p[1] - box.minY) / box.height)
+        }
+        let points = timeline.combine([g.start, g.end], linear: !g.radial) { f -> [Double] in
+            let s = g.start.value(at: f), e = g.end.value(at: f)
+            if g.radial {
+                let r = hypot(e[0] - s[0], e[1] - s[1])
+                let a = unit(s)
+                return [a.x, a.y, a.x + r / box.width, a.y + r / box.height]
+            }
+            let a = unit(s), b = unit(e)
+            return [a.x, a.y, b.x, b.y]
+        }
+        timeline.apply(points, "startPoint", on: layer, convert: { CGPoint(x: $0[0], y: $0[1]) })
+        timeline.apply(points, "endPoint", on: layer, convert: { CGPoint(x: $0[2], y: $0[3]) })
+        let stops = g.stops
+        let offsets = GradientRamp.offsets(stops.colorCount, stops.values.initial)
+        let ramp = timeline.combine([stops.values], linear: true) { f in
+            GradientRamp(count: stops.colorCount, values: stops.values.value(at: f), offsets: offsets)
+        }
+        timeline.apply(ramp, "colors", on: layer, convert: { $0.colors })
+        layer.locations = offsets.map { NSNumber(value: $0) }
+        timeline.apply(g.opacity, "opacity", on: layer) { NSNumber(value: $0 / 100) }
+        // The mask is in the gradient layer's space: move the paths there.
+        mask.position = CGPoint(x: -box.minX, y: -box.minY)
+        layer.mask = mask
+        return layer
+    }
+}
+
+/// A gradient's colours at fixed offsets: the colour stops' colours and the opacity stops'
+/// alphas, each interpolated at every offset either list has.
+struct GradientRamp {
+    var colors: [CGColor]
+
+    /// The offsets of the colour stops and of the opacity stops, merged.
+    static func offsets(_ count: Int, _ values: [Double]) -> [Double] {
+        var offsets: [Double] = []
+        for i in 0..<count where i * 4 < values.count { offsets.append(values[i * 4]) }
+        var k = count * 4
+        while k + 1 < values.count {
+            offsets.append(values[k])
+            k += 2
+        }
+        return Array(Set(offsets.map { min(max($0, 0), 1) })).sorted()
+    }
+
+    init(count: Int, values: [Double], offsets: [Double]) {
+        var colorStops: [(Double, [Double])] = []
+        for i in 0..<count where i * 4 + 3 < values.count {
+            colorStops.append((values[i * 4], [values[i * 4 + 1], values[i * 4 + 2], values[i * 4 + 3]]))
+        }
+        var alphaStops: [(Double, [Double])] = []
+        var k = count * 4
+        while k + 1 < values.count {
+            alphaStops.append((values[k], [values[k + 1]]))
+            k += 2
+        }
+        func at(_ stops: [(Double, [Double])], _ x: Double, _ fallback: [Double]) -> [Double] {
+            guard let first = stops.first else { return fallback }
+            if x <= first.0 { return first.1 }
+            for i in 1..<stops.count where x <= stops[i].0 {
+                let (a, b) = (stops[i - 1], stops[i])
+                let t = b.0 > a.0 ? (x - a.0) / (b.0 - a.0) : 1
+                return [Double].blend(a.1, b.1, t)
+            }
+            return stops[stops.count - 1].1
+        }
+        colors = offsets.map { x in
+            let c = at(colorStops, x, [0, 0, 0])
+            let a = at(alphaStops, x, [1])
+            return cgColor([c[0], c[1], c[2], a[0]])
+        }
+    }
+}
+
+extension ShapeItem {
+    /// Whether the item is a fill, stroke or gradient.
+    var isStyle: Bool {
+        switch self {
+        case .fill, .stroke, .gradientFill, .gradientStroke: return true
+        default: return false
+        }
+    }
+}
+
+extension LottieBuilder {
+    /// A shape group's layers: its transform (`tr`), with the group's opacity on the inner one.
+    static func groupLayers(_ t: TransformModel, _ timeline: Timeline) -> (CALayer, CALayer) {
+        let (outer, inner) = transformLayers(t, timeline)
+        timeline.apply(t.opacity, "opacity", on: inner) { NSNumber(value: $0 / 100) }
+        return (outer, inner)
+    }
+}
