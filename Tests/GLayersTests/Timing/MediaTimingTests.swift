@@ -248,5 +248,62 @@ extension ClockTests {
                 #expect(layer.animationKeys() == nil)
             }
         }
+
+        /// An ancestor with speed 0 and timeOffset t freezes every descendant at local time t
+        /// (what lottie-ios does to pause and scrub): the child's 10 s fade and the speed-2
+        /// grandchild's 20 s fade show t's progress whatever the media time, in presentation()
+        /// too; an animation added while paused begins at the frozen time and moves only when
+        /// the offset does (docs/semantics.md#pause-and-resume).
+        @Test func aPausedAncestorFreezesAndScrubsItsDescendants() {
+            withManualClock(at: 100) {
+                let root = CALayer(), parent = CALayer(), child = CALayer(), grandchild = CALayer()
+                root.addSublayer(parent)
+                parent.addSublayer(child)
+                child.addSublayer(grandchild)
+                grandchild.speed = 2
+                let fade = opacityAnimation()
+                fade.fillMode = .forwards
+                fade.isRemovedOnCompletion = false
+                child.add(fade, forKey: "fade")
+                // The grandchild's time is twice the child's: begun at 200, 20 s long.
+                grandchild.add(opacityAnimation(duration: 20), forKey: "fade")
+                frame(at: 100)
+                frame(at: 103)
+                #expect(abs(presented(child, "opacity") - 0.3) < 1e-6)
+                #expect(abs(presented(grandchild, "opacity") - 0.3) < 1e-6)
+                parent.speed = 0
+                parent.timeOffset = 105
+                frame(at: 110)
+                #expect(abs(presented(child, "opacity") - 0.5) < 1e-6)
+                #expect(abs(presented(grandchild, "opacity") - 0.5) < 1e-6)
+                #expect(child.convertTime(CACurrentMediaTime(), from: nil) == 105)
+                parent.timeOffset = 108
+                frame(at: 111)
+                #expect(abs(presented(child, "opacity") - 0.8) < 1e-6)
+                #expect(abs(presented(grandchild, "opacity") - 0.8) < 1e-6)
+                // Added while paused: its begin time is the child's frozen time, 108.
+                let rise = CABasicAnimation(keyPath: "zPosition")
+                rise.fromValue = 50
+                rise.toValue = 150
+                rise.duration = 10
+                child.add(rise, forKey: "rise")
+                frame(at: 112)
+                #expect(presented(child, "zPosition") == 50)
+                frame(at: 130)
+                #expect(presented(child, "zPosition") == 50)
+                // Scrubbing moves both; past its end the grandchild's fade is removed.
+                parent.timeOffset = 113
+                frame(at: 131)
+                #expect(abs(presented(child, "zPosition") - 100) < 1e-9)
+                #expect(presented(child, "opacity") == 1)
+                #expect(grandchild.animationKeys() == nil)
+                // Back before the late animation's begin time: it shows nothing, and stays.
+                parent.timeOffset = 104
+                frame(at: 132)
+                #expect(abs(presented(child, "opacity") - 0.4) < 1e-6)
+                #expect(presented(child, "zPosition") == 0)
+                #expect(child.animationKeys() == ["fade", "rise"])
+            }
+        }
     }
 }
