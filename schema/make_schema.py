@@ -274,7 +274,8 @@ FILTERS = {
     "CIColorControls": ["inputSaturation", "inputBrightness", "inputContrast"],
 }
 BLEND_MODES = ["Multiply", "Screen", "Overlay", "Darken", "Lighten", "Difference", "ColorDodge", "ColorBurn",
-               "SoftLight", "HardLight", "Exclusion"]
+               "SoftLight", "HardLight", "Exclusion", "LinearBurn", "LinearDodge", "LinearLight", "PinLight",
+               "VividLight", "Subtract", "Divide", "Hue", "Saturation", "Color", "Luminosity"]
 
 def keysyms():
     names = ["space", "Return", "Escape", "Tab", "ISO_Left_Tab", "BackSpace", "Delete", "Insert", "Home", "End",
@@ -435,7 +436,7 @@ def defs():
         "durationOrInfinity": {"oneOf": [{"type": "number", "minimum": 0}, {"const": "infinity"}]},
         "repeatCount": {"oneOf": [{"type": "number", "minimum": 0}, {"const": "infinity"}]},
         "blendMode": {"enum": ["CI%sBlendMode" % m for m in BLEND_MODES] + ["CISourceOverCompositing"]
-                      + ["%s%sBlendMode" % (m[0].lower(), m[1:]) for m in BLEND_MODES] + ["sourceOverCompositing", None]},
+                      + ["%s%sBlendMode" % (m[0].lower(), m[1:]) for m in BLEND_MODES] + ["sourceOverCompositing", "xor", None]},
         "autoresizingMask": {"type": "array", "items": enum(["layerMinXMargin", "layerWidthSizable", "layerMaxXMargin",
                                                              "layerMinYMargin", "layerHeightSizable", "layerMaxYMargin"])},
         "cornerMask": {"type": "array", "items": enum(["layerMinXMinYCorner", "layerMaxXMinYCorner",

@@ -16,7 +16,7 @@
 //                      the inverse homography item space -> clip plane
 //   u_pixelToItem      (1 / pass scale, sourceRect.x, sourceRect.y, target height px)
 //   u_flipY            1 when framebuffer rows run bottom-up (the screen), else 0
-//   u_blendMode        0: normal (fixed-function blending); 1...11: BlendMode order, reads
+//   u_blendMode        0: normal (fixed-function blending); 1...23: BlendMode order, reads
 //                      u_backdrop and writes the blended result with blending off
 //   u_backdrop, u_backdropRect  copy of the target behind the item: texture and its
 //                      framebuffer rect (x, y, width, height) in GL window coordinates
@@ -324,14 +324,66 @@ vec3 blendFunction(vec3 cb, vec3 cs, int mode) {
     }
     if (mode == 10) return mix(cb * 2.0 * cs, 1.0 - (1.0 - cb) * (1.0 - (2.0 * cs - 1.0)), step(0.5, cs));
     if (mode == 11) return cb + cs - 2.0 * cb * cs;
+    // Core Image's further modes (docs/semantics.md#filters-and-blend-modes).
+    if (mode == 13) return max(cb + cs - 1.0, 0.0);
+    if (mode == 14) return min(cb + cs, 1.0);
+    if (mode == 15) return clamp(cb + 2.0 * cs - 1.0, 0.0, 1.0);
+    if (mode == 16) return mix(min(cb, 2.0 * cs), max(cb, 2.0 * cs - 1.0), step(0.5, cs));
+    if (mode == 17) {
+        // Vivid light: colour burn by 2cs below one half, colour dodge by 2cs − 1 above.
+        vec3 s2 = 2.0 * cs;
+        vec3 burn = 1.0 - min(vec3(1.0), (1.0 - cb) / max(s2, 1e-6));
+        burn = mix(mix(burn, vec3(0.0), step(s2, vec3(0.0))), vec3(1.0), step(1.0, cb));
+        vec3 d = s2 - 1.0;
+        vec3 dodge = min(vec3(1.0), cb / max(1.0 - d, 1e-6));
+        dodge = mix(mix(dodge, vec3(1.0), step(1.0, d)), vec3(0.0), step(cb, vec3(0.0)));
+        return mix(burn, dodge, step(0.5, cs));  // both give cb at cs = 0.5
+    }
+    if (mode == 18) return max(cb - cs, 0.0);
+    if (mode == 19) {
+        vec3 q = min(vec3(1.0), cb / max(cs, 1e-6));
+        return mix(mix(q, vec3(1.0), step(cs, vec3(0.0))), vec3(0.0), step(cb, vec3(0.0)));
+    }
     return cs;
 }
 
-// W3C compositing: source-over with a separable blend function, premultiplied in and out.
+// W3C non-separable blending (Compositing and Blending Level 1, "Non-separable blend modes").
+float lum(vec3 c) { return dot(c, vec3(0.3, 0.59, 0.11)); }
+
+vec3 clipColor(vec3 c) {
+    float l = lum(c);
+    float n = min(c.r, min(c.g, c.b));
+    float x = max(c.r, max(c.g, c.b));
+    if (n < 0.0) c = l + (c - l) * l / max(l - n, 1e-6);
+    if (x > 1.0) c = l + (c - l) * (1.0 - l) / max(x - l, 1e-6);
+    return c;
+}
+
+vec3 setLum(vec3 c, float l) { return clipColor(c + (l - lum(c))); }
+
+float sat(vec3 c) { return max(c.r, max(c.g, c.b)) - min(c.r, min(c.g, c.b)); }
+
+// The W3C SetSat: the largest component becomes s, the smallest 0, the middle one scaled.
+vec3 setSat(vec3 c, float s) {
+    float mx = max(c.r, max(c.g, c.b));
+    float mn = min(c.r, min(c.g, c.b));
+    return mx > mn ? (c - mn) * s / (mx - mn) : vec3(0.0);
+}
+
+vec3 nonSeparable(vec3 cb, vec3 cs, int mode) {
+    if (mode == 20) return setLum(setSat(cs, sat(cb)), lum(cb));
+    if (mode == 21) return setLum(setSat(cb, sat(cs)), lum(cb));
+    if (mode == 22) return setLum(cs, lum(cb));
+    return setLum(cb, lum(cs));
+}
+
+// W3C compositing: source-over with a blend function, premultiplied in and out.
 vec4 blendW3C(vec4 src, vec4 dst, int mode) {
     vec3 cs = src.a > 0.0 ? src.rgb / src.a : vec3(0.0);
     vec3 cb = dst.a > 0.0 ? dst.rgb / dst.a : vec3(0.0);
-    vec3 mixed = blendFunction(clamp(cb, 0.0, 1.0), clamp(cs, 0.0, 1.0), mode);
+    cb = clamp(cb, 0.0, 1.0);
+    cs = clamp(cs, 0.0, 1.0);
+    vec3 mixed = mode >= 20 ? nonSeparable(cb, cs, mode) : blendFunction(cb, cs, mode);
     vec3 rgb = src.rgb * (1.0 - dst.a) + dst.rgb * (1.0 - src.a) + src.a * dst.a * mixed;
     return vec4(rgb, src.a + dst.a * (1.0 - src.a));
 }

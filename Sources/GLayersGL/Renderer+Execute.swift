@@ -160,6 +160,9 @@ extension Renderer {
         case .additive:
             glEnable(GLenum(GL_BLEND))
             glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
+        case .xor:
+            glEnable(GLenum(GL_BLEND))
+            glBlendFunc(GLenum(GL_ONE_MINUS_DST_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         }
     }
 

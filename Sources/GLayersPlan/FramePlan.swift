@@ -75,6 +75,10 @@ package enum Blending: UInt8 {
     case screen
     /// Additive (`plus-lighter`): `ONE, ONE`, clamped by the 8-bit target.
     case additive
+    /// Porter-Duff XOR, exact in fixed function on premultiplied colour:
+    /// `ONE_MINUS_DST_ALPHA, ONE_MINUS_SRC_ALPHA` gives cs·(1 − αb) + cb·(1 − αs) (and the
+    /// same for alpha).
+    case xor
 }
 
 /// A pass's part of the plan.

@@ -189,8 +189,7 @@ package final class FramePlanner {
         }
         if opaque { instance.flags.insert(.noDilate) }
         let ownCommand =
-            item.blend != .normal && item.blend != .screen && item.blend != .plusLighter
-            && !options.showOverdraw
+            !item.blend.isFixedFunction && !options.showOverdraw
         if !ownCommand && isPlainRect(item, instance) {
             instance.edgeLines = instance.h.edgeLines(of: item.rect).map {
                 aliased.isEmpty ? $0 : $0.hardening(aliased)
@@ -217,6 +216,7 @@ package final class FramePlanner {
         if !opaque && !options.showOverdraw {
             if item.blend == .screen { blending = .screen }
             if item.blend == .plusLighter { blending = .additive }
+            if item.blend == .xor { blending = .xor }
         }
         let variant: QuadVariant
         if instance.edgeLines == nil {
@@ -356,8 +356,18 @@ extension Color {
 }
 
 extension BlendMode {
-    /// `u_blendMode` in quad.frag.glsl (0 normal, 1 multiply … 11 exclusion: the modes'
-    /// `ordinal`s). Additive blending is fixed-function (`Blending.additive`), never drawn
-    /// through the shader.
-    var shaderIndex: Int32 { self == .plusLighter ? 0 : Int32(ordinal) }
+    /// `u_blendMode` in quad.frag.glsl (0 normal, 1 multiply … 23 luminosity: the modes'
+    /// `ordinal`s). The fixed-function modes (`isFixedFunction`) are never drawn through the
+    /// shader.
+    var shaderIndex: Int32 { isFixedFunction ? 0 : Int32(ordinal) }
+
+    /// Whether fixed-function blending draws the mode exactly on premultiplied colour, so its
+    /// items batch like normal ones: normal, screen, additive (`plusLighter`) and Porter-Duff
+    /// XOR (`Blending`). The others read a copy of what lies under the item.
+    var isFixedFunction: Bool {
+        switch self {
+        case .normal, .screen, .plusLighter, .xor: return true
+        default: return false
+        }
+    }
 }

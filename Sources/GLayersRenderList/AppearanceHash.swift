@@ -194,6 +194,18 @@ extension BlendMode {
         case .hardLight: return 10
         case .exclusion: return 11
         case .plusLighter: return 12
+        case .linearBurn: return 13
+        case .linearDodge: return 14
+        case .linearLight: return 15
+        case .pinLight: return 16
+        case .vividLight: return 17
+        case .subtract: return 18
+        case .divide: return 19
+        case .hue: return 20
+        case .saturation: return 21
+        case .color: return 22
+        case .luminosity: return 23
+        case .xor: return 24
         }
     }
 }

@@ -134,6 +134,14 @@ public enum BlendMode: String, Equatable, Sendable, CaseIterable {
     /// Additive: the item's premultiplied colour added to what lies under it, clamped (W3C
     /// `plus-lighter`; `CAEmitterLayer`'s `additive` render mode).
     case plusLighter
+    /// Separable modes of Core Image's blend-mode family beyond the W3C list (formulas in
+    /// docs/semantics.md#filters-and-blend-modes).
+    case linearBurn, linearDodge, linearLight, pinLight, vividLight, subtract, divide
+    /// The W3C non-separable modes (hue, saturation and luminosity mixed in HSL terms).
+    case hue, saturation, color, luminosity
+    /// Porter-Duff XOR: each shows where the other is absent,
+    /// `cs·(1 − αb) + cb·(1 − αs)` (Core Animation's `xor` compositing filter).
+    case xor
 }
 
 /// One quad: background, contents and border of one layer (or one composite of a pass).

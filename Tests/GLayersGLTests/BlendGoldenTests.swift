@@ -16,7 +16,19 @@ import Testing
         }
     }
 
-    /// Every blend mode (row by row: normal, multiply, screen, overlay, darken, lighten,
+    /// Normal and the W3C separable modes, in `BlendMode`'s order.
+    static let w3cSeparableModes: [BlendMode] = [
+        .normal, .multiply, .screen, .overlay, .darken, .lighten, .difference, .colorDodge, .colorBurn, .softLight,
+        .hardLight, .exclusion,
+    ]
+
+    /// Core Image's further blend modes and Porter-Duff XOR, in `BlendMode`'s order.
+    static let furtherModes: [BlendMode] = [
+        .linearBurn, .linearDodge, .linearLight, .pinLight, .vividLight, .subtract, .divide, .hue, .saturation,
+        .color, .luminosity, .xor,
+    ]
+
+    /// Every W3C separable blend mode (row by row: normal, multiply, screen, overlay, darken, lighten,
     /// difference, colorDodge, colorBurn, softLight, hardLight, exclusion): an orange rounded
     /// rect at alpha 0.85 reaching past the bars onto the white background, rotated a
     /// little so its AA edges blend too.
@@ -24,8 +36,9 @@ import Testing
         let b = ListBuilder(width: 176, height: 108, clear: .white)
         let bars = b.add(Self.bars)
         var items: [DrawItem] = []
-        // The W3C separable modes; plusLighter (additive) has a test of its own below.
-        for (i, mode) in BlendMode.allCases.filter({ $0 != .plusLighter }).enumerated() {
+        // The W3C separable modes; plusLighter (additive) and the modes after it have tests of
+        // their own below.
+        for (i, mode) in Self.w3cSeparableModes.enumerated() {
             let x = Float(i % 4) * 44 + 2, y = Float(i / 4) * 36 + 2
             items.append(
                 DrawItem(
@@ -45,6 +58,117 @@ import Testing
         }
         // Tolerance: geometry. Flat colours and AA edges through the blend formulas; nothing is sampled between texels except the unscaled bars.
         Golden.check(image, "blend-modes", .geometry)
+    }
+
+    /// Core Image's further blend modes and XOR, laid out as `blendModes` (row by row:
+    /// linearBurn, linearDodge, linearLight, pinLight, vividLight, subtract, divide, hue,
+    /// saturation, color, luminosity, xor); the modes are compared with their formulas at
+    /// one pixel in `furtherBlendFormulasAtAPixel`.
+    @Test func furtherBlendModes() throws {
+        let b = ListBuilder(width: 176, height: 108, clear: .white)
+        let bars = b.add(Self.bars)
+        var items: [DrawItem] = []
+        for (i, mode) in Self.furtherModes.enumerated() {
+            let x = Float(i % 4) * 44 + 2, y = Float(i / 4) * 36 + 2
+            items.append(
+                DrawItem(
+                    transform: .translate(x, y), rect: Rect(0, 0, 40, 32),
+                    content: .image(bars, ContentPlacement(destination: Rect(0, 0, 40, 32)))))
+            items.append(
+                DrawItem(
+                    transform: .layer(size: 30, 18, at: x + 29, y + 18, transform: .rotate(0.12, 0, 0, 1)),
+                    rect: Rect(0, 0, 30, 18),
+                    background: .rgba(1, 0.55, 0.2, 0.85), cornerRadius: 5, blend: mode))
+        }
+        b.screen(items)
+        let image = try GLHarness.withRenderer { r -> CGImage in
+            r.render(b.list, to: .offscreen)
+            #expect(r.stats.items == 24)
+            return try r.readImage()
+        }
+        // Tolerance: geometry. Flat colours and AA edges through the blend formulas; nothing is sampled between texels except the unscaled bars.
+        Golden.check(image, "blend-modes-further", .geometry)
+    }
+
+    /// Each further mode over an opaque backdrop, with an opaque source: the pixel is the
+    /// blend function B(Cb, Cs) itself, worked out from the formulas in
+    /// docs/semantics.md#filters-and-blend-modes (the W3C ones for hue, saturation, color and
+    /// luminosity). The backdrops are exact in 8 bits (multiples of 0.2).
+    @Test func furtherBlendFormulasAtAPixel() throws {
+        let cases: [(BlendMode, backdrop: (Float, Float, Float), source: (Float, Float, Float), expected: [Int])] = [
+            // max(cb + cs − 1, 0): 0.2 + 0.85 − 1 = 0.05, 0.6 + 0.45 − 1 = 0.05, 0.8 + 0.6 − 1 = 0.4.
+            (.linearBurn, (0.2, 0.6, 0.8), (0.85, 0.45, 0.6), [13, 13, 102]),
+            // min(cb + cs, 1): 0.65, 0.55, 0.85.
+            (.linearDodge, (0.2, 0.4, 0.6), (0.45, 0.15, 0.25), [166, 140, 217]),
+            // cb + 2cs − 1: 0.6, 0.6, 0.2.
+            (.linearLight, (0.2, 0.4, 0.6), (0.7, 0.6, 0.3), [153, 153, 51]),
+            // cs ≥ ½: max(cb, 2cs − 1) = 0.4, 0.8; cs < ½: min(cb, 2cs) = 0.2.
+            (.pinLight, (0.2, 0.4, 0.6), (0.7, 0.1, 0.9), [102, 51, 204]),
+            // cs < ½: burn(cb, 2cs): 1 − 0.8 / 0.9 = 0.111, 1 − 0.4 / 0.6 = 0.333; cs ≥ ½:
+            // dodge(cb, 2cs − 1): 0.4 / 0.6 = 0.667.
+            (.vividLight, (0.2, 0.4, 0.6), (0.45, 0.7, 0.3), [28, 170, 85]),
+            // max(cb − cs, 0): 0.05, 0.15, 0.15.
+            (.subtract, (0.2, 0.4, 0.6), (0.15, 0.25, 0.45), [13, 38, 38]),
+            // min(cb / cs, 1): 0.667, 0.889, 0.706.
+            (.divide, (0.2, 0.4, 0.6), (0.3, 0.45, 0.85), [170, 227, 180]),
+            // SetLum(SetSat(Cs, Sat(Cb)), Lum(Cb)).
+            (.hue, (0.2, 0.4, 0.6), (0.1, 0.3, 0.15), [29, 131, 55]),
+            // SetLum(SetSat(Cb, Sat(Cs)), Lum(Cb)).
+            (.saturation, (0.2, 0.6, 0.8), (0.1, 0.3, 0.15), [102, 136, 153]),
+            // SetLum(Cs, Lum(Cb)).
+            (.color, (0.2, 0.4, 0.6), (0.1, 0.45, 0.3), [34, 123, 85]),
+            // SetLum(Cb, Lum(Cs)): Lum(Cb) = 0.362, Lum(Cs) = 0.2565, so Cb − 0.1055.
+            (.luminosity, (0.2, 0.4, 0.6), (0.1, 0.3, 0.45), [24, 75, 126]),
+        ]
+        for (mode, backdrop, source, expected) in cases {
+            let b = ListBuilder(width: 8, height: 8, clear: .rgba(backdrop.0, backdrop.1, backdrop.2))
+            b.screen([
+                DrawItem(
+                    transform: .identity, rect: Rect(0, 0, 8, 8), background: .rgba(source.0, source.1, source.2),
+                    blend: mode)
+            ])
+            let p = try #require(try GLHarness.image(of: b.list).pixel(x: 4, y: 4))
+            // Tolerance: ±1. The formulas in 32-bit floats, rounded once to 8 bits.
+            let got = [Int(p.r), Int(p.g), Int(p.b)]
+            #expect(zip(got, expected).allSatisfy { abs($0 - $1) <= 1 }, "\(mode): \(got), expected \(expected)")
+            #expect(p.a == 255, "\(mode)")
+        }
+    }
+
+    /// XOR keeps each side where the other is absent, `cs·(1 − αb) + cb·(1 − αs)` on
+    /// premultiplied colour (alpha too): over a translucent backdrop, over an opaque one
+    /// (where an opaque source clears it) and beside the item (untouched). XOR items batch
+    /// (fixed-function blending).
+    @Test func xorAtPixels() throws {
+        // Backdrop premultiplied (0.2, 0.4, 0.2, 0.6): 51, 102, 51, 153, exact in 8 bits.
+        let b = ListBuilder(width: 16, height: 8, clear: Color(r: 0.2, g: 0.4, b: 0.2, a: 0.6))
+        b.screen([
+            // The right half made opaque blue first.
+            DrawItem(transform: .translate(8, 0), rect: Rect(0, 0, 8, 8), background: .rgba(0, 0, 1)),
+            // Premultiplied (0.15, 0.3, 0.75, 0.75) over both halves' top rows.
+            DrawItem(transform: .identity, rect: Rect(0, 0, 16, 4), background: .rgba(0.2, 0.4, 1, 0.75), blend: .xor),
+            // An opaque source over the opaque half's bottom rows.
+            DrawItem(transform: .translate(8, 4), rect: Rect(0, 0, 8, 4), background: .rgba(1, 0, 0), blend: .xor),
+        ])
+        let image = try GLHarness.withRenderer { r -> CGImage in
+            r.render(b.list, to: .offscreen)
+            // The opaque blue, then both xor items in one batch: no copy of the target.
+            #expect(r.stats.batches == 2)
+            return try r.readImage()
+        }
+        func close(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)?, _ q: [Int]) -> Bool {
+            guard let p else { return false }
+            return zip([Int(p.r), Int(p.g), Int(p.b), Int(p.a)], q).allSatisfy { abs($0 - $1) <= 1 }
+        }
+        // Tolerance: ±1. Fixed-function blending of 8-bit values, rounded once.
+        // Translucent backdrop: src·0.4 + dst·0.25 = (0.11, 0.22, 0.35, 0.45).
+        #expect(close(image.pixel(x: 3, y: 2), [28, 56, 89, 115]))
+        // Opaque blue backdrop: src·0 + dst·0.25 = (0, 0, 0.25, 0.25).
+        #expect(close(image.pixel(x: 12, y: 2), [0, 0, 64, 64]))
+        // Opaque over opaque: nothing left.
+        #expect(close(image.pixel(x: 12, y: 6), [0, 0, 0, 0]))
+        // Beside the xor items: the backdrop as it was.
+        #expect(close(image.pixel(x: 3, y: 6), [51, 102, 51, 153]))
     }
 
     /// Particles as the engine draws them (#12): a white soft dot tinted by colours, overlapping

@@ -125,6 +125,34 @@ import Testing
         }
     }
 
+    /// lottie-ios's inverted matte end to end: the red content's mask is an opaque black layer
+    /// holding the matte (a 20×20 square) with `compositingFilter = "xor"`, so the matte cuts
+    /// a hole in the mask and the blue root shows through it; outside the matte the content
+    /// shows (docs/semantics.md#filters-and-blend-modes).
+    @Test func xorCutsAnInvertedMatte() throws {
+        CAMediaClock.useManualTime(0)
+        defer { CAMediaClock.useSystemTime() }
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+        root.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        let content = CALayer(), base = CALayer(), matte = CALayer()
+        content.frame = root.frame
+        content.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        base.frame = root.frame
+        base.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        matte.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
+        matte.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+        matte.compositingFilter = "xor"
+        base.addSublayer(matte)
+        content.mask = base
+        root.addSublayer(content)
+        let image = try HeadlessRenderer(size: CGSize(width: 40, height: 40)).render(root, at: 0)
+        #expect(pixel(image, 20, 20) == [0, 0, 255, 255])
+        #expect(pixel(image, 12, 28) == [0, 0, 255, 255])
+        #expect(pixel(image, 5, 5) == [255, 0, 0, 255])
+        #expect(pixel(image, 35, 20) == [255, 0, 0, 255])
+    }
+
     private func pixel(_ image: CGImage, _ x: Int, _ y: Int) -> [UInt8] {
         image.withUnsafeBytes { bytes in
             let i = y * image.bytesPerRow + x * 4

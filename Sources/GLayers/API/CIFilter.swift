@@ -24,16 +24,33 @@ package enum FilterKind: String, CaseIterable, Sendable {
     case softLight = "CISoftLightBlendMode"
     case hardLight = "CIHardLightBlendMode"
     case exclusion = "CIExclusionBlendMode"
+    case linearBurn = "CILinearBurnBlendMode"
+    case linearDodge = "CILinearDodgeBlendMode"
+    case linearLight = "CILinearLightBlendMode"
+    case pinLight = "CIPinLightBlendMode"
+    case vividLight = "CIVividLightBlendMode"
+    case subtract = "CISubtractBlendMode"
+    case divide = "CIDivideBlendMode"
+    case hue = "CIHueBlendMode"
+    case saturation = "CISaturationBlendMode"
+    case color = "CIColorBlendMode"
+    case luminosity = "CILuminosityBlendMode"
     case sourceOver = "CISourceOverCompositing"
+    /// Porter-Duff XOR: Core Animation's compositing filter `xor` (`kCAFilterXor`, which
+    /// lottie-ios sets for inverted mattes). Core Image has no filter of that name (only
+    /// `CIBlendKernel.exclusiveOr`), so this kind has no Core Image spelling
+    /// (docs/semantics.md#filters-and-blend-modes).
+    case xor = "xor"
 
     /// The kind for a Core Image name, or for Core Animation's short compositing names
-    /// (`multiplyBlendMode`, `screenBlendMode`, …).
+    /// (`multiplyBlendMode`, `screenBlendMode`, …, and `xor`).
     package init?(filterName: String) {
         if let k = FilterKind(rawValue: filterName) {
             self = k
             return
         }
         let short = FilterKind.allCases.first {
+            guard $0.rawValue.hasPrefix("CI") else { return false }
             let raw = $0.rawValue.dropFirst(2)  // "CI"
             return raw.prefix(1).lowercased() + raw.dropFirst() == filterName
         }
@@ -72,7 +89,8 @@ package enum FilterKind: String, CaseIterable, Sendable {
     package var isBlendMode: Bool {
         switch self {
         case .multiply, .screen, .overlay, .darken, .lighten, .difference, .colorDodge, .colorBurn, .softLight,
-            .hardLight, .exclusion, .sourceOver:
+            .hardLight, .exclusion, .linearBurn, .linearDodge, .linearLight, .pinLight, .vividLight, .subtract,
+            .divide, .hue, .saturation, .color, .luminosity, .sourceOver, .xor:
             return true
         default:
             return false

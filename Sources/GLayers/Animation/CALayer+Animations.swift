@@ -173,25 +173,43 @@ extension CALayer {
     }
 
     /// Starts and finishes animations at media time `now`, queueing delegate callbacks.
+    ///
+    /// - Where the layer's time runs backwards (`timeRunsBackwards`), an animation starts when
+    ///   its time enters the active interval from the end and finishes when it passes the
+    ///   start (docs/semantics.md#negative-speed); the layer is then checked every tick.
     func tickAnimations(mediaTime now: CFTimeInterval, context: TransactionContext) {
         let t = localTime(atMediaTime: now)
-        guard t >= animations.nextEvent else { return }
+        let backwards = timeRunsBackwards
+        guard backwards || t >= animations.nextEvent else { return }
         var removed = false
         var next = CFTimeInterval.infinity
         for entry in animations.entries where entry.committed {
             let phase = entry.timing.phase(parentTime: t)
-            if !entry.started && phase != .before {
+            if !entry.started && phase != (backwards ? .after : .before) {
                 entry.started = true
                 if entry.animation.delegate != nil { context.pendingStarts.append(entry.animation) }
             }
-            if phase == .after && !entry.completed {
+            if phase == (backwards ? .before : .after) && !entry.completed {
                 context.noteCompleted(entry, finished: true)
                 if entry.animation.isRemovedOnCompletion { removed = true }
             }
             next = min(next, Self.nextEvent(entry))
         }
         if removed { changeAnimations { $0.removeFinished() } }
-        animations.nextEvent = animations.entries.contains { !$0.committed } ? -.infinity : next
+        animations.nextEvent = animations.entries.contains { !$0.committed } || backwards ? -.infinity : next
+    }
+
+    /// Whether the layer's local time runs backwards as media time advances: the product of
+    /// its own and its ancestors' speeds is negative (false while one of them is 0).
+    var timeRunsBackwards: Bool {
+        var backwards = false
+        var layer: CALayer? = self
+        while let l = layer {
+            if l.speedStorage == 0 { return false }
+            if l.speedStorage < 0 { backwards.toggle() }
+            layer = l.superlayerStorage ?? l.maskOwner
+        }
+        return backwards
     }
 
     /// `animations.nextEvent` in media time (-infinity when an ancestor's speed is not positive:
@@ -211,10 +229,11 @@ extension CALayer {
     /// The local time of an entry's next start or end (-infinity: check every tick).
     static func nextEvent(_ entry: AnimationEntry) -> CFTimeInterval {
         let timing = entry.timing
-        guard timing.speed > 0 else { return timing.speed == 0 && entry.started ? .infinity : -.infinity }
+        guard timing.speed != 0 else { return entry.started ? .infinity : -.infinity }
         if !entry.started { return timing.beginTime }
         if entry.completed { return .infinity }
-        return timing.beginTime + timing.activeDuration / timing.speed
+        // A negative speed runs the same active interval backwards (docs/semantics.md#negative-speed).
+        return timing.beginTime + timing.activeDuration / abs(timing.speed)
     }
 
     /// The top-level keys an animation changes.

@@ -179,6 +179,18 @@ extension LayerState {
         case .softLight: return .softLight
         case .hardLight: return .hardLight
         case .exclusion: return .exclusion
+        case .linearBurn: return .linearBurn
+        case .linearDodge: return .linearDodge
+        case .linearLight: return .linearLight
+        case .pinLight: return .pinLight
+        case .vividLight: return .vividLight
+        case .subtract: return .subtract
+        case .divide: return .divide
+        case .hue: return .hue
+        case .saturation: return .saturation
+        case .color: return .color
+        case .luminosity: return .luminosity
+        case .xor: return .xor
         default: return .normal
         }
     }

@@ -1,11 +1,14 @@
 /// The timing model of Core Animation (docs/semantics.md#timing-model): parent time → active time →
 /// iteration and progress, with repeats, autoreverse, fill modes and the timing function.
 ///
-/// `a = (parentTime − beginTime) · speed` decides whether the object is active (timeOffset
-/// shifts the phase, not the active interval: Lockwood, "Relative Time"). The active duration is
+/// `a = (parentTime − beginTime) · |speed|` decides whether the object is active (timeOffset
+/// shifts the phase, not the active interval: Lockwood, "Relative Time"; a negative speed runs
+/// the object's time backwards through the same interval). The active duration is
 /// `repeatDuration` when set, else `max(repeatCount, 1) · cycle`, where a cycle is the duration,
-/// doubled by autoreverse. Inside, `k = floor((a + timeOffset) / cycle)` and the progress runs
-/// 0 → 1 (then back, with autoreverse), eased by the timing function.
+/// doubled by autoreverse. Inside, with `t = ±a + timeOffset` (the header's
+/// `(parentTime − beginTime) · speed + timeOffset`), `k = floor(t / cycle)` and the progress
+/// runs 0 → 1 (then back, with autoreverse), eased by the timing function
+/// (docs/semantics.md#negative-speed).
 import Foundation
 
 /// The timing settings of one animation, copied out of the object when it is compiled: the
@@ -98,9 +101,9 @@ struct TimingSampler {
     var cycle: Double { autoreverses ? 2 * duration : duration }
 
     /// The active time at `parentTime`: negative before the start (timeOffset shifts the phase
-    /// only, see the top of this file).
+    /// only, and a negative speed the direction only: see the top of this file).
     @inline(__always)
-    func activeTime(parentTime: Double) -> Double { (parentTime - beginTime) * speed }
+    func activeTime(parentTime: Double) -> Double { (parentTime - beginTime) * abs(speed) }
 
     /// The uneased fraction of the duration and the completed cycles at `parentTime`, or nil
     /// when the object has no effect then.
@@ -118,11 +121,14 @@ struct TimingSampler {
             atEnd = true
         }
         let c = cycle
-        let t = a + timeOffset
+        let backwards = speedValue < 0
+        let t = (backwards ? -a : a) + timeOffset
         var k = floorFast(t / c)
         var u = t - k * c
-        if atEnd && u == 0 && t > 0 {
-            // The end of a whole number of cycles shows the end of the last cycle.
+        if u == 0 && (backwards ? a == 0 : atEnd && t > 0) {
+            // At the end of a whole number of cycles, forwards, the end of the last cycle
+            // shows; backwards, play starting on a cycle's edge starts from the end of the
+            // cycle before (elsewhere an edge shows the start of the cycle time comes from).
             k -= 1
             u = c
         }

@@ -266,6 +266,54 @@ extension ClockTests {
                 }
             }
         }
+
+        /// A group inside a group: each maps its parent's time with its own beginTime, speed
+        /// and timeOffset, and its children run in its local time (docs/semantics.md#local-time).
+        /// The outer group (20 s, speed 2) runs the inner one (beginTime 2, duration 6, speed
+        /// 0.5, timeOffset 1, fill forwards) at outer time 2T, so the inner is active for
+        /// a = (2T − 2) · 0.5 = T − 1 in [0, 6) and its local time is (a + 1) mod 6 = T mod 6;
+        /// its child (zPosition 0 → 100 over 4 s from the inner's start) shows 25 per second
+        /// of that time while it is below 4.
+        @Test func nestedGroupsMapTimeAtEachLevel() {
+            withManualClock {
+                let layer = CALayer()
+                let child = CABasicAnimation(keyPath: "zPosition")
+                child.fromValue = 0
+                child.toValue = 100
+                child.duration = 4
+                let inner = CAAnimationGroup()
+                inner.animations = [child]
+                inner.beginTime = 2
+                inner.duration = 6
+                inner.speed = 0.5
+                inner.timeOffset = 1
+                inner.fillMode = .forwards
+                let outer = CAAnimationGroup()
+                outer.animations = [inner]
+                outer.duration = 20
+                outer.speed = 2
+                layer.add(outer, forKey: "outer")
+                frame(at: 0)
+                for (t, z) in [
+                    // Before the inner group begins (outer time 1 < 2): nothing.
+                    (0.5, 0.0),
+                    // Inner time 1 (its offset) at its start, then T mod 6.
+                    (1, 25), (2.5, 62.5), (3.9, 97.5),
+                    // Inner time 4.5: past the child's 4 s, which has no fill.
+                    (4.5, 0),
+                    // Inner time 6.5 wraps to 0.5 (the offset shifts the phase, not the interval).
+                    (6.5, 12.5),
+                    // The inner group's end (a = 6, time 7 → 1) held by its fill.
+                    (7.5, 25), (9.9, 25),
+                    // The outer group ends at 10 s and is removed.
+                    (10, 0),
+                ] {
+                    frame(at: t)
+                    #expect(abs(presented(layer, "zPosition") - CGFloat(z)) < 1e-9, "T = \(t)")
+                }
+                #expect(layer.animationKeys() == nil)
+            }
+        }
     }
 }
 

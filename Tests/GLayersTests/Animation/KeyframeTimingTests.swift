@@ -90,6 +90,27 @@ extension ClockTests {
             }
         }
 
+        /// Apple's discrete form, n + 1 key times from 0 to 1 [reference:
+        /// CAKeyframeAnimation.keyTimes]: value i holds for [keyTimes[i], keyTimes[i + 1]),
+        /// exactly at the edges, and the last one to the end; the n-key-time form (where each
+        /// value starts) gives the same slots. Values 10, 20, 30, 40 with key times 0, 0.1, 0.4,
+        /// 0.7 (, 1) over 10 s: 10 in [0, 1), 20 in [1, 4), 30 in [4, 7), 40 from 7 s.
+        @Test func discreteSlotsEndExactlyAtTheirKeyTimes() {
+            withManualClock {
+                let times = [0, 0.999, 1, 3.999, 4, 6.999, 7, 9.999, 10, 12]
+                let expected: [CGFloat] = [10, 10, 20, 20, 30, 30, 40, 40, 40, 40]
+                for keyTimes: [NSNumber] in [[0, 0.1, 0.4, 0.7, 1], [0, 0.1, 0.4, 0.7]] {
+                    let (result, warnings) = Diagnostics.capture {
+                        let a = keyframes([10, 20, 30, 40], keyTimes: keyTimes, duration: 10)
+                        a.calculationMode = .discrete
+                        return run(a, at: times)
+                    }
+                    #expect(warnings.isEmpty, "\(keyTimes)")
+                    #expect(result == expected, "\(keyTimes)")
+                }
+            }
+        }
+
         /// A path's vertices take key times the same way: (0, 0) → (100, 0) → (100, 100) with
         /// key times 0, 0.25, 0.5 over 4 s.
         @Test func pathKeyTimesEndingBeforeOne() {

@@ -248,5 +248,186 @@ extension ClockTests {
                 #expect(layer.animationKeys() == nil)
             }
         }
+
+        /// An ancestor with speed 0 and timeOffset t freezes every descendant at local time t
+        /// (what lottie-ios does to pause and scrub): the child's 10 s fade and the speed-2
+        /// grandchild's 20 s fade show t's progress whatever the media time, in presentation()
+        /// too; an animation added while paused begins at the frozen time and moves only when
+        /// the offset does (docs/semantics.md#pause-and-resume).
+        @Test func aPausedAncestorFreezesAndScrubsItsDescendants() {
+            withManualClock(at: 100) {
+                let root = CALayer(), parent = CALayer(), child = CALayer(), grandchild = CALayer()
+                root.addSublayer(parent)
+                parent.addSublayer(child)
+                child.addSublayer(grandchild)
+                grandchild.speed = 2
+                let fade = opacityAnimation()
+                fade.fillMode = .forwards
+                fade.isRemovedOnCompletion = false
+                child.add(fade, forKey: "fade")
+                // The grandchild's time is twice the child's: begun at 200, 20 s long.
+                grandchild.add(opacityAnimation(duration: 20), forKey: "fade")
+                frame(at: 100)
+                frame(at: 103)
+                #expect(abs(presented(child, "opacity") - 0.3) < 1e-6)
+                #expect(abs(presented(grandchild, "opacity") - 0.3) < 1e-6)
+                parent.speed = 0
+                parent.timeOffset = 105
+                frame(at: 110)
+                #expect(abs(presented(child, "opacity") - 0.5) < 1e-6)
+                #expect(abs(presented(grandchild, "opacity") - 0.5) < 1e-6)
+                #expect(child.convertTime(CACurrentMediaTime(), from: nil) == 105)
+                parent.timeOffset = 108
+                frame(at: 111)
+                #expect(abs(presented(child, "opacity") - 0.8) < 1e-6)
+                #expect(abs(presented(grandchild, "opacity") - 0.8) < 1e-6)
+                // Added while paused: its begin time is the child's frozen time, 108.
+                let rise = CABasicAnimation(keyPath: "zPosition")
+                rise.fromValue = 50
+                rise.toValue = 150
+                rise.duration = 10
+                child.add(rise, forKey: "rise")
+                frame(at: 112)
+                #expect(presented(child, "zPosition") == 50)
+                frame(at: 130)
+                #expect(presented(child, "zPosition") == 50)
+                // Scrubbing moves both; past its end the grandchild's fade is removed.
+                parent.timeOffset = 113
+                frame(at: 131)
+                #expect(abs(presented(child, "zPosition") - 100) < 1e-9)
+                #expect(presented(child, "opacity") == 1)
+                #expect(grandchild.animationKeys() == nil)
+                // Back before the late animation's begin time: it shows nothing, and stays.
+                parent.timeOffset = 104
+                frame(at: 132)
+                #expect(abs(presented(child, "opacity") - 0.4) < 1e-6)
+                #expect(presented(child, "zPosition") == 0)
+                #expect(child.animationKeys() == ["fade", "rise"])
+            }
+        }
+
+        /// speed −1 on an animation plays it backwards through the same active interval
+        /// (docs/semantics.md#negative-speed): a 10 s fade 0 → 1 added at 0 shows 1 at 0, 0.75
+        /// at 2.5 s, 0.1 at 9 s, and ends at 10 s; speed −2 takes 5 s. Fills hold what the
+        /// reversed play starts with (before) and ends with (after).
+        @Test func negativeAnimationSpeedPlaysBackwards() {
+            withManualClock(at: 0) {
+                let layer = CALayer()
+                layer.opacity = 0.5
+                let back = opacityAnimation()
+                back.speed = -1
+                layer.add(back, forKey: "back")
+                frame(at: 0)
+                #expect(presented(layer, "opacity") == 1)
+                for (t, v) in [(2.5, 0.75), (9.0, 0.1)] {
+                    frame(at: t)
+                    #expect(abs(presented(layer, "opacity") - CGFloat(v)) < 1e-6, "t = \(t)")
+                }
+                frame(at: 10)
+                #expect(layer.animationKeys() == nil && presented(layer, "opacity") == 0.5)
+
+                let fast = opacityAnimation()
+                fast.speed = -2
+                layer.add(fast, forKey: "fast")
+                frame(at: 10)
+                frame(at: 11)
+                #expect(abs(presented(layer, "opacity") - 0.8) < 1e-6)
+                frame(at: 14.9)
+                #expect(abs(presented(layer, "opacity") - 0.02) < 1e-6)
+                frame(at: 15)
+                #expect(layer.animationKeys() == nil)
+
+                let held = opacityAnimation()
+                held.speed = -1
+                held.beginTime = 30
+                held.fillMode = .both
+                held.isRemovedOnCompletion = false
+                layer.add(held, forKey: "held")
+                frame(at: 20)
+                #expect(presented(layer, "opacity") == 1, "before: the reversed play's first value")
+                frame(at: 36)
+                #expect(abs(presented(layer, "opacity") - 0.4) < 1e-6)
+                frame(at: 45)
+                #expect(presented(layer, "opacity") == 0, "after: the reversed play's last value")
+            }
+        }
+
+        /// lottie-ios plays frames backwards with a child of speed −1 and timeOffset at the
+        /// start frame inside a clipping group (fill both): a 3 s zPosition 0 → 300 played from
+        /// 2 s back to 0 in a 2 s group shows 200, 150, 50, then holds 0; played from its end
+        /// (timeOffset 3) in a 3 s group it starts at 300.
+        @Test func aReversedChildInAClippingGroup() {
+            withManualClock(at: 0) {
+                func clipped(from start: Double, length: Double) -> CALayer {
+                    let base = CABasicAnimation(keyPath: "zPosition")
+                    base.fromValue = 0
+                    base.toValue = 300
+                    base.duration = 3
+                    base.speed = -1
+                    base.timeOffset = start
+                    let clip = CAAnimationGroup()
+                    clip.animations = [base]
+                    clip.duration = length
+                    clip.fillMode = .both
+                    clip.isRemovedOnCompletion = false
+                    let layer = CALayer()
+                    layer.add(clip, forKey: "clip")
+                    return layer
+                }
+                let fromTwo = clipped(from: 2, length: 2)
+                let fromEnd = clipped(from: 3, length: 3)
+                frame(at: 0)
+                #expect(presented(fromTwo, "zPosition") == 200)
+                #expect(presented(fromEnd, "zPosition") == 300)
+                for (t, z, zEnd) in [(0.5, 150.0, 250.0), (1.5, 50, 150), (2, 0, 100), (5, 0, 0)] {
+                    frame(at: t)
+                    #expect(abs(presented(fromTwo, "zPosition") - CGFloat(z)) < 1e-9, "t = \(t)")
+                    #expect(abs(presented(fromEnd, "zPosition") - CGFloat(zEnd)) < 1e-9, "t = \(t)")
+                }
+            }
+        }
+
+        /// speed −1 on a layer runs its local time backwards (docs/semantics.md#negative-speed).
+        /// Reversing a running fade as published code does (beginTime at the parent's time,
+        /// timeOffset at the layer's, speed −1) plays it back to its start, where it finishes
+        /// and is removed; fills stay in the layer's time: a fade the time enters from its end
+        /// holds its end, then plays backwards, then holds its start.
+        @Test func negativeLayerSpeedRunsItsTimeBackwards() {
+            withManualClock(at: 100) {
+                let root = CALayer(), layer = CALayer()
+                root.addSublayer(layer)
+                let recorder = recordedFade(on: layer, duration: 10)
+                frame(at: 100)
+                frame(at: 103)
+                #expect(abs(presented(layer, "opacity") - 0.3) < 1e-6)
+                let now = layer.convertTime(CACurrentMediaTime(), from: nil)
+                layer.beginTime = root.convertTime(CACurrentMediaTime(), from: nil)
+                layer.timeOffset = now
+                layer.speed = -1
+                #expect(abs(presented(layer, "opacity") - 0.3) < 1e-6)
+                for (t, v) in [(105.0, 0.1), (106, 0)] {
+                    frame(at: t)
+                    #expect(abs(presented(layer, "opacity") - CGFloat(v)) < 1e-6, "t = \(t)")
+                }
+                #expect(recorder.events == ["start"])
+                frame(at: 106.5)
+                #expect(layer.animationKeys() == nil && presented(layer, "opacity") == 1)
+                #expect(recorder.events == ["start", "stop true"])
+
+                // Local time 25 − (t − 200): the fade (begin 5, 10 s) is entered from its end.
+                layer.beginTime = 200
+                layer.timeOffset = 25
+                let fade = opacityAnimation()
+                fade.beginTime = 5
+                fade.fillMode = .both
+                fade.isRemovedOnCompletion = false
+                layer.add(fade, forKey: "fade")
+                for (t, v) in [(200.0, 1.0), (212, 0.8), (220, 0), (222, 0)] {
+                    frame(at: t)
+                    #expect(abs(presented(layer, "opacity") - CGFloat(v)) < 1e-6, "t = \(t)")
+                }
+                #expect(layer.animationKeys() == ["fade"])
+            }
+        }
     }
 }
