@@ -19,7 +19,9 @@ if [[ -z $glayers ]]; then
     if [[ -x .build/release/glayers ]]; then glayers=.build/release/glayers; else glayers=.build/debug/glayers; fi
 fi
 mkdir -p "$out"
-prefix=$(ls "$set_dir/snapshots" | head -1 | cut -d. -f1)
+references=("$set_dir"/snapshots/*.png)
+prefix=$(basename "${references[0]}")
+prefix=${prefix%%.*}
 tail -n +2 "$set_dir/manifest.tsv" | while IFS=$'\t' read -r sample wxh _rest; do
     key=${sample//\//-}
     size=$(python3 -c '
@@ -37,4 +39,16 @@ print(f"{math.ceil(w * s - 1e-9)}x{math.ceil(h * s - 1e-9)}")' "$wxh")
         fi
     done
 done
-python3 "$set_dir/score.py" --dir --all "$set_dir/snapshots" "$out" | tee "$out/scores.txt" | tail -1
+python3 "$set_dir/score.py" --dir --all "$set_dir/snapshots" "$out" >"$out/scores.txt" || true
+# One line per frame that fails, then the totals.
+python3 - "$out/scores.txt" <<'PY'
+import re, sys
+lines = open(sys.argv[1]).read().splitlines()
+for line in lines:
+    if "pass=0" in line:
+        name = line.split()[0].split(".", 1)[1].removesuffix(".png")
+        score = re.search(r"score=([0-9.]+)", line)
+        error = re.search(r"error=(\S+)", line)
+        print(f"FAIL {name} {score.group(1) if score else error.group(1) if error else ''}")
+print(lines[-1] if lines else "no scores")
+PY

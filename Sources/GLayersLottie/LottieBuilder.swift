@@ -137,7 +137,7 @@ final class LottieBuilder {
             timeline.apply(Animated(keyframes), "hidden", on: target, convert: { NSNumber(value: $0) })
             return
         }
-        if layer.inPoint <= range.lowerBound && layer.outPoint > range.upperBound { return }
+        if layer.inPoint <= range.lowerBound && layer.outPoint >= range.upperBound { return }
         target.isHidden = true
         guard layer.outPoint > layer.inPoint else { return }
         let show = CAKeyframeAnimation(keyPath: "hidden")
@@ -147,6 +147,10 @@ final class LottieBuilder {
         show.beginTime = timeline.seconds(layer.inPoint)
         show.duration = (layer.outPoint - layer.inPoint) / timeline.frameRate
         show.isRemovedOnCompletion = false
+        // From the start of the time space (which may be a hair before the animation's
+        // begin: `beginTimeAtZero`) or to its end, the layer stays visible.
+        let backwards = layer.inPoint <= range.lowerBound, forwards = layer.outPoint >= range.upperBound
+        show.fillMode = backwards ? (forwards ? .both : .backwards) : (forwards ? .forwards : .removed)
         target.add(show, forKey: "lottie visibility")
     }
 
@@ -295,17 +299,17 @@ final class LottieBuilder {
         return layer
     }
 
-    /// A drop shadow (effect or style) as the layer's shadow: After Effects' direction is
-    /// clockwise from up, its softness a blur radius in pixels.
+    /// A drop shadow (effect or style) as the layer's shadow (`ShadowModel` says how its
+    /// numbers are read).
     private func applyShadow(_ shadow: ShadowModel, on layer: CALayer, _ timeline: Timeline) {
         timeline.apply(shadow.color, "shadowColor", on: layer) { cgColor($0) }
         timeline.apply(shadow.opacity, "shadowOpacity", on: layer) { NSNumber(value: $0) }
         let offset = timeline.combine([shadow.angle, shadow.distance], linear: false) { f -> [Double] in
             let a = shadow.angle.value(at: f) * Double.pi / 180, d = shadow.distance.value(at: f)
-            return [sin(a) * d, -cos(a) * d]
+            return [cos(a) * d, sin(a) * d]
         }
         timeline.apply(offset, "shadowOffset", on: layer) { CGSize(width: $0[0], height: $0[1]) }
-        timeline.apply(shadow.softness, "shadowRadius", on: layer) { NSNumber(value: $0 / 2) }
+        timeline.apply(shadow.softness, "shadowRadius", on: layer) { NSNumber(value: $0) }
     }
 
     // MARK: Transforms

@@ -239,13 +239,14 @@ final class LottieDecoder {
         }
         return ShadowModel(
             color: try animated(c) { try numbers($0) }, opacity: try animated(o, scalar).map { $0 / 255 },
-            angle: try animated(a, scalar), distance: try animated(d, scalar), softness: try animated(s, scalar))
+            angle: try animated(a, scalar).map { $0 - 90 }, distance: try animated(d, scalar),
+            softness: try animated(s, scalar).map { $0 / 5 })
     }
 
     private func dropShadowStyle(_ node: Node) throws -> ShadowModel {
         ShadowModel(
             color: try colorProperty(node, "c"), opacity: try scalarProperty(node, "o", default: 75).map { $0 / 100 },
             angle: try scalarProperty(node, "a", default: 120), distance: try scalarProperty(node, "d", default: 5),
-            softness: try scalarProperty(node, "s", default: 5))
+            softness: try scalarProperty(node, "s", default: 5).map { $0 / 2 })
     }
 }

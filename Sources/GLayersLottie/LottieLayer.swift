@@ -121,9 +121,7 @@ open class LottieLayer: CALayer {
         set {
             guard let animation, let layer = compositionLayer else { return }
             stopTiming(finished: false)
-            // The end frame itself shows what is drawn in the last frame: lottie-ios keeps what
-            // is visible there until the very end, so the end is shown a hair before it.
-            let frame = min(max(newValue, animation.startFrame), animation.endFrame - 1e-4)
+            let frame = min(max(newValue, animation.startFrame), animation.endFrame)
             withoutActions {
                 clockLayer.speed = 0
                 clockLayer.beginTime = 0
@@ -194,8 +192,7 @@ open class LottieLayer: CALayer {
             clockLayer.duration = cycle
             clockLayer.repeatCount = plays
             clockLayer.autoreverses = reverses
-            // The end frame itself shows the last frame drawn (see `currentFrame`).
-            let end = b - 1e-4
+            let end = b
             composition.beginTime = 0
             composition.speed = backwards ? -1 : 1
             composition.timeOffset = backwards ? end / fr : a / fr
@@ -269,9 +266,13 @@ open class LottieLayer: CALayer {
         case .topLeft, .center: sx = 1; sy = 1
         }
         let w = size.width * sx, h = size.height * sy
+        // Bars of a fit are whole points (the offset rounded down), so a composition whose
+        // fitted size is a fraction short of the bounds is drawn from the corner, not a
+        // fraction of a pixel off it.
         let origin =
             contentMode == .topLeft
-            ? b.origin : CGPoint(x: b.minX + (b.width - w) / 2, y: b.minY + (b.height - h) / 2)
+            ? b.origin
+            : CGPoint(x: b.minX + ((b.width - w) / 2).rounded(.down), y: b.minY + ((b.height - h) / 2).rounded(.down))
         withoutActions {
             fitLayer.bounds = CGRect(origin: .zero, size: size)
             clockLayer.bounds = CGRect(origin: .zero, size: size)

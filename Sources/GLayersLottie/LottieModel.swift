@@ -164,12 +164,19 @@ struct RepeaterModel {
     var above: Bool
 }
 
-/// A drop shadow (the effect, or the layer style).
+/// A drop shadow (the effect, or the layer style), in the terms lottie-ios gives Core
+/// Animation: the decoder turns the effect's direction (clockwise from up) and the style's
+/// angle into one angle (clockwise from +x, 90° straight down), and the effect's softness ÷ 5
+/// and the style's size ÷ 2 into a blur radius, as lottie-ios does (its renderings are the
+/// references: docs/lottie.md, "Drop shadows").
 struct ShadowModel {
     var color: Animated<[Double]>
-    var opacity: Animated<Double>  // 0–255 for the effect, scaled to 0–1 by the decoder
-    var angle: Animated<Double>  // degrees, After Effects' direction (0 = up, clockwise)
+    /// 0…1.
+    var opacity: Animated<Double>
+    /// Degrees, clockwise from +x (90 = straight down).
+    var angle: Animated<Double>
     var distance: Animated<Double>
+    /// The blur radius.
     var softness: Animated<Double>
 }
 

@@ -33,6 +33,12 @@ struct TrimSource {
     let offset: Animated<Double>
     let individually: Bool
 
+    /// Whether the trim keeps the whole path at every frame (0 to 100 %, or the reverse).
+    var keepsEverything: Bool {
+        guard !start.isAnimated, !end.isAnimated else { return false }
+        return abs(end.initial - start.initial) >= 100
+    }
+
     /// The visible part at `frame` as fractions of the path's length: start in [0, 1), end in
     /// [start, start + 1] (an end past 1 wraps to the path's start).
     func range(at frame: Double) -> (start: Double, end: Double) {
@@ -185,7 +191,9 @@ struct ShapeBuilder {
 
     private func addStyle(_ style: ShapeItem, _ sources: [PathSource], _ trims: [TrimSource], into container: CALayer) {
         guard !sources.isEmpty else { return }
-        let trim = trims.first
+        // A trim that keeps the whole path at every frame changes nothing: the first one that
+        // cuts applies.
+        let trim = trims.first { !$0.keepsEverything }
         // Trimmed one at a time ("simultaneously"): a layer per path.
         if let trim, !trim.individually, sources.count > 1 {
             for source in sources { addStyle(style, [source], [trim], into: container) }
