@@ -303,6 +303,12 @@ let package = Package(
             path: "samples/porting/Sources/Classics",
             swiftSettings: swiftSettings),
         .testTarget(
+            name: "GLayersLottieTests",
+            dependencies: [
+                "GLayersLottie", "GLayers", "GLayersJSON", "GLayersScene", "GLayersHost", "GLayersTestSupport",
+            ],
+            swiftSettings: swiftSettings),
+        .testTarget(
             name: "PortingClassicsTests",
             dependencies: ["PortingClassics", "QuartzCore", "GLayersHost", "GLayersTestSupport"],
             swiftSettings: swiftSettings),

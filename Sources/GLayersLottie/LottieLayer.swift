@@ -70,6 +70,7 @@ open class LottieLayer: CALayer {
         super.init()
         setUpLayers()
         self.animation = animation
+        rebuild()  // (property observers do not run in an initializer)
     }
 
     /// A layer showing no animation yet.

@@ -1,0 +1,139 @@
+import Foundation
+import GLayersJSON
+import Testing
+
+@testable import GLayersLottie
+
+/// Decoding Bodymovin files: located errors, the compatibility report, keyframe values with
+/// Lottie's easing and holds, and the shapes' geometry (docs/lottie.md).
+@Suite struct LottieDecodingTests {
+    static let minimal = #"{"v":"5.7.0","fr":30,"ip":0,"op":60,"w":100,"h":80,"layers":[]}"#
+
+    func animation(_ json: String) throws -> LottieAnimation {
+        try LottieAnimation(data: Data(json.utf8), name: "test.json")
+    }
+
+    @Test func aCompositionsNumbers() throws {
+        let a = try animation(Self.minimal)
+        #expect(a.size == CGSize(width: 100, height: 80))
+        #expect(a.frameRate == 30 && a.startFrame == 0 && a.endFrame == 60)
+        #expect(a.duration == 2)
+        #expect(a.unsupportedFeatures.isEmpty)
+    }
+
+    @Test func errorsNameTheFileLineColumnAndPath() {
+        let json = """
+            {"v":"5.7.0","fr":30,"ip":0,"op":60,"w":100,"h":80,
+             "layers":[{"ty":4,"ks":{"p":{"a":0,"k":"left"}},"shapes":[]}]}
+            """
+        #expect {
+            try animation(json)
+        } throws: { error in
+            let e = error as? LottieError
+            return e?.file == "test.json" && e?.path.description == "layers[0].ks.p.k" && e?.position.line == 2
+                && e?.message.contains("expected a number") == true
+        }
+    }
+
+    @Test func keyframesGoingBackwardsAreRefused() {
+        let json = """
+            {"fr":30,"ip":0,"op":60,"w":100,"h":80,"layers":[{"ty":3,"ks":{"o":{"a":1,"k":[
+            {"t":10,"s":[0]},{"t":5,"s":[100]}]}}}]}
+            """
+        #expect {
+            try animation(json)
+        } throws: { error in
+            (error as? LottieError)?.path.description == "layers[0].ks.o.k[1].t"
+        }
+    }
+
+    @Test func missingCompositionNumbersAreErrors() {
+        #expect(throws: LottieError.self) { try animation(#"{"fr":30,"ip":0,"op":60,"w":100,"layers":[]}"#) }
+        #expect(throws: LottieError.self) { try animation(#"{"fr":30,"ip":10,"op":5,"w":1,"h":1,"layers":[]}"#) }
+        #expect(throws: LottieError.self) { try animation("[1, 2]") }
+    }
+
+    @Test func unsupportedFeaturesAreListedOnceWithTheirFirstPath() throws {
+        let json = """
+            {"fr":30,"ip":0,"op":60,"w":100,"h":80,"layers":[
+             {"ty":5,"nm":"title"},
+             {"ty":4,"ks":{"o":{"a":0,"k":100,"x":"wiggle(2, 10)"}},"shapes":[{"ty":"mm"},{"ty":"mm"}]}]}
+            """
+        let a = try animation(json)
+        let features = Dictionary(uniqueKeysWithValues: a.unsupportedFeatures.map { ($0.feature, $0) })
+        #expect(features["text layers"]?.path.description == "layers[0]")
+        #expect(features["expressions"]?.path.description == "layers[1].ks.o")
+        #expect(features["merge paths"]?.path.description == "layers[1].shapes[0]")
+        #expect(features["merge paths"]?.count == 2)
+    }
+
+    /// Bodymovin's easing: the segment's `o` and `i` are a CSS cubic-bezier from (0, 0) to
+    /// (1, 1); `h` holds; before the first keyframe the first value, after the last the last.
+    @Test func keyframeValuesFollowLottiesEasing() {
+        var linear = Keyframe(time: 0, value: 0.0)
+        linear.easeOut = CGPoint(x: 0, y: 0)
+        linear.easeIn = CGPoint(x: 1, y: 1)
+        let ramp = Animated([linear, Keyframe(time: 10, value: 100.0)])
+        #expect(ramp.value(at: -5) == 0)
+        #expect(abs(ramp.value(at: 2.5) - 25) < 1e-9)
+        #expect(ramp.value(at: 12) == 100)
+
+        var eased = Keyframe(time: 0, value: 0.0)
+        eased.easeOut = CGPoint(x: 0.42, y: 0)
+        eased.easeIn = CGPoint(x: 0.58, y: 1)
+        let easeInOut = Animated([eased, Keyframe(time: 10, value: 100.0)])
+        // ease-in-out is symmetric: half way in time is half way in value; a quarter is less.
+        #expect(abs(easeInOut.value(at: 5) - 50) < 1e-4)
+        #expect(abs(easeInOut.value(at: 2.5) - 12.9161) < 1e-3)
+
+        let held = Animated([Keyframe(time: 0, value: 1.0, hold: true), Keyframe(time: 10, value: 2.0)])
+        #expect(held.value(at: 9.99) == 1)
+        #expect(held.value(at: 10) == 2)
+    }
+
+    /// A motion path is followed at constant speed along its curve: half way in (linear) time
+    /// is half way along the arc.
+    @Test func motionPathsMoveAtConstantSpeed() {
+        // A quarter circle of radius 100 from (100, 0) to (0, 100) around the origin.
+        let k = 100 * circleControl
+        let p = MotionPath.point(
+            from: [100, 0], to: [0, 100], out: CGPoint(x: 0, y: k), in: CGPoint(x: k, y: 0), at: 0.5)
+        #expect(abs(p[0] - 70.71) < 0.1 && abs(p[1] - 70.71) < 0.1)
+    }
+
+    /// Ellipses start at the top and run clockwise; rectangles start at the top of the right
+    /// edge; `d: 3` reverses the direction but keeps the first vertex.
+    @Test func shapesStartWhereAfterEffectsStartsThem() {
+        let e = BezierShape.ellipse(center: CGPoint(x: 10, y: 10), size: CGSize(width: 20, height: 10), reversed: false)
+        #expect(e.vertices == [CGPoint(x: 10, y: 5), CGPoint(x: 20, y: 10), CGPoint(x: 10, y: 15), CGPoint(x: 0, y: 10)])
+        let r = BezierShape.rect(center: .zero, size: CGSize(width: 4, height: 2), roundness: 0, reversed: false)
+        #expect(r.vertices.first == CGPoint(x: 2, y: -1) && r.vertices[1] == CGPoint(x: 2, y: 1))
+        let back = BezierShape.ellipse(center: .zero, size: CGSize(width: 2, height: 2), reversed: true)
+        #expect(back.vertices[0] == CGPoint(x: 0, y: -1) && back.vertices[1] == CGPoint(x: -1, y: 0))
+        let star = BezierShape.star(
+            center: .zero, points: 5, rotation: 0, outerRadius: 10, innerRadius: 5, outerRoundness: 0,
+            innerRoundness: 0, polygon: false, reversed: false)
+        #expect(star.vertices.count == 10)
+        #expect(abs(star.vertices[0].x) < 1e-9 && abs(star.vertices[0].y + 10) < 1e-9)
+    }
+
+    /// Rounded corners cut each sharp corner back by the radius (at most half an edge).
+    @Test func roundedCornersCutSharpCorners() {
+        let square = BezierShape.rect(center: .zero, size: CGSize(width: 20, height: 20), roundness: 0, reversed: false)
+        let round = square.roundingCorners(radius: 4)
+        #expect(round.vertices.count == 8)
+        #expect(round.vertices[0] == CGPoint(x: 6, y: -10))
+        #expect(round.vertices[1] == CGPoint(x: 10, y: -6))
+    }
+
+    /// Gradient stops: colour stops and opacity stops merged at every offset either has.
+    @Test func gradientStopsMergeColourAndOpacity() {
+        let values = [0, 1, 0, 0, 1, 0, 0, 1, 0, 1, 0.5, 0.5]
+        let offsets = GradientRamp.offsets(2, values)
+        #expect(offsets == [0, 0.5, 1])
+        let ramp = GradientRamp(count: 2, values: values, offsets: offsets)
+        #expect(ramp.colors.count == 3)
+        #expect(abs((ramp.colors[1].components?[3] ?? 0) - 0.5) < 1e-9)
+        #expect(abs((ramp.colors[1].components?[0] ?? 0) - 0.5) < 1e-9)
+    }
+}
