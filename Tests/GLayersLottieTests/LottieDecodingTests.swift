@@ -105,7 +105,8 @@ import Testing
     /// edge; `d: 3` reverses the direction but keeps the first vertex.
     @Test func shapesStartWhereAfterEffectsStartsThem() {
         let e = BezierShape.ellipse(center: CGPoint(x: 10, y: 10), size: CGSize(width: 20, height: 10), reversed: false)
-        #expect(e.vertices == [CGPoint(x: 10, y: 5), CGPoint(x: 20, y: 10), CGPoint(x: 10, y: 15), CGPoint(x: 0, y: 10)])
+        #expect(
+            e.vertices == [CGPoint(x: 10, y: 5), CGPoint(x: 20, y: 10), CGPoint(x: 10, y: 15), CGPoint(x: 0, y: 10)])
         let r = BezierShape.rect(center: .zero, size: CGSize(width: 4, height: 2), roundness: 0, reversed: false)
         #expect(r.vertices.first == CGPoint(x: 2, y: -1) && r.vertices[1] == CGPoint(x: 2, y: 1))
         let back = BezierShape.ellipse(center: .zero, size: CGSize(width: 2, height: 2), reversed: true)
