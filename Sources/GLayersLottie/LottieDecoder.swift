@@ -41,8 +41,7 @@ final class LottieDecoder {
         if (try node["ddd"].map(number) ?? 0) == 1 { report.note("3D layers", at: root, node.path.key("ddd")) }
         var assets: [String: AssetModel] = [:]
         for asset in node["assets"]?.elements ?? [] {
-            guard let id = asset["id"]?.value.string ?? asset["id"]?.value.number.map({ JSONValue.format($0) })
-            else { continue }
+            guard let id = assetID(asset) else { continue }
             assets[id] = try self.asset(asset)
         }
         if node["fonts"] != nil || node["chars"] != nil {
@@ -52,6 +51,14 @@ final class LottieDecoder {
             size: CGSize(width: width, height: height), frameRate: frameRate, inPoint: inPoint,
             outPoint: outPoint, layers: try layers(node["layers"], required: true), assets: assets,
             name: node["nm"]?.value.string ?? "")
+    }
+
+    /// An asset's `id`: a string, or a number written as JSON writes it.
+    private func assetID(_ asset: Node) -> String? {
+        guard let id = asset["id"] else { return nil }
+        if let s = id.value.string { return s }
+        if let n = id.value.number { return JSONValue.format(n) }
+        return nil
     }
 
     private func requiredNumber(_ node: Node, _ key: String) throws -> Double {
