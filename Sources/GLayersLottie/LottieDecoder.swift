@@ -49,7 +49,7 @@ final class LottieDecoder {
         }
         return CompositionModel(
             size: CGSize(width: width, height: height), frameRate: frameRate, inPoint: inPoint,
-            outPoint: outPoint, layers: try layers(node["layers"], required: true), assets: assets,
+            outPoint: outPoint, layers: try layers(node["layers"]), assets: assets,
             name: node["nm"]?.value.string ?? "")
     }
 
@@ -69,7 +69,7 @@ final class LottieDecoder {
     // MARK: Assets
 
     private func asset(_ node: Node) throws -> AssetModel {
-        if node["layers"] != nil { return .precomp(layers: try layers(node["layers"], required: true)) }
+        if node["layers"] != nil { return .precomp(layers: try layers(node["layers"])) }
         let size = CGSize(width: try number(node, "w", default: 0), height: try number(node, "h", default: 0))
         let name = node["p"]?.value.string ?? ""
         let dir = node["u"]?.value.string ?? ""
@@ -90,11 +90,9 @@ final class LottieDecoder {
 
     // MARK: Layers
 
-    private func layers(_ node: Node?, required: Bool) throws -> [LayerModel] {
-        guard let node else {
-            if required { return [] }
-            return []
-        }
+    /// The layers at `node` (none when it is absent).
+    private func layers(_ node: Node?) throws -> [LayerModel] {
+        guard let node else { return [] }
         guard let list = node.elements else {
             throw fail("expected an array of layers, found \(node.value.typeDescription)", node)
         }
@@ -135,11 +133,8 @@ final class LottieDecoder {
             report.note("layers of type \(type)", at: node.value, node.path)
             content = .unsupported
         }
-        let ks = node["ks"]
-        var transform = try ks.map { try self.transform($0) } ?? TransformModel()
-        if type == 0 || type == 1 || type == 2 || type == 4 || type == 3, ks == nil { transform = TransformModel() }
+        let transform = try node["ks"].map { try self.transform($0) } ?? TransformModel()
         let masks = try (node["masksProperties"]?.elements ?? []).compactMap(mask)
-        if (node["hasMask"]?.value.bool ?? false) && masks.isEmpty { /* an empty mask list draws as none */  }
         let tt = Int(try number(node, "tt", default: 0))
         var matte: MatteMode?
         if tt != 0 {

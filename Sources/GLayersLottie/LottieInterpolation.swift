@@ -4,6 +4,7 @@
 /// the few values it samples frame by frame instead of leaving them to the engine.
 import Foundation
 import GLayers
+import GLayersGraphics
 
 /// Values that keyframes blend.
 protocol LottieInterpolatable {
@@ -82,39 +83,23 @@ extension Animated where Value: LottieInterpolatable {
 
 /// A segment of a motion path: a cubic from one position to the next, with the spatial
 /// tangents as control points, followed by arc length (Lottie moves at constant speed along
-/// the curve within a segment; the easing says how far along).
+/// the curve within a segment; the easing says how far along). Measured by `PathSegment`, the
+/// arc lengths keyframe path animations use.
 enum MotionPath {
     static func point(from p: [Double], to q: [Double], out: CGPoint, in inTangent: CGPoint, at t: Double) -> [Double] {
         let p0 = CGPoint(x: p[0], y: p[1]), p3 = CGPoint(x: q[0], y: q[1])
-        let p1 = CGPoint(x: p0.x + out.x, y: p0.y + out.y), p2 = CGPoint(x: p3.x + inTangent.x, y: p3.y + inTangent.y)
-        func at(_ s: Double) -> CGPoint {
-            let u = 1 - s
-            let a = u * u * u, b = 3 * u * u * s, c = 3 * u * s * s, d = s * s * s
-            return CGPoint(
-                x: a * p0.x + b * p1.x + c * p2.x + d * p3.x, y: a * p0.y + b * p1.y + c * p2.y + d * p3.y)
-        }
-        var result = p
         let point: CGPoint
         if t <= 0 || t >= 1 {
             // Overshooting easing leaves the curve along the line of its ends.
             point = CGPoint(x: p0.x + (p3.x - p0.x) * t, y: p0.y + (p3.y - p0.y) * t)
         } else {
-            // Arc length over 64 chords, then the chord holding the wanted length.
-            let steps = 64
-            var lengths = [Double](repeating: 0, count: steps + 1)
-            var previous = p0
-            for i in 1...steps {
-                let c = at(Double(i) / Double(steps))
-                lengths[i] = lengths[i - 1] + hypot(c.x - previous.x, c.y - previous.y)
-                previous = c
-            }
-            let target = t * lengths[steps]
-            var i = 1
-            while i < steps && lengths[i] < target { i += 1 }
-            let span = lengths[i] - lengths[i - 1]
-            let f = span > 0 ? (target - lengths[i - 1]) / span : 0
-            point = at((Double(i - 1) + f) / Double(steps))
+            let segment = PathSegment(
+                .curve(
+                    p0, CGPoint(x: p0.x + out.x, y: p0.y + out.y),
+                    CGPoint(x: p3.x + inTangent.x, y: p3.y + inTangent.y), p3))
+            point = segment.point(atLength: t * segment.length)
         }
+        var result = p
         result[0] = point.x
         result[1] = point.y
         if q.count == result.count, result.count > 2 {

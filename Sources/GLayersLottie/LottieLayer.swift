@@ -63,7 +63,6 @@ open class LottieLayer: CALayer {
     /// The composition's root: its local time is the composition's time.
     private var compositionLayer: CALayer?
     private var completion: ((Bool) -> Void)?
-    private var playRange: (from: Double, to: Double) = (0, 0)
 
     /// A layer showing `animation` (paused at its first frame).
     public init(animation: LottieAnimation?) {
@@ -113,11 +112,8 @@ open class LottieLayer: CALayer {
     public var currentFrame: Double {
         get {
             guard let animation, let layer = compositionLayer else { return 0 }
-            // The composition's time is its parent's (the clock's, which may cycle) mapped by
-            // its own timing.
-            let clock = clockLayer.convertTime(CACurrentMediaTime(), from: nil)
-            let local = (clock - layer.beginTime) * Double(layer.speed) + layer.timeOffset
-            return local * animation.frameRate
+            // The composition's time (through the clock's, which may cycle).
+            return layer.convertTime(CACurrentMediaTime(), from: nil) * animation.frameRate
         }
         set {
             guard let animation, let layer = compositionLayer else { return }

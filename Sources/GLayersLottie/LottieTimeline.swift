@@ -20,10 +20,13 @@ protocol Track {
     var times: [Double] { get }
     /// Whether the value holds (does not interpolate) from `frame` to the next keyframe.
     func holds(at frame: Double) -> Bool
+    /// The keyframes' times, holds, easing and tangents, without their values.
+    var timings: [Keyframe<Void>] { get }
 }
 
 extension Animated: Track {
     var times: [Double] { keyframes.map(\.time) }
+    var timings: [Keyframe<Void>] { map { _ in () }.keyframes }
 
     func holds(at frame: Double) -> Bool {
         guard keyframes.count > 1 else { return true }
@@ -91,11 +94,11 @@ struct Timeline {
                 })
         }
         guard !animated.isEmpty else { return Animated(constant: make(0)) }
-        if animated.count == 1, linear, let only = animated.first as? AnyKeyframes,
-            !only.keyframeShapes.dropLast().contains(where: { $0.hasSpatialTangents && !$0.hold })
+        if animated.count == 1, linear, let only = animated.first,
+            !only.timings.dropLast().contains(where: { $0.hasSpatialTangents && !$0.hold })
         {
             return Animated(
-                only.keyframeShapes.map { k in
+                only.timings.map { k in
                     Keyframe(
                         time: k.time, value: make(k.time), hold: k.hold, easeOut: k.easeOut, easeIn: k.easeIn,
                         spatialOut: nil, spatialIn: nil)
@@ -180,13 +183,4 @@ struct Timeline {
         animation.isRemovedOnCompletion = false
         return animation
     }
-}
-
-/// Keyframes with their easing whatever their value type (for `Timeline.combine`).
-protocol AnyKeyframes {
-    var keyframeShapes: [Keyframe<Void>] { get }
-}
-
-extension Animated: AnyKeyframes {
-    var keyframeShapes: [Keyframe<Void>] { map { _ in () }.keyframes }
 }

@@ -73,33 +73,27 @@ struct ShapeBuilder {
         if let r = items.firstIndex(where: { if case .repeater = $0 { return true } else { return false } }),
             case .repeater(let model) = items[r]
         {
-            var below = inherited
-            below.styles = styles(in: items, after: r) + inherited.styles
-            below.trims = trims(in: items, after: r) + inherited.trims
-            let rest = Array(items[(r + 1)...])
             let copies = RepeaterBuilder(timeline: timeline, model: model)
-            if !model.above { copies.build(Array(items[..<r]), builder: self, into: container, inherited: below) }
-            build(rest, into: container, inherited: inherited)
-            if model.above { copies.build(Array(items[..<r]), builder: self, into: container, inherited: below) }
+            let above = Array(items[..<r]), below = passedDown(items, after: r, inherited)
+            if !model.above { copies.build(above, builder: self, into: container, inherited: below) }
+            build(Array(items[(r + 1)...]), into: container, inherited: inherited)
+            if model.above { copies.build(above, builder: self, into: container, inherited: below) }
             return
         }
-        // Paths, by index.
+        // Paths, by index, rounded by the rounded corners listed below them.
         var paths: [Int: PathSource] = [:]
         for (i, item) in items.enumerated() {
             guard var source = pathSource(item) else { continue }
-            let rd =
-                items[(i + 1)...].compactMap { item -> Animated<Double>? in
-                    if case .roundedCorners(let r) = item { return r } else { return nil }
-                }.first ?? inherited.roundness
-            source.roundness = rd
+            source.roundness = passedDown(items, after: i, inherited).roundness
             paths[i] = source
         }
         let directPaths = paths.keys.sorted()
         // Inherited styles draw this group's paths, under everything the group lists.
-        for style in inherited.styles.reversed() {
-            let sources = directPaths.compactMap { paths[$0] }
-            let trims = directPaths.first.map { trimsBelow($0, items) + inherited.trims } ?? inherited.trims
-            addStyle(style, sources, trims, into: container)
+        if let first = directPaths.first {
+            let trims = passedDown(items, after: first, inherited).trims
+            for style in inherited.styles.reversed() {
+                addStyle(style, directPaths.compactMap { paths[$0] }, trims, into: container)
+            }
         }
         // Then bottom to top.
         for k in stride(from: items.count - 1, through: 0, by: -1) {
@@ -107,20 +101,12 @@ struct ShapeBuilder {
             case .fill, .stroke, .gradientFill, .gradientStroke:
                 let above = directPaths.filter { $0 < k }
                 guard let first = above.first else { continue }
-                addStyle(
-                    items[k], above.compactMap { paths[$0] }, trimsBelow(first, items) + inherited.trims,
-                    into: container)
+                let trims = passedDown(items, after: first, inherited).trims
+                addStyle(items[k], above.compactMap { paths[$0] }, trims, into: container)
             case .group(let children, let transform, let name):
                 let (outer, inner) = LottieBuilder.groupLayers(transform, timeline)
                 outer.name = name
-                var passed = Inherited()
-                passed.styles = styles(in: items, after: k) + inherited.styles
-                passed.trims = trims(in: items, after: k) + inherited.trims
-                passed.roundness =
-                    items[(k + 1)...].compactMap { item -> Animated<Double>? in
-                        if case .roundedCorners(let r) = item { return r } else { return nil }
-                    }.first ?? inherited.roundness
-                build(children, into: inner, inherited: passed)
+                build(children, into: inner, inherited: passedDown(items, after: k, inherited))
                 container.addSublayer(outer)
             default:
                 continue
@@ -128,25 +114,27 @@ struct ShapeBuilder {
         }
     }
 
-    private func styles(in items: [ShapeItem], after k: Int) -> [ShapeItem] {
-        items[(k + 1)...].filter {
-            switch $0 {
-            case .fill, .stroke, .gradientFill, .gradientStroke: return true
-            default: return false
+    /// What item `k` of `items` takes from the items listed below it (and from enclosing
+    /// groups): their styles, trims and rounded corners (the nearest).
+    private func passedDown(_ items: [ShapeItem], after k: Int, _ inherited: Inherited) -> Inherited {
+        var passed = inherited
+        let below = items[(k + 1)...]
+        passed.styles = below.filter(\.isStyle) + inherited.styles
+        passed.trims =
+            below.compactMap {
+                if case .trim(let s, let e, let o, let m) = $0 {
+                    return TrimSource(start: s, end: e, offset: o, individually: m)
+                }
+                return nil
+            } + inherited.trims
+        for item in below {
+            if case .roundedCorners(let r) = item {
+                passed.roundness = r
+                break
             }
         }
+        return passed
     }
-
-    private func trims(in items: [ShapeItem], after k: Int) -> [TrimSource] {
-        items[(k + 1)...].compactMap {
-            if case .trim(let s, let e, let o, let m) = $0 {
-                return TrimSource(start: s, end: e, offset: o, individually: m)
-            }
-            return nil
-        }
-    }
-
-    private func trimsBelow(_ k: Int, _ items: [ShapeItem]) -> [TrimSource] { trims(in: items, after: k) }
 
     /// The shapes of a path item over time.
     private func pathSource(_ item: ShapeItem) -> PathSource? {

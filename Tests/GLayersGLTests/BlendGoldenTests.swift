@@ -33,29 +33,9 @@ import Testing
     /// rect at alpha 0.85 reaching past the bars onto the white background, rotated a
     /// little so its AA edges blend too.
     @Test func blendModes() throws {
-        let b = ListBuilder(width: 176, height: 108, clear: .white)
-        let bars = b.add(Self.bars)
-        var items: [DrawItem] = []
         // The W3C separable modes; plusLighter (additive) and the modes after it have tests of
         // their own below.
-        for (i, mode) in Self.w3cSeparableModes.enumerated() {
-            let x = Float(i % 4) * 44 + 2, y = Float(i / 4) * 36 + 2
-            items.append(
-                DrawItem(
-                    transform: .translate(x, y), rect: Rect(0, 0, 40, 32),
-                    content: .image(bars, ContentPlacement(destination: Rect(0, 0, 40, 32)))))
-            items.append(
-                DrawItem(
-                    transform: .layer(size: 30, 18, at: x + 29, y + 18, transform: .rotate(0.12, 0, 0, 1)),
-                    rect: Rect(0, 0, 30, 18),
-                    background: .rgba(1, 0.55, 0.2, 0.85), cornerRadius: 5, blend: mode))
-        }
-        b.screen(items)
-        let image = try GLHarness.withRenderer { r -> CGImage in
-            r.render(b.list, to: .offscreen)
-            #expect(r.stats.items == 24)
-            return try r.readImage()
-        }
+        let image = try modeGrid(Self.w3cSeparableModes)
         // Tolerance: geometry. Flat colours and AA edges through the blend formulas; nothing is sampled between texels except the unscaled bars.
         Golden.check(image, "blend-modes", .geometry)
     }
@@ -65,10 +45,19 @@ import Testing
     /// saturation, color, luminosity, xor); the modes are compared with their formulas at
     /// one pixel in `furtherBlendFormulasAtAPixel`.
     @Test func furtherBlendModes() throws {
+        let image = try modeGrid(Self.furtherModes)
+        // Tolerance: geometry. Flat colours and AA edges through the blend formulas; nothing is sampled between texels except the unscaled bars.
+        Golden.check(image, "blend-modes-further", .geometry)
+    }
+
+    /// Twelve cells, four a row: the bars, and over them an orange rounded rect at alpha 0.85
+    /// in one of `modes`, reaching past the bars onto the white background and rotated a
+    /// little so its AA edges blend too.
+    private func modeGrid(_ modes: [BlendMode]) throws -> CGImage {
         let b = ListBuilder(width: 176, height: 108, clear: .white)
         let bars = b.add(Self.bars)
         var items: [DrawItem] = []
-        for (i, mode) in Self.furtherModes.enumerated() {
+        for (i, mode) in modes.enumerated() {
             let x = Float(i % 4) * 44 + 2, y = Float(i / 4) * 36 + 2
             items.append(
                 DrawItem(
@@ -81,13 +70,11 @@ import Testing
                     background: .rgba(1, 0.55, 0.2, 0.85), cornerRadius: 5, blend: mode))
         }
         b.screen(items)
-        let image = try GLHarness.withRenderer { r -> CGImage in
+        return try GLHarness.withRenderer { r -> CGImage in
             r.render(b.list, to: .offscreen)
-            #expect(r.stats.items == 24)
+            #expect(r.stats.items == 2 * modes.count)
             return try r.readImage()
         }
-        // Tolerance: geometry. Flat colours and AA edges through the blend formulas; nothing is sampled between texels except the unscaled bars.
-        Golden.check(image, "blend-modes-further", .geometry)
     }
 
     /// Each further mode over an opaque backdrop, with an opaque source: the pixel is the

@@ -1,0 +1,92 @@
+/// Masks, track mattes and drop shadows of Lottie layers (docs/lottie.md, "The layer tree").
+import Foundation
+import GLayers
+import GLayersGraphics
+
+/// A rectangle larger than any composition: what an inverted mask or matte covers.
+let veryLargeRect = CGRect(x: -1e5, y: -1e5, width: 2e5, height: 2e5)
+
+extension LottieBuilder {
+    /// `content` shown through `matte` (both laid out in the composition's space).
+    func matted(_ content: CALayer, by matte: CALayer, mode: MatteMode, _ context: Context) -> CALayer {
+        let wrapper = compositionSpaceLayer(context.size)
+        wrapper.name = "matted"
+        wrapper.addSublayer(content)
+        let mask = compositionSpaceLayer(context.size)
+        mask.name = "matte"
+        if mode == .alphaInverted || mode == .lumaInverted {
+            // What the matte covers is taken out of a layer that covers everything: the matte
+            // is drawn over it with the XOR compositing filter (Porter-Duff xor).
+            let everything = CALayer()
+            everything.frame = veryLargeRect
+            everything.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            mask.addSublayer(everything)
+            matte.compositingFilter = "xor"
+        }
+        mask.addSublayer(matte)
+        wrapper.mask = mask
+        return wrapper
+    }
+
+    private func compositionSpaceLayer(_ size: CGSize) -> CALayer {
+        let layer = CALayer()
+        layer.anchorPoint = .zero
+        layer.bounds = CGRect(origin: .zero, size: size)
+        return layer
+    }
+
+    /// The layer's masks as one mask layer, as lottie-ios composes them: masks that add (and the
+    /// first) are drawn together; each later one that subtracts or intersects masks what came
+    /// before; subtracting (or an inverted add) fills everything but the path.
+    func masks(_ masks: [MaskModel], _ timeline: Timeline) -> CALayer? {
+        var container = maskContainer()
+        var first = true
+        var any = false
+        for mask in masks {
+            if mask.mode == .none { continue }
+            let add = mask.mode == .add || mask.mode == .lighten
+            let invert = (mask.mode == .subtract && !mask.inverted) || (add && mask.inverted)
+            let shape = CAShapeLayer()
+            shape.fillRule = .evenOdd
+            shape.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            timeline.apply(mask.path, "path", on: shape) { s in
+                let path = CGMutablePath()
+                if invert { path.addRect(veryLargeRect) }
+                s.appended(to: path)
+                return path
+            }
+            timeline.apply(mask.opacity, "opacity", on: shape) { NSNumber(value: $0 / 100) }
+            any = true
+            if add || first {
+                first = false
+                container.addSublayer(shape)
+            } else {
+                container.mask = shape
+                let outer = maskContainer()
+                outer.addSublayer(container)
+                container = outer
+            }
+        }
+        return any ? container : nil
+    }
+
+    private func maskContainer() -> CALayer {
+        let layer = CALayer()
+        layer.anchorPoint = .zero
+        layer.bounds = .zero
+        return layer
+    }
+
+    /// A drop shadow (effect or style) as the layer's shadow (`ShadowModel` says how its
+    /// numbers are read).
+    func applyShadow(_ shadow: ShadowModel, on layer: CALayer, _ timeline: Timeline) {
+        timeline.apply(shadow.color, "shadowColor", on: layer) { cgColor($0) }
+        timeline.apply(shadow.opacity, "shadowOpacity", on: layer) { NSNumber(value: $0) }
+        let offset = timeline.combine([shadow.angle, shadow.distance], linear: false) { f -> [Double] in
+            let a = shadow.angle.value(at: f) * Double.pi / 180, d = shadow.distance.value(at: f)
+            return [cos(a) * d, sin(a) * d]
+        }
+        timeline.apply(offset, "shadowOffset", on: layer) { CGSize(width: $0[0], height: $0[1]) }
+        timeline.apply(shadow.softness, "shadowRadius", on: layer) { NSNumber(value: $0) }
+    }
+}

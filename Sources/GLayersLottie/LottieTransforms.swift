@@ -1,0 +1,87 @@
+/// The transforms of Lottie layers and shape groups as layers (docs/lottie.md, "The layer
+/// tree").
+import Foundation
+import GLayers
+import GLayersGraphics
+
+extension LottieBuilder {
+    /// The layers of a transform: the outer one takes the position (and, when the parts must be
+    /// kept apart, the rotation), the inner one the anchor (as its bounds origin, with an anchor
+    /// point of zero) and the scale; a skew sits between them. Rotation and scale animate by
+    /// their own key paths (`transform.rotation.z`, `transform.scale.x`/`.y`), so a full turn
+    /// turns and a flip flips (docs/lottie.md, "Transforms").
+    static func transformLayers(_ t: TransformModel, _ timeline: Timeline) -> (outer: CALayer, inner: CALayer) {
+        let outer = CALayer()
+        outer.anchorPoint = .zero
+        outer.bounds = .zero
+        if let p = t.position {
+            timeline.apply(p, "position", on: outer) { CGPoint(x: $0[0], y: $0.count > 1 ? $0[1] : 0) }
+        } else {
+            timeline.apply(t.positionX ?? Animated(constant: 0), "position.x", on: outer) { NSNumber(value: $0) }
+            timeline.apply(t.positionY ?? Animated(constant: 0), "position.y", on: outer) { NSNumber(value: $0) }
+        }
+        let rotationAnimated = t.rotation.isAnimated, scaleAnimated = t.scale.isAnimated
+        let skewed = t.skew.isAnimated || t.skew.initial != 0
+        let rotation = t.rotation.initial * Double.pi / 180
+        let scale = t.scale.initial
+        let sx = scale[0] / 100, sy = (scale.count > 1 ? scale[1] : scale[0]) / 100
+        let identityScale = sx == 1 && sy == 1
+        let together =
+            !skewed
+            && ((!rotationAnimated && !scaleAnimated) || (rotationAnimated && scaleAnimated)
+                || (rotationAnimated && identityScale) || (scaleAnimated && rotation == 0))
+        let inner: CALayer
+        if together {
+            inner = outer
+        } else {
+            inner = CALayer()
+            inner.anchorPoint = .zero
+        }
+        // Rotation on the outer layer.
+        if rotationAnimated {
+            timeline.apply(t.rotation, "transform.rotation.z", on: outer) { NSNumber(value: $0 * Double.pi / 180) }
+        } else if rotation != 0 {
+            outer.transform = CATransform3DMakeRotation(rotation, 0, 0, 1)
+        }
+        var last = outer
+        if skewed {
+            let skewLayer = CALayer()
+            skewLayer.anchorPoint = .zero
+            skewLayer.bounds = .zero
+            let skew = timeline.combine([t.skew, t.skewAxis], linear: false) { f in
+                skewMatrix(skew: t.skew.value(at: f), axis: t.skewAxis.value(at: f))
+            }
+            timeline.apply(skew, "transform", on: skewLayer, convert: { $0 })
+            last.addSublayer(skewLayer)
+            last = skewLayer
+        }
+        // Scale and anchor on the inner layer.
+        if scaleAnimated {
+            timeline.apply(t.scale.map { $0[0] }, "transform.scale.x", on: inner) { NSNumber(value: $0 / 100) }
+            timeline.apply(t.scale.map { $0.count > 1 ? $0[1] : $0[0] }, "transform.scale.y", on: inner) {
+                NSNumber(value: $0 / 100)
+            }
+        } else if !identityScale {
+            if together && rotation != 0 {
+                inner.transform = CATransform3DConcat(
+                    CATransform3DMakeScale(sx, sy, 1), CATransform3DMakeRotation(rotation, 0, 0, 1))
+            } else {
+                inner.transform = CATransform3DMakeScale(sx, sy, 1)
+            }
+        }
+        timeline.apply(t.anchor, "bounds.origin", on: inner) { CGPoint(x: $0[0], y: $0.count > 1 ? $0[1] : 0) }
+        if inner !== outer { last.addSublayer(inner) }
+        return (outer, inner)
+    }
+}
+
+/// After Effects' skew: a shear by `skew` degrees along the axis at `axis` degrees.
+func skewMatrix(skew: Double, axis: Double) -> CATransform3D {
+    let a = axis * Double.pi / 180
+    let k = tan(-skew * Double.pi / 180)
+    let toAxis = CGAffineTransform(rotationAngle: a)
+    let shear = CGAffineTransform(a: 1, b: 0, c: k, d: 1, tx: 0, ty: 0)
+    let back = CGAffineTransform(rotationAngle: -a)
+    // Rotate into the axis, shear, rotate back (applied in that order).
+    return CATransform3DMakeAffineTransform(toAxis.concatenating(shear).concatenating(back))
+}
