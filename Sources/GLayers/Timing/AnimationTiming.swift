@@ -86,14 +86,30 @@ struct TimingSampler {
         autoreverses = a.autoreverses
         fillsBackwards = a.fillMode.fillsBackwards
         fillsForwards = a.fillMode.fillsForwards
-        activeDuration = 0
-        if a.repeatDuration > 0 {
-            activeDuration = a.repeatDuration
-        } else if a.repeatCount > 0 {
-            activeDuration = Double(a.repeatCount) * cycle
-        } else {
-            activeDuration = cycle
-        }
+        activeDuration = Self.activeDuration(
+            repeatDuration: a.repeatDuration, repeatCount: a.repeatCount,
+            cycle: a.autoreverses ? 2 * duration : duration)
+    }
+
+    /// A layer's own time cycling (docs/semantics.md#layer-time-cycles): begun at 0 at speed 1
+    /// (the caller gives the active time as the parent time), filling both ways.
+    init(layerCycle duration: Double, activeDuration: Double, autoreverses: Bool, timeOffset: Double) {
+        beginTime = 0
+        speedValue = 1
+        self.timeOffset = timeOffset
+        self.duration = duration
+        self.activeDuration = activeDuration
+        self.autoreverses = autoreverses
+        fillsBackwards = true
+        fillsForwards = true
+    }
+
+    /// CAMediaTiming's active duration: `repeatDuration` when set, else `repeatCount` cycles,
+    /// else one cycle.
+    static func activeDuration(repeatDuration: Double, repeatCount: Float, cycle: Double) -> Double {
+        if repeatDuration > 0 { return repeatDuration }
+        if repeatCount > 0 { return Double(repeatCount) * cycle }
+        return cycle
     }
 
     /// One cycle: the duration, twice with autoreverse.

@@ -100,7 +100,7 @@ extension CALayer {
 /// with a finite `duration`, the layer's active time runs for `repeatDuration`, else
 /// `repeatCount` cycles (one when 0), each forward then backward with `autoreverses`; before
 /// its begin the layer shows its time 0 and after its end the end of its last cycle
-/// (docs/semantics.md#layer-time-cycles).
+/// (docs/semantics.md#layer-time-cycles). The cycle is folded by the animations' own sampler.
 struct LayerTimeCycle {
     let duration: Double
     let activeDuration: Double
@@ -110,24 +110,15 @@ struct LayerTimeCycle {
         guard duration.isFinite, duration > 0 else { return nil }
         self.duration = duration
         self.autoreverses = autoreverses
-        let cycle = autoreverses ? 2 * duration : duration
-        if repeatDuration > 0 {
-            activeDuration = repeatDuration
-        } else if repeatCount > 0 {
-            activeDuration = Double(repeatCount) * cycle
-        } else {
-            activeDuration = cycle
-        }
+        activeDuration = TimingSampler.activeDuration(
+            repeatDuration: repeatDuration, repeatCount: repeatCount, cycle: autoreverses ? 2 * duration : duration)
     }
 
     /// The local time at active time `active` (the parent time since the begin, times the
     /// speed), with `timeOffset` shifting the phase.
     func localTime(active: Double, timeOffset: Double) -> Double {
-        let a = min(max(active, 0), activeDuration)
-        let c = autoreverses ? 2 * duration : duration
-        let t = a + timeOffset
-        var u = t - (t / c).rounded(.down) * c
-        if a == activeDuration && u == 0 && t > 0 { u = c }
-        return autoreverses && u > duration ? 2 * duration - u : u
+        let sampler = TimingSampler(
+            layerCycle: duration, activeDuration: activeDuration, autoreverses: autoreverses, timeOffset: timeOffset)
+        return (sampler.uneasedSample(parentTime: active)?.raw ?? 0) * duration
     }
 }
