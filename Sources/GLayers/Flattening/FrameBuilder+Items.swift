@@ -98,14 +98,20 @@ extension FrameBuilder {
 
     /// A shape layer's drawing rasterized at the pixels per unit it lands at in the current
     /// pass (its world matrix's scale at the middle of its extent, times the pass's scale), in
-    /// the layer's flipped space when its geometry is flipped.
+    /// the layer's flipped space when its geometry is flipped; aligned with the pass's pixels
+    /// when the layer lands on them with one scale and an offset (`ShapeDrawing`).
     private func shapeItem(_ shape: ShapeDrawing, _ s: UnsafePointer<LayerState>, world: CATransform3D)
         -> ItemContent
     {
-        let middle = CGPoint(x: shape.extent.midX, y: shape.extent.midY)
         let passScale = CGFloat(passStack.last?.scale ?? list.scale)
-        guard let (image, covered) = shape.raster(pixelsPerUnit: passScale * CGFloat(scaleOf(world, at: middle)))
-        else { return .none }
+        let raster: (image: CGImage, rect: CGRect)?
+        if !s.pointee.isGeometryFlipped, let (scale, origin) = Self.pixelPlacement(world, passScale: passScale) {
+            raster = shape.raster(pixelsPerUnit: scale, origin: origin)
+        } else {
+            let middle = CGPoint(x: shape.extent.midX, y: shape.extent.midY)
+            raster = shape.raster(pixelsPerUnit: passScale * CGFloat(scaleOf(world, at: middle)))
+        }
+        guard let (image, covered) = raster else { return .none }
         register(image)
         var destination = rect(covered), source = Rect.unit
         if s.pointee.isGeometryFlipped {
@@ -113,6 +119,16 @@ extension FrameBuilder {
             source = Rect(x: 0, y: 1, width: 1, height: -1)
         }
         return .image(ImageID(image.identity), ContentPlacement(destination: destination, source: source))
+    }
+
+    /// The pixels per unit and where the layer's origin lands in the pass's pixels, when
+    /// `world` maps the layer onto them with one positive scale and an offset (no rotation,
+    /// skew, flip or perspective).
+    static func pixelPlacement(_ w: CATransform3D, passScale: CGFloat) -> (scale: CGFloat, origin: CGPoint)? {
+        guard w.m12 == 0, w.m21 == 0, w.m14 == 0, w.m24 == 0, w.m44 == 1, w.m11 > 0,
+            abs(w.m11 - w.m22) <= 1e-9 * w.m11
+        else { return nil }
+        return (passScale * w.m11, CGPoint(x: passScale * w.m41, y: passScale * w.m42))
     }
 
     /// A contents filter as the renderer's.

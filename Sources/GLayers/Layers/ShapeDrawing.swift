@@ -5,8 +5,18 @@
 ///
 /// Takes a path and style when the layer displays, and later the pixels per path unit that
 /// flattening measures; produces bitmaps covering the path's extent (which may lie outside the
-/// layer's bounds). Scales are quantized to half octaves (powers of √2), so a scale animation
-/// rasterizes a few times, not every frame, and the few latest rasters are kept.
+/// layer's bounds), and keeps the few latest.
+///
+/// - Where the layer lands on the pixel grid with a plain scale and offset (no rotation, skew
+///   or perspective) and stands still, its raster is drawn at exactly that scale and aligned
+///   with the pixels it covers, so each texel is one pixel and an edge is as sharp as cairo
+///   draws it: Core Animation's shape layers are rasterized in screen space. A raster that
+///   does not line up is resampled, which spreads every edge over two pixels.
+/// - A drawing that landed on another grid three times in a row is moving (an animated
+///   position or scale, or copies drawn at several places): until it lands on the same grid
+///   twice in a row, it is drawn from rasters at scales quantized to half octaves (powers of
+///   √2), so an animation rasterizes a few times, not every frame (Chromium keeps the raster
+///   scale of an animating layer the same way, and rasters it sharp when it stops).
 import Foundation
 import GLayersGraphics
 
@@ -29,9 +39,24 @@ package final class ShapeDrawing {
         var dashLengths: [CGFloat]
     }
 
+    /// Where a raster's pixels lie: `scale` pixels per unit and, for a raster aligned with the
+    /// pixels it lands on, the fraction of a pixel (in [0, 1)) by which the extent's corner lies
+    /// past a pixel's corner.
+    struct Grid: Equatable {
+        var scale: CGFloat
+        var phase: CGPoint? = nil
+
+        /// The same grid, within a thousandth of a pixel.
+        static func == (a: Grid, b: Grid) -> Bool {
+            guard a.scale == b.scale else { return false }
+            guard let p = a.phase, let q = b.phase else { return a.phase == nil && b.phase == nil }
+            return abs(p.x - q.x) < 1e-3 && abs(p.y - q.y) < 1e-3
+        }
+    }
+
     /// One raster: `image` covers `rect` of the layer's coordinates.
     private struct Raster {
-        var scale: CGFloat
+        var grid: Grid
         var image: CGImage
         var rect: CGRect
         var lastUse: UInt64
@@ -54,6 +79,11 @@ package final class ShapeDrawing {
     package let extent: CGRect
     private var rasters: [Raster] = []
     private var clock: UInt64 = 0
+    /// How many times in a row the drawing landed on another grid than the time before (it
+    /// moves once this is over 2).
+    private var moves = 0
+    /// The aligned grid asked for last.
+    private var lastAlignedGrid: Grid?
     /// How many rasters were drawn (for tests and benchmarks).
     package private(set) var rasterCount = 0
 
@@ -81,16 +111,39 @@ package final class ShapeDrawing {
 
     /// The raster of the drawing for `pixelsPerUnit` pixels per unit of the layer's
     /// coordinates: an image and the part of the layer it covers; nil when nothing can be drawn.
-    package func raster(pixelsPerUnit: CGFloat) -> (image: CGImage, rect: CGRect)? {
+    ///
+    /// - `origin`: where the layer's origin lands, in pixels, when the layer lands on the pixel
+    ///   grid with no more than `pixelsPerUnit` and an offset; the raster is then aligned with
+    ///   the pixels unless the drawing moves (see the type's comment).
+    package func raster(pixelsPerUnit: CGFloat, origin: CGPoint? = nil) -> (image: CGImage, rect: CGRect)? {
         clock &+= 1
-        let scale = Self.quantized(pixelsPerUnit)
-        if let i = rasters.firstIndex(where: { $0.scale == scale }) {
-            rasters[i].lastUse = clock
-            return (rasters[i].image, rasters[i].rect)
+        if let origin, let grid = alignedGrid(pixelsPerUnit, origin) {
+            moves = lastAlignedGrid == grid ? 0 : min(moves + 1, 3)
+            lastAlignedGrid = grid
+            if moves <= 2 { return cached(grid) ?? make(grid) }
         }
-        guard let (image, rect) = draw(at: scale) else { return nil }
+        let grid = Grid(scale: Self.quantized(pixelsPerUnit))
+        return cached(grid) ?? make(grid)
+    }
+
+    /// The grid of a raster aligned with the pixels when the layer's origin lands at `origin`.
+    private func alignedGrid(_ scale: CGFloat, _ origin: CGPoint) -> Grid? {
+        guard scale.isFinite, scale > 0, origin.x.isFinite, origin.y.isFinite else { return nil }
+        let x = scale * extent.minX + origin.x, y = scale * extent.minY + origin.y
+        return Grid(scale: scale, phase: CGPoint(x: x - x.rounded(.down), y: y - y.rounded(.down)))
+    }
+
+    private func cached(_ grid: Grid) -> (image: CGImage, rect: CGRect)? {
+        guard let i = rasters.firstIndex(where: { $0.grid == grid }) else { return nil }
+        rasters[i].lastUse = clock
+        return (rasters[i].image, rasters[i].rect)
+    }
+
+    /// Draws a raster on `grid` and keeps it, in place of the one used least recently.
+    private func make(_ grid: Grid) -> (image: CGImage, rect: CGRect)? {
+        guard let (image, rect) = draw(at: grid.scale, phase: grid.phase ?? .zero) else { return nil }
         rasterCount += 1
-        let entry = Raster(scale: scale, image: image, rect: rect, lastUse: clock)
+        let entry = Raster(grid: grid, image: image, rect: rect, lastUse: clock)
         if rasters.count < Self.capacity {
             rasters.append(entry)
         } else if let oldest = rasters.indices.min(by: { rasters[$0].lastUse < rasters[$1].lastUse }) {
@@ -107,9 +160,10 @@ package final class ShapeDrawing {
         return pow(2, min(max(steps, -8), 12) / 2)
     }
 
-    /// The drawing rasterized at `requested` pixels per unit (less when the limits say so).
-    private func draw(at requested: CGFloat) -> (CGImage, CGRect)? {
-        let w = extent.width, h = extent.height
+    /// The drawing rasterized at `requested` pixels per unit (less when the limits say so),
+    /// from `phase` pixels before the extent's corner.
+    private func draw(at requested: CGFloat, phase: CGPoint) -> (CGImage, CGRect)? {
+        let w = extent.width + phase.x / requested, h = extent.height + phase.y / requested
         guard w > 0, h > 0 else { return nil }
         let limit = min(Self.maximumSide / w, Self.maximumSide / h, (Self.maximumPixels / (w * h)).squareRoot())
         var scale = requested, pw = 0, ph = 0
@@ -123,10 +177,11 @@ package final class ShapeDrawing {
         guard scale > 0, pw > 0, ph > 0, let ctx = CGContext.bitmap(width: pw, height: ph, scale: scale) else {
             return nil
         }
-        ctx.translateBy(x: -extent.minX, y: -extent.minY)
+        let minX = extent.minX - phase.x / requested, minY = extent.minY - phase.y / requested
+        ctx.translateBy(x: -minX, y: -minY)
         draw(in: ctx)
         guard let image = ctx.makeImage() else { return nil }
-        let rect = CGRect(x: extent.minX, y: extent.minY, width: CGFloat(pw) / scale, height: CGFloat(ph) / scale)
+        let rect = CGRect(x: minX, y: minY, width: CGFloat(pw) / scale, height: CGFloat(ph) / scale)
         return (image, rect)
     }
 

@@ -87,11 +87,65 @@ extension ClockTests {
                 s.transform = CATransform3DMakeScale(4, 4, 1)
                 #expect(images(list(builder, root, at: 1)).first?.width == 168)
                 s.transform = CATransform3DMakeScale(3, 3, 1)
-                #expect(images(list(builder, root, at: 2)).first?.width == 168, "3 rounds up to the step 4")
+                #expect(images(list(builder, root, at: 2)).first?.width == 168, "moving: 3 rounds up to the step 4")
+                #expect(images(list(builder, root, at: 3)).first?.width == 126, "still: drawn at exactly 3")
                 s.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
-                let rotated = images(list(builder, root, at: 3)).first
+                let rotated = images(list(builder, root, at: 4)).first
                 #expect(rotated?.width == 42, "a rotation does not change the scale")
                 #expect(rotated?.placement.destination == squareExtent, "the raster covers the extent at any scale")
+                s.transform = CATransform3DConcat(CATransform3DMakeRotation(0.3, 0, 0, 1), CATransform3DMakeScale(3, 3, 1))
+                #expect(images(list(builder, root, at: 5)).first?.width == 168, "rotated, 3 rounds up to the step 4")
+            }
+        }
+
+        /// Core Animation rasterizes a shape in screen space: where the layer lands on the pixel
+        /// grid with a plain scale and offset, each texel of the raster is one pixel, so an
+        /// edge 0.4 of the way into a pixel covers it by 0.6 and the pixel beside it not at all
+        /// (a raster off the grid is resampled, and spreads the edge over two pixels).
+        @Test func aStillShapeIsAlignedWithThePixels() throws {
+            try withManualClock {
+                let root = root()
+                let s = shape(square)
+                s.position = CGPoint(x: 10.3, y: 5.55)
+                root.addSublayer(s)
+                let drawn = try #require(images(list(FrameBuilder(), root, scale: 2)).first)
+                let d = drawn.placement.destination
+                let corner = try #require(drawn.item.transform.project(d.x, d.y))
+                let left = 2 * corner.0, top = 2 * corner.1
+                #expect(abs(left - left.rounded()) < 1e-4 && abs(top - top.rounded()) < 1e-4, "on whole pixels")
+                #expect(abs(2 * d.width - Float(drawn.width)) < 1e-4, "a texel a pixel")
+                let image = try #require(list(FrameBuilder(), root, scale: 2).images.values.first as? CGImage)
+                // The square's left edge lands at 2 × (40 + 10.3) = 100.6 pixels.
+                let column = 100 - Int(left.rounded())
+                let row = Int((2 * (40 + 5.55)).rounded(.up)) - Int(top.rounded())
+                let edge = try #require(image.pixel(x: column, y: row)), outside = image.pixel(x: column - 1, y: row)
+                #expect(abs(Int(edge.a) - 102) <= 2, "0.4 of the pixel is covered: \(edge.a)")
+                #expect(outside?.a == 0)
+            }
+        }
+
+        /// A shape that moves is drawn from the quantized rasters after two aligned ones (no
+        /// raster a frame), and aligned again once it stands still.
+        @Test func aMovingShapeIsNotRasterizedEveryFrame() {
+            withManualClock {
+                let root = root()
+                let s = shape(square)
+                root.addSublayer(s)
+                let builder = FrameBuilder()
+                var rasters = Set<ImageID>()
+                func image(at t: CFTimeInterval) -> ImageID? {
+                    guard case .image(let id, _)? = list(builder, root, at: t).items.first?.content else { return nil }
+                    rasters.insert(id)
+                    return id
+                }
+                for k in 0..<30 {
+                    s.position = CGPoint(x: 0.1 * Double(k), y: 0)
+                    _ = image(at: Double(k) / 60)
+                }
+                #expect(rasters.count == 3, "two aligned, then the quantized one: \(rasters.count)")
+                let still = image(at: 1)
+                #expect(rasters.count == 4, "standing still: one aligned raster")
+                #expect(image(at: 1.1) == still && rasters.count == 4, "and no more")
             }
         }
 
@@ -117,11 +171,13 @@ extension ClockTests {
                     return id
                 }
                 for k in 0...60 { _ = image(at: Double(k) / 60) }
-                // 1, √2, 2, 2√2, 4, 4√2, 8: seven rasters for sixty-one frames.
-                #expect(rasters.count == 7)
+                // Two aligned rasters at the first two scales, then √2, 2, 2√2, 4, 4√2, 8:
+                // eight rasters for sixty-one frames.
+                #expect(rasters.count == 8)
                 let last = image(at: 2)
+                #expect(rasters.count == 9, "standing still at 8, one raster aligned with the pixels")
                 #expect(images(list(builder, root, at: 2)).first?.width == 336)
-                #expect(image(at: 3) == last && rasters.count == 7, "a steady frame draws nothing")
+                #expect(image(at: 3) == last && rasters.count == 9, "a steady frame draws nothing")
             }
         }
 
