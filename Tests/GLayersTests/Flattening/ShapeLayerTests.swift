@@ -93,7 +93,8 @@ extension ClockTests {
                 let rotated = images(list(builder, root, at: 4)).first
                 #expect(rotated?.width == 42, "a rotation does not change the scale")
                 #expect(rotated?.placement.destination == squareExtent, "the raster covers the extent at any scale")
-                s.transform = CATransform3DConcat(CATransform3DMakeRotation(0.3, 0, 0, 1), CATransform3DMakeScale(3, 3, 1))
+                s.transform = CATransform3DConcat(
+                    CATransform3DMakeRotation(0.3, 0, 0, 1), CATransform3DMakeScale(3, 3, 1))
                 #expect(images(list(builder, root, at: 5)).first?.width == 168, "rotated, 3 rounds up to the step 4")
             }
         }
