@@ -115,7 +115,7 @@ let package = Package(
 
         .target(
             name: "GLayersGraphics",
-            dependencies: ["CPNG", "CPNGWriter", "CJPEG", "CCairo"],
+            dependencies: ["CPNG", "CPNGWriter", "CJPEG", "CWebP", "CCairo"],
             swiftSettings: swiftSettings),
         // libpng's full write API, whose errors longjmp (C: Swift cannot hold the setjmp).
         .target(name: "CPNGWriter", dependencies: ["CPNG"]),

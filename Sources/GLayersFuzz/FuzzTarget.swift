@@ -10,7 +10,7 @@ import Foundation
 public enum FuzzTarget: String, CaseIterable, Sendable {
     /// Bytes as a scene file: loaded (or refused with located errors), played, flattened.
     case scene
-    /// Bytes as an image file: decoded as PNG or JPEG, or refused.
+    /// Bytes as an image file: decoded as PNG, JPEG or WebP, or refused.
     case image
     /// A parser picked by the first byte, and its text: SVG paths, property values, colours,
     /// angles, timing functions, key scripts, key paths.

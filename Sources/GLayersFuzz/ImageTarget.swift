@@ -1,6 +1,6 @@
 /// The `image` fuzz target: bytes as an image file. Decoding must give a well-formed image or
 /// a `CGImageError`, for any bytes: headers that claim huge sizes, truncated streams, bombs.
-/// The format is recognised by content, so one target covers PNG and JPEG (and the refusal
+/// The format is recognised by content, so one target covers PNG, JPEG and WebP (and the refusal
 /// of the formats glayers does not decode).
 import Foundation
 import GLayersGraphics

@@ -1,11 +1,11 @@
 /// Decoding entry points: read a file (refusing ones over `CGImage.maximumFileSize` before
 /// reading them), recognise the format by its magic bytes (never by its extension) and hand
-/// the bytes to the PNG or JPEG decoder. Every failure is a `CGImageError` naming the file.
+/// the bytes to the PNG, JPEG or WebP decoder. Every failure is a `CGImageError` naming the file.
 import Foundation
 
 /// Image file formats recognised by their first bytes.
 package enum ImageFormat: Equatable {
-    case png, jpeg
+    case png, jpeg, webp
     /// A recognised format that glayers does not decode, by name.
     case other(String)
 
@@ -19,7 +19,7 @@ package enum ImageFormat: Equatable {
         if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
         if starts([0xFF, 0xD8, 0xFF]) { return .jpeg }
         if starts(Array("GIF8".utf8)) { return .other("GIF") }
-        if starts(Array("RIFF".utf8)), starts(Array("WEBP".utf8), at: 8) { return .other("WebP") }
+        if starts(Array("RIFF".utf8)), starts(Array("WEBP".utf8), at: 8) { return .webp }
         if starts(Array("BM".utf8)) { return .other("BMP") }
         if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return .other("TIFF") }
         if starts(Array("ftyp".utf8), at: 4) { return .other("HEIF/AVIF") }
@@ -29,7 +29,7 @@ package enum ImageFormat: Equatable {
 }
 
 extension CGImage {
-    /// Decodes the PNG or JPEG file at `url` (the format is recognised by content).
+    /// Decodes the PNG, JPEG or WebP file at `url` (the format is recognised by content).
     ///
     /// - Throws `CGImageError` (its description starts with the path) when the file is
     ///   missing or unreadable, larger than `maximumFileSize`, empty, not an image, truncated,
@@ -40,7 +40,7 @@ extension CGImage {
         return try decode(data: data, name: name)
     }
 
-    /// Decodes PNG or JPEG bytes; `name` (a path or label) starts every error message.
+    /// Decodes PNG, JPEG or WebP bytes; `name` (a path or label) starts every error message.
     public static func decode(data: Data, name: String) throws -> CGImage {
         if data.isEmpty { throw CGImageError(.empty, name: name) }
         if data.count > maximumFileSize { throw CGImageError(.fileTooLarge(bytes: data.count), name: name) }
@@ -48,6 +48,7 @@ extension CGImage {
             switch ImageFormat.sniff(bytes) {
             case .png: return try decodePNG(bytes, name: name)
             case .jpeg: return try decodeJPEG(bytes, name: name)
+            case .webp: return try decodeWebP(bytes, name: name)
             case .other(let format): throw CGImageError(.unsupported("\(format) images are not supported"), name: name)
             case nil: throw CGImageError(.notAnImage, name: name)
             }

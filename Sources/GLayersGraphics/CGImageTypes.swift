@@ -120,7 +120,7 @@ public struct CGImageError: Error, Equatable, CustomStringConvertible {
         case unwritable(String)
         /// The file or data holds zero bytes.
         case empty
-        /// The bytes are not PNG or JPEG (nor another recognised image format).
+        /// The bytes are not PNG, JPEG or WebP (nor another recognised image format).
         case notAnImage
         /// The data ends before the image does.
         case truncated(String)
@@ -156,7 +156,7 @@ public struct CGImageError: Error, Equatable, CustomStringConvertible {
         case .unreadable(let d): what = "cannot read: \(d)"
         case .unwritable(let d): what = "cannot write: \(d)"
         case .empty: what = "file is empty"
-        case .notAnImage: what = "not a PNG or JPEG image"
+        case .notAnImage: what = "not a PNG, JPEG or WebP image"
         case .truncated(let d): what = "image data is truncated (\(d))"
         case .corrupt(let d): what = "image data is corrupt (\(d))"
         case .tooLarge(let w, let h):

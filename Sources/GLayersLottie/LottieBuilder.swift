@@ -205,7 +205,9 @@ final class LottieBuilder {
         if let remapValue = layer.timeRemap {
             let outer = context.timeline.remap
             inner.timeline.remap = { f in remapValue.value(at: outer?(f) ?? f) * fr }
-            inner.timeline.range = clampedRange(layer, context.timeline)
+            // Sampled over the layer's in and out points; inside another remapped space they
+            // are times of that space, not of the frames sampled, so its whole range is.
+            if outer == nil { inner.timeline.range = clampedRange(layer, context.timeline) }
         } else if let outer = context.timeline.remap {
             inner.timeline.remap = { f in (outer(f) - st) / sr }
         } else {

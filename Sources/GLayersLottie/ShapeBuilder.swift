@@ -7,54 +7,6 @@ import Foundation
 import GLayers
 import GLayersGraphics
 
-/// A path item as a source of shapes over time.
-struct PathSource {
-    let tracks: [any Track]
-    /// Whether the shape's vertices are linear in its animated values (so the engine may
-    /// interpolate between keyframe shapes).
-    let linear: Bool
-    let shape: (Double) -> BezierShape
-    /// Rounded corners applied to it, when a `rd` item lies below it.
-    var roundness: Animated<Double>?
-
-    func value(at frame: Double) -> BezierShape {
-        let s = shape(frame)
-        guard let roundness else { return s }
-        return s.roundingCorners(radius: roundness.value(at: frame))
-    }
-
-    var allTracks: [any Track] { tracks + (roundness.map { [$0] } ?? []) }
-}
-
-/// A trim applied to the paths above it.
-struct TrimSource {
-    let start: Animated<Double>
-    let end: Animated<Double>
-    let offset: Animated<Double>
-    let individually: Bool
-
-    /// Whether the trim keeps the whole path at every frame (0 to 100 %, or the reverse).
-    var keepsEverything: Bool {
-        guard !start.isAnimated, !end.isAnimated else { return false }
-        return abs(end.initial - start.initial) >= 100
-    }
-
-    /// The visible part at `frame` as fractions of the path's length: start in [0, 1), end in
-    /// [start, start + 1] (an end past 1 wraps to the path's start).
-    func range(at frame: Double) -> (start: Double, end: Double) {
-        var s = start.value(at: frame) / 100, e = end.value(at: frame) / 100
-        if s > e { swap(&s, &e) }
-        s = min(max(s, 0), 1)
-        e = min(max(e, 0), 1)
-        if e - s >= 1 { return (0, 1) }
-        let o = offset.value(at: frame) / 360
-        s += o
-        e += o
-        let shift = s.rounded(.down)
-        return (s - shift, e - shift)
-    }
-}
-
 /// Builds shape items into layers.
 struct ShapeBuilder {
     let timeline: Timeline
@@ -62,7 +14,7 @@ struct ShapeBuilder {
     /// What enclosing groups pass down: their styles listed below this group (which draw this
     /// group's paths too) and their trims listed below it.
     struct Inherited {
-        var styles: [ShapeItem] = []
+        var styles: [InheritedStyle] = []
         var trims: [TrimSource] = []
         var roundness: Animated<Double>?
     }
@@ -92,7 +44,8 @@ struct ShapeBuilder {
         if let first = directPaths.first {
             let trims = passedDown(items, after: first, inherited).trims
             for style in inherited.styles.reversed() {
-                addStyle(style, directPaths.compactMap { paths[$0] }, trims, into: container)
+                addStyle(
+                    style.item, directPaths.compactMap { paths[$0] }, trims, lineScale: style.scale, into: container)
             }
         }
         // Then bottom to top.
@@ -106,7 +59,10 @@ struct ShapeBuilder {
             case .group(let children, let transform, let name):
                 let (outer, inner) = LottieBuilder.groupLayers(transform, timeline)
                 outer.name = name
-                build(children, into: inner, inherited: passedDown(items, after: k, inherited))
+                var passed = passedDown(items, after: k, inherited)
+                let scale = LottieBuilder.lineScale(of: transform)
+                for i in passed.styles.indices { passed.styles[i].scale *= scale }
+                build(children, into: inner, inherited: passed)
                 container.addSublayer(outer)
             default:
                 continue
@@ -119,7 +75,7 @@ struct ShapeBuilder {
     private func passedDown(_ items: [ShapeItem], after k: Int, _ inherited: Inherited) -> Inherited {
         var passed = inherited
         let below = items[(k + 1)...]
-        passed.styles = below.filter(\.isStyle) + inherited.styles
+        passed.styles = below.filter(\.isStyle).map { InheritedStyle(item: $0, scale: 1) } + inherited.styles
         passed.trims =
             below.compactMap {
                 if case .trim(let s, let e, let o, let m) = $0 {
@@ -177,14 +133,20 @@ struct ShapeBuilder {
 
     // MARK: Styles
 
-    private func addStyle(_ style: ShapeItem, _ sources: [PathSource], _ trims: [TrimSource], into container: CALayer) {
+    /// Draws `style` over `sources` into `container`; `lineScale` is how much the groups
+    /// between the style and the paths scale them up (a stroke's width and dashes are in the
+    /// space of the group that lists the style, as lottie-web and lottie-ios draw them).
+    private func addStyle(
+        _ style: ShapeItem, _ sources: [PathSource], _ trims: [TrimSource], lineScale: Double = 1,
+        into container: CALayer
+    ) {
         guard !sources.isEmpty else { return }
         // A trim that keeps the whole path at every frame changes nothing: the first one that
         // cuts applies.
         let trim = trims.first { !$0.keepsEverything }
         // Trimmed one at a time ("simultaneously"): a layer per path.
         if let trim, !trim.individually, sources.count > 1 {
-            for source in sources { addStyle(style, [source], [trim], into: container) }
+            for source in sources { addStyle(style, [source], [trim], lineScale: lineScale, into: container) }
             return
         }
         switch style {
@@ -199,7 +161,7 @@ struct ShapeBuilder {
             layer.fillColor = nil
             timeline.apply(stroke.color, "strokeColor", on: layer) { cgColor($0) }
             timeline.apply(stroke.opacity, "opacity", on: layer) { NSNumber(value: $0 / 100) }
-            applyLine(stroke, on: layer)
+            applyLine(stroke, lineScale, on: layer)
             container.addSublayer(layer)
         case .gradientFill(let gradient):
             let mask = shapeLayer(sources, trim: nil)
@@ -209,7 +171,7 @@ struct ShapeBuilder {
             let mask = shapeLayer(sources, trim: trim)
             mask.fillColor = nil
             mask.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
-            applyLine(stroke, on: mask)
+            applyLine(stroke, lineScale, on: mask)
             container.addSublayer(gradientLayer(gradient, masked: mask, sources))
         default:
             return
@@ -246,8 +208,8 @@ struct ShapeBuilder {
         return layer
     }
 
-    private func applyLine(_ stroke: StrokeModel, on layer: CAShapeLayer) {
-        timeline.apply(stroke.width, "lineWidth", on: layer) { NSNumber(value: $0) }
+    private func applyLine(_ stroke: StrokeModel, _ lineScale: Double, on layer: CAShapeLayer) {
+        timeline.apply(stroke.width, "lineWidth", on: layer) { NSNumber(value: $0 / lineScale) }
         switch stroke.cap {
         case .butt: layer.lineCap = .butt
         case .round: layer.lineCap = .round
@@ -260,11 +222,11 @@ struct ShapeBuilder {
         }
         layer.miterLimit = stroke.miterLimit
         if !stroke.dashes.isEmpty {
-            var pattern = stroke.dashes.map { $0.initial }
+            var pattern = stroke.dashes.map { $0.initial / lineScale }
             if pattern.count % 2 == 1 { pattern += pattern }
             if pattern.allSatisfy({ $0 >= 0 }) && pattern.contains(where: { $0 > 0 }) {
                 layer.lineDashPattern = pattern.map { NSNumber(value: $0) }
-                timeline.apply(stroke.dashOffset, "lineDashPhase", on: layer) { NSNumber(value: $0) }
+                timeline.apply(stroke.dashOffset, "lineDashPhase", on: layer) { NSNumber(value: $0 / lineScale) }
             }
         }
     }
@@ -377,6 +339,15 @@ extension ShapeItem {
 
 extension LottieBuilder {
     /// A shape group's layers: its transform (`tr`), with the group's opacity on the inner one.
+    /// How much a group's transform scales lengths: the geometric mean of its scale's two
+    /// factors at its first keyframe (a style passed down into an animated scale keeps the
+    /// width it has there).
+    static func lineScale(of t: TransformModel) -> Double {
+        let s = t.scale.initial
+        let mean = (abs(s[0] * (s.count > 1 ? s[1] : s[0])) / 10_000).squareRoot()
+        return mean > 1e-6 && mean.isFinite ? mean : 1
+    }
+
     static func groupLayers(_ t: TransformModel, _ timeline: Timeline) -> (CALayer, CALayer) {
         let (outer, inner) = transformLayers(t, timeline)
         timeline.apply(t.opacity, "opacity", on: inner) { NSNumber(value: $0 / 100) }

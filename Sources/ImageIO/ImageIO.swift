@@ -3,7 +3,7 @@
 /// Animation code makes to load a layer's contents or save what `render(in:)` drew
 /// (docs/porting.md#image-io).
 ///
-/// glayers decodes with its own PNG and JPEG readers (one image per file; the limits of
+/// glayers decodes with its own PNG, JPEG and WebP readers (one image per file; the limits of
 /// `CGImage.decode`) and writes PNG only: a destination of another type is not made (nil),
 /// as ImageIO does for a type it cannot write.
 @_exported import CoreGraphics
@@ -24,11 +24,11 @@ public let kCGImagePropertyPixelHeight: CFString = "PixelHeight"
 /// The key of whether an image has alpha in the properties of an image source.
 public let kCGImagePropertyHasAlpha: CFString = "HasAlpha"
 
-/// Images read from a file or from bytes (ImageIO's `CGImageSource`): PNG or JPEG, one image.
+/// Images read from a file or from bytes (ImageIO's `CGImageSource`): PNG, JPEG or WebP, one image.
 public final class CGImageSource {
     /// The decoded image, or nil when the bytes are not an image glayers reads.
     let image: CGImage?
-    /// The type identifier of the bytes (`public.png`, `public.jpeg`), or nil.
+    /// The type identifier of the bytes (`public.png`, `public.jpeg`, `org.webmproject.webp`), or nil.
     let type: String?
 
     init(data: Data, name: String) {
@@ -36,6 +36,7 @@ public final class CGImageSource {
         switch data.withUnsafeBytes({ ImageFormat.sniff($0) }) {
         case .png: type = "public.png"
         case .jpeg: type = "public.jpeg"
+        case .webp: type = "org.webmproject.webp"
         default: type = nil
         }
     }
@@ -55,7 +56,7 @@ public func CGImageSourceCreateWithData(_ data: CFData, _ options: CFDictionary?
 /// How many images the source holds: 1 when its bytes are an image glayers reads, else 0.
 public func CGImageSourceGetCount(_ isrc: CGImageSource) -> Int { isrc.image == nil ? 0 : 1 }
 
-/// The type identifier of the source's bytes (`public.png`, `public.jpeg`), or nil.
+/// The type identifier of the source's bytes (`public.png`, `public.jpeg`, `org.webmproject.webp`), or nil.
 public func CGImageSourceGetType(_ isrc: CGImageSource) -> CFString? { isrc.type }
 
 /// The image at `index` (only 0), or nil.

@@ -51,6 +51,20 @@ import Testing
         }
     }
 
+    @Test func losslessWebPIsPremultipliedExactly() throws {
+        let image = try CGImage.decode(contentsOf: Fixtures.url("rgba-lossless.webp"))
+        #expect(image.width == 4 && image.height == 3)
+        #expect(image.pixels == Fixtures.rgbaPremultiplied)
+        #expect(!image.isOpaque)
+    }
+
+    @Test func lossyWebP() throws {
+        let image = try CGImage.decode(contentsOf: Fixtures.url("lossy.webp"))
+        #expect(image.width == 32 && image.height == 32 && image.isOpaque)
+        #expect(near(px(image, 4, 4), [255, 0, 0, 255], 12), "red")
+        #expect(near(px(image, 27, 27), [255, 255, 255, 255], 12), "white")
+    }
+
     @Test func grayJPEG() throws {
         let image = try CGImage.decode(contentsOf: Fixtures.url("gray.jpg"))
         let p = px(image, 27, 27)
@@ -124,6 +138,16 @@ import Testing
         #expect(try error("empty.png").kind == .empty)
         guard case .unsupported(let d) = try error("tiny.gif").kind else { Issue.record("gif"); return }
         #expect(d.contains("GIF"))
+    }
+
+    @Test func animatedAndTruncatedWebPAreRefused() throws {
+        guard case .unsupported(let d) = try error("animated.webp").kind else { Issue.record("animated"); return }
+        #expect(d.contains("animated WebP"))
+        let truncated = try error("truncated.webp").kind
+        switch truncated {
+        case .truncated, .corrupt: break
+        case let other: Issue.record("truncated.webp: \(other)")
+        }
     }
 
     @Test func cmykJPEGIsUnsupported() throws {

@@ -202,7 +202,7 @@ extension SceneSerialTests {
                 e.hasPrefix("test.json:3:19: root.sublayers[0].contents: cannot load image \"images/missing.png\": "))
             #expect(e.contains("samples/images/missing.png"))
             let notImage = theError(withLayer(#"{ "contents": "kiosk.json" }"#))
-            #expect(notImage.contains("not a PNG or JPEG image"))
+            #expect(notImage.contains("not a PNG, JPEG or WebP image"))
         }
 
         @Test func behaviourReferences() {

@@ -1,0 +1,66 @@
+import Foundation
+import GLayers
+import Testing
+
+@testable import GLayersLottie
+
+/// Rules of the format that the layer tree must follow: where a stroke's width is measured,
+/// and time remapping inside time remapping.
+@Suite(.serialized, .mediaClock) struct LottieRulesTests {
+    /// Every layer of the tree under `layer`, depth first.
+    func all(_ layer: CALayer) -> [CALayer] {
+        [layer] + (layer.sublayers ?? []).flatMap(all)
+    }
+
+    /// A stroke listed below a group draws the group's path with the width of the group that
+    /// lists it: a group scaled 300 % does not widen it (lottie-web and lottie-ios alike).
+    @Test func aStyleKeepsTheWidthOfTheGroupThatListsIt() throws {
+        let json = """
+            {"fr":10,"ip":0,"op":10,"w":200,"h":200,"layers":[{"ty":4,"ip":0,"op":10,"ks":{},"shapes":[
+              {"ty":"gr","it":[
+                {"ty":"el","p":{"k":[0,0]},"s":{"k":[20,20]}},
+                {"ty":"st","c":{"k":[0,0,1,1]},"o":{"k":100},"w":{"k":12},"lc":1,"lj":1,"d":[
+                  {"n":"d","v":{"k":6}},{"n":"g","v":{"k":3}}]},
+                {"ty":"tr","p":{"k":[100,100]},"a":{"k":[0,0]},"s":{"k":[300,300]},"r":{"k":0},"o":{"k":100}}]},
+              {"ty":"st","c":{"k":[1,0,0,1]},"o":{"k":100},"w":{"k":12},"lc":1,"lj":1}]}]}
+            """
+        let player = LottieLayer(animation: try LottieAnimation(data: Data(json.utf8)))
+        let strokes = all(player).compactMap { $0 as? CAShapeLayer }.filter { $0.strokeColor != nil }
+        let red = try #require(strokes.first { $0.strokeColor?.components?.first == 1 })
+        let blue = try #require(strokes.first { $0.strokeColor?.components?.first == 0 })
+        #expect(abs(red.lineWidth - 4) < 1e-9, "12 in the layer's space is 4 in the group's: \(red.lineWidth)")
+        #expect(abs(blue.lineWidth - 12) < 1e-9, "the group's own stroke is in its own space")
+        #expect(blue.lineDashPattern?.map(\.doubleValue) == [6, 3])
+    }
+
+    /// A remapped precomp inside a remapped precomp: the inner layer's in and out points are
+    /// times of the outer precomp, which its remap maps the composition's frames to. Frames
+    /// 0–10 of the composition show frames 50–60 of `a1`, whose precomp shows the same frames
+    /// of `a2`, where a spot is visible in frames 50–55.
+    @Test func aRemapInsideARemapSamplesTheWholeRange() throws {
+        let json = """
+            {"fr":10,"ip":0,"op":10,"w":100,"h":100,"layers":[
+              {"ty":0,"refId":"a1","w":100,"h":100,"ip":0,"op":10,"st":0,"ks":{},
+               "tm":{"a":1,"k":[{"t":0,"s":[5],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[6]}]}}],
+             "assets":[
+              {"id":"a1","layers":[{"ty":0,"refId":"a2","w":100,"h":100,"ip":50,"op":200,"st":0,"ks":{},
+               "tm":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":100,"s":[10]}]}}]},
+              {"id":"a2","layers":[{"ty":1,"nm":"spot","sc":"#ff0000","sw":10,"sh":10,"ip":50,"op":55,"st":0,"ks":{}}]}]}
+            """
+        let player = LottieLayer(animation: try LottieAnimation(data: Data(json.utf8)))
+        player.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        let spot = try #require(all(player).first { $0.name == "spot" })
+        func hidden(atFrame f: Double) -> Bool {
+            player.currentFrame = f
+            CATransaction.flush()
+            var layer: CALayer? = spot
+            while let l = layer {
+                if l.presentation()?.isHidden ?? l.isHidden { return true }
+                layer = l.sublayers?.first
+            }
+            return false
+        }
+        #expect(!hidden(atFrame: 2), "a2's frame 52")
+        #expect(hidden(atFrame: 8), "a2's frame 58, past the spot's out point")
+    }
+}
