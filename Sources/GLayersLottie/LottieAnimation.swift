@@ -29,11 +29,12 @@ public final class LottieAnimation {
     /// The largest file read (16 MiB).
     public static let maximumFileSize = 16 << 20
 
-    /// Reads the Lottie file at `url` (images beside it are read relative to its folder).
+    /// Reads the Lottie file at `url` (images beside it are read relative to its folder);
+    /// `name` names it in errors and warnings (by default its path).
     ///
     /// - Throws `LottieError` with the file, line, column and JSON path of the problem.
-    public convenience init(contentsOf url: URL) throws {
-        let name = url.isFileURL ? url.relativePath : url.absoluteString
+    public convenience init(contentsOf url: URL, name: String? = nil) throws {
+        let name = name ?? (url.isFileURL ? url.relativePath : url.absoluteString)
         var info = stat()
         if url.isFileURL, stat(url.path, &info) == 0, info.st_size > LottieAnimation.maximumFileSize {
             throw LottieError(
