@@ -244,5 +244,30 @@ extension SceneSerialTests {
             let range = sceneErrors(scene(#""z": [{ "togglePause": "icons", "sublayer": "$sel" }]"#, max: 2))
             #expect(range.map(\.description).first?.contains("state \"sel\" ranges over 0…2 but there are 2") == true)
         }
+
+        /// samples/lottie-kiosk.json: the selected item's icon loops; Down rewinds it and plays
+        /// the next one from its start; space pauses it; Left and Right scrub it.
+        @Test func theLottieKioskPlaysTheSelectedIcon() throws {
+            CAMediaClock.useManualTime(0)
+            defer { CAMediaClock.useSystemTime() }
+            let scene = try Scene.load(contentsOf: samplesFolder.appendingPathComponent("lottie-kiosk.json"))
+            #expect(scene.warnings.isEmpty)
+            let icons = ["bell", "heart", "check", "gear"].compactMap { player(scene, $0) }
+            #expect(icons.count == 4)
+            #expect(icons.map(\.isAnimationPlaying) == [true, false, false, false])
+            CAMediaClock.setTime(0.5)
+            #expect(close(icons[0].currentProgress, 0.25))
+            scene.handleKey("Down")
+            #expect(icons.map(\.isAnimationPlaying) == [false, true, false, false])
+            #expect(close(icons[0].currentProgress, 0))
+            CAMediaClock.setTime(2.9)  // looping: 2.4 s into the heart's 2 s
+            #expect(close(icons[1].currentProgress, 0.2))
+            scene.handleKey("space")
+            scene.handleKey("Right")
+            #expect(!icons[1].isAnimationPlaying && close(icons[1].currentProgress, 0.3))
+            scene.handleKey("Up")
+            #expect(scene.value(ofState: "selected") == 0 && icons[0].isAnimationPlaying)
+            #expect(close(icons[1].currentProgress, 0))
+        }
     }
 }
