@@ -84,6 +84,14 @@ extension SceneSerialTests {
                     #"root.sublayers[0].file: cannot load the Lottie file "lottie/missing.json": lottie/missing.json:1:1: cannot read the file"#
                 ),
                 (
+                    #"{ "class": "LottieLayer", "file": "/dev/zero" }"#,
+                    #"root.sublayers[0].file: cannot load the Lottie file "/dev/zero": /dev/zero:1:1: not a regular file"#
+                ),
+                (
+                    #"{ "class": "LottieLayer", "file": "lottie" }"#,
+                    #"root.sublayers[0].file: cannot load the Lottie file "lottie": lottie:1:1: cannot read the file"#
+                ),
+                (
                     #"{ "class": "LottieLayer", "file": "kiosk.json" }"#,
                     #"root.sublayers[0].file: cannot load the Lottie file "kiosk.json": kiosk.json:"#
                 ),
