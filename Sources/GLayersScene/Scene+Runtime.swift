@@ -160,7 +160,8 @@ extension Scene {
 
     /// Pauses a running layer (a playing Lottie layer) or resumes a paused one.
     static func togglePause(_ layer: CALayer) {
-        let running = (layer as? LottieLayer)?.isAnimationPlaying ?? (layer.speed != 0)
+        var running = layer.speed != 0
+        if let player = layer as? LottieLayer { running = player.isAnimationPlaying }
         if running { pause(layer) } else { resume(layer) }
     }
 
