@@ -169,6 +169,15 @@ SUBCLASSES = {
         "seed": ({"type": "integer", "minimum": 0, "maximum": 4294967295},
                  "The seed of the particles' random numbers (default 0): the same seed gives the same particles."),
     },
+    "LottieLayer": {
+        "file": ({"type": "string"}, "The Lottie (Bodymovin JSON) file played, relative to the scene file (required)."),
+        "contentMode": (enum(["scaleAspectFit", "scaleAspectFill", "scaleToFill", "topLeft", "center"]),
+                        "How the composition fits the bounds (default scaleAspectFit)."),
+        "loopMode": (ref("lottieLoopMode"), "How many times a play plays (default playOnce)."),
+        "animationSpeed": (ref("number"), "The playback speed: 1 is the file's frame rate, negative plays backwards (default 1)."),
+        "autoplay": (ref("bool"), "Whether the layer plays from currentProgress when the scene loads (default true)."),
+        "currentProgress": (ref("progress"), "The progress shown at load, 0 (the first frame) to 1 (the end frame); default 0."),
+    },
 }
 
 def cell_properties():
@@ -357,6 +366,8 @@ def filter_schema():
 def action_schema():
     layer_name = {"type": "string", "description": "A layer name."}
     state_name = {"type": "string", "description": "A state variable."}
+    lottie_name = {"type": "string", "description": "A LottieLayer's name (or, with sublayer, the name of a layer whose sublayers are LottieLayers)."}
+    sublayer = doc(ref("intSource"), "Acts on this sublayer of the layer named, picked when the action runs.")
     common = {"transaction": ref("transaction")}
     def branch(required, properties):
         return {"type": "object", "required": required, "properties": dict(properties, **common),
@@ -369,9 +380,13 @@ def action_schema():
         branch(["layer", "addAnimation"], {"layer": layer_name, "addAnimation": ref("animation"), "forKey": {"type": "string"}}),
         branch(["layer", "removeAnimation"], {"layer": layer_name, "removeAnimation": {"type": "string"}}),
         branch(["layer", "removeAllAnimations"], {"layer": layer_name, "removeAllAnimations": {"const": True}}),
-        branch(["pause"], {"pause": layer_name}),
-        branch(["resume"], {"resume": layer_name}),
-        branch(["togglePause"], {"togglePause": layer_name}),
+        branch(["pause"], {"pause": layer_name, "sublayer": sublayer}),
+        branch(["resume"], {"resume": layer_name, "sublayer": sublayer}),
+        branch(["togglePause"], {"togglePause": layer_name, "sublayer": sublayer}),
+        branch(["play"], {"play": lottie_name, "sublayer": sublayer, "fromProgress": ref("progress"),
+                          "toProgress": ref("progress"), "loopMode": ref("lottieLoopMode")}),
+        branch(["scrub", "progress"], {"scrub": lottie_name, "sublayer": sublayer, "progress": ref("progress")}),
+        branch(["scrub", "by"], {"scrub": lottie_name, "sublayer": sublayer, "by": ref("number")}),
         branch(["actions"], {"actions": {"type": "array", "items": ref("action")}}),
     ]}
 
@@ -433,6 +448,10 @@ def defs():
         "timingFunction": {"oneOf": [enum(["linear", "easeIn", "easeOut", "easeInEaseOut", "default"]),
                                      {"type": "array", "items": number, "minItems": 4, "maxItems": 4}]},
         "duration": {"type": "number", "minimum": 0},
+        "progress": {"type": "number", "minimum": 0, "maximum": 1,
+                     "description": "A Lottie progress: 0 is the first frame, 1 the end frame."},
+        "lottieLoopMode": {"oneOf": [enum(["playOnce", "loop", "autoReverse"]), {"type": "number", "exclusiveMinimum": 0}],
+                           "description": "\"playOnce\", \"loop\", \"autoReverse\", or how many times to play (a number > 0)."},
         "durationOrInfinity": {"oneOf": [{"type": "number", "minimum": 0}, {"const": "infinity"}]},
         "repeatCount": {"oneOf": [{"type": "number", "minimum": 0}, {"const": "infinity"}]},
         "blendMode": {"enum": ["CI%sBlendMode" % m for m in BLEND_MODES] + ["CISourceOverCompositing"]

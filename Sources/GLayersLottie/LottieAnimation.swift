@@ -29,16 +29,25 @@ public final class LottieAnimation {
     /// The largest file read (16 MiB).
     public static let maximumFileSize = 16 << 20
 
-    /// Reads the Lottie file at `url` (images beside it are read relative to its folder).
+    /// Reads the Lottie file at `url` (images beside it are read relative to its folder);
+    /// `name` names it in errors and warnings (by default its path).
     ///
     /// - Throws `LottieError` with the file, line, column and JSON path of the problem.
-    public convenience init(contentsOf url: URL) throws {
-        let name = url.isFileURL ? url.relativePath : url.absoluteString
+    public convenience init(contentsOf url: URL, name: String? = nil) throws {
+        let name = name ?? (url.isFileURL ? url.relativePath : url.absoluteString)
         var info = stat()
-        if url.isFileURL, stat(url.path, &info) == 0, info.st_size > LottieAnimation.maximumFileSize {
-            throw LottieError(
-                file: name, position: SourcePosition(line: 1, column: 1), path: JSONPath(),
-                message: "the file is \(info.st_size) bytes; Lottie files are limited to 16 MiB")
+        if url.isFileURL, stat(url.path, &info) == 0 {
+            // A device or a pipe (`/dev/zero`) would be read for ever.
+            if (info.st_mode & S_IFMT) != S_IFREG && (info.st_mode & S_IFMT) != S_IFDIR {
+                throw LottieError(
+                    file: name, position: SourcePosition(line: 1, column: 1), path: JSONPath(),
+                    message: "not a regular file")
+            }
+            if info.st_size > LottieAnimation.maximumFileSize {
+                throw LottieError(
+                    file: name, position: SourcePosition(line: 1, column: 1), path: JSONPath(),
+                    message: "the file is \(info.st_size) bytes; Lottie files are limited to 16 MiB")
+            }
         }
         let data: Data
         do {

@@ -9,13 +9,14 @@ import GLayersJSON
 final class LottieDecoder {
     let file: String
     let baseURL: URL?
-    let report = CompatibilityReport()
+    let report: CompatibilityReport
     private var layerCount = 0
     private var shapeItemCount = 0
 
     init(file: String, baseURL: URL?) {
         self.file = file
         self.baseURL = baseURL
+        report = CompatibilityReport(file: file)
     }
 
     /// The composition at the top of the document.

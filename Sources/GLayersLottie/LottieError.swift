@@ -33,6 +33,8 @@ public struct LottieError: Error, Sendable, CustomStringConvertible {
 
 /// A feature of the file that glayers does not play, with where it is first used.
 public struct LottieUnsupportedFeature: Sendable, Hashable, CustomStringConvertible {
+    /// The file name (or the name given with the data).
+    public let file: String
     /// What is not played ("expressions", "merge paths", "text layers", …).
     public let feature: String
     /// The JSON path of the first use.
@@ -42,17 +44,21 @@ public struct LottieUnsupportedFeature: Sendable, Hashable, CustomStringConverti
     /// How many times the file uses it.
     public internal(set) var count: Int
 
-    /// `path (line:column): feature is not supported (N uses)`.
+    /// `file:line:column: path: feature not supported (N uses)`, located as errors are.
     public var description: String {
         let uses = count > 1 ? " (\(count) uses)" : ""
-        return "\(path) (\(position)): \(feature) not supported\(uses)"
+        let at = path.isEmpty ? "" : "\(path): "
+        return "\(file):\(position.line):\(position.column): \(at)\(feature) not supported\(uses)"
     }
 }
 
 /// The unsupported features met while decoding, one entry per feature.
 final class CompatibilityReport {
+    let file: String
     private(set) var features: [LottieUnsupportedFeature] = []
     private var index: [String: Int] = [:]
+
+    init(file: String) { self.file = file }
 
     /// Notes one use of `feature` at `node` (`path`).
     func note(_ feature: String, at node: JSONValue, _ path: JSONPath) {
@@ -62,6 +68,6 @@ final class CompatibilityReport {
         }
         index[feature] = features.count
         features.append(
-            LottieUnsupportedFeature(feature: feature, path: path, position: node.position, count: 1))
+            LottieUnsupportedFeature(file: file, feature: feature, path: path, position: node.position, count: 1))
     }
 }

@@ -5,18 +5,31 @@
 ///     { "layer": "box", "addAnimation": {…}, "forKey": "spin" }
 ///     { "layer": "box", "removeAnimation": "spin" }   { "layer": "box", "removeAllAnimations": true }
 ///     { "pause": "box" }  { "resume": "box" }  { "togglePause": "box" }
+///     { "play": "icon", "fromProgress": 0, "toProgress": 1, "loopMode": "loop" }
+///     { "scrub": "icon", "progress": 0.5 }   { "scrub": "icon", "by": -0.1 }
 ///     { "actions": […] }
 ///
-/// Any of them may carry `"transaction": {…}`, which wraps that action in a transaction.
+/// The playback actions (`pause`, `resume`, `togglePause`, `play`, `scrub`) may name a sublayer
+/// of the layer, picked when the action runs: `{ "play": "icons", "sublayer": "$selected" }`.
+/// Any action may carry `"transaction": {…}`, which wraps that action in a transaction.
 import Foundation
 import GLayers
 import GLayersJSON
+import GLayersLottie
 
 extension DecodeContext {
     /// The kinds of action, by their naming key.
     static let actionKinds = [
         "increment", "decrement", "set", "addAnimation", "removeAnimation", "removeAllAnimations", "pause", "resume",
-        "togglePause", "actions",
+        "togglePause", "play", "scrub", "actions",
+    ]
+
+    /// The keys an action of each kind may hold besides its kind and `transaction`.
+    static let actionOptions: [String: [String]] = [
+        "increment": ["by"], "decrement": ["by"], "addAnimation": ["layer", "forKey"],
+        "removeAnimation": ["layer"], "removeAllAnimations": ["layer"], "pause": ["sublayer"], "resume": ["sublayer"],
+        "togglePause": ["sublayer"], "play": ["sublayer", "fromProgress", "toProgress", "loopMode"],
+        "scrub": ["sublayer", "progress", "by"],
     ]
 
     func action(_ node: JSONValue, _ path: JSONPath, _ scope: BehaviourScope) -> SceneAction? {
@@ -25,9 +38,8 @@ extension DecodeContext {
         let kinds = Self.actionKinds.filter(obj.has)
         guard kinds.count == 1, let kind = kinds.first, let (value, vpath) = obj.member(kind) else {
             let found = kinds.isEmpty ? "none" : kinds.joined(separator: ", ")
-            checkKeys(
-                obj, allowed: Set(Self.actionKinds + ["layer", "by", "value", "forKey", "transaction"]), in: "an action"
-            )
+            let options = Self.actionOptions.values.joined() + ["layer", "value", "transaction"]
+            checkKeys(obj, allowed: Set(Self.actionKinds + options), in: "an action")
             fail(
                 "an action needs exactly one of: \(Self.actionKinds.joined(separator: ", ")) (found \(found))", node,
                 path)
@@ -36,13 +48,8 @@ extension DecodeContext {
         let targetsLayer =
             ["addAnimation", "removeAnimation", "removeAllAnimations"].contains(kind)
             || (kind == "set" && value.members != nil)
-        var allowed: Set<String> = [kind, "transaction"]
-        switch kind {
-        case "increment", "decrement": allowed.insert("by")
-        case "set": allowed.insert(targetsLayer ? "layer" : "value")
-        case "addAnimation": allowed.formUnion(["layer", "forKey"])
-        default: if targetsLayer { allowed.insert("layer") }
-        }
+        var allowed = Set([kind, "transaction"] + (Self.actionOptions[kind] ?? []))
+        if kind == "set" { allowed.insert(targetsLayer ? "layer" : "value") }
         checkKeys(obj, allowed: allowed, in: "a \"\(kind)\" action")
         var layer: CALayer?
         if targetsLayer {
@@ -100,8 +107,10 @@ extension DecodeContext {
             }
             return .removeAllAnimations(layer)
         case "pause", "resume", "togglePause":
-            guard let target = namedLayer(value, vpath, scope) else { return nil }
+            guard let target = layerTarget(obj, value, vpath, scope, lottieFor: nil) else { return nil }
             return kind == "pause" ? .pause(target) : kind == "resume" ? .resume(target) : .togglePause(target)
+        case "play": return lottiePlay(obj, value, vpath, scope)
+        case "scrub": return lottieScrub(obj, value, vpath, scope)
         default:  // "actions"
             guard value.array != nil else {
                 expected("a list of actions", value, vpath)
@@ -109,6 +118,35 @@ extension DecodeContext {
             }
             return actionList(value, vpath, scope)
         }
+    }
+
+    /// The layer a playback action names, with the sublayer it picks (`"sublayer"`: an
+    /// integer, `"$state"` or in clicks `"$clickedIndex"`); `lottieFor` names an action that
+    /// needs Lottie layers, which every layer it may pick must be.
+    func layerTarget(
+        _ obj: ObjectNode, _ value: JSONValue, _ vpath: JSONPath, _ scope: BehaviourScope, lottieFor kind: String?
+    ) -> LayerTarget? {
+        guard let layer = namedLayer(value, vpath, scope) else { return nil }
+        guard let (s, sp) = obj.member("sublayer") else {
+            if let kind, !(layer is LottieLayer) {
+                fail(
+                    "\"\(layer.name ?? "")\" is a \(type(of: layer)); a \"\(kind)\" action needs a LottieLayer", value,
+                    vpath)
+                return nil
+            }
+            return LayerTarget(layer: layer, sublayer: nil)
+        }
+        let subs = layer.sublayers ?? []
+        guard let index = intSource(s, sp, scope),
+            checkIndexRange(index, count: subs.count, "sublayers of \"\(layer.name ?? "")\"", s, sp, scope)
+        else { return nil }
+        if let kind, let other = subs.first(where: { !($0 is LottieLayer) }) {
+            fail(
+                "\"\(layer.name ?? "")\" has a sublayer that is a \(type(of: other)); a \"\(kind)\" action needs LottieLayers",
+                s, sp)
+            return nil
+        }
+        return LayerTarget(layer: layer, sublayer: index)
     }
 
     /// `{ "keyPath": value, … }` for a `set` action on `layer`.

@@ -49,6 +49,13 @@ struct TransactionSpec {
     }
 }
 
+/// The layer an action acts on: a named layer, or one of its sublayers picked when the action
+/// runs (`"sublayer": "$selected"`).
+struct LayerTarget {
+    let layer: CALayer
+    let sublayer: IntSource?
+}
+
 /// Something a key press or click does.
 indirect enum SceneAction {
     /// Adds `by` (negative to decrement) to a state variable, within its bounds.
@@ -63,12 +70,18 @@ indirect enum SceneAction {
     case removeAnimation(CALayer, key: String)
     /// Removes every animation of a layer.
     case removeAllAnimations(CALayer)
-    /// Pauses a layer's time (QA1673: speed 0, timeOffset = the paused time).
-    case pause(CALayer)
-    /// Resumes a paused layer's time where it stopped (QA1673).
-    case resume(CALayer)
+    /// Pauses a layer's time (QA1673: speed 0, timeOffset = the paused time); a Lottie
+    /// layer's playback at the frame shown.
+    case pause(LayerTarget)
+    /// Resumes a paused layer's time where it stopped (QA1673); plays a Lottie layer on from
+    /// the frame shown.
+    case resume(LayerTarget)
     /// Pauses a running layer or resumes a paused one.
-    case togglePause(CALayer)
+    case togglePause(LayerTarget)
+    /// Plays a Lottie layer.
+    case play(LayerTarget, LottiePlayRequest)
+    /// Shows a progress of a Lottie layer, paused.
+    case scrub(LayerTarget, LottieScrub)
     /// Runs actions in order inside a transaction with these settings.
     case group(TransactionSpec?, [SceneAction])
 }

@@ -96,8 +96,9 @@ extension DecodeContext {
             layer: layer, keyPath: keyPath, source: .follow(layer: source, sublayer: sublayer, keyPath: sourceKeyPath))
     }
 
-    /// Checks that every value `index` can take is in 0..<count.
-    private func checkIndexRange(
+    /// Checks that every value `index` can take is in 0..<count (`"$clickedIndex"`, which
+    /// only click actions can use, is checked when it is known).
+    func checkIndexRange(
         _ index: IntSource, count: Int, _ what: String, _ node: JSONValue, _ path: JSONPath, _ scope: BehaviourScope
     ) -> Bool {
         switch index {
@@ -118,8 +119,10 @@ extension DecodeContext {
                 return false
             }
         case .clickedIndex:
-            fail("bindings cannot use \"$clickedIndex\"", node, path)
-            return false
+            guard scope.inClick else {
+                fail("bindings cannot use \"$clickedIndex\"", node, path)
+                return false
+            }
         }
         return true
     }

@@ -4,6 +4,7 @@
 import Foundation
 import GLayers
 import GLayersJSON
+import GLayersLottie
 
 /// A JSON object being decoded, with its path.
 struct ObjectNode {
@@ -30,7 +31,7 @@ final class DecodeContext {
     /// The folder image paths are relative to (nil: images cannot be loaded).
     let baseURL: URL?
     private var images: [String: CGImage] = [:]
-    /// `allowedKeys(of:tiled:)` of each layer class met (a tiled layer is its own class).
+    /// `allowedKeys(of:)` of each layer class met.
     var allowedKeysByClass: [ObjectIdentifier: Set<String>] = [:]
     /// `propertyType(of:on:)` of each class and key met.
     var propertyTypes: [PropertyTypeKey: Result<PropertyType, KeyProblem>] = [:]
@@ -41,6 +42,15 @@ final class DecodeContext {
     var rootSize = CGSize.zero
     /// The emitter layers decoded, whose start the root anchors to the load (`anchorEmitters`).
     var emitters: [CAEmitterLayer] = []
+    /// The Lottie files loaded (or refused), by their scene-relative path: each is read once
+    /// however many layers play it.
+    var lottieFiles: [String: Result<LottieAnimation, LottieError>] = [:]
+    /// The Lottie layers decoded, which start playing once the tree is built
+    /// (`startLottiePlayers`), with whether they play.
+    var lottiePlayers: [(layer: LottieLayer, autoplay: Bool)] = []
+    /// What the scene uses that is not played (a Lottie file's unsupported features), as
+    /// `file:line:column: path: message` lines: the scene loads with them.
+    var warnings: [String] = []
     /// How many layer objects were decoded (at most `maximumLayerCount` are).
     var layerCount = 0
     /// The most layers the scene may hold.

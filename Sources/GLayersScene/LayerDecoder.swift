@@ -4,12 +4,15 @@
 /// declares (`CALayer.declaredKeys`), by Core Animation's KVC name or Swift's `is…` spelling.
 /// Properties are set in file order, except `frame`, which is set last so that it works as
 /// Apple's frame setter does (from the bounds, position, anchor point and transform already
-/// set). Then come the parts that are not plain values, in this order: `filters`,
+/// set). A class's scene keys come next (what a scene gives where an app runs code: a tiled
+/// layer's image, a Lottie layer's file and playback). Then come the parts that are not plain
+/// values, in this order: `filters`,
 /// `backgroundFilters`, `emitterCells`, `sublayers`, `mask`, `constraints`, `layoutManager`,
 /// `actions` and `animations` (last, so their key paths can name the layer's filters and cells).
 import Foundation
 import GLayers
 import GLayersJSON
+import GLayersLottie
 
 /// Layers by name, as decoded (behaviours refer to layers by name).
 final class LayerIndex {
@@ -42,13 +45,14 @@ extension DecodeContext {
     }
 
     /// The keys a layer object of `layerClass` may hold: its declared keys, their aliases, the
-    /// structural keys (and a tiled layer's image), made once per class and decode.
-    func allowedKeys(of layerClass: CALayer.Type, tiled: Bool) -> Set<String> {
+    /// structural keys and the class's scene keys (`SceneClasses.sceneKeys(of:)`), made once per
+    /// class and decode.
+    func allowedKeys(of layerClass: CALayer.Type) -> Set<String> {
         let id = ObjectIdentifier(layerClass)
         if let known = allowedKeysByClass[id] { return known }
         let declared = layerClass.properties.declaredKeySet
         let aliases = PropertyTypes.aliases.filter { declared.contains($0.value) }.map(\.key)
-        let allowed = declared.union(aliases + Self.structuralLayerKeys + (tiled ? [Self.tiledImageKey] : []))
+        let allowed = declared.union(aliases + Self.structuralLayerKeys + SceneClasses.sceneKeys(of: layerClass))
         allowedKeysByClass[id] = allowed
         return allowed
     }
@@ -70,11 +74,10 @@ extension DecodeContext {
         }
         guard let layer = SceneClasses.makeLayer(named: className) else { return nil }
         if isRoot { layer.frame = CGRect(origin: .zero, size: rootSize) }
-        let tiled = layer is CATiledLayer
-        let allowed = allowedKeys(of: type(of: layer), tiled: tiled)
+        let allowed = allowedKeys(of: type(of: layer))
         checkKeys(obj, allowed: allowed, in: className) { key in
-            if key == Self.tiledImageKey && !tiled {
-                return "it is a CATiledLayer key (set \"class\": \"CATiledLayer\")"
+            if let owner = SceneClasses.layerClassWithSceneKey(key), owner != type(of: layer) {
+                return "it is a \(owner) key (set \"class\": \"\(owner)\")"
             }
             return SceneClasses.layerClassDeclaring(key).flatMap { owner in
                 owner == type(of: layer) ? nil : "it is a \(owner) property (set \"class\": \"\(owner)\")"
@@ -82,17 +85,22 @@ extension DecodeContext {
         }
         let declared = type(of: layer).properties.declaredKeySet
         checkAliases(obj, PropertyTypes.aliases.filter { declared.contains($0.value) }.map { ($0.value, $0.key) })
+        let sceneKeys = SceneClasses.sceneKeys(of: type(of: layer))
         let plain = obj.members.filter {
-            allowed.contains($0.key) && !Self.structuralLayerKeys.contains($0.key) && $0.key != Self.tiledImageKey
+            allowed.contains($0.key) && !Self.structuralLayerKeys.contains($0.key) && !sceneKeys.contains($0.key)
         }
         for m in plain where PropertyTypes.canonical(m.key) != "frame" {
             setProperty(layer, m, obj.path, isRoot: isRoot)
         }
         for m in plain where m.key == "frame" { setProperty(layer, m, obj.path, isRoot: isRoot) }
         if let tiled = layer as? CATiledLayer { checkTiledSettings(tiled, obj) }
+        if let player = layer as? LottieLayer { lottie(player, obj) }
         if let name = layer.name { index.add(layer, named: name, at: path) }
         decodeParts(layer, obj, index: index)
-        if isRoot { anchorEmitters() }
+        if isRoot {
+            anchorEmitters()
+            startLottiePlayers()
+        }
         return layer
     }
 

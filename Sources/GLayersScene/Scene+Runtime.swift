@@ -5,6 +5,7 @@
 /// through `Diagnostics`, never by crashing.
 import Foundation
 import GLayers
+import GLayersLottie
 
 extension Scene {
     /// Performs the actions bound to the X11 keysym `keysym` (`"Down"`, `"Return"`, `"a"`);
@@ -86,12 +87,16 @@ extension Scene {
             layer.removeAnimation(forKey: key)
         case .removeAllAnimations(let layer):
             layer.removeAllAnimations()
-        case .pause(let layer):
-            Self.pause(layer)
-        case .resume(let layer):
-            Self.resume(layer)
-        case .togglePause(let layer):
-            if layer.speed == 0 { Self.resume(layer) } else { Self.pause(layer) }
+        case .pause(let target):
+            if let layer = resolve(target, clickedIndex) { Self.pause(layer) }
+        case .resume(let target):
+            if let layer = resolve(target, clickedIndex) { Self.resume(layer) }
+        case .togglePause(let target):
+            if let layer = resolve(target, clickedIndex) { Self.togglePause(layer) }
+        case .play(let target, let request):
+            if let player = resolve(target, clickedIndex) as? LottieLayer { Self.play(player, request) }
+        case .scrub(let target, let scrub):
+            if let player = resolve(target, clickedIndex) as? LottieLayer { Self.scrub(player, scrub) }
         case .group(let spec, let actions):
             CATransaction.begin()
             spec?.apply()
@@ -118,22 +123,46 @@ extension Scene {
         }
     }
 
-    /// QA1673: stop the layer's clock where it is.
+    /// The layer `target` names now (nil when its index is out of range).
+    private func resolve(_ target: LayerTarget, _ clickedIndex: Int?) -> CALayer? {
+        guard let sublayer = target.sublayer else { return target.layer }
+        guard let i = resolve(sublayer, clickedIndex), let subs = target.layer.sublayers, subs.indices.contains(i)
+        else {
+            return nil
+        }
+        return subs[i]
+    }
+
+    /// QA1673: stop the layer's clock where it is; a Lottie layer's playback stops at the
+    /// frame shown (`LottieLayer.pause()`).
     static func pause(_ layer: CALayer) {
+        if let player = layer as? LottieLayer { return player.pause() }
         guard layer.speed != 0 else { return }
         let paused = layer.convertTime(CACurrentMediaTime(), from: nil)
         layer.speed = 0
         layer.timeOffset = paused
     }
 
-    /// QA1673: restart the layer's clock from where it was paused.
+    /// QA1673: restart the layer's clock from where it was paused; a Lottie layer that is not
+    /// playing plays on from the frame shown (`LottieLayer.play()`).
     static func resume(_ layer: CALayer) {
+        if let player = layer as? LottieLayer {
+            if !player.isAnimationPlaying { player.play() }
+            return
+        }
         guard layer.speed == 0 else { return }
         let paused = layer.timeOffset
         layer.speed = 1
         layer.timeOffset = 0
         layer.beginTime = 0
         layer.beginTime = layer.convertTime(CACurrentMediaTime(), from: nil) - paused
+    }
+
+    /// Pauses a running layer (a playing Lottie layer) or resumes a paused one.
+    static func togglePause(_ layer: CALayer) {
+        var running = layer.speed != 0
+        if let player = layer as? LottieLayer { running = player.isAnimationPlaying }
+        if running { pause(layer) } else { resume(layer) }
     }
 
     // MARK: Bindings

@@ -36,8 +36,9 @@ public final class Scene {
     /// layer, fitting the composition to the scene's size and playing it in a loop from the
     /// load.
     public private(set) var lottieLayer: LottieLayer?
-    /// What the Lottie file uses that is not played, and what could not be built.
-    public private(set) var lottieWarnings: [String] = []
+    /// What the scene (or Lottie file) uses that is not played, and what could not be built,
+    /// as `file:line:column: path: message` lines; the scene plays without it.
+    public private(set) var warnings: [String] = []
 
     let behaviours: Behaviours
     var stateValues: [String: Int]
@@ -128,6 +129,7 @@ public final class Scene {
             for p in problems { ctx.fail("layout: \(p)", document["root"] ?? document, JSONPath().key("root")) }
         }
         guard let scene, ctx.log.errors.isEmpty else { throw SceneErrors(ctx.log.errors) }
+        scene.warnings = ctx.warnings
         return scene
     }
 
@@ -162,7 +164,7 @@ public final class Scene {
             background: CGColor(red: 0, green: 0, blue: 0, alpha: 0), root: player, behaviours: Behaviours(),
             imagePaths: [:])
         scene.lottieLayer = player
-        scene.lottieWarnings = animation.unsupportedFeatures.map(\.description) + player.warnings
+        scene.warnings = animation.unsupportedFeatures.map(\.description) + player.warnings.map { "\(fileName): \($0)" }
         scene.layout(size: scene.size)
         return scene
     }

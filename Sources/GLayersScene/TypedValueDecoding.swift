@@ -4,6 +4,7 @@
 import Foundation
 import GLayers
 import GLayersJSON
+import GLayersLottie
 
 /// A decoded value: `.some(nil)` is JSON `null` where the type allows it.
 typealias DecodedValue = Any?
@@ -16,7 +17,7 @@ enum SceneClasses {
         ("CAGradientLayer", CAGradientLayer.self), ("CAReplicatorLayer", CAReplicatorLayer.self),
         ("CATransformLayer", CATransformLayer.self), ("CAScrollLayer", CAScrollLayer.self),
         ("CATiledLayer", CATiledLayer.self),
-        ("CAEmitterLayer", CAEmitterLayer.self),
+        ("CAEmitterLayer", CAEmitterLayer.self), ("LottieLayer", LottieLayer.self),
     ]
 
     /// The layer class named `name`.
@@ -36,6 +37,7 @@ enum SceneClasses {
         case "CAScrollLayer": return CAScrollLayer()
         case "CATiledLayer": return CATiledLayer()
         case "CAEmitterLayer": return CAEmitterLayer()
+        case "LottieLayer": return LottieLayer(animation: nil)
         default: return nil
         }
     }
@@ -44,6 +46,20 @@ enum SceneClasses {
     static let animations = [
         "CABasicAnimation", "CAKeyframeAnimation", "CASpringAnimation", "CAAnimationGroup", "CATransition",
     ]
+
+    /// The keys a layer object of `layerClass` may hold that are not properties of the class:
+    /// what a scene gives where an app would run code (a tiled layer's image, drawn in every
+    /// tile; a Lottie layer's file and how it plays).
+    static func sceneKeys(of layerClass: CALayer.Type) -> [String] {
+        if layerClass == CATiledLayer.self { return [DecodeContext.tiledImageKey] }
+        if layerClass == LottieLayer.self { return DecodeContext.lottieKeys }
+        return []
+    }
+
+    /// The layer class whose scene keys (`sceneKeys(of:)`) include `key`.
+    static func layerClassWithSceneKey(_ key: String) -> CALayer.Type? {
+        layers.first { sceneKeys(of: $0.1).contains(key) }?.1
+    }
 
     /// A layer class other than CALayer that declares `key`.
     static func layerClassDeclaring(_ key: String) -> CALayer.Type? {

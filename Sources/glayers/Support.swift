@@ -23,7 +23,7 @@ func loadScene(_ path: String, onTimeline: Bool = false) throws -> Scene {
     if onTimeline { CAMediaClock.useManualTime(0) }
     do {
         let scene = try Scene.load(contentsOf: URL(fileURLWithPath: path))
-        for warning in scene.lottieWarnings {
+        for warning in scene.warnings {
             FileHandle.standardError.write(Data("glayers: warning: \(warning)\n".utf8))
         }
         return scene

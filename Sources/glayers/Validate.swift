@@ -4,21 +4,26 @@ import Foundation
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check scene files; print each error with file, line, column and JSON path (exit 1 on any).",
+        abstract:
+            "Check scene and Lottie files; print each error and warning with file, line, column and JSON path (exit 1 on any error).",
         discussion: """
+            Warnings (what a Lottie file uses that glayers does not play) do not fail a file.
+
             Examples:
               glayers validate samples/*.json
+              glayers validate samples/lottie/loader.json
             """)
 
-    @Argument(help: "Scene files (JSON).")
+    @Argument(help: "Scene or Lottie files (JSON).")
     var scenes: [String]
 
     func run() throws {
         var failed = false
         for path in scenes {
             do {
-                _ = try loadScene(path)
-                print("\(path): ok")
+                let scene = try loadScene(path)
+                let count = scene.warnings.count
+                print("\(path): ok" + (count == 0 ? "" : " (\(count) warning\(count == 1 ? "" : "s"))"))
             } catch let failure as CommandFailure {
                 FileHandle.standardError.write(Data("\(failure.message)\n".utf8))
                 failed = true

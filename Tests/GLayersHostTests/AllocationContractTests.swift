@@ -41,7 +41,12 @@ import Testing
         let samples = TestEnvironment.packageRoot.appendingPathComponent("samples")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: samples.path)) ?? []
         let later = ["fireworks.json": 300]
-        return names.filter { $0.hasSuffix(".json") }.sorted().map {
+        // Drawn contents every frame, at any warm-up: each icon layer of the Lottie menu holds
+        // the check mark, whose trim path is a strokeEnd animation, drawn again in every frame
+        // while it runs (the app's drawing, not the engine's: docs/performance.md) and, today,
+        // while its layer is paused too (an open engine issue).
+        let drawsEveryFrame: Set<String> = ["lottie-kiosk.json"]
+        return names.filter { $0.hasSuffix(".json") && !drawsEveryFrame.contains($0) }.sorted().map {
             Workload(arguments: ["samples/\($0)"], warmup: later[$0] ?? 20)
         } + [Workload(arguments: ["--classics"], warmup: 240)]
     }()

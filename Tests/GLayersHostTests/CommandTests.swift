@@ -42,7 +42,7 @@ import Testing
     @Test func checkMatchesTheSceneGoldens() throws {
         let result = try glayers(["check", "Tests/Goldens/Scenes"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.contains("all 15 frames match"))
+        #expect(result.stdout.contains("all 18 frames match"))
     }
 
     /// After Down, Down, Up the selection rests on the second item (Music): its presentation

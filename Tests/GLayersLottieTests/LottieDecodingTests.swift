@@ -65,6 +65,11 @@ import Testing
         #expect(features["expressions"]?.path.description == "layers[1].ks.o")
         #expect(features["merge paths"]?.path.description == "layers[1].shapes[0]")
         #expect(features["merge paths"]?.count == 2)
+        // Located as errors are: file, line and column of the first use, its path.
+        #expect(features["expressions"]?.description == "test.json:3:20: layers[1].ks.o: expressions not supported")
+        #expect(
+            features["merge paths"]?.description
+                == "test.json:3:67: layers[1].shapes[0]: merge paths not supported (2 uses)")
     }
 
     /// Bodymovin's easing: the segment's `o` and `i` are a CSS cubic-bezier from (0, 0) to

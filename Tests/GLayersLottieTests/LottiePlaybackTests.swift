@@ -92,7 +92,7 @@ import Testing
         let scene = try Scene.load(contentsOf: Self.samples.appendingPathComponent("loader.json"))
         let player = try #require(scene.lottieLayer)
         #expect(scene.size == CGSize(width: 200, height: 200))
-        #expect(scene.lottieWarnings.isEmpty)
+        #expect(scene.warnings.isEmpty)
         let renderer = try HeadlessRenderer(size: scene.size, scale: 1, background: scene.backgroundColor)
         renderer.show(scene.rootLayer)
         for progress in [0.25, 0.75] {

@@ -25,9 +25,12 @@ extension SceneSerialTests {
         @Test func theDumpShowsEveryAnimatableProperty() throws {
             CAMediaClock.useManualTime(0)
             defer { CAMediaClock.useSystemTime() }
+            // What a class needs to load (a Lottie layer plays a file).
+            let required = ["LottieLayer": #", "file": "lottie/loader.json""#]
             for (name, cls) in SceneClasses.layers {
-                let json = #"{"size": [100, 100], "root": {"sublayers": [{"class": "\#(name)"}]}}"#
-                let scene = try Scene.load(data: Data(json.utf8), fileName: "\(name).json")
+                let object = #"{"class": "\#(name)"\#(required[name] ?? "")}"#
+                let json = #"{"size": [100, 100], "root": {"sublayers": [\#(object)]}}"#
+                let scene = try Scene.load(data: Data(json.utf8), fileName: "\(name).json", baseURL: samplesFolder)
                 let dump = try JSONReader.parse(Data(scene.dump(at: 0).utf8))
                 let layer = dump["layers"]?.array?.first { $0["path"]?.string == "root.sublayers[0]" }
                 guard case .object(let members)? = layer?["properties"]?.kind else {

@@ -7,7 +7,7 @@ import Testing
 /// The sample scenes in `samples/`.
 let sampleNames = [
     "kiosk", "snowfall", "bounce", "border-group", "transitions", "pause-resume", "constraints", "coverflow",
-    "confetti", "snow-emitter", "fireworks",
+    "confetti", "snow-emitter", "fireworks", "lottie-kiosk",
 ]
 
 extension SceneSerialTests {

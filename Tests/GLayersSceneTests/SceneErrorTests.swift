@@ -67,7 +67,7 @@ extension SceneSerialTests {
         @Test func unknownClasses() {
             #expect(
                 theError(withLayer(#"{ "class": "CATextlayer" }"#))
-                    == "test.json:3:16: root.sublayers[0].class: unknown layer class \"CATextlayer\"; did you mean \"CATextLayer\"? expected one of: CALayer, CATextLayer, CAShapeLayer, CAGradientLayer, CAReplicatorLayer, CATransformLayer, CAScrollLayer, CATiledLayer, CAEmitterLayer"
+                    == "test.json:3:16: root.sublayers[0].class: unknown layer class \"CATextlayer\"; did you mean \"CATextLayer\"? expected one of: CALayer, CATextLayer, CAShapeLayer, CAGradientLayer, CAReplicatorLayer, CATransformLayer, CAScrollLayer, CATiledLayer, CAEmitterLayer, LottieLayer"
             )
             let anim = withLayer(
                 #"{ "animations": { "a": { "class": "CABasicAnimaton", "keyPath": "opacity", "toValue": 1 } } }"#)
