@@ -215,7 +215,6 @@ extension FrameBuilder {
         if inner.compositingFilter != nil { inner.compositingFilter = nil }
         inner.shadowOpacity = fx.passShadow ? 0 : s.shadowOpacity
         drawLayer(node, inner, world: world, time: time, opacity: 1, clip: -1, ctx)
-        let (bounds, margin) = passExtent(s, fx)
         var effects = PassEffects()
         effects.filters = fx.filters
         if fx.passShadow {
@@ -227,6 +226,7 @@ extension FrameBuilder {
                 color: c, offsetX: d.0, offsetY: d.1, sigma: Float(Effects.shadowSigma(s.shadowRadius)) * scaleOf(world)
             )
         }
+        let (bounds, margin) = passExtent(fx, shadow: effects.shadow)
         let source = clampToViewport(bounds, margin: margin)
         if fx.mask, let maskNode = node.mask {
             beginPass(screenSpace: true, scale: list.scale)
@@ -251,8 +251,9 @@ extension FrameBuilder {
                 blend: s.itemBlend, layerIndex: index))
     }
 
-    /// The screen-space box of the current pass's items and the margin its effects need.
-    private func passExtent(_ s: LayerState, _ fx: Effects) -> ((Float, Float, Float, Float), Float) {
+    /// The screen-space box of the current pass's items and the margin its effects need (the
+    /// shadow's as it lands in screen space: a layer scaled up casts a larger shadow).
+    private func passExtent(_ fx: Effects, shadow: ShadowSpec?) -> ((Float, Float, Float, Float), Float) {
         let b = passStack.last?.bounds ?? (minX: 0, minY: 0, maxX: 0, maxY: 0)
         var margin: Float = 0
         for f in fx.filters {
@@ -261,11 +262,7 @@ extension FrameBuilder {
             default: break
             }
         }
-        if fx.passShadow {
-            margin +=
-                3 * Float(Effects.shadowSigma(s.shadowRadius))
-                + Float(max(abs(s.shadowOffset.width), abs(s.shadowOffset.height)))
-        }
+        if let shadow { margin += 3 * shadow.sigma + max(abs(shadow.offsetX), abs(shadow.offsetY)) }
         return ((b.minX, b.minY, b.maxX, b.maxY), margin)
     }
 

@@ -189,6 +189,28 @@ import Testing
         #expect(withContent.passes.count == 2 && withContent.passes[1].effects.shadow?.sigma == 8)
     }
 
+    /// A layer scaled up casts a shadow scaled up (σ and offset in screen space), and the pass
+    /// that casts it leaves room for all of it: three σ and the offset beyond the content, as
+    /// they land on screen (once measured in the layer's own units, the shadow of a layer shown
+    /// at twice its size was cut off below).
+    @Test func aScaledLayersShadowPassHoldsTheWholeShadow() throws {
+        let root = CALayer(), card = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 400, height: 400)
+        card.frame = CGRect(x: 50, y: 50, width: 50, height: 50)
+        card.contents = try image(4, 4)
+        card.shadowOpacity = 1
+        card.shadowOffset = CGSize(width: 0, height: 5)
+        card.shadowRadius = 6
+        card.transform = CATransform3DMakeScale(2, 2, 1)
+        root.addSublayer(card)
+        let list = build(root, size: CGSize(width: 400, height: 400))
+        let shadow = try #require(list.passes.last?.effects.shadow)
+        #expect(abs(shadow.sigma - 9.6) < 1e-4 && shadow.offsetY == 10)
+        let drawn = try #require(list.items.first { if case .pass = $0.content { true } else { false } })
+        // The card covers 25…125 on screen; its shadow reaches 3σ + 10 = 38.8 points beyond.
+        #expect(drawn.rect.y <= 25 - 38.8 && drawn.rect.y + drawn.rect.height >= 125 + 38.8, "\(drawn.rect)")
+    }
+
     @Test func rasterizedLayersCacheUntilTheyChange() throws {
         let root = CALayer(), flake = CALayer(), arm = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
