@@ -43,8 +43,9 @@ struct TrimSource {
         return abs(end.initial - start.initial) >= 100
     }
 
-    /// The visible part at `frame` as fractions of the path's length: start in [0, 1), end in
-    /// [start, start + 1] (an end past 1 wraps to the path's start).
+    /// The visible part at `frame` as fractions of the path's length: start in [0, 1] (1 only
+    /// when it lies at the very end), end in [start, start + 1] (an end past 1 wraps to the
+    /// path's start).
     func range(at frame: Double) -> (start: Double, end: Double) {
         var s = start.value(at: frame) / 100, e = end.value(at: frame) / 100
         if s > e { swap(&s, &e) }
@@ -54,7 +55,10 @@ struct TrimSource {
         let o = offset.value(at: frame) / 360
         s += o
         e += o
-        let shift = s.rounded(.down)
+        // Whole turns off, keeping a start at the very end at 1 (not 0): a start animating to
+        // 100 % with the end at 100 % reaches (1, 1), and the keyframes between stay in order.
+        var shift = s.rounded(.down)
+        if shift > 0 && s == shift { shift -= 1 }
         return (s - shift, e - shift)
     }
 }

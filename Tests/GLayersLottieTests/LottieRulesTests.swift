@@ -33,6 +33,29 @@ import Testing
         #expect(blue.lineDashPattern?.map(\.doubleValue) == [6, 3])
     }
 
+    /// A trim whose start runs from 0 to 100 % with its end at 100 % erases the path from its
+    /// start on: half way, the second half is left (once the last keyframe's range wrapped to
+    /// (0, 0) and the frames between showed the first half).
+    @Test func aTrimStartRunningToTheEndErasesFromTheStart() throws {
+        let json = """
+            {"fr":10,"ip":0,"op":10,"w":100,"h":100,"layers":[{"ty":4,"ip":0,"op":10,"ks":{},"shapes":[
+              {"ty":"gr","it":[{"ty":"el","p":{"k":[50,50]},"s":{"k":[80,80]}},
+                {"ty":"st","c":{"k":[1,0,0,1]},"o":{"k":100},"w":{"k":8},"lc":1,"lj":1},
+                {"ty":"tr","p":{"k":[0,0]},"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}}]},
+              {"ty":"tm","s":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[100]}]},
+               "e":{"k":100},"o":{"k":0},"m":1}]}]}
+            """
+        let player = LottieLayer(animation: try LottieAnimation(data: Data(json.utf8)))
+        player.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        let stroke = try #require(all(player).compactMap { $0 as? CAShapeLayer }.first { $0.strokeColor != nil })
+        for (frame, start) in [(0.0, 0.0), (5, 0.5), (10, 1)] {
+            player.currentFrame = frame
+            CATransaction.flush()
+            let shown = try #require(stroke.presentation())
+            #expect(abs(shown.strokeStart - start) < 1e-6 && shown.strokeEnd == 1, "frame \(frame)")
+        }
+    }
+
     /// A remapped precomp inside a remapped precomp: the inner layer's in and out points are
     /// times of the outer precomp, which its remap maps the composition's frames to. Frames
     /// 0–10 of the composition show frames 50–60 of `a1`, whose precomp shows the same frames
