@@ -80,7 +80,7 @@ extension LottieBuilder {
     /// A drop shadow (effect or style) as the layer's shadow (`ShadowModel` says how its
     /// numbers are read).
     func applyShadow(_ shadow: ShadowModel, on layer: CALayer, _ timeline: Timeline) {
-        timeline.apply(shadow.color, "shadowColor", on: layer) { cgColor($0) }
+        timeline.apply(shadow.color, "shadowColor", on: layer) { styleColor($0) }
         timeline.apply(shadow.opacity, "shadowOpacity", on: layer) { NSNumber(value: $0) }
         let offset = timeline.combine([shadow.angle, shadow.distance], linear: false) { f -> [Double] in
             let a = shadow.angle.value(at: f) * Double.pi / 180, d = shadow.distance.value(at: f)

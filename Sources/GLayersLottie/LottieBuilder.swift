@@ -234,3 +234,10 @@ final class LottieBuilder {
 func cgColor(_ c: [Double]) -> CGColor {
     CGColor(red: c[0], green: c.count > 1 ? c[1] : 0, blue: c.count > 2 ? c[2] : 0, alpha: c.count > 3 ? c[3] : 1)
 }
+
+/// A fill's, stroke's or shadow's colour: its red, green and blue, opaque. The fourth number
+/// of a Bodymovin colour is not its opacity (the item's `o` is): After Effects exports it as
+/// it pleases, 0 included, and lottie-web and lottie-ios draw such a colour all the same.
+func styleColor(_ c: [Double]) -> CGColor {
+    CGColor(red: c[0], green: c.count > 1 ? c[1] : 0, blue: c.count > 2 ? c[2] : 0, alpha: 1)
+}

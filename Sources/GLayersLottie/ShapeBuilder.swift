@@ -153,13 +153,13 @@ struct ShapeBuilder {
         case .fill(let color, let opacity, let evenOdd):
             let layer = shapeLayer(sources, trim: nil)
             layer.fillRule = evenOdd ? .evenOdd : .nonZero
-            timeline.apply(color, "fillColor", on: layer) { cgColor($0) }
+            timeline.apply(color, "fillColor", on: layer) { styleColor($0) }
             timeline.apply(opacity, "opacity", on: layer) { NSNumber(value: $0 / 100) }
             container.addSublayer(layer)
         case .stroke(let stroke):
             let layer = shapeLayer(sources, trim: trim)
             layer.fillColor = nil
-            timeline.apply(stroke.color, "strokeColor", on: layer) { cgColor($0) }
+            timeline.apply(stroke.color, "strokeColor", on: layer) { styleColor($0) }
             timeline.apply(stroke.opacity, "opacity", on: layer) { NSNumber(value: $0 / 100) }
             applyLine(stroke, lineScale, on: layer)
             container.addSublayer(layer)

@@ -33,6 +33,21 @@ import Testing
         #expect(blue.lineDashPattern?.map(\.doubleValue) == [6, 3])
     }
 
+    /// A fill's colour `[r, g, b, 0]` is opaque: the fourth number is not the fill's opacity
+    /// (its `o` is), and After Effects exports 0 there for fills that show.
+    @Test func aColoursFourthNumberIsNotItsOpacity() throws {
+        let json = """
+            {"fr":10,"ip":0,"op":10,"w":100,"h":100,"layers":[{"ty":4,"ip":0,"op":10,"ks":{},"shapes":[
+              {"ty":"gr","it":[{"ty":"el","p":{"k":[50,50]},"s":{"k":[80,80]}},
+                {"ty":"fl","c":{"k":[0.2,0.4,0.6,0]},"o":{"k":50},"r":1},
+                {"ty":"tr","p":{"k":[0,0]},"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}}]}]}]}
+            """
+        let player = LottieLayer(animation: try LottieAnimation(data: Data(json.utf8)))
+        let fill = try #require(all(player).compactMap { $0 as? CAShapeLayer }.first { $0.fillColor != nil })
+        #expect(fill.fillColor?.alpha == 1 && fill.fillColor?.components?.first == 0.2)
+        #expect(fill.opacity == 0.5, "the fill's o")
+    }
+
     /// A trim whose start runs from 0 to 100 % with its end at 100 % erases the path from its
     /// start on: half way, the second half is left (once the last keyframe's range wrapped to
     /// (0, 0) and the frames between showed the first half).
