@@ -105,7 +105,9 @@ extension FrameBuilder {
     {
         let passScale = CGFloat(passStack.last?.scale ?? list.scale)
         let raster: (image: CGImage, rect: CGRect)?
-        if !s.pointee.isGeometryFlipped, let (scale, origin) = Self.pixelPlacement(world, passScale: passScale) {
+        if !s.pointee.isGeometryFlipped,
+            let (scale, origin) = Self.pixelPlacement(world, passScale: passScale, extent: shape.extent)
+        {
             raster = shape.raster(pixelsPerUnit: scale, origin: origin)
         } else {
             let middle = CGPoint(x: shape.extent.midX, y: shape.extent.midY)
@@ -121,14 +123,20 @@ extension FrameBuilder {
         return .image(ImageID(image.identity), ContentPlacement(destination: destination, source: source))
     }
 
-    /// The pixels per unit and where the layer's origin lands in the pass's pixels, when
-    /// `world` maps the layer onto them with one positive scale and an offset (no rotation,
-    /// skew, flip or perspective).
-    static func pixelPlacement(_ w: CATransform3D, passScale: CGFloat) -> (scale: CGFloat, origin: CGPoint)? {
-        guard w.m12 == 0, w.m21 == 0, w.m14 == 0, w.m24 == 0, w.m44 == 1, w.m11 > 0,
-            abs(w.m11 - w.m22) <= 1e-9 * w.m11
-        else { return nil }
-        return (passScale * w.m11, CGPoint(x: passScale * w.m41, y: passScale * w.m42))
+    /// The pixels per unit and where the layer's origin lands in the pass's pixels (as seen
+    /// from the corner of `extent`), when `world` maps the layer's `extent` onto them with one
+    /// positive scale and an offset: no flip or perspective, and a rotation, skew or difference
+    /// of scales that moves no point of the extent by more than a quarter of a pixel from its
+    /// corner (an animation that ends at 0° may leave a hair of a turn; the texels of an
+    /// aligned raster drawn that hair turned still land on their pixels).
+    static func pixelPlacement(_ w: CATransform3D, passScale: CGFloat, extent: CGRect) -> (
+        scale: CGFloat, origin: CGPoint
+    )? {
+        guard w.m14 == 0, w.m24 == 0, w.m44 == 1, w.m11 > 0, w.m22 > 0 else { return nil }
+        let off = max(abs(w.m12), abs(w.m21), abs(w.m11 - w.m22))
+        guard off == 0 || off * passScale * max(extent.width, extent.height) <= 0.25 else { return nil }
+        let origin = CGPoint(x: w.m41 + w.m21 * extent.minY, y: w.m42 + w.m12 * extent.minX)
+        return (passScale * w.m11, CGPoint(x: passScale * origin.x, y: passScale * origin.y))
     }
 
     /// A contents filter as the renderer's.
