@@ -125,18 +125,20 @@ extension FrameBuilder {
 
     /// The pixels per unit and where the layer's origin lands in the pass's pixels (as seen
     /// from the corner of `extent`), when `world` maps the layer's `extent` onto them with one
-    /// positive scale and an offset: no flip or perspective, and a rotation, skew or difference
-    /// of scales that moves no point of the extent by more than a quarter of a pixel from its
-    /// corner (an animation that ends at 0° may leave a hair of a turn; the texels of an
-    /// aligned raster drawn that hair turned still land on their pixels).
+    /// scale and an offset: no perspective, and a rotation, skew or difference of scales that
+    /// moves no point of the extent by more than a quarter of a pixel from its corner (an
+    /// animation that ends at 0° may leave a hair of a turn; the texels of an aligned raster
+    /// drawn that hair turned still land on their pixels). A mirrored axis (a negative scale)
+    /// lands texels on pixels too, counted the other way: its origin is given negated.
     static func pixelPlacement(_ w: CATransform3D, passScale: CGFloat, extent: CGRect) -> (
         scale: CGFloat, origin: CGPoint
     )? {
-        guard w.m14 == 0, w.m24 == 0, w.m44 == 1, w.m11 > 0, w.m22 > 0 else { return nil }
-        let off = max(abs(w.m12), abs(w.m21), abs(w.m11 - w.m22))
+        let scale = abs(w.m11)
+        guard w.m14 == 0, w.m24 == 0, w.m44 == 1, scale > 0, scale.isFinite else { return nil }
+        let off = max(abs(w.m12), abs(w.m21), abs(scale - abs(w.m22)))
         guard off == 0 || off * passScale * max(extent.width, extent.height) <= 0.25 else { return nil }
-        let origin = CGPoint(x: w.m41 + w.m21 * extent.minY, y: w.m42 + w.m12 * extent.minX)
-        return (passScale * w.m11, CGPoint(x: passScale * origin.x, y: passScale * origin.y))
+        let x = passScale * (w.m41 + w.m21 * extent.minY), y = passScale * (w.m42 + w.m12 * extent.minX)
+        return (passScale * scale, CGPoint(x: w.m11 < 0 ? -x : x, y: w.m22 < 0 ? -y : y))
     }
 
     /// A contents filter as the renderer's.

@@ -130,6 +130,24 @@ extension ClockTests {
             }
         }
 
+        /// A mirrored shape (a negative scale, as Lottie's flipped layers have) lands its texels
+        /// on pixels too: the raster's corners fall on whole pixels, a texel a pixel.
+        @Test func aMirroredShapeIsAlignedWithThePixels() throws {
+            try withManualClock {
+                let root = root()
+                let s = shape(square)
+                s.position = CGPoint(x: 150.3, y: 90.55)
+                s.transform = CATransform3DMakeScale(-1, -1, 1)
+                root.addSublayer(s)
+                let drawn = try #require(images(list(FrameBuilder(), root, scale: 2)).first)
+                let d = drawn.placement.destination
+                let a = try #require(drawn.item.transform.project(d.x, d.y))
+                let b = try #require(drawn.item.transform.project(d.x + d.width, d.y + d.height))
+                for v in [a.0, a.1, b.0, b.1] { #expect(abs(2 * v - (2 * v).rounded()) < 1e-3, "\(2 * v)") }
+                #expect(abs(2 * d.width - Float(drawn.width)) < 1e-4, "a texel a pixel")
+            }
+        }
+
         /// A shape that moves is drawn from the quantized rasters after two aligned ones (no
         /// raster a frame), and aligned again once it stands still.
         @Test func aMovingShapeIsNotRasterizedEveryFrame() {
