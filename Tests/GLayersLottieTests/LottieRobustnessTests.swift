@@ -1,4 +1,5 @@
 import Foundation
+import GLayers
 import GLayersJSON
 import Testing
 
@@ -35,5 +36,32 @@ import Testing
         let json = #"{"fr":30,"ip":0,"op":60,"w":100,"h":80,"layers":[{"ty":3.0,"ind":7.9,"parent":-2}]}"#
         let layer = try decode(json).model.layers[0]
         #expect(layer.index == 7 && layer.parent == -2)
+    }
+
+    /// A subtracting mask is a layer covering everything with the path taken out by XOR, not a
+    /// path holding a rectangle of 2 × 10⁵ points, which was rasterized at 69 points a pixel
+    /// (blurred) and timed the fuzz target out redrawing 32 MiB a frame.
+    @Test func subtractingMasksDrawOnlyTheirPath() throws {
+        let json = """
+            {"fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":1,"sw":100,"sh":100,"sc":"#0000ff",
+             "masksProperties":[{"mode":"a","pt":{"a":0,"k":{"v":[[0,0],[90,0],[90,90]],"i":[[0,0],[0,0],[0,0]],
+               "o":[[0,0],[0,0],[0,0]],"c":true}}},{"mode":"s","pt":{"a":1,"k":[
+               {"t":0,"s":[{"v":[[20,20],[80,20],[50,80]],"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]],"c":true}]},
+               {"t":30,"s":[{"v":[[30,30],[70,30],[50,60]],"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]],"c":true}]}]}}]}]}
+            """
+        let player = LottieLayer(animation: try decode(json))
+        var shapes: [CAShapeLayer] = []
+        var stack: [CALayer] = [player]
+        while let layer = stack.popLast() {
+            if let shape = layer as? CAShapeLayer { shapes.append(shape) }
+            if let mask = layer.mask { stack.append(mask) }
+            stack.append(contentsOf: layer.sublayers ?? [])
+        }
+        #expect(shapes.count == 2)
+        for shape in shapes {
+            let box = shape.path?.boundingBoxOfPath ?? .null
+            #expect(box.width <= 100 && box.height <= 100, "a mask path of \(box)")
+        }
+        #expect(shapes.filter { $0.compositingFilter as? String == "xor" }.count == 1)
     }
 }
