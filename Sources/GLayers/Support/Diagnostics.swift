@@ -50,6 +50,12 @@ public enum Diagnostics {
 enum NumberCoercion {
     /// The value as a Double when it holds a number.
     static func double(_ value: Any?) -> Double? {
+        // An NSNumber first, told by its class: Foundation on Linux bridges an NSNumber to each
+        // Swift number type a cast tries (a third of the time of building a large Lottie
+        // file's animations went into those casts; docs/performance.md, "Lottie").
+        if let value, type(of: value) is NSNumber.Type {
+            return unsafeDowncast(value as AnyObject, to: NSNumber.self).doubleValue
+        }
         switch value {
         case let v as Double: return v
         case let v as CGFloat: return Double(v)
@@ -79,7 +85,7 @@ enum NumberCoercion {
     ///   encoding of a C char (`c`) or bool (`B`).
     static func isBoolean(_ value: Any) -> Bool {
         if type(of: value) == Bool.self { return true }
-        guard let n = value as? NSNumber, type(of: value) is NSNumber.Type else { return false }
+        guard type(of: value) is NSNumber.Type, let n = value as? NSNumber else { return false }
         let code = UInt8(bitPattern: n.objCType.pointee)
         return code == UInt8(ascii: "c") || code == UInt8(ascii: "B")
     }
