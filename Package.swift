@@ -207,7 +207,7 @@ let package = Package(
             name: "GLayersBench",
             dependencies: [
                 "GLayers", "GLayersGL", "GLayersGraphics", "GLayersHost", "GLayersRenderList", "GLayersScene",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "GLayersJSON", "GLayersLottie", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings),
         .target(name: "CAllocationCounter"),
