@@ -100,10 +100,13 @@ public struct PathSegment: Equatable, Sendable {
             var next = speed > 0 ? t - f / speed : (lo + hi) / 2
             if !(next > lo && next < hi) { next = (lo + hi) / 2 }
             if abs(next - t) < 1e-15 { break }
+            // Within an absolute tolerance: relative to a short piece's own length, a piece
+            // at a cusp (where the speed vanishes) would be halved to the bottom on every branch.
+            let tolerance = 1e-13 * length
             f +=
                 next > t
-                ? PathSegment.arcLength(geometry, from: t, to: next)
-                : -PathSegment.arcLength(geometry, from: next, to: t)
+                ? PathSegment.arcLength(geometry, from: t, to: next, tolerance: tolerance)
+                : -PathSegment.arcLength(geometry, from: next, to: t, tolerance: tolerance)
             t = next
         }
         return t
@@ -126,12 +129,13 @@ public struct PathSegment: Equatable, Sendable {
         }
     }
 
-    /// The arc length of `g` between parameters `t0` and `t1`.
-    static func arcLength(_ g: Geometry, from t0: CGFloat, to t1: CGFloat) -> CGFloat {
+    /// The arc length of `g` between parameters `t0` and `t1`, within `tolerance` (default:
+    /// 1e-12 of the length).
+    static func arcLength(_ g: Geometry, from t0: CGFloat, to t1: CGFloat, tolerance: CGFloat? = nil) -> CGFloat {
         if case .line(let a, let b) = g { return (Vec2(b) - Vec2(a)).length * (t1 - t0) }
         guard t1 > t0 else { return 0 }
         let whole = gauss(g, t0, t1)
-        return adaptive(g, t0, t1, whole, tolerance: max(whole, 1e-300) * 1e-12, depth: 0)
+        return adaptive(g, t0, t1, whole, tolerance: tolerance ?? max(whole, 1e-300) * 1e-12, depth: 0)
     }
 
     /// Refines a Gauss–Legendre estimate by halving until the halves agree with the whole
