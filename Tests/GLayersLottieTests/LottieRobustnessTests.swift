@@ -62,6 +62,6 @@ import Testing
             let box = shape.path?.boundingBoxOfPath ?? .null
             #expect(box.width <= 100 && box.height <= 100, "a mask path of \(box)")
         }
-        #expect(shapes.filter { $0.compositingFilter as? String == "xor" }.count == 1)
+        #expect(shapes.filter { ($0.compositingFilter as? CIFilter)?.name == "xor" }.count == 1)
     }
 }
