@@ -31,19 +31,23 @@ public enum LoadBenchmark {
         public var build: FrameTimes
         /// Parse, decode and build together: the load without the read.
         public var total: FrameTimes
+        /// The thread's CPU time of the same (less moved by other processes than wall time).
+        public var totalCPU: FrameTimes
     }
 
     /// Loads `path` `rounds` times (after one load not measured).
     public static func run(path: String, rounds: Int) throws -> Result {
         let url = URL(fileURLWithPath: path)
         var read: [Double] = [], parse: [Double] = [], decode: [Double] = [], build: [Double] = []
-        var total: [Double] = []
+        var total: [Double] = [], totalCPU: [Double] = []
         var isLottie = false, bytes = 0, layers = 0
         for round in 0...rounds {
             let t0 = MonotonicClock.now
             let data = try Data(contentsOf: url)
             let t1 = MonotonicClock.now
+            let cpu0 = threadCPUSeconds()
             let (lottie, count, times) = try load(data, url: url)
+            let cpu = (threadCPUSeconds() - cpu0) * 1000
             (isLottie, layers, bytes) = (lottie, count, data.count)
             guard round > 0 else { continue }
             read.append((t1 - t0) * 1000)
@@ -51,10 +55,12 @@ public enum LoadBenchmark {
             decode.append(times[1])
             build.append(times[2])
             total.append(times.reduce(0, +))
+            totalCPU.append(cpu)
         }
         return Result(
             isLottie: isLottie, bytes: bytes, layers: layers, read: FrameTimes(read), parse: FrameTimes(parse),
-            decode: FrameTimes(decode), build: FrameTimes(build), total: FrameTimes(total))
+            decode: FrameTimes(decode), build: FrameTimes(build), total: FrameTimes(total),
+            totalCPU: FrameTimes(totalCPU))
     }
 
     /// One load of `data`: whether it is a Lottie file, the layers built, and the milliseconds
@@ -90,8 +96,18 @@ public enum LoadBenchmark {
     public static func line(_ r: Result, path: String) -> String {
         "RESULT scene=\((path as NSString).lastPathComponent) mode=load kind=\(r.isLottie ? "lottie" : "scene") "
             + "bytes=\(r.bytes) layers=\(r.layers) loads=\(r.total.samples.count) "
-            + [("read", r.read), ("parse", r.parse), ("decode", r.decode), ("build", r.build), ("load", r.total)]
+            + [
+                ("read", r.read), ("parse", r.parse), ("decode", r.decode), ("build", r.build), ("load", r.total),
+                ("load_cpu", r.totalCPU),
+            ]
             .map { name, t in String(format: "%@_median_ms=%.3f %@_p90_ms=%.3f", name, t.median, name, t.p90) }
             .joined(separator: " ")
     }
+}
+
+/// The CPU time of the calling thread, in seconds.
+private func threadCPUSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
 }
