@@ -8,7 +8,7 @@
 #   make record-goldens   re-record the golden PNGs and render-list texts (look at every one before committing)
 #   make bench     the snowfall benchmark with allocation counts (glayers-bench)
 #   make bench-floor SNOW_C=path/to/snow.c   the snowfall and emitter benchmarks against the floor (ratios)
-#   make fuzz TARGET=scene SECONDS=600   coverage-guided fuzzing with libFuzzer (docs/reliability.md)
+#   make fuzz TARGET=scene SECONDS=600   coverage-guided fuzzing with libFuzzer (docs/reliability.md; TARGET=all: each)
 #   make soak MINUTES=60  the kiosk and the snowfall in windows for an hour (memory, slow frames)
 
 SWIFT ?= swift
@@ -121,16 +121,23 @@ bench-floor: deps
 	BENCH=emitter scripts/bench-floor.sh 1000 300 5
 	BENCH=emitter scripts/bench-floor.sh 10000 60 5
 
-# Fuzzing: one target (scene, image, strings, api) with libFuzzer and AddressSanitizer, in its
-# own build folder. New corpus entries and crashing inputs go to .fuzz/ (ignored by git); the
-# seeds in Tests/Fuzz/Corpus/TARGET are only read. Keep a crash as Tests/Fuzz/Crashes/TARGET/NAME.
+# Fuzzing: one target (scene, image, strings, api, lottie) with libFuzzer and AddressSanitizer,
+# in its own build folder; TARGET=all runs each in turn, SECONDS each. New corpus entries and
+# crashing inputs go to .fuzz/ (ignored by git); the seeds in Tests/Fuzz/Corpus/TARGET are only
+# read. Keep a crash as Tests/Fuzz/Crashes/TARGET/NAME.
 TARGET ?= scene
 SECONDS ?= 600
 FUZZ_FLAGS ?=
-# The scene and api targets check that their layers are released after each input instead of
-# LeakSanitizer's whole-heap scans, which pango's font caches set off after many inputs.
+FUZZ_TARGETS = scene image strings api lottie
+# The scene, api and lottie targets check that their layers are released after each input
+# instead of LeakSanitizer's whole-heap scans, which pango's font caches set off after many inputs.
 FUZZ_LEAKS_scene = -detect_leaks=0
 FUZZ_LEAKS_api = -detect_leaks=0
+FUZZ_LEAKS_lottie = -detect_leaks=0
+ifeq ($(TARGET),all)
+fuzz:
+	@for target in $(FUZZ_TARGETS); do $(MAKE) --no-print-directory fuzz TARGET=$$target || exit 1; done
+else
 fuzz: deps
 	$(SWIFT) build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
 		--product fuzz-$(TARGET) --scratch-path .build-fuzz
@@ -138,6 +145,7 @@ fuzz: deps
 	SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=Tests/Fuzz/lsan.supp .build-fuzz/release/fuzz-$(TARGET) .fuzz/corpus/$(TARGET) Tests/Fuzz/Corpus/$(TARGET) \
 		-max_total_time=$(SECONDS) -rss_limit_mb=2048 -timeout=10 -artifact_prefix=.fuzz/artifacts/$(TARGET)/ \
 		$(if $(wildcard Tests/Fuzz/$(TARGET).dict),-dict=Tests/Fuzz/$(TARGET).dict) $(FUZZ_LEAKS_$(TARGET)) $(FUZZ_FLAGS)
+endif
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift

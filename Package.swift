@@ -20,7 +20,7 @@
 //   glayers-bench      the same benchmarks with allocation counts (links CAllocationCounter)
 //   glayers-gl-bench   the renderer alone against the floor (SnowBenchmark)
 // and, for fuzzing only (docs/reliability.md):
-//   GLayersFuzz        the fuzz targets' entries (scene, image, strings, api) and their invariants
+//   GLayersFuzz        the fuzz targets' entries (scene, image, strings, api, lottie) and their invariants
 //   fuzz-TARGET        libFuzzer programs in `make fuzz` builds, replayers of inputs otherwise
 //
 // Language mode: Swift 5. Core Animation's API is a graph of mutable reference types shared
@@ -207,7 +207,7 @@ let package = Package(
             name: "GLayersBench",
             dependencies: [
                 "GLayers", "GLayersGL", "GLayersGraphics", "GLayersHost", "GLayersRenderList", "GLayersScene",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "GLayersJSON", "GLayersLottie", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings),
         .target(name: "CAllocationCounter"),
@@ -232,7 +232,9 @@ let package = Package(
         // Fuzzing: the targets' entries, and one executable per target (see docs/reliability.md).
         .target(
             name: "GLayersFuzz",
-            dependencies: ["GLayers", "GLayersGraphics", "GLayersRenderList", "GLayersScene", "GLayersJSON"],
+            dependencies: [
+                "GLayers", "GLayersGraphics", "GLayersRenderList", "GLayersScene", "GLayersJSON", "GLayersLottie",
+            ],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "fuzz-scene", dependencies: ["GLayersFuzz"], path: "Sources/FuzzMains/scene",
@@ -245,6 +247,9 @@ let package = Package(
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "fuzz-api", dependencies: ["GLayersFuzz"], path: "Sources/FuzzMains/api",
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "fuzz-lottie", dependencies: ["GLayersFuzz"], path: "Sources/FuzzMains/lottie",
             swiftSettings: swiftSettings),
 
         // What the test targets share: the process-wide media clock, leased to one suite at a time,

@@ -32,9 +32,12 @@ public struct BenchOptions: ParsableArguments {
     @Option(help: "With --engine-only: frames run before the measured ones, 1/60 s apart (default 20).")
     public var warmup: Int = 20
 
-    /// The frame size, `WIDTHxHEIGHT` in points.
-    @Option(help: "Frame size in points, WIDTHxHEIGHT (default 1280x720).")
-    public var size: String = "1280x720"
+    /// The frame size, `WIDTHxHEIGHT` in points (nil: the scene's size, or 1280 × 720).
+    @Option(
+        help:
+            "Frame size in points, WIDTHxHEIGHT (default: the scene's size, a Lottie file's composition's; 1280x720 for the built-in workloads)."
+    )
+    public var size: String?
 
     /// Whether to render into a window.
     @Flag(help: "Render into an X11 window instead of headless.")
@@ -70,6 +73,13 @@ public struct BenchOptions: ParsableArguments {
     @Flag(help: "Measure only the engine (flush, evaluation, flattening), without OpenGL.")
     public var engineOnly = false
 
+    /// Whether to measure loading the scene file instead of playing it.
+    @Flag(
+        help:
+            "Measure loading the scene file instead of playing it: reading, parsing and decoding it and building its layers (a Lottie file: parse, decode, build), --frames times (default 20)."
+    )
+    public var load = false
+
     /// The defaults.
     public init() {}
 
@@ -91,19 +101,27 @@ public struct BenchOptions: ParsableArguments {
         if zoom && (scene != nil || window || emitter != nil) {
             throw ValidationError("--zoom plays its own workload headless: no scene file, --window or --emitter")
         }
-        _ = try points
+        if load && (scene == nil || zoom || window || engineOnly) {
+            throw ValidationError(
+                "--load measures loading a scene file: give one, and no --zoom, --window or --engine-only")
+        }
+        _ = try points(of: nil)
     }
 
-    /// `size` in points.
-    var points: CGSize {
-        get throws {
-            let parts = size.lowercased().split(separator: "x").compactMap { Double($0) }
-            guard parts.count == 2, parts[0] > 0, parts[1] > 0, parts[0] <= 16384, parts[1] <= 16384 else {
-                throw ValidationError(
-                    "--size: \"\(size)\" is not WIDTHxHEIGHT (for example 1280x720, at most 16384 each)")
-            }
-            return CGSize(width: parts[0], height: parts[1])
+    /// `size` in points; without it, the scene's size (`loaded`), else 1280 × 720.
+    func points(of loaded: Scene?) throws -> CGSize {
+        guard let size else { return loaded?.size ?? CGSize(width: 1280, height: 720) }
+        let parts = size.lowercased().split(separator: "x").compactMap { Double($0) }
+        guard parts.count == 2, parts[0] > 0, parts[1] > 0, parts[0] <= 16384, parts[1] <= 16384 else {
+            throw ValidationError("--size: \"\(size)\" is not WIDTHxHEIGHT (for example 1280x720, at most 16384 each)")
         }
+        return CGSize(width: parts[0], height: parts[1])
+    }
+
+    /// The load benchmark's line (`--load`), for the scene file.
+    public func loadLine() throws -> String {
+        guard let scene else { throw ValidationError("--load needs a scene file") }
+        return LoadBenchmark.line(try LoadBenchmark.run(path: scene, rounds: frames ?? 20), path: scene)
     }
 
     /// Runs the benchmark the options ask for and returns its RESULT line.
@@ -111,7 +129,7 @@ public struct BenchOptions: ParsableArguments {
     /// - `scene` is the loaded `scene` file (nil for the snowfall workload).
     /// - `counter` counts allocations; without it the line has no `allocations_per_frame`.
     public func run(scene loaded: Scene?, counter: AllocationCounter?) throws -> String {
-        let points = try points
+        let points = try points(of: loaded)
         if zoom {
             let budget = uploadBudget.map { $0 == 0 ? Int.max : $0 << 10 }
             return try ZoomBenchmark.line(

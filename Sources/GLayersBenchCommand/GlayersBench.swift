@@ -47,6 +47,10 @@ struct GlayersBench: ParsableCommand {
         let count = options.engineOnly ? glayers_thread_allocation_count : glayers_allocation_count
         let counter = glayers_allocation_counting_enabled() != 0 ? AllocationCounter { UInt64(count()) } : nil
         do {
+            if options.load {
+                print(try options.loadLine())
+                return
+            }
             // On the manual clock the frames run on (begin times that count from the load, #12).
             if options.scene != nil || classics { CAMediaClock.useManualTime(0) }
             let scene =

@@ -2,7 +2,7 @@
 /// every input; a crash, a broken invariant (`Invariants.require`), a hang or unbounded memory
 /// is a bug in glayers (or in the target). See docs/reliability.md.
 ///
-/// - The `scene` and `api` targets set the process-wide media clock (manual time) and leave
+/// - The `scene`, `api` and `lottie` targets set the process-wide media clock (manual time) and leave
 ///   no transaction open: run one input at a time, on one thread.
 import Foundation
 
@@ -17,6 +17,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case strings
     /// Bytes as a program of public API calls on a layer tree, with invariants after each.
     case api
+    /// Bytes as a Lottie file: decoded (or refused with a located error), built into a
+    /// `LottieLayer`, shown at a few progress values, played, flattened.
+    case lottie
 
     /// Runs the target on one input.
     public func run(_ bytes: UnsafeRawBufferPointer) {
@@ -25,6 +28,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .image: Self.runImage(bytes)
         case .strings: Self.runStrings(bytes)
         case .api: Self.runAPI(bytes)
+        case .lottie: Self.runLottie(bytes)
         }
     }
 

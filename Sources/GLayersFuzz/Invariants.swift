@@ -3,6 +3,7 @@
 /// keeps the input), like any other crash.
 import Foundation
 import GLayers
+import GLayersJSON
 import GLayersRenderList
 
 /// Checks shared by the fuzz targets.
@@ -13,6 +14,24 @@ public enum Invariants {
         file: StaticString = #fileID, line: UInt = #line
     ) {
         if !condition() { fatalError("fuzz invariant broken: \(message())", file: file, line: line) }
+    }
+
+    /// The lines of `bytes`, ended by LF, CR LF or a lone CR, as the JSON reader counts them.
+    public static func lineCount(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var lines = 1
+        for (i, b) in bytes.enumerated()
+        where b == 0x0A || (b == 0x0D && (i + 1 == bytes.count || bytes[i + 1] != 0x0A)) {
+            lines += 1
+        }
+        return lines
+    }
+
+    /// `position` (of an error or a warning about `what`) is a line and column inside `bytes`.
+    public static func requireInside(_ position: SourcePosition, _ bytes: UnsafeRawBufferPointer, _ what: String) {
+        require(
+            position.line >= 1 && position.line <= lineCount(bytes) && position.column >= 1
+                && position.column <= bytes.count + 1,
+            "\(what) is at \(position.line):\(position.column), outside the input")
     }
 
     /// The tree under `root` is consistent: every sublayer's superlayer is its parent, every

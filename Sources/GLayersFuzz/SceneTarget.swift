@@ -44,12 +44,7 @@ extension FuzzTarget {
 
     /// The errors of a refused scene are few, located inside the input, and of bounded length.
     private static func checkErrors(_ errors: SceneErrors, in bytes: UnsafeRawBufferPointer) {
-        // Lines end at LF, CR LF or a lone CR, as the JSON reader counts them.
-        var lines = 1
-        for (i, b) in bytes.enumerated()
-        where b == 0x0A || (b == 0x0D && (i + 1 == bytes.count || bytes[i + 1] != 0x0A)) {
-            lines += 1
-        }
+        let lines = Invariants.lineCount(bytes)
         Invariants.require(!errors.errors.isEmpty, "SceneErrors with no error")
         Invariants.require(errors.errors.count <= SceneErrors.limit, "\(errors.errors.count) errors, over the limit")
         for e in errors.errors {

@@ -3,7 +3,8 @@
 ///
 /// - Lengths integrate the curve's speed with 5-point Gauss–Legendre quadrature, halving
 ///   intervals until two estimates agree to 1e-12 of the length (1e-6 is the promise).
-/// - `point(atLength:)` inverts the arc length by Newton steps inside a shrinking bracket.
+/// - `point(atLength:)` inverts the arc length by Newton steps inside a shrinking bracket,
+///   measuring only the length between one step and the next.
 import Foundation
 
 /// A segment of a path: the geometry of one line or curve element, with its length.
@@ -75,17 +76,37 @@ public struct PathSegment: Equatable, Sendable {
     public func parameter(atLength s: CGFloat) -> CGFloat {
         guard length > 0, s.isFinite, s > 0 else { return 0 }
         if s >= length { return 1 }
+        let t = s / length
+        return parameter(atLength: s, from: (t, PathSegment.arcLength(geometry, from: 0, to: t)))
+    }
+
+    /// The curve parameter at arc length `s`, searched from a point whose parameter and arc
+    /// length are known (a nearby sample's): only the lengths between the points the search
+    /// visits are measured, so samples taken along the segment in order each cost a short
+    /// integral instead of one from the start.
+    public func parameter(atLength s: CGFloat, from known: (parameter: CGFloat, length: CGFloat)) -> CGFloat {
+        guard length > 0, s.isFinite, s > 0 else { return 0 }
+        if s >= length { return 1 }
         if case .line = geometry { return s / length }
         var (lo, hi) = (CGFloat(0), CGFloat(1))
-        var t = s / length
+        let usable = known.parameter >= 0 && known.parameter <= 1 && known.length.isFinite
+        var t = usable ? known.parameter : 0
+        // The arc length to t, less s.
+        var f = (usable ? known.length : 0) - s
         for _ in 0..<50 {
-            let f = PathSegment.arcLength(geometry, from: 0, to: t) - s
             if abs(f) <= 1e-12 * length { break }
             if f > 0 { hi = t } else { lo = t }
             let speed = PathSegment.derivative(geometry, t).length
             var next = speed > 0 ? t - f / speed : (lo + hi) / 2
             if !(next > lo && next < hi) { next = (lo + hi) / 2 }
             if abs(next - t) < 1e-15 { break }
+            // Within an absolute tolerance: relative to a short piece's own length, a piece
+            // at a cusp (where the speed vanishes) would be halved to the bottom on every branch.
+            let tolerance = 1e-13 * length
+            f +=
+                next > t
+                ? PathSegment.arcLength(geometry, from: t, to: next, tolerance: tolerance)
+                : -PathSegment.arcLength(geometry, from: next, to: t, tolerance: tolerance)
             t = next
         }
         return t
@@ -108,12 +129,13 @@ public struct PathSegment: Equatable, Sendable {
         }
     }
 
-    /// The arc length of `g` between parameters `t0` and `t1`.
-    static func arcLength(_ g: Geometry, from t0: CGFloat, to t1: CGFloat) -> CGFloat {
+    /// The arc length of `g` between parameters `t0` and `t1`, within `tolerance` (default:
+    /// 1e-12 of the length).
+    static func arcLength(_ g: Geometry, from t0: CGFloat, to t1: CGFloat, tolerance: CGFloat? = nil) -> CGFloat {
         if case .line(let a, let b) = g { return (Vec2(b) - Vec2(a)).length * (t1 - t0) }
         guard t1 > t0 else { return 0 }
         let whole = gauss(g, t0, t1)
-        return adaptive(g, t0, t1, whole, tolerance: max(whole, 1e-300) * 1e-12, depth: 0)
+        return adaptive(g, t0, t1, whole, tolerance: tolerance ?? max(whole, 1e-300) * 1e-12, depth: 0)
     }
 
     /// Refines a Gauss–Legendre estimate by halving until the halves agree with the whole

@@ -37,7 +37,10 @@ extension LottieBuilder {
 
     /// The layer's masks as one mask layer, as lottie-ios composes them: masks that add (and the
     /// first) are drawn together; each later one that subtracts or intersects masks what came
-    /// before; subtracting (or an inverted add) fills everything but the path.
+    /// before; subtracting (or an inverted add) covers everything but the path: a layer covering
+    /// everything with the path drawn over it with the XOR compositing filter, as inverted
+    /// mattes are (a path holding a rectangle that large was rasterized at a fraction of its
+    /// resolution: blurred, and 32 MiB redrawn at every frame where the path animates).
     func masks(_ masks: [MaskModel], _ timeline: Timeline) -> CALayer? {
         var container = maskContainer()
         var first = true
@@ -46,18 +49,24 @@ extension LottieBuilder {
             if mask.mode == .none { continue }
             let add = mask.mode == .add || mask.mode == .lighten
             let invert = (mask.mode == .subtract && !mask.inverted) || (add && mask.inverted)
-            let shape = CAShapeLayer()
-            shape.fillRule = .evenOdd
-            shape.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
-            timeline.apply(mask.path, "path", on: shape) { s in
+            let path = CAShapeLayer()
+            path.fillRule = .evenOdd
+            path.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            timeline.apply(mask.path, "path", on: path) { s in
                 let path = CGMutablePath()
-                if invert { path.addRect(veryLargeRect) }
                 s.appended(to: path)
                 return path
             }
+            let shape = invert ? everythingBut(path) : path
             timeline.apply(mask.opacity, "opacity", on: shape) { NSNumber(value: $0 / 100) }
             any = true
-            if add || first {
+            if invert && add && !first {
+                // Drawn under the masks before it: XOR takes the path out of what is beneath.
+                let outer = maskContainer()
+                outer.addSublayer(shape)
+                outer.addSublayer(container)
+                container = outer
+            } else if add || first {
                 first = false
                 container.addSublayer(shape)
             } else {
@@ -68,6 +77,18 @@ extension LottieBuilder {
             }
         }
         return any ? container : nil
+    }
+
+    /// A layer covering everything but what `path` covers.
+    private func everythingBut(_ path: CAShapeLayer) -> CALayer {
+        let layer = maskContainer()
+        let everything = CALayer()
+        everything.frame = veryLargeRect
+        everything.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        path.compositingFilter = "xor"
+        layer.addSublayer(everything)
+        layer.addSublayer(path)
+        return layer
     }
 
     private func maskContainer() -> CALayer {

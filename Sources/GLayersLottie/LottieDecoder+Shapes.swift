@@ -109,8 +109,8 @@ extension LottieDecoder {
         if node["c"] != nil { s.color = try colorProperty(node, "c") }
         s.opacity = try scalarProperty(node, "o", default: 100)
         s.width = try scalarProperty(node, "w", default: 1)
-        s.cap = StrokeModel.Cap(rawValue: Int(try number(node, "lc", default: 2))) ?? .round
-        s.join = StrokeModel.Join(rawValue: Int(try number(node, "lj", default: 2))) ?? .round
+        s.cap = StrokeModel.Cap(rawValue: try integer(node, "lc", default: 2)) ?? .round
+        s.join = StrokeModel.Join(rawValue: try integer(node, "lj", default: 2)) ?? .round
         s.miterLimit = try number(node, "ml", default: 4)
         if let ml2 = node["ml2"] { s.miterLimit = try animated(ml2, scalar).initial }
         for dash in node["d"]?.elements ?? [] {
@@ -127,7 +127,7 @@ extension LottieDecoder {
 
     private func gradient(_ node: Node) throws -> GradientModel {
         guard let g = node["g"], let k = g["k"] else { throw fail("a gradient without stops (\"g\")", node) }
-        let count = Int(try number(g, "p", default: 0))
+        let count = try integer(g, "p", default: 0)
         let values = try animated(k) { try numbers($0) }
         if count < 0 || count * 4 > values.initial.count {
             throw fail("\(count) colour stops, but only \(values.initial.count) numbers", g)

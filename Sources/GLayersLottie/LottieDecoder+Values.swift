@@ -34,6 +34,22 @@ extension LottieDecoder {
         throw fail("expected a number, found \(node.value.typeDescription)", node)
     }
 
+    /// A number read as an integer (a type, a mode, an index): its whole part, refused outside
+    /// ±2³¹ (converting a larger one to `Int` would trap).
+    func integer(_ node: Node) throws -> Int {
+        let n = try number(node)
+        guard abs(n) < 2_147_483_648 else {
+            throw fail("expected an integer from -2147483647 to 2147483647, found \(n)", node)
+        }
+        return Int(n)
+    }
+
+    /// The integer at `key`, or `defaultValue` when there is none.
+    func integer(_ node: Node, _ key: String, default defaultValue: Int) throws -> Int {
+        guard let n = node[key] else { return defaultValue }
+        return try integer(n)
+    }
+
     /// The number at `key`, or `defaultValue` when there is none.
     func number(_ node: Node, _ key: String, default defaultValue: Double) throws -> Double {
         guard let n = node[key] else { return defaultValue }

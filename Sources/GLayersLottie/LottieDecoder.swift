@@ -108,7 +108,7 @@ final class LottieDecoder {
         guard node.value.members != nil else {
             throw fail("expected a layer object, found \(node.value.typeDescription)", node)
         }
-        let type = Int(try number(node, "ty", default: -1))
+        let type = try integer(node, "ty", default: -1)
         let content: LayerContent
         switch type {
         case 0:
@@ -136,7 +136,7 @@ final class LottieDecoder {
         }
         let transform = try node["ks"].map { try self.transform($0) } ?? TransformModel()
         let masks = try (node["masksProperties"]?.elements ?? []).compactMap(mask)
-        let tt = Int(try number(node, "tt", default: 0))
+        let tt = try integer(node, "tt", default: 0)
         var matte: MatteMode?
         if tt != 0 {
             matte = MatteMode(rawValue: tt)
@@ -145,11 +145,11 @@ final class LottieDecoder {
             }
             if matte == nil { report.note("track matte mode \(tt)", at: node.value, node.path.key("tt")) }
         }
-        let bm = Int(try number(node, "bm", default: 0))
+        let bm = try integer(node, "bm", default: 0)
         if bm != 0 { report.note("layer blend modes", at: node.value, node.path.key("bm")) }
         var shadow: ShadowModel?
         for (i, effect) in (node["ef"]?.elements ?? []).enumerated() {
-            let ty = Int(try number(effect, "ty", default: -1))
+            let ty = try integer(effect, "ty", default: -1)
             if ty == 25, (effect["en"]?.value.number ?? 1) != 0 {
                 shadow = try dropShadowEffect(effect)
             } else {
@@ -157,7 +157,7 @@ final class LottieDecoder {
             }
         }
         for style in node["sy"]?.elements ?? [] {
-            if Int(try number(style, "ty", default: -1)) == 1 {
+            if try integer(style, "ty", default: -1) == 1 {
                 shadow = try dropShadowStyle(style)
             } else {
                 report.note("layer styles other than drop shadow", at: style.value, style.path)
@@ -169,14 +169,14 @@ final class LottieDecoder {
         }
         let stretch = try number(node, "sr", default: 1)
         return LayerModel(
-            name: node["nm"]?.value.string ?? "", index: try node["ind"].map { Int(try number($0)) },
-            parent: try node["parent"].map { Int(try number($0)) }, content: content, transform: transform,
+            name: node["nm"]?.value.string ?? "", index: try node["ind"].map { try integer($0) },
+            parent: try node["parent"].map { try integer($0) }, content: content, transform: transform,
             autoOrient: (try number(node, "ao", default: 0)) == 1,
             inPoint: try number(node, "ip", default: 0), outPoint: try number(node, "op", default: 0),
             startTime: try number(node, "st", default: 0), stretch: stretch == 0 ? 1 : stretch,
             timeRemap: type == 0 ? remap : nil, masks: masks, matte: matte,
             isMatteSource: (try number(node, "td", default: 0)) != 0,
-            matteParent: try node["tp"].map { Int(try number($0)) },
+            matteParent: try node["tp"].map { try integer($0) },
             hidden: node["hd"]?.value.bool ?? false, blendMode: bm, shadow: shadow, path: node.path)
     }
 

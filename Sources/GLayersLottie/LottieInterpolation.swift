@@ -56,8 +56,9 @@ extension Keyframe {
 }
 
 extension Animated where Value: LottieInterpolatable {
-    /// The value at `frame`: the first value before the first keyframe, the last after the last.
-    func value(at frame: Double) -> Value {
+    /// The value at `frame`: the first value before the first keyframe, the last after the last;
+    /// motion paths measured by `measured` when given (sampling frame after frame).
+    func value(at frame: Double, measured: MotionSegments? = nil) -> Value {
         guard keyframes.count > 1 else { return keyframes[0].value }
         if frame <= keyframes[0].time { return keyframes[0].value }
         guard let last = keyframes.last, frame < last.time else { return keyframes[keyframes.count - 1].value }
@@ -72,7 +73,8 @@ extension Animated where Value: LottieInterpolatable {
         let linear = (frame - a.time) / (b.time - a.time)
         let t = a.isLinear ? linear : a.timingFunction.evaluate(linear)
         if a.hasSpatialTangents, let p = a.value as? [Double], let q = b.value as? [Double], p.count >= 2, q.count >= 2,
-            let result = MotionPath.point(from: p, to: q, out: a.spatialOut ?? .zero, in: a.spatialIn ?? .zero, at: t)
+            let result = MotionPath.point(
+                from: p, to: q, out: a.spatialOut ?? .zero, in: a.spatialIn ?? .zero, at: t, measured: measured, lo)
                 as? Value
         {
             return result
@@ -86,18 +88,27 @@ extension Animated where Value: LottieInterpolatable {
 /// the curve within a segment; the easing says how far along). Measured by `PathSegment`, the
 /// arc lengths keyframe path animations use.
 enum MotionPath {
-    static func point(from p: [Double], to q: [Double], out: CGPoint, in inTangent: CGPoint, at t: Double) -> [Double] {
+    /// The point a fraction `t` of the way along the segment from `p` to `q` (segment `index`
+    /// of its value, for `measured`).
+    static func point(
+        from p: [Double], to q: [Double], out: CGPoint, in inTangent: CGPoint, at t: Double,
+        measured: MotionSegments? = nil, _ index: Int = 0
+    ) -> [Double] {
         let p0 = CGPoint(x: p[0], y: p[1]), p3 = CGPoint(x: q[0], y: q[1])
         let point: CGPoint
         if t <= 0 || t >= 1 {
             // Overshooting easing leaves the curve along the line of its ends.
             point = CGPoint(x: p0.x + (p3.x - p0.x) * t, y: p0.y + (p3.y - p0.y) * t)
         } else {
-            let segment = PathSegment(
-                .curve(
-                    p0, CGPoint(x: p0.x + out.x, y: p0.y + out.y),
-                    CGPoint(x: p3.x + inTangent.x, y: p3.y + inTangent.y), p3))
-            point = segment.point(atLength: t * segment.length)
+            let curve = PathSegment.Geometry.curve(
+                p0, CGPoint(x: p0.x + out.x, y: p0.y + out.y), CGPoint(x: p3.x + inTangent.x, y: p3.y + inTangent.y), p3
+            )
+            if let measured {
+                point = measured.point(index, curve, at: t)
+            } else {
+                let segment = PathSegment(curve)
+                point = segment.point(atLength: t * segment.length)
+            }
         }
         var result = p
         result[0] = point.x
@@ -106,5 +117,37 @@ enum MotionPath {
             for k in 2..<result.count { result[k] = p[k] + (q[k] - p[k]) * t }
         }
         return result
+    }
+}
+
+/// The motion path of one value measured for sampling it frame after frame: each segment's
+/// `PathSegment` made once (its length measured once), and each point searched for from the
+/// one found before along the same segment, so a sample costs a short integral (a 1 MB file's
+/// 35 000 motion samples took a second measured from scratch: docs/performance.md, "Lottie").
+final class MotionSegments {
+    private var segments: [Int: PathSegment] = [:]
+    private var last: (index: Int, parameter: CGFloat, length: CGFloat)?
+
+    /// The point a fraction `t` (in (0, 1)) of the arc length along segment `index`, `curve`.
+    func point(_ index: Int, _ curve: PathSegment.Geometry, at t: Double) -> CGPoint {
+        let segment = self.segment(index, curve)
+        let s = CGFloat(t) * segment.length
+        let u: CGFloat
+        if let last, last.index == index {
+            u = segment.parameter(atLength: s, from: (last.parameter, last.length))
+        } else {
+            u = segment.parameter(atLength: s)
+        }
+        let walked: CGFloat = min(max(s, 0), segment.length)
+        last = (index, u, walked)
+        return segment.point(at: u)
+    }
+
+    private func segment(_ index: Int, _ curve: PathSegment.Geometry) -> PathSegment {
+        if let known = segments[index], known.geometry == curve { return known }
+        let segment = PathSegment(curve)
+        segments[index] = segment
+        if let last, last.index == index { self.last = nil }
+        return segment
     }
 }

@@ -24,12 +24,18 @@ struct Bench: ParsableCommand {
             Examples:
               glayers bench --snow 10000 --frames 300
               GALLIUM_NOOP=1 glayers bench samples/kiosk.json
+              glayers bench samples/lottie/loader.json --frames 300
+              glayers bench anim.json --load
             """)
 
     @OptionGroup var options: BenchOptions
 
     func run() throws {
         try reporting {
+            if options.load {
+                print(try options.loadLine())
+                return
+            }
             // On the manual clock the frames run on: begin times that count from the load (an
             // emitter's, #12) then count from 0.
             let scene = try options.scene.map { try loadScene($0, onTimeline: true) }

@@ -93,6 +93,26 @@ import Testing
         #expect(close(head.end, seg.point(atLength: seg.length * 0.3), 1e-9))
     }
 
+    /// Searching from a known point (the sample before, as motion paths are sampled) finds the
+    /// point a search from the start finds, forwards and backwards, over a cusp too (where the
+    /// parameters may differ: the length barely changes with the parameter there).
+    @Test func parameterSearchedFromAKnownPoint() {
+        for seg in [
+            PathSegment(.curve(.zero, CGPoint(x: 30, y: 90), CGPoint(x: 80, y: -40), CGPoint(x: 100, y: 20))),
+            PathSegment(.curve(.zero, CGPoint(x: 100, y: 0), CGPoint(x: 0, y: 0), CGPoint(x: 100, y: 0))),
+        ] {
+            var known = (parameter: CGFloat(0), length: CGFloat(0))
+            for fraction in [0.01, 0.2, 0.21, 0.5, 0.45, 0.9, 0.999, 0.3] {
+                let s = seg.length * fraction
+                let fromStart = seg.parameter(atLength: s)
+                let fromKnown = seg.parameter(atLength: s, from: known)
+                let (a, b) = (seg.point(at: fromStart), seg.point(at: fromKnown))
+                #expect(hypot(a.x - b.x, a.y - b.y) < 1e-9 * seg.length, "at \(fraction) of \(seg.geometry)")
+                known = (fromKnown, s)
+            }
+        }
+    }
+
     @Test func quadraticSegmentAndCusp() throws {
         let q = PathSegment(.quadCurve(.zero, CGPoint(x: 5, y: 10), CGPoint(x: 10, y: 0)))
         #expect(q.length > 10 && q.length < 20)
