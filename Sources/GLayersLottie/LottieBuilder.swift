@@ -82,6 +82,7 @@ final class LottieBuilder {
         if !layer.masks.isEmpty, let mask = masks(layer.masks, timeline) { inner.mask = mask }
         if let content = content(of: layer, context) { inner.addSublayer(content) }
         if let shadow = layer.shadow { applyShadow(shadow, on: inner, timeline) }
+        if let filter = Self.blendFilter(layer.blendMode) { outer.compositingFilter = filter }
         // Parents move their children (not their opacity): copies of their transforms.
         var top = outer
         var seen: Set<Int> = []
@@ -227,6 +228,22 @@ final class LottieBuilder {
         let lower = max(layer.inPoint, timeline.range.lowerBound)
         let upper = max(lower, min(layer.outPoint, timeline.range.upperBound))
         return lower...upper
+    }
+}
+
+extension LottieBuilder {
+    /// A layer's blend mode (`bm`) as the compositing filter Core Animation blends it with, as
+    /// lottie-ios sets it: After Effects' modes 1–15 in its order (multiply, screen, overlay,
+    /// darken, lighten, color dodge, color burn, hard light, soft light, difference,
+    /// exclusion, hue, saturation, color, luminosity); nil for normal, and for add (16) and
+    /// hard mix (17), which Core Image has no filter for (reported).
+    static func blendFilter(_ mode: Int) -> String? {
+        let names = [
+            "multiply", "screen", "overlay", "darken", "lighten", "colorDodge", "colorBurn", "hardLight",
+            "softLight", "difference", "exclusion", "hue", "saturation", "color", "luminosity",
+        ]
+        guard mode >= 1, mode <= names.count else { return nil }
+        return names[mode - 1] + "BlendMode"
     }
 }
 

@@ -146,7 +146,9 @@ final class LottieDecoder {
             if matte == nil { report.note("track matte mode \(tt)", at: node.value, node.path.key("tt")) }
         }
         let bm = try integer(node, "bm", default: 0)
-        if bm != 0 { report.note("layer blend modes", at: node.value, node.path.key("bm")) }
+        if bm != 0 && LottieBuilder.blendFilter(bm) == nil {
+            report.note("layer blend modes add and hard mix", at: node.value, node.path.key("bm"))
+        }
         var shadow: ShadowModel?
         for (i, effect) in (node["ef"]?.elements ?? []).enumerated() {
             let ty = try integer(effect, "ty", default: -1)

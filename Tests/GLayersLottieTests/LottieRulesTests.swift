@@ -48,6 +48,26 @@ import Testing
         #expect(fill.opacity == 0.5, "the fill's o")
     }
 
+    /// A layer's blend mode is its compositing filter, as lottie-ios sets it (1 multiply … 15
+    /// luminosity); add (16) has no Core Image filter and is reported.
+    @Test func blendModesAreCompositingFilters() throws {
+        func layer(_ bm: Int, _ name: String) -> String {
+            ##"{"ty":1,"nm":"\##(name)","sc":"#ff0000","sw":10,"sh":10,"ip":0,"op":10,"ks":{},"bm":\##(bm)}"##
+        }
+        let json =
+            #"{"fr":10,"ip":0,"op":10,"w":100,"h":100,"layers":["#
+            + [layer(1, "multiply"), layer(15, "luminosity"), layer(16, "add"), layer(0, "normal")]
+            .joined(separator: ",") + "]}"
+        let animation = try LottieAnimation(data: Data(json.utf8))
+        let player = LottieLayer(animation: animation)
+        func filter(_ name: String) -> String? {
+            (all(player).first { $0.name == name }?.compositingFilter as? CIFilter)?.name
+        }
+        #expect(filter("multiply") == "CIMultiplyBlendMode" && filter("luminosity") == "CILuminosityBlendMode")
+        #expect(filter("add") == nil && filter("normal") == nil)
+        #expect(animation.unsupportedFeatures.map(\.description).contains { $0.contains("add and hard mix") })
+    }
+
     /// A trim whose start runs from 0 to 100 % with its end at 100 % erases the path from its
     /// start on: half way, the second half is left (once the last keyframe's range wrapped to
     /// (0, 0) and the frames between showed the first half).
