@@ -45,9 +45,6 @@ gcc -O2 -o "$SNOW" "$SNOW_C" -lEGL -lGL -lX11 -lm
 MODE=${BENCH:-frame}
 if [ "${NOOP:-0}" = 1 ]; then
   export GALLIUM_NOOP=1
-  # Mesa 22.3's threaded gallium context over the noop driver corrupts the heap in
-  # glBufferSubData (docs/performance.md, "The noop driver's crash"); without it, none.
-  export GALLIUM_THREAD=0
 fi
 THREADS=${THREADS:-}
 if [ "$MODE" = renderer ]; then

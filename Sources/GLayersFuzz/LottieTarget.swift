@@ -16,13 +16,7 @@ extension FuzzTarget {
     static let lottiePlayerSize = CGSize(width: 200, height: 150)
 
     static func runLottie(_ bytes: UnsafeRawBufferPointer) {
-        let data = Data(bytes)
-        Diagnostics.capture {
-            CAMediaClock.useManualTime(0)
-            let layers = decodeAndPlay(data, bytes)
-            CATransaction.flush()
-            Invariants.requireReleased(layers, "its player")
-        }
+        runPlaying(bytes, "its player", decodeAndPlay)
     }
 
     /// Decodes and plays the file; returns weak references to the player and its tree, which

@@ -17,12 +17,22 @@ extension FuzzTarget {
         .deletingLastPathComponent().appendingPathComponent("samples")
 
     static func runScene(_ bytes: UnsafeRawBufferPointer) {
+        runPlaying(bytes, "its scene", loadAndPlay)
+    }
+
+    /// Runs `play` (which loads the input and plays what it made, returning weak references to
+    /// its layers) on the manual clock with diagnostics captured, then requires those layers
+    /// gone once the transaction is flushed: what an input builds goes with it.
+    static func runPlaying(
+        _ bytes: UnsafeRawBufferPointer, _ what: String,
+        _ play: (Data, UnsafeRawBufferPointer) -> [Weak<CALayer>]
+    ) {
         let data = Data(bytes)
         Diagnostics.capture {
             CAMediaClock.useManualTime(0)
-            let layers = loadAndPlay(data, bytes)
+            let layers = play(data, bytes)
             CATransaction.flush()
-            Invariants.requireReleased(layers, "its scene")
+            Invariants.requireReleased(layers, what)
         }
     }
 

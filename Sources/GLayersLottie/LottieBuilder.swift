@@ -238,23 +238,24 @@ extension LottieBuilder {
     /// exclusion, hue, saturation, color, luminosity); nil for normal, and for add (16) and
     /// hard mix (17), which Core Image has no filter for (reported).
     static func blendFilter(_ mode: Int) -> String? {
-        let names = [
-            "multiply", "screen", "overlay", "darken", "lighten", "colorDodge", "colorBurn", "hardLight",
-            "softLight", "difference", "exclusion", "hue", "saturation", "color", "luminosity",
-        ]
-        guard mode >= 1, mode <= names.count else { return nil }
-        return names[mode - 1] + "BlendMode"
+        guard mode >= 1, mode <= blendFilters.count else { return nil }
+        return blendFilters[mode - 1]
     }
+
+    private static let blendFilters = [
+        "multiply", "screen", "overlay", "darken", "lighten", "colorDodge", "colorBurn", "hardLight", "softLight",
+        "difference", "exclusion", "hue", "saturation", "color", "luminosity",
+    ].map { $0 + "BlendMode" }
 }
 
-/// RGBA in 0…1 as a colour.
-func cgColor(_ c: [Double]) -> CGColor {
-    CGColor(red: c[0], green: c.count > 1 ? c[1] : 0, blue: c.count > 2 ? c[2] : 0, alpha: c.count > 3 ? c[3] : 1)
+/// RGBA in 0…1 as a colour (`alpha`, when given, in place of the fourth number).
+func cgColor(_ c: [Double], alpha: Double? = nil) -> CGColor {
+    CGColor(
+        red: c[0], green: c.count > 1 ? c[1] : 0, blue: c.count > 2 ? c[2] : 0,
+        alpha: alpha ?? (c.count > 3 ? c[3] : 1))
 }
 
 /// A fill's, stroke's or shadow's colour: its red, green and blue, opaque. The fourth number
 /// of a Bodymovin colour is not its opacity (the item's `o` is): After Effects exports it as
 /// it pleases, 0 included, and lottie-web and lottie-ios draw such a colour all the same.
-func styleColor(_ c: [Double]) -> CGColor {
-    CGColor(red: c[0], green: c.count > 1 ? c[1] : 0, blue: c.count > 2 ? c[2] : 0, alpha: 1)
-}
+func styleColor(_ c: [Double]) -> CGColor { cgColor(c, alpha: 1) }

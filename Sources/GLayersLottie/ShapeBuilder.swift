@@ -338,7 +338,6 @@ extension ShapeItem {
 }
 
 extension LottieBuilder {
-    /// A shape group's layers: its transform (`tr`), with the group's opacity on the inner one.
     /// How much a group's transform scales lengths: the geometric mean of its scale's two
     /// factors at its first keyframe (a style passed down into an animated scale keeps the
     /// width it has there).
@@ -348,6 +347,7 @@ extension LottieBuilder {
         return mean > 1e-6 && mean.isFinite ? mean : 1
     }
 
+    /// A shape group's layers: its transform (`tr`), with the group's opacity on the inner one.
     static func groupLayers(_ t: TransformModel, _ timeline: Timeline) -> (CALayer, CALayer) {
         let (outer, inner) = transformLayers(t, timeline)
         timeline.apply(t.opacity, "opacity", on: inner) { NSNumber(value: $0 / 100) }

@@ -7,8 +7,10 @@
 /// flattening measures; produces bitmaps covering the path's extent (which may lie outside the
 /// layer's bounds), and keeps the few latest.
 ///
-/// - Where the layer lands on the pixel grid with a plain scale and offset (no rotation, skew
-///   or perspective) and stands still, its raster is drawn at exactly that scale and aligned
+/// - Where the layer lands on the pixel grid with a plain scale (mirrored or not) and offset
+///   (no rotation, skew or perspective beyond a quarter of a pixel over the shape:
+///   `FrameBuilder.pixelPlacement`) and stands still, its raster is drawn at exactly that
+///   scale and aligned
 ///   with the pixels it covers, so each texel is one pixel and an edge is as sharp as cairo
 ///   draws it: Core Animation's shape layers are rasterized in screen space. A raster that
 ///   does not line up is resampled, which spreads every edge over two pixels.

@@ -41,6 +41,15 @@ extension ClockTests {
             }
         }
 
+        /// The raster the first item of the frame at `t` shows, added to `rasters`.
+        func raster(_ builder: FrameBuilder, _ root: CALayer, at t: CFTimeInterval, into rasters: inout Set<ImageID>)
+            -> ImageID?
+        {
+            guard case .image(let id, _)? = list(builder, root, at: t).items.first?.content else { return nil }
+            rasters.insert(id)
+            return id
+        }
+
         /// The square (40, 20)–(80, 60) covers (39, 19, 42, 42) with a point of margin.
         let square = CGPath(rect: CGRect(x: 40, y: 20, width: 40, height: 40), transform: nil)
         let squareExtent = Rect(x: 39, y: 19, width: 42, height: 42)
@@ -157,11 +166,7 @@ extension ClockTests {
                 root.addSublayer(s)
                 let builder = FrameBuilder()
                 var rasters = Set<ImageID>()
-                func image(at t: CFTimeInterval) -> ImageID? {
-                    guard case .image(let id, _)? = list(builder, root, at: t).items.first?.content else { return nil }
-                    rasters.insert(id)
-                    return id
-                }
+                func image(at t: CFTimeInterval) -> ImageID? { raster(builder, root, at: t, into: &rasters) }
                 for k in 0..<30 {
                     s.position = CGPoint(x: 0.1 * Double(k), y: 0)
                     _ = image(at: Double(k) / 60)
@@ -189,11 +194,7 @@ extension ClockTests {
                 s.add(grow, forKey: "grow")
                 let builder = FrameBuilder()
                 var rasters = Set<ImageID>()
-                func image(at t: CFTimeInterval) -> ImageID? {
-                    guard case .image(let id, _)? = list(builder, root, at: t).items.first?.content else { return nil }
-                    rasters.insert(id)
-                    return id
-                }
+                func image(at t: CFTimeInterval) -> ImageID? { raster(builder, root, at: t, into: &rasters) }
                 for k in 0...60 { _ = image(at: Double(k) / 60) }
                 // Two aligned rasters at the first two scales, then √2, 2, 2√2, 4, 4√2, 8:
                 // eight rasters for sixty-one frames.
