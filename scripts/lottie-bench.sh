@@ -40,9 +40,7 @@ for file in $FILES; do
   round=0
   while [ "$round" -lt "$ROUNDS" ]; do
     # shellcheck disable=SC2086
-    # GALLIUM_THREAD=0: Mesa's threaded context over the noop driver corrupts the heap
-    # (docs/performance.md, "The noop driver's crash").
-    line=$(if [ -n "$NOOP" ]; then GALLIUM_NOOP=1 GALLIUM_THREAD=0 "$GLAYERS" bench "$file" --frames "$FRAMES" $GLAYERS_ARGS 2>/dev/null
+    line=$(if [ -n "$NOOP" ]; then GALLIUM_NOOP=1 "$GLAYERS" bench "$file" --frames "$FRAMES" $GLAYERS_ARGS 2>/dev/null
       else "$GLAYERS" bench "$file" --frames "$FRAMES" $GLAYERS_ARGS 2>/dev/null; fi) || line=""
     echo "$line" | field median_ms >>"$OUT/g"
     size=$(echo "$line" | field size)
