@@ -1,7 +1,7 @@
 /// Flattening, offscreen passes: a layer whose subtree must be composited as a unit (group
 /// opacity, mask, filters, shadow of its content, blend mode with sublayers) is drawn into a
-/// screen-space pass and composited by one item; rasterized layers and transitions draw into
-/// passes in the layer's own space.
+/// screen-space pass and composited by one item (passes in a layer's own space:
+/// FrameBuilder+LocalPasses.swift).
 import Foundation
 import GLayersGraphics
 import GLayersRenderList
@@ -41,6 +41,9 @@ struct Effects {
     }
 
     var needsScreenPass: Bool { groupOpacity || mask || !filters.isEmpty || passShadow || blendWithSublayers }
+
+    /// Whether group opacity is all the pass is for.
+    var onlyGroupOpacity: Bool { groupOpacity && !mask && filters.isEmpty && !passShadow && !blendWithSublayers }
 
     static func hasShadow(_ s: LayerState) -> Bool {
         s.shadowOpacity > 0 && !(s.shadowColor.rgba.map { $0.a <= 0 } ?? true)
@@ -209,12 +212,20 @@ extension FrameBuilder {
         _ node: FlattenNode, _ s: LayerState, _ fx: Effects, world: CATransform3D, time: CFTimeInterval, _ ctx: Context
     ) {
         let index = layerCounter - 1
+        let passesBefore = finishedPasses.count
         beginPass(screenSpace: true, scale: list.scale)
         var inner = s
         // (Setting nil over nil would copy the state's reference box.)
         if inner.compositingFilter != nil { inner.compositingFilter = nil }
         inner.shadowOpacity = fx.passShadow ? 0 : s.shadowOpacity
         drawLayer(node, inner, world: world, time: time, opacity: 1, clip: -1, ctx)
+        if fx.onlyGroupOpacity, let lone = closeWithoutPass(passesBefore: passesBefore) {
+            guard var item = lone else { return }
+            item.opacity *= ctx.opacity * s.opacity
+            item.clip = ctx.clip
+            append(item)
+            return
+        }
         var effects = PassEffects()
         effects.filters = fx.filters
         if fx.passShadow {
@@ -249,6 +260,24 @@ extension FrameBuilder {
                 transform: .identity, rect: source, opacity: ctx.opacity * s.opacity, content: .pass(id),
                 clip: ctx.clip,
                 blend: s.itemBlend, layerIndex: index))
+    }
+
+    /// Closes the current pass without making it when what it holds composites as well
+    /// without it under group opacity: nothing (`.some(nil)`), or one item of normal blending,
+    /// without clip or backdrop filters, opened no pass of its own (`.some(item)`: the group's
+    /// opacity times the item's is the pass's picture, one rounding fewer). Nil, the pass left
+    /// open, otherwise. A layer group-faded over a single shape (most layers of a Lottie file)
+    /// then costs no offscreen pass.
+    private func closeWithoutPass(passesBefore: Int) -> DrawItem?? {
+        guard finishedPasses.count == passesBefore, let open = passStack.last, open.items.count <= 1 else {
+            return nil
+        }
+        let lone = open.items.first
+        if let lone, lone.blend != .normal || lone.clip >= 0 || lone.backdropFilters >= 0 { return nil }
+        var frame = passStack.removeLast()
+        frame.items.removeAll(keepingCapacity: true)
+        bufferPool.append(frame.items)
+        return .some(lone)
     }
 
     /// The screen-space box of the current pass's items and the margin its effects need (the
@@ -291,83 +320,5 @@ extension FrameBuilder {
             y = world.apply(to: CGPoint(x: point.x, y: point.y + 1))
         let s = (hypot(x.x - o.x, x.y - o.y) + hypot(y.x - o.x, y.y - o.y)) / 2
         return s.isFinite && s > 0 ? Float(s) : 1
-    }
-
-    // MARK: Local passes: rasterization and transitions
-
-    /// Draws a layer with `shouldRasterize` through a cached pass in its own space.
-    ///
-    /// - The pass's items are the subtree at this frame's time, in the layer's bounds space: the
-    ///   layer's own placement, opacity and animations of them stay outside the pass, so they
-    ///   move the cached texture without changing its key.
-    func drawRasterized(
-        _ node: FlattenNode, _ s: LayerState, world: CATransform3D, time: CFTimeInterval, _ ctx: Context
-    ) {
-        let index = layerCounter - 1
-        let scale = Float(max(0.01, min(s.rasterizationScale, 16))) * list.scale * scaleOf(world)
-        beginPass(screenSpace: false, scale: scale)
-        var inner = s
-        inner.shouldRasterize = false
-        inner.opacity = 1
-        let local = Context(
-            parent: .identity, time: ctx.time, opacity: 1, clip: -1, depth: ctx.depth,
-            ancestorsFlipped: ctx.ancestorsFlipped, copies: ctx.copies)
-        let unplaced = placedAtOrigin(inner)
-        drawLayer(node, unplaced, world: unplaced.layerToSuperlayer, time: time, opacity: 1, clip: -1, local)
-        let id = endPass(sourceRect: rect(s.bounds), scale: scale, cacheIdentity: node.identity)
-        append(
-            DrawItem(
-                transform: matrix(world), rect: rect(s.bounds), opacity: ctx.opacity * s.opacity, content: .pass(id),
-                antialiasedEdges: s.itemEdges, clip: ctx.clip, doubleSided: s.isDoubleSided, layerIndex: index))
-    }
-
-    /// The state with its placement removed, so the layer's bounds map onto themselves.
-    func placedAtOrigin(_ s: LayerState) -> LayerState {
-        var p = s
-        p.transform = .identity
-        p.position = s.anchorInBounds
-        p.zPosition = 0
-        p.anchorPointZ = 0
-        return p
-    }
-
-    /// Draws a layer with a running transition: its "before" snapshot and its current subtree
-    /// into passes in its own space, composited by the transition.
-    func drawTransition(
-        _ node: FlattenNode, _ s: LayerState, _ t: TransitionState, world: CATransform3D, time: CFTimeInterval,
-        _ ctx: Context
-    ) {
-        let index = layerCounter - 1
-        let scale = list.scale * scaleOf(world)
-        let local = Context(
-            parent: .identity, time: ctx.time, opacity: 1, clip: -1, depth: ctx.depth,
-            ancestorsFlipped: ctx.ancestorsFlipped, copies: ctx.copies)
-        beginPass(screenSpace: false, scale: scale)
-        if let before = t.before {
-            // drawLayer draws the state as it is, transition or not (only `visit` looks at
-            // transitions): no copy of the state's box to clear it.
-            let old = placedAtOrigin(before.state)
-            if !old.isHidden && old.opacity > 0 {
-                drawLayer(
-                    .frozen(before), old, world: old.layerToSuperlayer, time: time, opacity: old.opacity, clip: -1,
-                    local)
-            }
-        }
-        let beforeID = endPass(sourceRect: rect(s.bounds), scale: scale)
-        beginPass(screenSpace: false, scale: scale)
-        let now = placedAtOrigin(s)
-        if !now.isHidden && now.opacity > 0 {
-            drawLayer(node, now, world: now.layerToSuperlayer, time: time, opacity: now.opacity, clip: -1, local)
-        }
-        var effects = PassEffects()
-        effects.transition = TransitionSpec(
-            kind: TransitionKind(rawValue: t.type.rawValue) ?? .fade,
-            direction: TransitionDirection(rawValue: t.subtype?.rawValue ?? "fromLeft") ?? .fromLeft,
-            progress: Float(min(max(t.progress, 0), 1)), before: beforeID)
-        let afterID = endPass(sourceRect: rect(s.bounds), scale: scale, effects: effects)
-        append(
-            DrawItem(
-                transform: matrix(world), rect: rect(s.bounds), opacity: ctx.opacity, content: .pass(afterID),
-                antialiasedEdges: s.itemEdges, clip: ctx.clip, doubleSided: s.isDoubleSided, layerIndex: index))
     }
 }

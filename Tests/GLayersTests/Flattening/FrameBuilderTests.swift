@@ -122,6 +122,41 @@ import Testing
         #expect(flat.passes.count == 1 && flat.items[0].opacity == 0.5)
     }
 
+    /// A group whose subtree draws one item needs no pass: that item at the product of the
+    /// opacities is the same picture. Two items (which may overlap), a clipped item or one with
+    /// a blend mode keep the pass.
+    @Test func groupOpacityOverOneItemMakesNoPass() {
+        let root = CALayer(), group = CALayer(), holder = CALayer(), a = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        group.frame = CGRect(x: 10, y: 10, width: 40, height: 40)
+        group.opacity = 0.5
+        a.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+        a.backgroundColor = CGColor(gray: 1, alpha: 1)
+        a.opacity = 0.8
+        root.addSublayer(group)
+        group.addSublayer(holder)
+        holder.addSublayer(a)
+        let list = build(root)
+        #expect(list.passes.count == 1 && list.items.count == 1)
+        #expect(list.items.first.map { abs($0.opacity - 0.4) < 1e-6 } == true)
+        // Nothing drawn at all: no pass either.
+        a.isHidden = true
+        #expect(build(root).passes.count == 1 && build(root).items.isEmpty)
+        a.isHidden = false
+        a.compositingFilter = "multiplyBlendMode"
+        #expect(build(root).passes.count == 2)
+        a.compositingFilter = nil
+        holder.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        holder.masksToBounds = true
+        #expect(build(root).passes.count == 2)
+        holder.masksToBounds = false
+        let b = CALayer()
+        b.frame = CGRect(x: 5, y: 5, width: 20, height: 20)
+        b.backgroundColor = CGColor(gray: 0, alpha: 1)
+        holder.addSublayer(b)
+        #expect(build(root).passes.count == 2)
+    }
+
     /// Gravity placements measured on Apple with bounds 80×60 and an image 20×10
     /// (docs/semantics.md#contents-and-gravity; "top" is maximum y).
     @Test(arguments: [
