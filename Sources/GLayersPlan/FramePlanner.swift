@@ -190,8 +190,9 @@ package final class FramePlanner {
         if opaque { instance.flags.insert(.noDilate) }
         let ownCommand =
             !item.blend.isFixedFunction && !options.showOverdraw
-        if !ownCommand && isPlainRect(item, instance) {
-            instance.edgeLines = instance.h.edgeLines(of: item.rect).map {
+        if !ownCommand { drawContentAlone(item, &instance) }
+        if !ownCommand && isPlainRect(instance) {
+            instance.edgeLines = instance.h.edgeLines(of: instance.rect).map {
                 aliased.isEmpty ? $0 : $0.hardening(aliased)
             }
         }
@@ -236,11 +237,28 @@ package final class FramePlanner {
     /// a plain rect, its content (if any) filling it; its corners must also lie in front of
     /// the eye (`Homography.edgeLines(of:)` checks that).
     @inline(__always)
-    private func isPlainRect(_ item: DrawItem, _ instance: QuadInstance) -> Bool {
+    private func isPlainRect(_ instance: QuadInstance) -> Bool {
         !options.showOverdraw && instance.clip < 0 && instance.cornerRadius == 0 && instance.borderWidth == 0
             && instance.flags.isSubset(of: [.texture, .clipsContent, .noDilate, .tint])
-            && instance.geometry == item.rect
-            && (!instance.flags.contains(.texture) || instance.destination == item.rect)
+            && instance.geometry == instance.rect
+            && (!instance.flags.contains(.texture) || instance.destination == instance.rect)
+    }
+
+    /// Makes an item that shows its content alone the plain rect of that content: with no
+    /// background (or a tint, which draws the content only), border or clip, and content its
+    /// rect does not clip, the item's pixels are the content's, anti-aliased at the edges of its
+    /// destination with the item's hard edges (quad.frag.glsl), which is what the simple and
+    /// sprite programs draw for a rect that is the destination. A shape layer's raster is such
+    /// an item, its path reaching past its bounds (every shape of a Lottie file: their layers
+    /// have empty bounds).
+    @inline(__always)
+    private func drawContentAlone(_ item: DrawItem, _ instance: inout QuadInstance) {
+        guard !item.clipsContent, instance.clip < 0, instance.borderWidth == 0,
+            instance.flags.contains(.texture), instance.flags.contains(.tint) || item.background.isClear
+        else { return }
+        instance.rect = instance.destination
+        instance.geometry = instance.destination
+        instance.cornerRadius = 0
     }
 
     /// Whether the shape program draws the instance exactly as the general program: nothing

@@ -67,6 +67,36 @@ import Testing
                 """)
     }
 
+    /// An item that shows only its content, unclipped, is the plain rect of its destination
+    /// (a shape layer's raster reaching past its bounds): the simple program, its quad and
+    /// edges those of the destination. A background, a border or a clip to the bounds keep
+    /// the general program.
+    @Test func contentAloneIsThePlainRectOfItsDestination() {
+        let list = TestList(width: 64, height: 64)
+        let id = list.add(TestImage(side: 8, opaque: true))
+        let beyond = ItemContent.image(id, ContentPlacement(destination: Rect(x: -5, y: -5, width: 20, height: 20)))
+        var clipped = Self.item(Self.square, at: (40, 40), background: .clear, content: beyond)
+        clipped.clipsContent = true
+        list.screen([
+            Self.item(Self.square, at: (10, 10), background: .clear, content: beyond),
+            Self.item(Self.square, at: (30, 10), content: beyond), clipped,
+        ])
+        let planner = FramePlanner()
+        planner.plan(list.list)
+        #expect(
+            planner.dump() == """
+                pass 0 64x64 scale 1
+                  batch simple image \(id) sourceOver 0..<1
+                  batch general image \(id) sourceOver 1..<3
+                instances 3 (576 bytes) tiles 0 mipmapped 0
+                items 3 cleared 0 skipped 0 culled 0 sprites 0 unchanged 0
+
+                """)
+        // The simple instance's rect and quad are the destination (vectors 3 and 4).
+        let v = planner.instances
+        #expect(v[3] == SIMD4(-5, -5, 20, 20) && v[4] == SIMD4(-5, -5, 20, 20))
+    }
+
     /// A W3C blend mode reads what lies under it: its own command, with the pixels to copy.
     @Test func blendModesTakeTheirOwnCommand() {
         let list = TestList(width: 64, height: 64)
