@@ -53,6 +53,7 @@ extension Renderer {
         }
         if !debug.disableDamage { damageTracker.closeOverBackdrops(&damage) }
         guard !damage.isEmpty else { return }
+        if !damage.isFull && damage.screen.area - damage.area < Int64(debug.minimumSavedPixels) { damage.setFull() }
         // Newest first: move the oldest slot to the front and fill it.
         damageHistory.insert(damageHistory.removeLast(), at: 0)
         damageHistory[0].reset(width: w, height: h)

@@ -100,6 +100,13 @@ public struct RendererDebug: Equatable, Sendable {
     public var verifyDamage = false
     /// The most rects a frame is redrawn in (more are merged; default 8).
     public var maximumDamageRects = 8
+    /// The fewest pixels a partial redraw must leave alone, else the frame is redrawn whole
+    /// (default 128 × 128): filling the damage with the clear colour and replaying the items
+    /// per rect cost more than drawing that many pixels again (on llvmpipe, a 100 × 100
+    /// composition of which a third changes: 0.054 ms a frame redrawn in part, 0.029 ms whole;
+    /// docs/performance.md, "Small frames"). 0: every frame that can be is redrawn in part
+    /// (the damage tests, which compare partial redraws with whole ones).
+    public var minimumSavedPixels = 128 * 128
 
     /// All switches off.
     public init() {}

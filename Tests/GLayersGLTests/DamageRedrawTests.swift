@@ -10,6 +10,7 @@ import Testing
     private func frames(_ lists: [RenderList], configure: (Renderer) -> Void = { _ in }) throws -> [RenderStats] {
         try GLHarness.withRenderer { r in
             r.debug.verifyDamage = true
+            r.debug.minimumSavedPixels = 0
             configure(r)
             let before = r.damageVerification
             var stats: [RenderStats] = []
@@ -47,6 +48,27 @@ import Testing
         #expect(stats[1].unchangedItems == 0 || stats[1].items < 3)
         // Nothing changed: nothing drawn.
         #expect(stats[3].redrawnPixels == 0 && stats[3].drawCalls == 0)
+    }
+
+    /// By default a partial redraw must leave at least 128 × 128 pixels alone: a moving square
+    /// redraws the whole of a 120 × 100 frame (12 000 pixels), about its area of a 400 × 300 one.
+    @Test func smallFramesAreRedrawnWhole() throws {
+        func redrawn(_ w: Int, _ h: Int) throws -> [Int] {
+            try GLHarness.withRenderer { r in
+                let lists = [30, 34, 34].map { (x: Float) in
+                    ListBuilder(width: w, height: h, clear: .black).screen([
+                        DrawItem(transform: .translate(x, 40), rect: Rect(0, 0, 24, 24), background: .blue)
+                    ])
+                }
+                return lists.map { l in
+                    r.render(l, to: .offscreen)
+                    return r.stats.redrawnPixels
+                }
+            }
+        }
+        #expect(try redrawn(120, 100) == [120 * 100, 120 * 100, 0])
+        let large = try redrawn(400, 300)
+        #expect(large[0] == 400 * 300 && large[1] > 0 && large[1] < 400 * 300 / 10 && large[2] == 0)
     }
 
     @Test func blendModesAndOpacity() throws {

@@ -64,6 +64,7 @@ import Testing
             let renderer = try HeadlessRenderer(size: scene.size, scale: scale, background: scene.backgroundColor)
             let gl = renderer.driver.renderer
             gl.debug.verifyDamage = true
+            gl.debug.minimumSavedPixels = 0
             var largest = 0
             for (n, t) in Self.times(of: run).enumerated() {
                 playback.advance(to: t)
@@ -95,6 +96,7 @@ import Testing
         let renderer = try HeadlessRenderer(size: scene.size, scale: scale, background: scene.background)
         let gl = renderer.driver.renderer
         gl.debug.verifyDamage = true
+        gl.debug.minimumSavedPixels = 0
         var t = 0.0
         for frame in 0..<25 {
             t += 1.0 / 30
@@ -131,6 +133,7 @@ import Testing
         let driver = window.driver, gl = driver.renderer
         driver.context.setSwapInterval(0)
         gl.debug.verifyDamage = true
+        gl.debug.minimumSavedPixels = 0
         var t = 0.0
         for frame in 0..<20 {
             _ = window.window.pendingEvents()
