@@ -177,7 +177,7 @@ struct SignatureBuilder {
     // MARK: Whole passes
 
     /// A hash of everything pass `q` draws, with what it reads (memoized per frame).
-    private mutating func contentHash(_ q: Int, _ list: RenderList) -> UInt64 {
+    mutating func contentHash(_ q: Int, _ list: RenderList) -> UInt64 {
         if passState[q] == 2 { return passHash[q] }
         if passState[q] == 1 { return 0xC7C1E }
         passState[q] = 1

@@ -95,8 +95,13 @@ public final class DamageTracker {
         guard compareSequences(0, 0) else {
             gaveUpInARow += 1
             // A single frame of wholesale change (a page switch) keeps tracking; a second one
-            // in a row starts backing off.
-            if gaveUpInARow >= 2 { skippedFrames = min(1 << min(gaveUpInARow - 2, 30), maximumSkippedFrames) }
+            // in a row starts backing off, unless the list has offscreen passes: the signature
+            // identifies their contents, and the renderer reuses those that did not change (a
+            // masked backdrop behind a spinner that covers the screen) while the screen
+            // changes whole.
+            if gaveUpInARow >= 2 && list.passes.count <= 1 {
+                skippedFrames = min(1 << min(gaveUpInARow - 2, 30), maximumSkippedFrames)
+            }
             return region.setFull()
         }
         gaveUpInARow = 0
@@ -134,6 +139,19 @@ public final class DamageTracker {
             current.height == list.pixelHeight
         else { return nil }
         return builder.itemsHash(index, list)
+    }
+
+    /// A hash of what pass `index` of `list` gives after its effects (its content, the effects
+    /// and the passes they read, by the same hash): equal hashes, equal results. `list` as for
+    /// `contentHash(ofPass:in:)`.
+    ///
+    /// - The renderer keeps a pass's result while this hash stays the same (a masked layer
+    ///   that does not change while something else moves is masked once).
+    public func resultHash(ofPass index: Int, in list: RenderList) -> UInt64? {
+        guard index > 0, index < list.passes.count, current.isValid, current.width == list.pixelWidth,
+            current.height == list.pixelHeight
+        else { return nil }
+        return builder.contentHash(index, list)
     }
 
     /// The number of items of the screen pass in the last list compared.

@@ -10,6 +10,14 @@ extension Renderer {
         _ effects: PassEffects, to content: OffscreenTarget, scale: Float, pass: Int, _ list: RenderList
     ) throws -> OffscreenTarget {
         if effects.isEmpty { return content }
+        let keptKey = resultKey(content, pass, list, effects)
+        if let keptKey, var entry = keptResults[keptKey] {
+            entry.lastUsed = frame
+            keptResults[keptKey] = entry
+            resultIsKept[pass] = true
+            stats.keptResults += 1
+            return entry.target
+        }
         var current = content
         for (i, filter) in effects.filters.enumerated() {
             // Nothing to do, and no program to make (the kiosk's first frame: a pulse at 0).
@@ -41,7 +49,28 @@ extension Renderer {
                 new: current, old: result(of: transition.before), spec: transition, blank: blank)
             replace(&current, with: next, keeping: content)
         }
+        if let keptKey, current !== content {
+            keptResults[keptKey] = CachedPass(target: current, lastUsed: frame)
+            resultIsKept[pass] = true
+        }
         return current
+    }
+
+    /// The key of pass `pass`'s result in `keptResults`: the hash of its content, effects and
+    /// the passes they read, with its size; nil when it cannot be identified (damage tracking
+    /// off, or its reference redraw, which recomputes everything) or changes every frame (a
+    /// transition: its progress).
+    private func resultKey(_ content: OffscreenTarget, _ pass: Int, _ list: RenderList, _ effects: PassEffects)
+        -> UInt64?
+    {
+        guard keepsEffectResults, effects.transition == nil,
+            let hash = damageTracker.resultHash(ofPass: pass, in: list)
+        else { return nil }
+        var h = DamageHasher()
+        h.mix(0x4E5_017)
+        h.mix(hash)
+        h.mix(UInt64(content.width) << 32 | UInt64(content.height))
+        return h.finalize()
     }
 
     /// One filter on `source` (sigmas in points × `scale`); nil when the filter is unusable.

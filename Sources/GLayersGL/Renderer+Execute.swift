@@ -9,6 +9,8 @@ extension Renderer {
     func execute(_ list: RenderList, to target: RenderTarget) throws {
         reset(&passContents, count: list.passes.count)
         reset(&passResults, count: list.passes.count)
+        resultIsKept.removeAll(keepingCapacity: true)
+        resultIsKept.append(contentsOf: repeatElement(false, count: list.passes.count))
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_CULL_FACE))
         glDisable(GLenum(GL_SCISSOR_TEST))
@@ -258,7 +260,7 @@ extension Renderer {
         for (pass, content) in passContents.enumerated() {
             guard let content else { continue }
             let result = passResults[pass]
-            if let result, result !== content { pool.release(result) }
+            if let result, result !== content, !resultIsKept[pass] { pool.release(result) }
             if let key = passKeys[pass] {
                 if let entry = rasterCache[key], entry.target === content { continue }
                 if let entry = rasterCache[key], entry.lastUsed == frame {
@@ -284,6 +286,12 @@ extension Renderer {
         for (key, entry) in keptGlows where entry.lastUsed &+ 4 < frame { staleCacheKeys.append(key) }
         for key in staleCacheKeys {
             if let entry = keptGlows.removeValue(forKey: key) { pool.release(entry.target) }
+        }
+        // Kept results go as kept glows do.
+        staleCacheKeys.removeAll(keepingCapacity: true)
+        for (key, entry) in keptResults where entry.lastUsed &+ 4 < frame { staleCacheKeys.append(key) }
+        for key in staleCacheKeys {
+            if let entry = keptResults.removeValue(forKey: key) { pool.release(entry.target) }
         }
         reset(&passContents, count: 0)
         reset(&passResults, count: 0)

@@ -55,6 +55,10 @@ public final class Renderer {
     /// Bloom glows kept from frame to frame, by the hash of their pass's content and sigma
     /// (`Renderer+Effects.swift`).
     @exclusivity(unchecked) var keptGlows: [UInt64: CachedPass] = [:]
+    /// Passes' results after their effects, kept from frame to frame by the hash of what they
+    /// depend on (`Renderer+Effects.swift`), and which of this frame's results are such.
+    @exclusivity(unchecked) var keptResults: [UInt64: CachedPass] = [:]
+    @exclusivity(unchecked) var resultIsKept: [Bool] = []
     /// This frame's key of each pass into `rasterCache` (`Renderer+Resolve.swift`).
     @exclusivity(unchecked) var passKeys: [UInt64?] = []
     /// Whether effect results may be kept and reused this frame (the damage tracker compared
@@ -212,6 +216,8 @@ public final class Renderer {
         rasterCache.removeAll()
         for entry in keptGlows.values { pool.release(entry.target) }
         keptGlows.removeAll()
+        for entry in keptResults.values { pool.release(entry.target) }
+        keptResults.removeAll()
         pool.purge()
         textures.purge()
     }

@@ -32,6 +32,9 @@ public struct RenderStats: Equatable, Sendable, CustomStringConvertible {
     public var passes = 0
     /// Offscreen passes whose texture was reused from the last frame (`cacheKey`).
     public var cachedPasses = 0
+    /// Passes whose result after their effects (mask, filters, shadow) was reused from an
+    /// earlier frame: content, effects and what they read unchanged.
+    public var keptResults = 0
     /// Pixels of the offscreen passes drawn (each at most `FramePlanner.passPixelBudget`: 2.5
     /// screens, at least 4 096²).
     public var offscreenPixels = 0
@@ -67,7 +70,7 @@ public struct RenderStats: Equatable, Sendable, CustomStringConvertible {
     /// `key=value` pairs on one line.
     public var description: String {
         "draws=\(drawCalls) batches=\(batches) items=\(items) cleared=\(clearedItems) skipped=\(skippedItems) culled=\(culledItems) sprites=\(spriteItems) "
-            + "passes=\(passes) cached=\(cachedPasses) effects=\(effectDraws) uploads=\(textureUploads) "
+            + "passes=\(passes) cached=\(cachedPasses) kept=\(keptResults) effects=\(effectDraws) uploads=\(textureUploads) "
             + "uploadBytes=\(textureBytes) residentBytes=\(residentTextureBytes) instanceBytes=\(instanceBytes) "
             + "redrawnPixels=\(redrawnPixels) damageRects=\(damageRects) unchanged=\(unchangedItems)"
     }

@@ -144,6 +144,37 @@ import Testing
         ])
     }
 
+    /// A masked layer that does not change keeps its masked result while a square moves over
+    /// it: neither its content, its mask nor the mask's composite is drawn again.
+    @Test func anUnchangedMaskedPassKeepsItsResult() throws {
+        func frame(_ x: Float) -> RenderList {
+            let b = ListBuilder(width: 200, height: 150, clear: .black)
+            let source = Rect(20, 20, 80, 80)
+            let mask = b.pass(
+                source: source, screenSpace: true,
+                items: [
+                    DrawItem(
+                        transform: .translate(20, 20), rect: Rect(0, 0, 80, 80), background: .red, cornerRadius: 40)
+                ])
+            var effects = PassEffects()
+            effects.mask = mask
+            let masked = b.pass(
+                source: source, screenSpace: true, effects: effects,
+                items: [
+                    DrawItem(transform: .translate(20, 20), rect: Rect(0, 0, 80, 80), background: .rgba(0.9, 0.8, 0.2))
+                ])
+            return b.screen([
+                DrawItem(transform: .identity, rect: source, content: .pass(masked)),
+                DrawItem(transform: .translate(x, 50), rect: Rect(0, 0, 20, 20), background: .blue),
+            ])
+        }
+        let stats = try frames([frame(10), frame(40), frame(70)])
+        #expect(stats[0].passes == 2 && stats[0].keptResults == 0, "\(stats[0])")
+        #expect(
+            stats[2].passes == 0 && stats[2].keptResults == 1 && stats[2].effectDraws == stats[2].damageRects,
+            "\(stats[2])")
+    }
+
     /// A bloom whose intensity pulses over unchanged content keeps the pass's content and its
     /// glow (the blurred bright parts) from the last frame and redoes only the combine; a
     /// change of the content draws and makes them again. Pixels as a full redraw's (`frames` verifies every partial frame).
@@ -166,12 +197,13 @@ import Testing
         }
         let stats = try frames([pulse(0.5), pulse(1), pulse(1.5), pulse(1.5, colour: .rgba(0.5, 0.9, 0.9)), pulse(1)])
         // Frame 0 makes the glow (bright pass, blur, combine); 1 and 2 only combine; 3 has new
-        // content and makes it again; 4 reuses the first glow. (A partial frame also fills each
-        // damage rect with the clear colour: one effect draw per rect.)
+        // content and makes it again; 4 is frame 1 again, whose whole result was kept. (A
+        // partial frame also fills each damage rect with the clear colour: one effect draw per
+        // rect.)
         let bloomDraws = stats.map { $0.effectDraws - $0.damageRects }
         #expect(bloomDraws[1] == 1 && bloomDraws[2] == 1, "\(stats[1]) \(stats[2])")
         #expect(bloomDraws[0] > 2 && bloomDraws[3] == bloomDraws[0], "\(stats[0]) \(stats[3])")
-        #expect(bloomDraws[4] == 1, "\(stats[4])")
+        #expect(bloomDraws[4] == 0 && stats[4].keptResults == 1, "\(stats[4])")
         // The pass's content itself is not drawn again while it is unchanged.
         #expect(stats[0].passes == 1 && stats[3].passes == 1, "\(stats[0]) \(stats[3])")
         #expect(stats[1].passes == 0 && stats[1].cachedPasses == 1 && stats[2].cachedPasses == 1, "\(stats[1])")

@@ -82,6 +82,36 @@ import Testing
         #expect(damage(list(a), list(b)).isFull)
     }
 
+    /// A list with an offscreen pass does not back off: its signature identifies the pass's
+    /// content, which the renderer reuses while the screen around it changes whole.
+    @Test func everythingMovingAroundAPassKeepsItsSignature() {
+        let base = (0..<200).map { (Float($0 % 10) * 10, Float($0 / 10) * 4) }
+        func moved(_ k: Int) -> RenderList {
+            let b = ListBuilder(width: 100, height: 80, clear: .black)
+            let pass = b.pass(
+                source: Rect(0, 0, 20, 20), screenSpace: true,
+                items: [DrawItem(transform: .identity, rect: Rect(0, 0, 20, 20), background: .blue)])
+            var items = [DrawItem(transform: .identity, rect: Rect(0, 0, 20, 20), content: .pass(pass))]
+            for (x, y) in base {
+                items.append(
+                    DrawItem(
+                        transform: .translate(x + Float(k % 7), y + Float(k % 5)), rect: Rect(0, 0, 10, 10),
+                        background: .red))
+            }
+            return b.screen(items)
+        }
+        let tracker = DamageTracker()
+        var region = DamageRegion(width: 0, height: 0)
+        var hashes: [UInt64?] = []
+        for k in 0..<12 {
+            let l = moved(k)
+            tracker.compare(l, into: &region)
+            #expect(region.isFull)
+            hashes.append(tracker.contentHash(ofPass: 1, in: l))
+        }
+        #expect(hashes.dropFirst().allSatisfy { $0 != nil && $0 == hashes[1] })
+    }
+
     /// While everything keeps moving, the tracker backs off (1, 2, 4 … frames damaged whole
     /// without a signature), a single wholesale change does not start it, and once the scene
     /// rests it is tracked again within the longest back-off and two frames.
