@@ -164,6 +164,9 @@ package final class FramePlanner {
         instance.clip = item.clip >= 0 && Int(item.clip) < list.clips.count ? item.clip : -1
         if item.clipsContent { instance.flags.insert(.clipsContent) }
         guard var textures = planContent(item, list: list, pass: pass, into: &instance) else { return }
+        if instance.clip >= 0 && clipCutsNothing(instance.clip, instance, item, list, scale: g.scale) {
+            instance.clip = -1
+        }
         let hasContent = !instance.flags.isDisjoint(with: [.texture, .blurredShape])
         if let tint = item.contentTint {
             // A tinted item draws its content only: the background vector carries the tint.

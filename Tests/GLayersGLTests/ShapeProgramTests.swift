@@ -27,12 +27,13 @@ import Testing
     }
 
     /// Drawn by the shape program, and the same pixels as the general program's, which draws
-    /// them inside a clip that covers the whole target.
+    /// them inside a clip that covers the whole target (with rounded corners far outside it:
+    /// a square clip that cuts nothing is left out of the plan).
     @Test func shapesDrawAsTheGeneralProgramDoes() throws {
         let b = ListBuilder(width: 120, height: 48, clear: .rgba(0.1, 0.1, 0.1))
         let bare = b.screen(Self.shapes())
         let c = ListBuilder(width: 120, height: 48, clear: .rgba(0.1, 0.1, 0.1))
-        let all = c.clip(ClipNode(transform: .identity, rect: Rect(-100, -100, 400, 400), cornerRadius: 0, parent: -1))
+        let all = c.clip(ClipNode(transform: .identity, rect: Rect(-100, -100, 400, 400), cornerRadius: 1, parent: -1))
         let clipped = c.screen(Self.shapes(clip: all))
         try GLHarness.withRenderer { r in
             r.debug.disableDamage = true

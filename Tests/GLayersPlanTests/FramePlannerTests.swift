@@ -97,6 +97,36 @@ import Testing
         #expect(v[3] == SIMD4(-5, -5, 20, 20) && v[4] == SIMD4(-5, -5, 20, 20))
     }
 
+    /// A clip that holds an item with room to spare (its quad grown by a pixel and a half) cuts
+    /// nothing: the instance is planned without it, by the simple program. A clip the item
+    /// crosses, or a turned one, stays.
+    @Test func aClipThatCutsNothingIsLeftOut() {
+        let list = TestList(width: 64, height: 64)
+        list.list.clips = [
+            ClipNode(
+                transform: .translation(4, 4), rect: Rect(x: 0, y: 0, width: 40, height: 40), cornerRadius: 0,
+                parent: -1),
+            ClipNode(
+                transform: Matrix4(SIMD16(0.8, 0.6, 0, 0, -0.6, 0.8, 0, 0, 0, 0, 1, 0, 30, 0, 0, 1)),
+                rect: Rect(x: 0, y: 0, width: 60, height: 60), cornerRadius: 0, parent: -1),
+        ]
+        var inside = Self.item(Self.square, at: (10, 10)), crossing = Self.item(Self.square, at: (40, 10))
+        var turned = Self.item(Self.square, at: (30, 30))
+        (inside.clip, crossing.clip, turned.clip) = (0, 0, 1)
+        list.screen([inside, crossing, turned])
+        let planner = FramePlanner()
+        planner.plan(list.list)
+        #expect(
+            planner.dump() == """
+                pass 0 64x64 scale 1
+                  batch simple none sourceOver 0..<1
+                  batch general none sourceOver 1..<3
+                instances 3 (576 bytes) tiles 0 mipmapped 0
+                items 3 cleared 0 skipped 0 culled 0 sprites 0 unchanged 0
+
+                """)
+    }
+
     /// A W3C blend mode reads what lies under it: its own command, with the pixels to copy.
     @Test func blendModesTakeTheirOwnCommand() {
         let list = TestList(width: 64, height: 64)

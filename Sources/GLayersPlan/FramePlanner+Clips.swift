@@ -1,0 +1,40 @@
+/// Planning clips: a clip that cuts nothing from an item is left out of its instance.
+import GLayersRenderList
+
+extension FramePlanner {
+    /// Whether the clip chain from `clip` leaves every pixel of the instance whole: each clip
+    /// is a rect with square corners, mapped onto the pass without turning or perspective, and
+    /// holds the instance's quad grown by a pixel and a half (its dilation and anti-aliasing).
+    /// Such clips (a precomposition's bounds around the layers inside it, a scroll view's
+    /// around content that fits) decide no pixel; without them the instance is tested against
+    /// no clip per pixel and may take the simple program.
+    func clipCutsNothing(_ clip: Int32, _ instance: QuadInstance, _ item: DrawItem, _ list: RenderList, scale: Float)
+        -> Bool
+    {
+        let r = instance.geometry
+        var minX = Float.infinity, minY = Float.infinity, maxX = -Float.infinity, maxY = -Float.infinity
+        for (x, y) in [(r.x, r.y), (r.maxX, r.y), (r.x, r.maxY), (r.maxX, r.maxY)] {
+            guard let (px, py) = item.transform.project(x, y) else { return false }
+            minX = min(minX, px)
+            minY = min(minY, py)
+            maxX = max(maxX, px)
+            maxY = max(maxY, py)
+        }
+        let margin = 1.5 / scale
+        var index = Int(clip), steps = 0
+        while index >= 0 && index < list.clips.count && steps < list.clips.count {
+            let node = list.clips[index], m = node.transform.m
+            guard node.cornerRadius <= 0 || node.roundedCorners & 0xF == 0,
+                m[1] == 0, m[4] == 0, m[3] == 0, m[7] == 0, m[15] == 1
+            else { return false }
+            let xs = (node.rect.x * m[0] + m[12], node.rect.maxX * m[0] + m[12])
+            let ys = (node.rect.y * m[5] + m[13], node.rect.maxY * m[5] + m[13])
+            guard min(xs.0, xs.1) <= minX - margin, max(xs.0, xs.1) >= maxX + margin,
+                min(ys.0, ys.1) <= minY - margin, max(ys.0, ys.1) >= maxY + margin
+            else { return false }
+            index = Int(node.parent)
+            steps += 1
+        }
+        return index < 0
+    }
+}
