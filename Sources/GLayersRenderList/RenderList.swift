@@ -96,6 +96,13 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var maxY: Float { y + height }
     /// Whether the rectangle covers no area (a width or height that is not positive, or NaN).
     public var isEmpty: Bool { !(width > 0 && height > 0) }
+
+    /// The part both rects cover (`.zero` when they do not meet).
+    public func intersection(_ other: Rect) -> Rect {
+        let x0 = max(x, other.x), y0 = max(y, other.y)
+        let x1 = min(x + width, other.x + other.width), y1 = min(y + height, other.y + other.height)
+        return x1 > x0 && y1 > y0 ? Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : .zero
+    }
     /// The rectangle as dumps print it, `(x, y, width, height)` rounded to three decimals.
     public var description: String { "(\(fmt(x)), \(fmt(y)), \(fmt(width)), \(fmt(height)))" }
 }

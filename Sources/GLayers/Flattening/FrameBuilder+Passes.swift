@@ -238,7 +238,7 @@ extension FrameBuilder {
             )
         }
         let (bounds, margin) = passExtent(fx, shadow: effects.shadow)
-        let source = clampToViewport(bounds, margin: margin)
+        var source = clampToViewport(bounds, margin: margin)
         if fx.mask, let maskNode = node.mask {
             beginPass(screenSpace: true, scale: list.scale)
             // The mask lies in the layer's space, flipped with its geometry.
@@ -251,6 +251,10 @@ extension FrameBuilder {
                 Context(
                     parent: maskSpace, time: time, opacity: 1, clip: -1, depth: ctx.depth + 1,
                     ancestorsFlipped: ctx.ancestorsFlipped != s.isGeometryFlipped, copies: ctx.copies))
+            // Nothing shows where the mask draws nothing: both passes need only what it covers
+            // (a small mask over a screen-sized solid draws the mask's pixels, not the screen's).
+            let covered = clampToViewport(passStack.last?.bounds ?? (0, 0, 0, 0), margin: 0)
+            source = source.intersection(covered)
             effects.mask = endPass(sourceRect: source, scale: list.scale)
         }
         let id = endPass(sourceRect: source, scale: list.scale, effects: effects)

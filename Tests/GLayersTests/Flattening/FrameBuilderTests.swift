@@ -157,6 +157,27 @@ import Testing
         #expect(build(root).passes.count == 2)
     }
 
+    /// Nothing shows where a mask draws nothing, so a masked layer's passes cover only what
+    /// both its content and its mask cover: a small mask over a large background draws the
+    /// mask's points, not the background's.
+    @Test func aMaskedPassCoversOnlyTheMask() {
+        let root = CALayer(), card = CALayer(), mask = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+        card.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+        card.backgroundColor = CGColor(gray: 1, alpha: 1)
+        mask.frame = CGRect(x: 30, y: 20, width: 10, height: 12)
+        mask.backgroundColor = CGColor(gray: 0, alpha: 1)
+        card.mask = mask
+        root.addSublayer(card)
+        let list = build(root)
+        #expect(list.passes.count == 3)
+        #expect(list.passes.dropFirst().allSatisfy { $0.sourceRect == Rect(x: 30, y: 20, width: 10, height: 12) })
+        #expect(list.items(of: .screen).first?.rect == Rect(x: 30, y: 20, width: 10, height: 12))
+        // A mask outside the content: nothing at all.
+        mask.frame = CGRect(x: 300, y: 20, width: 10, height: 12)
+        #expect(build(root).items(of: .screen).isEmpty)
+    }
+
     /// Gravity placements measured on Apple with bounds 80×60 and an image 20×10
     /// (docs/semantics.md#contents-and-gravity; "top" is maximum y).
     @Test(arguments: [
