@@ -307,7 +307,7 @@ struct PropertyAnimationBuilder {
                 throw AnimationError(
                     message: "\(what) \(describe(any)) is not \(kind.expected), the type of \"\(path)\"")
             }
-            if let a = any, !ValueConversion.isFinite(AnimatableValue.inferring(a)) {
+            if !v.hasFiniteComponents {
                 throw AnimationError(message: "\(what) \(describe(any)) is not finite")
             }
             return v

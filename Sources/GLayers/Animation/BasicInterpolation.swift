@@ -92,6 +92,8 @@ struct Lanes: Interpolatable, Equatable {
 
     static let zero = Lanes(0, 0)
 
+    var hasFiniteComponents: Bool { x.isFinite && y.isFinite }
+
     @inline(__always)
     static func lerp(_ a: Lanes, _ b: Lanes, _ t: Double) -> Lanes {
         Lanes(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)

@@ -21,9 +21,13 @@ protocol Interpolatable {
     static func scaled(_ a: Self, _ k: Double) -> Self
     /// The distance between two values (Euclidean over components).
     static func distance(_ a: Self, _ b: Self) -> Double
+    /// Whether every number in the value is finite (animations refuse other values).
+    var hasFiniteComponents: Bool { get }
 }
 
 extension CGFloat: Interpolatable {
+    var hasFiniteComponents: Bool { isFinite }
+
     static func lerp(_ a: CGFloat, _ b: CGFloat, _ t: Double) -> CGFloat { a + (b - a) * CGFloat(t) }
     static func sum(_ a: CGFloat, _ b: CGFloat) -> CGFloat { a + b }
     static func difference(_ a: CGFloat, _ b: CGFloat) -> CGFloat { a - b }
@@ -32,6 +36,8 @@ extension CGFloat: Interpolatable {
 }
 
 extension CGPoint: Interpolatable {
+    var hasFiniteComponents: Bool { x.isFinite && y.isFinite }
+
     static func lerp(_ a: CGPoint, _ b: CGPoint, _ t: Double) -> CGPoint {
         CGPoint(x: .lerp(a.x, b.x, t), y: .lerp(a.y, b.y, t))
     }
@@ -42,6 +48,8 @@ extension CGPoint: Interpolatable {
 }
 
 extension CGSize: Interpolatable {
+    var hasFiniteComponents: Bool { width.isFinite && height.isFinite }
+
     static func lerp(_ a: CGSize, _ b: CGSize, _ t: Double) -> CGSize {
         CGSize(width: .lerp(a.width, b.width, t), height: .lerp(a.height, b.height, t))
     }
@@ -58,6 +66,8 @@ extension CGSize: Interpolatable {
 }
 
 extension CGRect: Interpolatable {
+    var hasFiniteComponents: Bool { origin.hasFiniteComponents && size.hasFiniteComponents }
+
     static func lerp(_ a: CGRect, _ b: CGRect, _ t: Double) -> CGRect {
         CGRect(origin: .lerp(a.origin, b.origin, t), size: .lerp(a.size, b.size, t))
     }
@@ -77,6 +87,10 @@ extension CGRect: Interpolatable {
 }
 
 extension ColorValue: Interpolatable {
+    var hasFiniteComponents: Bool {
+        rgba.map { $0.r.isFinite && $0.g.isFinite && $0.b.isFinite && $0.a.isFinite } ?? true
+    }
+
     private static func ends(_ a: ColorValue, _ b: ColorValue) -> (RGBA, RGBA) {
         let ca = a.rgba, cb = b.rgba
         switch (ca, cb) {
@@ -114,6 +128,7 @@ extension ColorValue: Interpolatable {
 struct TransformValue: Interpolatable {
     let matrix: CATransform3D
     private let decomposed: InterpolableTransform?
+    var hasFiniteComponents: Bool { matrix.isFinite }
 
     init(_ matrix: CATransform3D, decompose: Bool = false) {
         self.matrix = matrix
@@ -161,6 +176,7 @@ struct ImageBlend: Interpolatable {
     private init(from: CGImage?, to: CGImage?, progress: Double) {
         (self.from, self.to, self.progress) = (from, to, progress)
     }
+    var hasFiniteComponents: Bool { true }
 
     /// The image an exact reading shows (the nearer end).
     var shown: CGImage? { progress < 0.5 ? from : to }
@@ -180,6 +196,8 @@ struct ImageBlend: Interpolatable {
 /// arrays of numbers and colours interpolate element-wise when their lengths match; anything
 /// else switches half way.
 extension AnimatableValue: Interpolatable {
+    var hasFiniteComponents: Bool { ValueConversion.isFinite(self) }
+
     static func lerp(_ a: AnimatableValue, _ b: AnimatableValue, _ t: Double) -> AnimatableValue {
         if t <= 0 { return a }
         if t >= 1 { return b }
