@@ -11,15 +11,12 @@ extension FramePlanner {
     func clipCutsNothing(_ clip: Int32, _ instance: QuadInstance, _ item: DrawItem, _ list: RenderList, scale: Float)
         -> Bool
     {
-        let r = instance.geometry
-        var minX = Float.infinity, minY = Float.infinity, maxX = -Float.infinity, maxY = -Float.infinity
-        for (x, y) in [(r.x, r.y), (r.maxX, r.y), (r.x, r.maxY), (r.maxX, r.maxY)] {
-            guard let (px, py) = item.transform.project(x, y) else { return false }
-            minX = min(minX, px)
-            minY = min(minY, py)
-            maxX = max(maxX, px)
-            maxY = max(maxY, py)
-        }
+        let r = instance.geometry, m = item.transform
+        guard let a = m.project(r.x, r.y), let b = m.project(r.maxX, r.y), let c = m.project(r.x, r.maxY),
+            let d = m.project(r.maxX, r.maxY)
+        else { return false }
+        let minX = min(a.0, b.0, c.0, d.0), maxX = max(a.0, b.0, c.0, d.0)
+        let minY = min(a.1, b.1, c.1, d.1), maxY = max(a.1, b.1, c.1, d.1)
         let margin = 1.5 / scale
         var index = Int(clip), steps = 0
         while index >= 0 && index < list.clips.count && steps < list.clips.count {
