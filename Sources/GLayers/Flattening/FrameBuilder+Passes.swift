@@ -268,20 +268,50 @@ extension FrameBuilder {
 
     /// Closes the current pass without making it when what it holds composites as well
     /// without it under group opacity: nothing (`.some(nil)`), or one item of normal blending,
-    /// without clip or backdrop filters, opened no pass of its own (`.some(item)`: the group's
-    /// opacity times the item's is the pass's picture, one rounding fewer). Nil, the pass left
-    /// open, otherwise. A layer group-faded over a single shape (most layers of a Lottie file)
-    /// then costs no offscreen pass.
+    /// without clip or backdrop filters (`.some(item)`: the group's opacity times the item's is
+    /// the pass's picture, one rounding fewer). Nil, the pass left open, otherwise. A layer
+    /// group-faded over a single shape (most layers of a Lottie file), or over a single masked
+    /// layer (whose own pass's composite is then the item), costs no pass of its own.
     private func closeWithoutPass(passesBefore: Int) -> DrawItem?? {
-        guard finishedPasses.count == passesBefore, let open = passStack.last, open.items.count <= 1 else {
-            return nil
-        }
-        let lone = open.items.first
-        if let lone, lone.blend != .normal || lone.clip >= 0 || lone.backdropFilters >= 0 { return nil }
+        guard let open = passStack.last, open.items.count <= 1 else { return nil }
+        var lone = open.items.first
+        if let item = lone, item.blend != .normal || item.clip >= 0 || item.backdropFilters >= 0 { return nil }
         var frame = passStack.removeLast()
         frame.items.removeAll(keepingCapacity: true)
         bufferPool.append(frame.items)
+        // The passes opened inside it were numbered after it: one down each.
+        if finishedPasses.count > passesBefore {
+            renumberPasses(from: passesBefore, above: frame.index)
+            if let item = lone, case .pass(let id) = item.content {
+                lone?.content = .pass(Self.shifted(id, frame.index))
+            }
+        }
         return .some(lone)
+    }
+
+    /// Moves the passes finished from position `first` on (all opened inside the dropped pass
+    /// `dropped`, so numbered above it) one index down, with every reference to them.
+    private func renumberPasses(from first: Int, above dropped: Int) {
+        for k in first..<finishedPasses.count {
+            finishedPasses[k].index -= 1
+            for i in finishedPasses[k].items.indices {
+                if case .pass(let id) = finishedPasses[k].items[i].content {
+                    finishedPasses[k].items[i].content = .pass(Self.shifted(id, dropped))
+                }
+            }
+            if finishedPasses[k].pass != nil { Self.shift(&finishedPasses[k].pass!, above: dropped) }
+        }
+    }
+
+    /// `renumberPasses` for one pass's references (in place: its arrays are not copied).
+    private static func shift(_ pass: inout RenderPass, above dropped: Int) {
+        for d in pass.dependencies.indices { pass.dependencies[d] = shifted(pass.dependencies[d], dropped) }
+        if let mask = pass.effects.mask { pass.effects.mask = shifted(mask, dropped) }
+        if let before = pass.effects.transition?.before { pass.effects.transition?.before = shifted(before, dropped) }
+    }
+
+    private static func shifted(_ id: PassID, _ dropped: Int) -> PassID {
+        Int(id.index) > dropped ? PassID(Int(id.index) - 1) : id
     }
 
     /// The screen-space box of the current pass's items and the margin its effects need (the

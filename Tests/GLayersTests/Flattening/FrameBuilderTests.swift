@@ -150,6 +150,19 @@ import Testing
         holder.masksToBounds = true
         #expect(build(root).passes.count == 2)
         holder.masksToBounds = false
+        // Over a single masked layer: its composite is the one item, at the group's opacity;
+        // the mask's passes move down to fill the group's number.
+        let mask = CALayer()
+        mask.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        mask.backgroundColor = CGColor(gray: 0, alpha: 1)
+        a.mask = mask
+        let masked = build(root)
+        #expect(masked.passes.count == 3)
+        #expect(masked.items(of: .screen).map(\.content) == [.pass(PassID(1))])
+        #expect(masked.items(of: .screen).first.map { abs($0.opacity - 0.4) < 1e-6 } == true)
+        #expect(masked.passes[1].effects.mask == PassID(2) && masked.passes[1].dependencies == [PassID(2)])
+        #expect(masked.renderOrder() == [PassID(2), PassID(1), .screen])
+        a.mask = nil
         let b = CALayer()
         b.frame = CGRect(x: 5, y: 5, width: 20, height: 20)
         b.backgroundColor = CGColor(gray: 0, alpha: 1)
