@@ -299,15 +299,19 @@ extension FrameBuilder {
                     finishedPasses[k].items[i].content = .pass(Self.shifted(id, dropped))
                 }
             }
-            if finishedPasses[k].pass != nil { Self.shift(&finishedPasses[k].pass!, above: dropped) }
+            Self.shift(&finishedPasses[k].pass, above: dropped)
         }
     }
 
     /// `renumberPasses` for one pass's references (in place: its arrays are not copied).
-    private static func shift(_ pass: inout RenderPass, above dropped: Int) {
-        for d in pass.dependencies.indices { pass.dependencies[d] = shifted(pass.dependencies[d], dropped) }
-        if let mask = pass.effects.mask { pass.effects.mask = shifted(mask, dropped) }
-        if let before = pass.effects.transition?.before { pass.effects.transition?.before = shifted(before, dropped) }
+    private static func shift(_ pass: inout RenderPass?, above dropped: Int) {
+        // By index, holding no copy of the array (writing it would then copy it).
+        guard let count = pass?.dependencies.count else { return }
+        for d in 0..<count {
+            if let id = pass?.dependencies[d] { pass?.dependencies[d] = shifted(id, dropped) }
+        }
+        if let mask = pass?.effects.mask { pass?.effects.mask = shifted(mask, dropped) }
+        if let before = pass?.effects.transition?.before { pass?.effects.transition?.before = shifted(before, dropped) }
     }
 
     private static func shifted(_ id: PassID, _ dropped: Int) -> PassID {
