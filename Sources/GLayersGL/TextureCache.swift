@@ -1,5 +1,7 @@
 /// The texture cache: one GL texture per `ImageID`, uploaded the first time a render list
-/// references the image, freed when unused for a while or when over the byte budget. Tile
+/// references the image, freed when unused for a while or when over the byte budget, and as
+/// soon as the image itself is gone (a shape drawn again every frame, an animated gradient:
+/// their old images never come back); such a texture serves the next image of its size. Tile
 /// images drawn by the simple program live in layers of texture arrays instead
 /// (`TextureArrays`), under the same budget and idle rule.
 ///
@@ -19,6 +21,8 @@ final class TextureCache {
         /// Whether the texture has its mipmap levels (made when an item first samples it
         /// trilinearly).
         var mipmapped = false
+        /// The image, while it lives (nil once it is gone: nothing can show it again).
+        weak var image: AnyObject?
     }
 
     /// Frames an unused texture is kept.
@@ -29,6 +33,10 @@ final class TextureCache {
     @exclusivity(unchecked) var maximumSize: Int
 
     @exclusivity(unchecked) private(set) var entries: [ImageID: Entry] = [:]
+    /// Textures of images that are gone, by size, for this frame's new images of that size
+    /// (deleted at the frame's end when none took them).
+    @exclusivity(unchecked) private var spares: [SIMD2<Int>: [GLuint]] = [:]
+    @exclusivity(unchecked) private var goneImages: [ImageID] = []
     /// Tile images' layers.
     let arrays = TextureArrays()
     @exclusivity(unchecked) private(set) var residentBytes = 0
@@ -44,6 +52,7 @@ final class TextureCache {
             var t = entry.texture
             glDeleteTextures(1, &t)
         }
+        deleteSpares()
     }
 
     /// Starts a frame: lookups mark textures used in `frame`.
@@ -109,6 +118,11 @@ final class TextureCache {
     /// Frees textures idle for `maximumIdleFrames`, then the least recently used ones while
     /// over `budgetBytes` (never one used this frame).
     func endFrame() {
+        // Spares no new image took this frame go; textures of images gone become spares.
+        deleteSpares()
+        goneImages.removeAll(keepingCapacity: true)
+        for (id, entry) in entries where entry.lastUsed < frame && entry.image == nil { goneImages.append(id) }
+        for id in goneImages { recycle(id) }
         var idle: [ImageID] = []
         for (id, entry) in entries where frame - entry.lastUsed > maximumIdleFrames { idle.append(id) }
         for id in idle { evict(id) }
@@ -128,6 +142,7 @@ final class TextureCache {
 
     /// Frees every texture and layer.
     func purge() {
+        deleteSpares()
         for id in Array(entries.keys) { evict(id) }
         for id in Array(arrays.slots.keys) { evictLayer(id) }
         arrays.deleteEmptyArrays()
@@ -144,6 +159,21 @@ final class TextureCache {
         recentTexture = entry.texture
     }
 
+    /// Frees `id`'s entry, keeping its texture as a spare of its size when it has no mipmaps.
+    private func recycle(_ id: ImageID) {
+        guard let entry = entries[id], !entry.mipmapped, entry.width <= maximumSize, entry.height <= maximumSize
+        else { return evict(id) }
+        entries[id] = nil
+        residentBytes -= entry.bytes
+        if recentID == id { recentID = nil }
+        spares[SIMD2(entry.width, entry.height), default: []].append(entry.texture)
+    }
+
+    private func deleteSpares() {
+        for var list in spares.values { glDeleteTextures(GLsizei(list.count), &list) }
+        spares.removeAll(keepingCapacity: true)
+    }
+
     private func evict(_ id: ImageID) {
         guard let entry = entries.removeValue(forKey: id) else { return }
         var t = entry.texture
@@ -154,18 +184,29 @@ final class TextureCache {
 
     private func upload(_ image: any RenderImage, id: ImageID) -> Entry {
         let w = image.pixelWidth, h = image.pixelHeight
-        let texture = makeTexture(width: 1, height: 1)
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         if w <= maximumSize && h <= maximumSize {
+            let spare = spares[SIMD2(w, h)]?.popLast()
+            let texture = spare ?? makeTexture(width: 1, height: 1)
+            if spare != nil { glBindTexture(GLenum(GL_TEXTURE_2D), texture) }
             image.withPixelBytes { bytes, bytesPerRow in
                 glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), GLint(bytesPerRow / 4))
-                glTexImage2D(
-                    GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(w), GLsizei(h), 0, GLenum(GL_RGBA),
-                    GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
+                if spare != nil {
+                    glTexSubImage2D(
+                        GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(w), GLsizei(h), GLenum(GL_RGBA),
+                        GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
+                } else {
+                    glTexImage2D(
+                        GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(w), GLsizei(h), 0, GLenum(GL_RGBA),
+                        GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
+                }
                 glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
             }
-            return Entry(texture: texture, width: w, height: h, bytes: w * h * 4, lastUsed: frame)
+            var entry = Entry(texture: texture, width: w, height: h, bytes: w * h * 4, lastUsed: frame)
+            entry.image = image
+            return entry
         }
+        let texture = makeTexture(width: 1, height: 1)
         let k = Double(maximumSize) / Double(max(w, h))
         let dw = max(1, min(maximumSize, Int((Double(w) * k).rounded()))),
             dh = max(1, min(maximumSize, Int((Double(h) * k).rounded())))
@@ -181,6 +222,8 @@ final class TextureCache {
                 GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(dw), GLsizei(dh), 0, GLenum(GL_RGBA),
                 GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
         }
-        return Entry(texture: texture, width: dw, height: dh, bytes: dw * dh * 4, lastUsed: frame)
+        var entry = Entry(texture: texture, width: dw, height: dh, bytes: dw * dh * 4, lastUsed: frame)
+        entry.image = image
+        return entry
     }
 }

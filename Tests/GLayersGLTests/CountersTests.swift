@@ -72,6 +72,40 @@ import Testing
         }
     }
 
+    /// A texture goes with its image: once the image is gone (a shape drawn again each frame
+    /// leaves its old raster behind), the end of the next frame frees it, and a new image of
+    /// its size is uploaded into it.
+    @Test func aTextureGoesWithItsImage() throws {
+        let idle = ListBuilder(width: 16, height: 16)
+        idle.screen([])
+        try GLHarness.withRenderer { r in
+            r.debug.disableDamage = true
+            func frameWithANewImage(disc: Bool = false) {
+                let b = ListBuilder(width: 16, height: 16)
+                let id = b.add(disc ? TestImages.disc(size: 16) : TestImages.checker(size: 16))
+                b.screen([
+                    DrawItem(
+                        transform: .identity, rect: Rect(0, 0, 16, 16),
+                        content: .image(id, ContentPlacement(destination: Rect(0, 0, 16, 16))))
+                ])
+                r.render(b.list, to: .offscreen)
+            }
+            frameWithANewImage()
+            #expect(r.stats.textureUploads == 1)
+            r.render(idle.list, to: .offscreen)
+            r.render(idle.list, to: .offscreen)
+            #expect(r.stats.residentTextureBytes == 0)
+            frameWithANewImage(disc: true)
+            #expect(r.stats.textureUploads == 1 && r.stats.residentTextureBytes == 16 * 16 * 4)
+            let intoTheOldTexture = try r.readImage()
+            // The same picture as from a texture of its own.
+            r.purgeCaches()
+            frameWithANewImage(disc: true)
+            let comparison = ImageComparison(intoTheOldTexture, try r.readImage(), tolerance: .exact)
+            #expect(comparison.matches, "\(comparison)")
+        }
+    }
+
     /// Over the byte budget, the least recently used texture is freed at frame end, never
     /// one the frame used.
     @Test func texturesOverBudgetAreFreedLeastRecentlyUsedFirst() throws {
