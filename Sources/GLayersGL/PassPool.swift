@@ -53,6 +53,11 @@ final class PassPool {
     private var free: [OffscreenTarget] = []
     /// Frames a free target is kept.
     var maximumIdleFrames: UInt64 = 60
+    /// Bytes of free targets kept; beyond them the least recently used go at frame end. Passes
+    /// sized by moving content take a new size every frame, and each size's target was kept
+    /// for 60 frames (a 1644 × 1192 Lottie file with 13 to 17 such passes a frame grew by
+    /// about 2 MB of memory a frame).
+    var maximumFreeBytes = 128 << 20
     private var frame: UInt64 = 0
     /// Targets made since the pool was created (a steady frame makes none).
     private(set) var created = 0
@@ -76,9 +81,15 @@ final class PassPool {
     /// Gives `target` back for reuse.
     func release(_ target: OffscreenTarget) { free.append(target) }
 
-    /// Frees targets unused for `maximumIdleFrames`.
+    /// Frees targets unused for `maximumIdleFrames`, then the least recently used beyond
+    /// `maximumFreeBytes`.
     func endFrame() {
         free.removeAll { frame - $0.lastUsed > maximumIdleFrames }
+        var bytes = 0
+        for target in free { bytes += target.width * target.height * 4 }
+        guard bytes > maximumFreeBytes else { return }
+        free.sort { $0.lastUsed > $1.lastUsed }
+        while bytes > maximumFreeBytes, let oldest = free.popLast() { bytes -= oldest.width * oldest.height * 4 }
     }
 
     /// Frees every pooled target.

@@ -5,9 +5,15 @@ import GLayersRenderList
 
 extension Renderer {
     /// `content`, the content of pass `pass` of `list`, with `effects` applied: a new target,
-    /// or `content` itself when there are none.
+    /// or `content` itself when there are none; a result kept from an earlier frame when
+    /// everything it depends on is as then.
+    ///
+    /// - `keeping`: the content was kept from the last frame, so the result is kept too (a
+    ///   pass whose content changes every frame, moving or animated, would fill the cache
+    ///   with results never shown again: a 1644 × 1192 Lottie file kept about 50, 0.3 GB).
     func applyEffects(
-        _ effects: PassEffects, to content: OffscreenTarget, scale: Float, pass: Int, _ list: RenderList
+        _ effects: PassEffects, to content: OffscreenTarget, scale: Float, pass: Int, _ list: RenderList,
+        keeping: Bool = false
     ) throws -> OffscreenTarget {
         if effects.isEmpty { return content }
         let keptKey = resultKey(content, pass, list, effects)
@@ -49,7 +55,7 @@ extension Renderer {
                 new: current, old: result(of: transition.before), spec: transition, blank: blank)
             replace(&current, with: next, keeping: content)
         }
-        if let keptKey, current !== content {
+        if keeping, let keptKey, current !== content {
             keptResults[keptKey] = CachedPass(target: current, lastUsed: frame)
             resultIsKept[pass] = true
         }

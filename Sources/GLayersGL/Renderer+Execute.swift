@@ -32,7 +32,9 @@ extension Renderer {
             }
             let g = passGeometry[pass]
             let content: OffscreenTarget
+            var contentKept = false
             if plan.cached, let key = passKeys[pass], let entry = rasterCache[key] {
+                contentKept = true
                 content = entry.target
                 rasterCache[key]?.lastUsed = frame
                 stats.cachedPasses += 1
@@ -47,7 +49,7 @@ extension Renderer {
             }
             passContents[pass] = content
             passResults[pass] = try applyEffects(
-                list.passes[pass].effects, to: content, scale: g.scale, pass: pass, list)
+                list.passes[pass].effects, to: content, scale: g.scale, pass: pass, list, keeping: contentKept)
         }
     }
 
