@@ -224,25 +224,34 @@ public struct JSONReader {
 
     private mutating func parseNumber() throws -> Double {
         let start = position, first = offset
+        var digits = FastDecimal()
         if current == UInt8(ascii: "-") { advance() }
         guard let d = current, isDigit(d) else { throw fail("invalid number: expected a digit") }
         if d == UInt8(ascii: "0") {
             advance()
             if let n = current, isDigit(n) { throw fail("invalid number: leading zeros are not allowed", at: start) }
         } else {
-            while let c = current, isDigit(c) { advance() }
+            while let c = current, isDigit(c) {
+                digits.append(c, fraction: false)
+                advance()
+            }
         }
         if current == UInt8(ascii: ".") {
             advance()
             guard let c = current, isDigit(c) else { throw fail("invalid number: expected a digit after '.'") }
-            while let c = current, isDigit(c) { advance() }
+            while let c = current, isDigit(c) {
+                digits.append(c, fraction: true)
+                advance()
+            }
         }
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
             advance()
+            digits.exact = false
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { advance() }
             guard let c = current, isDigit(c) else { throw fail("invalid number: expected a digit in the exponent") }
             while let c = current, isDigit(c) { advance() }
         }
+        if let value = digits.value(negative: bytes[first] == UInt8(ascii: "-")) { return value }
         let text = String(decoding: bytes[first..<offset], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
             throw fail("the number \(text) is out of range", at: start)
@@ -251,4 +260,37 @@ public struct JSONReader {
     }
 
     private func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+}
+
+/// A number's digits read as an integer and a count of fraction digits, for the exact fast path
+/// of decimal conversion (Clinger's): an integer below 2^53 divided by a power of ten up to
+/// 10^22 is two exact doubles and one correctly rounded division, so the result is the
+/// correctly rounded value of the text, as `Double(String)` gives, without making the string
+/// (most numbers of scenes and Lottie files: "12", "0.5", "-3.25"). Exponents and longer
+/// mantissas take `Double(String)`.
+struct FastDecimal {
+    private var mantissa: UInt64 = 0
+    private var fractionDigits = 0
+    /// False once the fast path cannot be exact (an exponent, or too many digits).
+    var exact = true
+
+    private static let powers: [Double] = (0...22).map { pow(10, Double($0)) }
+
+    mutating func append(_ digit: UInt8, fraction: Bool) {
+        guard exact else { return }
+        let (times10, overflow) = mantissa.multipliedReportingOverflow(by: 10)
+        guard !overflow, times10 <= (1 << 53) - 10 else {
+            exact = false
+            return
+        }
+        mantissa = times10 + UInt64(digit - 0x30)
+        if fraction { fractionDigits += 1 }
+    }
+
+    /// The value, or nil when the fast path is not exact.
+    func value(negative: Bool) -> Double? {
+        guard exact, fractionDigits <= 22 else { return nil }
+        let magnitude = Double(mantissa) / Self.powers[fractionDigits]
+        return negative ? -magnitude : magnitude
+    }
 }
