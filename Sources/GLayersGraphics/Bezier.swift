@@ -35,39 +35,46 @@ enum Bezier {
             a * (c1.y - p0.y) + b * (c2.y - c1.y) + c * (p1.y - c2.y))
     }
 
-    /// Parameters in (0, 1) where the quadratic curve's x or y is extreme.
-    static func quadExtrema(_ p0: CGPoint, _ c: CGPoint, _ p1: CGPoint) -> [CGFloat] {
-        var ts: [CGFloat] = []
-        for (a, b, d) in [(p0.x, c.x, p1.x), (p0.y, c.y, p1.y)] {
+    /// Calls `body` with each parameter in (0, 1) where the quadratic curve's x or y is extreme.
+    static func forEachQuadExtremum(_ p0: CGPoint, _ c: CGPoint, _ p1: CGPoint, _ body: (CGFloat) -> Void) {
+        func axis(_ a: CGFloat, _ b: CGFloat, _ d: CGFloat) {
             let denom = a - 2 * b + d
-            if denom != 0 {
-                let t = (a - b) / denom
-                if t > 0, t < 1 { ts.append(t) }
-            }
+            guard denom != 0 else { return }
+            let t = (a - b) / denom
+            if t > 0, t < 1 { body(t) }
         }
-        return ts
+        axis(p0.x, c.x, p1.x)
+        axis(p0.y, c.y, p1.y)
     }
 
-    /// Parameters in (0, 1) where the cubic curve's x or y is extreme.
-    static func cubicExtrema(_ p0: CGPoint, _ c1: CGPoint, _ c2: CGPoint, _ p1: CGPoint) -> [CGFloat] {
-        var ts: [CGFloat] = []
-        for (a, b, c, d) in [(p0.x, c1.x, c2.x, p1.x), (p0.y, c1.y, c2.y, p1.y)] {
+    /// Calls `body` with each parameter in (0, 1) where the cubic curve's x or y is extreme
+    /// (no array made: bounding boxes are taken every frame for animated shapes).
+    static func forEachCubicExtremum(
+        _ p0: CGPoint, _ c1: CGPoint, _ c2: CGPoint, _ p1: CGPoint, _ body: (CGFloat) -> Void
+    ) {
+        func axis(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ d: CGFloat) {
             // Derivative / 3: A t² + B t + C.
             let qa = -a + 3 * b - 3 * c + d, qb = 2 * (a - 2 * b + c), qc = b - a
-            for t in solveQuadratic(qa, qb, qc) where t > 0 && t < 1 { ts.append(t) }
+            forEachQuadraticRoot(qa, qb, qc) { t in if t > 0 && t < 1 { body(t) } }
         }
-        return ts
+        axis(p0.x, c1.x, c2.x, p1.x)
+        axis(p0.y, c1.y, c2.y, p1.y)
     }
 
-    /// Real roots of `a t² + b t + c` (a linear equation when `a` is negligible).
-    static func solveQuadratic(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat) -> [CGFloat] {
+    /// Calls `body` with each real root of `a t² + b t + c` (of a linear equation when `a` is
+    /// negligible).
+    static func forEachQuadraticRoot(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ body: (CGFloat) -> Void) {
         let scale = max(abs(a), abs(b), abs(c))
-        guard scale > 0 else { return [] }
-        if abs(a) < 1e-12 * scale { return b != 0 ? [-c / b] : [] }
+        guard scale > 0 else { return }
+        if abs(a) < 1e-12 * scale {
+            if b != 0 { body(-c / b) }
+            return
+        }
         let disc = b * b - 4 * a * c
-        guard disc >= 0 else { return [] }
+        guard disc >= 0 else { return }
         let s = disc.squareRoot()
-        return [(-b + s) / (2 * a), (-b - s) / (2 * a)]
+        body((-b + s) / (2 * a))
+        body((-b - s) / (2 * a))
     }
 
     /// Line count that keeps a flattened quadratic within `tolerance` (Wang's formula).

@@ -33,10 +33,10 @@ extension CGPath {
                 box.add(p)
             case .quadCurveTo(let c, let p):
                 box.add(p)
-                for t in Bezier.quadExtrema(current, c, p) { box.add(Bezier.quad(current, c, p, t)) }
+                Bezier.forEachQuadExtremum(current, c, p) { box.add(Bezier.quad(current, c, p, $0)) }
             case .curveTo(let c1, let c2, let p):
                 box.add(p)
-                for t in Bezier.cubicExtrema(current, c1, c2, p) { box.add(Bezier.cubic(current, c1, c2, p, t)) }
+                Bezier.forEachCubicExtremum(current, c1, c2, p) { box.add(Bezier.cubic(current, c1, c2, p, $0)) }
             case .closeSubpath:
                 break
             }

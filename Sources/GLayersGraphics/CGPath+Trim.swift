@@ -14,6 +14,8 @@ extension CGPath {
         let total = segs.reduce(CGFloat(0)) { $0 + $1.length }
         guard total > 0 else { return out }
         let from = s0 * total, to = s1 * total
+        // At most a move and an element a segment: one allocation, not one per doubling.
+        out.storage.reserveCapacity(2 * segs.count)
         var walked: CGFloat = 0
         var pen: CGPoint?
         for seg in segs {
