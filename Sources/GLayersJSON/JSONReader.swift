@@ -274,7 +274,11 @@ struct FastDecimal {
     /// False once the fast path cannot be exact (an exponent, or too many digits).
     var exact = true
 
-    private static let powers: [Double] = (0...22).map { pow(10, Double($0)) }
+    /// 10^0 … 10^22, every one exact in a double (written out: no rounding of `pow` to trust).
+    private static let powers: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
+        1e19, 1e20, 1e21, 1e22,
+    ]
 
     mutating func append(_ digit: UInt8, fraction: Bool) {
         guard exact else { return }
