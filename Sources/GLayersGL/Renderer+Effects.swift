@@ -8,12 +8,12 @@ extension Renderer {
     /// or `content` itself when there are none; a result kept from an earlier frame when
     /// everything it depends on is as then.
     ///
-    /// - `keeping`: the content was kept from the last frame, so the result is kept too (a
-    ///   pass whose content changes every frame, moving or animated, would fill the cache
-    ///   with results never shown again: a 1644 × 1192 Lottie file kept about 50, 0.3 GB).
+    /// - A result is kept when the frame before made the same one (by its key): a pass whose
+    ///   content or effects change every frame (moving, a pulsing glow) would fill the cache
+    ///   with results never shown again, and take a new target every frame for them (a
+    ///   1644 × 1192 Lottie file kept about 50, 0.3 GB).
     func applyEffects(
-        _ effects: PassEffects, to content: OffscreenTarget, scale: Float, pass: Int, _ list: RenderList,
-        keeping: Bool = false
+        _ effects: PassEffects, to content: OffscreenTarget, scale: Float, pass: Int, _ list: RenderList
     ) throws -> OffscreenTarget {
         if effects.isEmpty { return content }
         let keptKey = resultKey(content, pass, list, effects)
@@ -55,7 +55,8 @@ extension Renderer {
                 new: current, old: result(of: transition.before), spec: transition, blank: blank)
             replace(&current, with: next, keeping: content)
         }
-        if keeping, let keptKey, current !== content {
+        if let keptKey { resultKeysThisFrame.insert(keptKey) }
+        if let keptKey, current !== content, resultKeysLastFrame.contains(keptKey) {
             keptResults[keptKey] = CachedPass(target: current, lastUsed: frame)
             resultIsKept[pass] = true
         }

@@ -32,9 +32,7 @@ extension Renderer {
             }
             let g = passGeometry[pass]
             let content: OffscreenTarget
-            var contentKept = false
             if plan.cached, let key = passKeys[pass], let entry = rasterCache[key] {
-                contentKept = true
                 content = entry.target
                 rasterCache[key]?.lastUsed = frame
                 stats.cachedPasses += 1
@@ -49,7 +47,7 @@ extension Renderer {
             }
             passContents[pass] = content
             passResults[pass] = try applyEffects(
-                list.passes[pass].effects, to: content, scale: g.scale, pass: pass, list, keeping: contentKept)
+                list.passes[pass].effects, to: content, scale: g.scale, pass: pass, list)
         }
     }
 
@@ -289,7 +287,9 @@ extension Renderer {
         for key in staleCacheKeys {
             if let entry = keptGlows.removeValue(forKey: key) { pool.release(entry.target) }
         }
-        // Kept results go as kept glows do.
+        // Kept results go as kept glows do; this frame's result keys are the next frame's last.
+        swap(&resultKeysLastFrame, &resultKeysThisFrame)
+        resultKeysThisFrame.removeAll(keepingCapacity: true)
         staleCacheKeys.removeAll(keepingCapacity: true)
         for (key, entry) in keptResults where entry.lastUsed &+ 4 < frame { staleCacheKeys.append(key) }
         for key in staleCacheKeys {

@@ -59,6 +59,10 @@ public final class Renderer {
     /// depend on (`Renderer+Effects.swift`), and which of this frame's results are such.
     @exclusivity(unchecked) var keptResults: [UInt64: CachedPass] = [:]
     @exclusivity(unchecked) var resultIsKept: [Bool] = []
+    /// The keys of the results made this frame and the last: a result is kept once it is made
+    /// twice in a row.
+    @exclusivity(unchecked) var resultKeysThisFrame: Set<UInt64> = []
+    @exclusivity(unchecked) var resultKeysLastFrame: Set<UInt64> = []
     /// This frame's key of each pass into `rasterCache` (`Renderer+Resolve.swift`).
     @exclusivity(unchecked) var passKeys: [UInt64?] = []
     /// Whether effect results may be kept and reused this frame (the damage tracker compared

@@ -1,5 +1,5 @@
 /// What the renderer keeps between frames stays bounded when everything changes: free pass
-/// targets by bytes, kept pass results only for passes whose content was kept.
+/// targets by bytes, kept pass results only for results made twice in a row.
 import GLayersRenderList
 import Testing
 
@@ -30,8 +30,8 @@ import Testing
     }
 
     /// A masked pass that moves every frame keeps no result; one that stands still while a
-    /// square moves over it keeps its result from its second frame on.
-    @Test func onlyPassesWhoseContentWasKeptKeepTheirResult() throws {
+    /// square moves over it keeps its result once it has made it twice in a row.
+    @Test func onlyResultsMadeTwiceInARowAreKept() throws {
         func frame(_ x: Float, square: Float = 0) -> RenderList {
             let b = ListBuilder(width: 120, height: 90, clear: .black)
             let source = Rect(x, 10, 40, 40)
