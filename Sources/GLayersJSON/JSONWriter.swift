@@ -43,6 +43,9 @@ package indirect enum JSONOutput {
     /// A number rounded to six decimals, without trailing zeros (`-0` is written `0`).
     package static func format(_ n: Double) -> String {
         guard n.isFinite else { return n.isNaN ? "null" : (n > 0 ? "\"infinity\"" : "\"-infinity\"") }
+        // Rounding to millionths (n × 1e6) overflows to infinity above 1.8e302 and printed
+        // "inf"; up there no millionth is left to round: Swift's shortest form ("1e+308").
+        guard abs(n) < 1e300 else { return String(n) }
         let rounded = (n * 1e6).rounded() / 1e6
         if rounded == 0 { return "0" }
         if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }

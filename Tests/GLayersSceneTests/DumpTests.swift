@@ -89,6 +89,9 @@ extension SceneSerialTests {
             #expect(
                 JSONOutput.format(1) == "1" && JSONOutput.format(-0.0) == "0" && JSONOutput.format(0.1 + 0.2) == "0.3")
             #expect(JSONOutput.format(1.0 / 3) == "0.333333" && JSONOutput.format(.infinity) == "\"infinity\"")
+            // Huge numbers stay numbers (rounding to millionths overflowed to "inf" above 1.8e302).
+            #expect(JSONOutput.format(1e308) == "1e+308" && JSONOutput.format(-3e305) == "-3e+305")
+            #expect(JSONOutput.format(1e15) == "1000000000000000")
             #expect(JSONOutput.quote("a\"\n\u{1}") == "\"a\\\"\\n\\u0001\"")
         }
     }
