@@ -150,19 +150,7 @@ import Testing
         func frame(_ x: Float) -> RenderList {
             let b = ListBuilder(width: 200, height: 150, clear: .black)
             let source = Rect(20, 20, 80, 80)
-            let mask = b.pass(
-                source: source, screenSpace: true,
-                items: [
-                    DrawItem(
-                        transform: .translate(20, 20), rect: Rect(0, 0, 80, 80), background: .red, cornerRadius: 40)
-                ])
-            var effects = PassEffects()
-            effects.mask = mask
-            let masked = b.pass(
-                source: source, screenSpace: true, effects: effects,
-                items: [
-                    DrawItem(transform: .translate(20, 20), rect: Rect(0, 0, 80, 80), background: .rgba(0.9, 0.8, 0.2))
-                ])
+            let masked = b.maskedSquare(source, colour: .rgba(0.9, 0.8, 0.2))
             return b.screen([
                 DrawItem(transform: .identity, rect: source, content: .pass(masked)),
                 DrawItem(transform: .translate(x, 50), rect: Rect(0, 0, 20, 20), background: .blue),

@@ -35,16 +35,7 @@ import Testing
         func frame(_ x: Float, square: Float = 0) -> RenderList {
             let b = ListBuilder(width: 120, height: 90, clear: .black)
             let source = Rect(x, 10, 40, 40)
-            let mask = b.pass(
-                source: source, screenSpace: true,
-                items: [
-                    DrawItem(transform: .translate(x, 10), rect: Rect(0, 0, 40, 40), background: .red, cornerRadius: 20)
-                ])
-            var effects = PassEffects()
-            effects.mask = mask
-            let masked = b.pass(
-                source: source, screenSpace: true, effects: effects,
-                items: [DrawItem(transform: .translate(x, 10), rect: Rect(0, 0, 40, 40), background: .blue)])
+            let masked = b.maskedSquare(source, colour: .blue)
             return b.screen([
                 DrawItem(transform: .identity, rect: source, content: .pass(masked)),
                 DrawItem(transform: .translate(square, 20), rect: Rect(0, 0, 10, 10), background: .white),

@@ -2,6 +2,7 @@
 /// same double as `Double(String)`, bit for bit, and everything else still goes through it.
 import Foundation
 import GLayersJSON
+import GLayersTestSupport
 import Testing
 
 @Suite struct JSONNumberTests {
@@ -10,7 +11,7 @@ import Testing
     }
 
     @Test func numbersAreTheDoublesTheirTextNames() throws {
-        var generator = SplitMix(state: 0x5EED)
+        var generator = SplitMix(seed: 0x5EED)
         var texts = [
             "0", "-0", "0.5", "-3.25", "12", "0.1", "0.3", "1.7976931348623157e308", "5e-324", "2.5E+3",
             "9007199254740991", "9007199254740993", "123456789012345678901234567890", "0.000000000000000000000001",
@@ -30,17 +31,5 @@ import Testing
             let value = try read(text)
             #expect(value?.bitPattern == Double(text)?.bitPattern, "\(text): \(String(describing: value))")
         }
-    }
-}
-
-/// A seeded generator (SplitMix64), so that every run reads the same numbers.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -219,11 +219,9 @@ extension FrameBuilder {
         if inner.compositingFilter != nil { inner.compositingFilter = nil }
         inner.shadowOpacity = fx.passShadow ? 0 : s.shadowOpacity
         drawLayer(node, inner, world: world, time: time, opacity: 1, clip: -1, ctx)
-        if fx.onlyGroupOpacity, let lone = closeWithoutPass(passesBefore: passesBefore) {
-            guard var item = lone else { return }
-            item.opacity *= ctx.opacity * s.opacity
-            item.clip = ctx.clip
-            append(item)
+        if fx.onlyGroupOpacity
+            && closeWithoutPass(passesBefore: passesBefore, opacity: ctx.opacity * s.opacity, clip: ctx.clip)
+        {
             return
         }
         var effects = PassEffects()
@@ -266,27 +264,30 @@ extension FrameBuilder {
                 blend: s.itemBlend, layerIndex: index))
     }
 
-    /// Closes the current pass without making it when what it holds composites as well
-    /// without it under group opacity: nothing (`.some(nil)`), or one item of normal blending,
-    /// without clip or backdrop filters (`.some(item)`: the group's opacity times the item's is
-    /// the pass's picture, one rounding fewer). Nil, the pass left open, otherwise. A layer
-    /// group-faded over a single shape (most layers of a Lottie file), or over a single masked
-    /// layer (whose own pass's composite is then the item), costs no pass of its own.
-    private func closeWithoutPass(passesBefore: Int) -> DrawItem?? {
-        guard let open = passStack.last, open.items.count <= 1 else { return nil }
-        var lone = open.items.first
-        if let item = lone, item.blend != .normal || item.clip >= 0 || item.backdropFilters >= 0 { return nil }
+    /// Closes the current pass without making it, and returns true, when what it holds
+    /// composites as well without it under group opacity: nothing, or one item of normal
+    /// blending, without clip or backdrop filters, which is appended at the group's `opacity`
+    /// times its own, inside `clip` (the pass's picture, one rounding fewer). False, the pass
+    /// left open, otherwise. A layer group-faded over a single shape (most layers of a Lottie
+    /// file), or over a single masked layer (whose own pass's composite is then the item),
+    /// costs no pass of its own.
+    private func closeWithoutPass(passesBefore: Int, opacity: Float, clip: Int32) -> Bool {
+        guard let open = passStack.last, open.items.count <= 1 else { return false }
+        if let item = open.items.first, item.blend != .normal || item.clip >= 0 || item.backdropFilters >= 0 {
+            return false
+        }
         var frame = passStack.removeLast()
+        let lone = frame.items.first
         frame.items.removeAll(keepingCapacity: true)
         bufferPool.append(frame.items)
         // The passes opened inside it were numbered after it: one down each.
-        if finishedPasses.count > passesBefore {
-            renumberPasses(from: passesBefore, above: frame.index)
-            if let item = lone, case .pass(let id) = item.content {
-                lone?.content = .pass(Self.shifted(id, frame.index))
-            }
-        }
-        return .some(lone)
+        if finishedPasses.count > passesBefore { renumberPasses(from: passesBefore, above: frame.index) }
+        guard var item = lone else { return true }
+        if case .pass(let id) = item.content { item.content = .pass(Self.shifted(id, frame.index)) }
+        item.opacity *= opacity
+        item.clip = clip
+        append(item)
+        return true
     }
 
     /// Moves the passes finished from position `first` on (all opened inside the dropped pass

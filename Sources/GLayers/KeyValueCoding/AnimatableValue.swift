@@ -172,13 +172,12 @@ enum ValueConversion {
     static func isFinite(_ v: AnimatableValue) -> Bool {
         switch v {
         case .number(let n): return n.isFinite
-        case .point(let p): return p.x.isFinite && p.y.isFinite
-        case .size(let s): return s.width.isFinite && s.height.isFinite
-        case .rect(let r): return r.origin.x.isFinite && r.origin.y.isFinite && r.width.isFinite && r.height.isFinite
+        case .point(let p): return p.hasFiniteComponents
+        case .size(let s): return s.hasFiniteComponents
+        case .rect(let r): return r.hasFiniteComponents
         case .transform(let t): return t.isFinite
         case .numbers(let a): return a.allSatisfy { $0.isFinite }
-        case .color(let c):
-            return c.rgba.map { $0.r.isFinite && $0.g.isFinite && $0.b.isFinite && $0.a.isFinite } ?? true
+        case .color(let c): return c.hasFiniteComponents
         default: return true
         }
     }

@@ -36,6 +36,20 @@ final class ListBuilder {
         return PassID(list.passes.count - 1)
     }
 
+    /// Adds a screen-space pass of a square of `colour` over `rect`, masked by a circle in it
+    /// (the mask's own pass first); returns the masked pass.
+    func maskedSquare(_ rect: Rect, colour: Color) -> PassID {
+        let place = Matrix4.translate(rect.x, rect.y), square = Rect(0, 0, rect.width, rect.height)
+        let mask = pass(
+            source: rect, screenSpace: true,
+            items: [DrawItem(transform: place, rect: square, background: .red, cornerRadius: rect.width / 2)])
+        var effects = PassEffects()
+        effects.mask = mask
+        return pass(
+            source: rect, screenSpace: true, effects: effects,
+            items: [DrawItem(transform: place, rect: square, background: colour)])
+    }
+
     /// Sets the screen pass's items (call once, after the offscreen passes).
     @discardableResult
     func screen(_ items: [DrawItem]) -> RenderList {

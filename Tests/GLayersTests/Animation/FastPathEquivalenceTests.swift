@@ -1,5 +1,6 @@
 import Foundation
 import GLayers
+import GLayersTestSupport
 import Testing
 
 extension ClockTests {
@@ -125,27 +126,5 @@ extension ClockTests {
             #expect(compared == 8000)
             #expect(fastCompiled > 1200, "most of the random animations take the fast path")
         }
-    }
-}
-
-/// A small deterministic random number generator (SplitMix64).
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A value in `0..<n`.
-    mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-
-    /// A value in `range`.
-    mutating func double(in range: ClosedRange<Double>) -> Double {
-        range.lowerBound + Double(next() >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
     }
 }

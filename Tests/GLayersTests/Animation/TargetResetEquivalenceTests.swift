@@ -1,5 +1,6 @@
 import Foundation
 import GLayers
+import GLayersTestSupport
 import Testing
 
 extension ClockTests {
