@@ -40,16 +40,19 @@ extension CGContext {
     ///
     /// - The shadow is part of the graphics state: `restoreGState` brings back the one before.
     /// - A non-finite offset, or a non-finite or negative blur, counts as 0.
+    /// - An offset that moves the shadow wholly off the context is clamped to one that still
+    ///   does (the same picture): the plane's origin is an `Int` made from it.
     public func setShadow(offset: CGSize, blur: CGFloat, color: CGColor?) {
         guard let color, color.rgba.a > 0 else {
             state.shadow = nil
             return
         }
-        func finite(_ v: CGFloat) -> CGFloat { v.isFinite ? v : 0 }
         let scale = baseScale
+        let offside = CGFloat(max(width, height) + 4 * ShadowBlur.margin(sigma: ShadowBlur.maximumSigma) + 4)
+        func clamped(_ v: CGFloat) -> CGFloat { v.isFinite ? min(max(v * scale, -offside), offside) : 0 }
         let blur = blur.isFinite ? max(0, blur) : 0
         state.shadow = Shadow(
-            offset: CGSize(width: finite(offset.width) * scale, height: finite(offset.height) * scale),
+            offset: CGSize(width: clamped(offset.width), height: clamped(offset.height)),
             sigma: min(blur / 2 * scale, ShadowBlur.maximumSigma), color: color.rgba)
     }
 

@@ -41,6 +41,21 @@ import Testing
         #expect(px(image, 32, 5) == [0, 0, 0, 0] && px(image, 52, 5) == [0, 0, 0, 0])
     }
 
+    /// An offset far beyond the context (1e19, past `Int`'s range) draws the shape and no
+    /// shadow, as any offset that moves the shadow off the bitmap: it trapped converting the
+    /// shadow plane's origin to `Int` (#24).
+    @Test func hugeOffsetsCastNothingAndDoNotTrap() throws {
+        for offset in [
+            CGSize(width: 1e19, height: 0), CGSize(width: 0, height: -1e300), CGSize(width: 5000, height: 5000),
+        ] {
+            let c = try context(20, 20)
+            c.setShadow(offset: offset, blur: 40, color: CGColor(gray: 0, alpha: 1))
+            c.fill(CGRect(x: 0, y: 0, width: 5, height: 5))
+            let image = try #require(c.makeImage())
+            #expect(px(image, 2, 2)[3] == 255 && px(image, 15, 15) == [0, 0, 0, 0], "\(offset)")
+        }
+    }
+
     /// Base space: a context made at scale 2 reads the offset in points (10 points are 20
     /// pixels); a `CGContext(data:…)` context in caller memory reads it in pixels.
     @Test func offsetIsInTheBaseSpace() throws {
