@@ -149,10 +149,66 @@ struct ConstraintSolver {
         }
     }
 
-    /// Solves one axis of one layer, first solving the siblings it depends on.
+    /// An axis being solved: its constraints, the next one to read, the values read so far.
+    private struct PendingAxis {
+        let layer: CALayer
+        let key: AxisKey
+        let constraints: [CAConstraint]
+        var next = 0
+        var values: [(CAConstraintAttribute, CGFloat)] = []
+    }
+
+    /// Solves one axis of one layer, first solving the siblings it depends on, depth first.
+    ///
+    /// The depth-first walk keeps its own stack: a chain of siblings each constrained to the one
+    /// before is as deep as it is long (a scene may hold 250 000 layers), which overflowed the
+    /// thread's stack when the walk recursed (#24).
     private mutating func solve(_ layer: CALayer, x: Bool) {
+        guard let first = start(layer, x: x) else { return }
+        var stack = [first]
+        while var top = stack.popLast() {
+            guard top.next < top.constraints.count else {
+                finish(top)
+                continue
+            }
+            let c = top.constraints[top.next]
+            let rect: CGRect
+            if c.sourceName == "superlayer" {
+                rect = superlayer.bounds
+            } else {
+                // An unknown source name, or the layer itself: the constraint is ignored.
+                guard let source = byName[c.sourceName], source !== top.layer else {
+                    top.next += 1
+                    stack.append(top)
+                    continue
+                }
+                if let dependency = start(source, x: c.sourceAttribute.isX) {
+                    stack.append(top)  // read this constraint again once its source is solved
+                    stack.append(dependency)
+                    continue
+                }
+                // A sibling not laid out by constraints on that axis: this axis is left alone.
+                let sourceKey = AxisKey(layer: ObjectIdentifier(source), x: c.sourceAttribute.isX)
+                guard constrained.contains(sourceKey) else {
+                    state[top.key] = true
+                    continue
+                }
+                rect = frames[ObjectIdentifier(source)] ?? source.frame
+            }
+            // `source.attribute · scale + offset` (measured on Apple: the superlayer by its
+            // bounds, a sibling by its frame once its own constraints are solved).
+            top.values.append((c.attribute, c.sourceAttribute.value(of: rect) * c.scale + c.offset))
+            top.next += 1
+            stack.append(top)
+        }
+    }
+
+    /// Marks an axis in progress and returns it to be solved, or nil when it is solved already,
+    /// in progress (a cycle: reported once, the layers in it keep their frames) or has no
+    /// constraints.
+    private mutating func start(_ layer: CALayer, x: Bool) -> PendingAxis? {
         let key = AxisKey(layer: ObjectIdentifier(layer), x: x)
-        if state[key] == true { return }
+        if state[key] == true { return nil }
         if state[key] == false {
             if !reportedCycle {
                 Diagnostics.warn(
@@ -160,26 +216,23 @@ struct ConstraintSolver {
                 )
                 reportedCycle = true
             }
-            return
+            return nil
         }
-        state[key] = false
-        defer { state[key] = true }
         let all = layer.constraintStorage.filter { $0.attribute.isX == x }
-        guard !all.isEmpty else { return }
-        var values: [(CAConstraintAttribute, CGFloat)] = []
-        for c in all {
-            switch sourceValue(c, for: layer) {
-            case .value(let v): values.append((c.attribute, v))
-            case .ignored: continue
-            case .unsolvedSource: return
-            }
-        }
+        state[key] = all.isEmpty
+        return all.isEmpty ? nil : PendingAxis(layer: layer, key: key, constraints: all)
+    }
+
+    /// Sets the frame of an axis whose constraints are all read.
+    private mutating func finish(_ axis: PendingAxis) {
+        state[axis.key] = true
+        let values = axis.values, x = axis.key.x
         // Two constraints on the same attribute leave the axis unconstrained.
         var counts: [Int32: Int] = [:]
         for (a, _) in values { counts[a.slot, default: 0] += 1 }
         if counts.values.contains(where: { $0 > 1 }) { return }
         guard let last = values.last else { return }
-        var frame = frames[ObjectIdentifier(layer)] ?? layer.frame
+        var frame = frames[axis.key.layer] ?? axis.layer.frame
         var (origin, size) = x ? (frame.minX, frame.width) : (frame.minY, frame.height)
         if values.count == 1 {
             guard last.0.slot != 3 else { return }
@@ -196,32 +249,8 @@ struct ConstraintSolver {
             frame.origin.y = origin
             frame.size.height = size
         }
-        frames[ObjectIdentifier(layer)] = frame.standardized
-        constrained.insert(key)
-    }
-
-    private enum SourceValue {
-        case value(CGFloat)
-        /// An unknown source name, or the layer itself: the constraint is ignored.
-        case ignored
-        /// A sibling not laid out by constraints on that axis: the dependent axis is left alone.
-        case unsolvedSource
-    }
-
-    /// `source.attribute · scale + offset` (measured on Apple: the superlayer by its bounds,
-    /// a sibling by its frame once its own constraints are solved).
-    private mutating func sourceValue(_ c: CAConstraint, for layer: CALayer) -> SourceValue {
-        let rect: CGRect
-        if c.sourceName == "superlayer" {
-            rect = superlayer.bounds
-        } else {
-            guard let source = byName[c.sourceName], source !== layer else { return .ignored }
-            solve(source, x: c.sourceAttribute.isX)
-            let sourceKey = AxisKey(layer: ObjectIdentifier(source), x: c.sourceAttribute.isX)
-            guard constrained.contains(sourceKey) else { return .unsolvedSource }
-            rect = frames[ObjectIdentifier(source)] ?? source.frame
-        }
-        return .value(c.sourceAttribute.value(of: rect) * c.scale + c.offset)
+        frames[axis.key.layer] = frame.standardized
+        constrained.insert(axis.key)
     }
 
     private static func origin(slot: Int32, value: CGFloat, size: CGFloat) -> CGFloat {

@@ -151,4 +151,32 @@ import Testing
         #expect(a.frame == CGRect(x: 1, y: 1, width: 10, height: 10))
         #expect(b.frame == CGRect(x: 2, y: 2, width: 10, height: 10))
     }
+
+    /// A chain of 20 000 siblings, each starting where the one before ends, listed last first
+    /// (so solving the first listed walks the whole chain), lays out with no stack overflow;
+    /// closed into a cycle, it is reported once and every layer keeps its frame (#24: the
+    /// solver recursed once per link).
+    @Test(arguments: [false, true])
+    func longChainsAreSolvedWithoutRecursion(closed: Bool) {
+        let count = 20_000
+        let parent = CALayer()
+        parent.bounds = CGRect(x: 0, y: 0, width: 200, height: 100)
+        parent.layoutManager = CAConstraintLayoutManager()
+        let layers = (0..<count).map { i -> CALayer in
+            let l = CALayer()
+            l.name = "l\(i)"
+            l.frame = CGRect(x: -5, y: 0, width: 1, height: 1)
+            let source = i > 0 ? "l\(i - 1)" : closed ? "l\(count - 1)" : "superlayer"
+            l.addConstraint(
+                CAConstraint(attribute: .minX, relativeTo: source, attribute: i > 0 || closed ? .maxX : .minX))
+            return l
+        }
+        parent.sublayers = layers.reversed()
+        let (_, warnings) = Diagnostics.capture { parent.layoutIfNeeded() }
+        if closed {
+            #expect(warnings.count == 1 && layers.allSatisfy { $0.frame.minX == -5 })
+        } else {
+            #expect(warnings.isEmpty && layers[count - 1].frame.minX == CGFloat(count - 1))
+        }
+    }
 }
