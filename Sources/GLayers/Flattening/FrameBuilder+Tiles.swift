@@ -186,6 +186,21 @@ extension FrameBuilder {
             level += 1
             range = grid.tiles(level: level, meeting: visible)
         }
+        let visibleCount = range.columns.count * range.rows.count  // each count is at most 1e9
+        if visibleCount > 4 * cap {
+            // Only tiles within reach of the middle can be among the `cap` nearest it: the
+            // rest are not listed at all (a layer 1e8 points wide in 16-point tiles has 1.6e13).
+            let middle = grid.tiles(
+                level: level, meeting: CGRect(x: visible.midX, y: visible.midY, width: 0, height: 0))
+            let reach = Int(Double(cap).squareRoot()) + 1
+            func window(_ r: Range<Int>, around m: Int) -> Range<Int> {
+                max(r.lowerBound, m - reach)..<min(r.upperBound, max(r.lowerBound, m - reach) + 2 * reach + 1)
+            }
+            range = (
+                window(range.columns, around: middle.columns.lowerBound),
+                window(range.rows, around: middle.rows.lowerBound)
+            )
+        }
         tiling.visible.removeAll(keepingCapacity: true)
         for row in range.rows {
             for column in range.columns {
@@ -194,7 +209,7 @@ extension FrameBuilder {
         }
         if tiling.visible.count > cap {
             report(
-                "\(layer.diagnosticName): \(tiling.visible.count) tiles of its coarsest level are visible; only the "
+                "\(layer.diagnosticName): \(visibleCount) tiles of its coarsest level are visible; only the "
                     + "\(cap) nearest the middle of the view are drawn (raise levelsOfDetail)")
             let middle = CGPoint(x: visible.midX, y: visible.midY)
             tiling.visible.sort { grid.distance($0, to: middle) < grid.distance($1, to: middle) }

@@ -124,4 +124,26 @@ extension ClockTests.TiledLayers {
             #expect(middle < 256 * 8, "the tiles nearest the middle")
         }
     }
+
+    /// A layer 1e8 points square in 16-point tiles with one level, seen whole, has 3.9e13
+    /// visible tiles: the frame lists only those near the middle (it listed all of them before
+    /// cutting them to the cap, #24) and draws the cap's worth with a warning naming the count.
+    @Test func anAstronomicalTileCountIsNotListed() {
+        withManualClock {
+            let cache = TileCache.shared
+            let saved = cache.budgetBytes
+            cache.budgetBytes = 1 << 20  // its least: 1024 tiles of 16 × 16, 512 are shown
+            defer { cache.budgetBytes = saved }
+            let layer = tiled(CGRect(x: 0, y: 0, width: 1e8, height: 1e8))
+            layer.tileSize = CGSize(width: 16, height: 16)
+            layer.position = CGPoint(x: 100, y: 50)
+            layer.transform = CATransform3DMakeScale(1e-6, 1e-6, 1)
+            let (items, warnings) = Diagnostics.capture { tileItems(root(layer)) }
+            #expect(items.count == 512 && layer.calls.count == 512)
+            #expect(warnings.count == 1 && warnings[0].contains("39062500000000 tiles"))
+            let middle = layer.calls.map { hypot($0.clip.midX - 5e7, $0.clip.midY - 5e7) }.max() ?? .infinity
+            // 512 tiles of 16 points fill a disc of radius 16 · √(512 / π) ≈ 204 about the middle.
+            #expect(middle < 16 * 14, "the tiles nearest the middle")
+        }
+    }
 }
