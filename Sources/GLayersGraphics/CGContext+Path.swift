@@ -133,9 +133,47 @@ extension CGContext {
     public func strokePath() {
         paint {
             setSource(state.stroke)
-            cairo_stroke_preserve(cr)
+            strokePreservingPath()
         }
         cairo_new_path(cr)
+    }
+
+    /// Strokes the current path (kept) with the dash pattern set, or solid when the path is so
+    /// long against the pattern that it would hold more than `CGPath.maximumDashCount` dashes,
+    /// as `copy(dashingWithPhase:lengths:)` leaves such a path undashed: cairo would spend
+    /// minutes on a pattern of 0.15 along a path thousands of points long (#24).
+    func strokePreservingPath() {
+        let count = Int(cairo_get_dash_count(cr))
+        guard count > 0 else { return cairo_stroke_preserve(cr) }
+        var dashes = [Double](repeating: 0, count: count)
+        var phase = 0.0
+        cairo_get_dash(cr, &dashes, &phase)
+        let period = dashes.reduce(0, +) * (count % 2 == 1 ? 2 : 1)
+        guard flatPathLength() / period > Double(CGPath.maximumDashCount) else { return cairo_stroke_preserve(cr) }
+        cairo_set_dash(cr, nil, 0, 0)
+        cairo_stroke_preserve(cr)
+        cairo_set_dash(cr, dashes, Int32(count), phase)
+    }
+
+    /// The length of the current path in user space, its curves flattened.
+    private func flatPathLength() -> Double {
+        guard let data = cairo_copy_path_flat(cr) else { return 0 }
+        defer { cairo_path_destroy(data) }
+        var length = 0.0, start = (0.0, 0.0), pen = (0.0, 0.0), i = 0
+        while i < Int(data.pointee.num_data) {
+            let header = data.pointee.data[i].header
+            var p = pen
+            if header.length > 1 { p = (data.pointee.data[i + 1].point.x, data.pointee.data[i + 1].point.y) }
+            switch header.type {
+            case CAIRO_PATH_MOVE_TO: start = p
+            case CAIRO_PATH_LINE_TO: length += hypot(p.0 - pen.0, p.1 - pen.1)
+            case CAIRO_PATH_CLOSE_PATH: length += hypot(start.0 - pen.0, start.1 - pen.1)
+            default: break
+            }
+            pen = header.type == CAIRO_PATH_CLOSE_PATH ? start : p
+            i += max(1, Int(header.length))
+        }
+        return length
     }
 
     /// Fills and/or strokes the current path, then discards it.
@@ -149,7 +187,7 @@ extension CGContext {
             }
             if mode == .stroke || mode == .fillStroke || mode == .eoFillStroke {
                 setSource(state.stroke)
-                cairo_stroke_preserve(cr)
+                strokePreservingPath()
             }
         }
         cairo_new_path(cr)

@@ -112,7 +112,7 @@ extension CGContext {
         }
         if mode.strokes {
             setSource(state.stroke)
-            cairo_stroke_preserve(cr)
+            strokePreservingPath()
         }
         cairo_new_path(cr)
     }

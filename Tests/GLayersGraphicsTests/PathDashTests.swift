@@ -104,4 +104,33 @@ import Testing
         #expect(d.differences < 4 * d.inked, "mean \(Double(d.differences) / Double(d.inked))")
         #expect(abs(d.inkA - d.inkB) * 50 <= d.inkA, "ink \(d.inkA) against \(d.inkB)")
     }
+
+    /// A dashed stroke whose path would hold more than `CGPath.maximumDashCount` dashes is drawn
+    /// solid, as the dashed copy leaves such a path undashed: a zigzag 1e7 points long under a
+    /// pattern of 0.15 would be 3.3e7 dashes, minutes of cairo's time (#24); a coarser pattern
+    /// on the same path still dashes.
+    @Test func tooFineADashOnALongPathStrokesSolid() throws {
+        let zigzag = CGMutablePath()
+        zigzag.move(to: CGPoint(x: 0, y: 0))
+        for i in 1...100_000 { zigzag.addLine(to: CGPoint(x: CGFloat(i % 2) * 100, y: CGFloat(i) * 0.001)) }
+        zigzag.addLine(to: CGPoint(x: 0, y: 40))  // crosses the bitmap's middle row once more
+        let solid = try context(100, 100), fine = try context(100, 100)
+        for c in [solid, fine] {
+            c.setLineWidth(2)
+            c.addPath(zigzag)
+        }
+        fine.setLineDash(phase: 0, lengths: [0.15, 0.15])
+        solid.strokePath()
+        fine.strokePath()
+        let a = try #require(solid.makeImage()), b = try #require(fine.makeImage())
+        #expect(AlphaDifference(a, b).worst == 0)
+        let coarse = try context(100, 100)
+        coarse.setLineWidth(2)
+        coarse.setLineDash(phase: 0, lengths: [10, 10])
+        coarse.move(to: CGPoint(x: 0, y: 50))
+        coarse.addLine(to: CGPoint(x: 100, y: 50))
+        coarse.strokePath()
+        let c = try #require(coarse.makeImage())
+        #expect(px(c, 5, 50)[3] == 255 && px(c, 15, 50)[3] == 0)
+    }
 }
