@@ -63,10 +63,34 @@ extension FrameBuilder {
         }
     }
 
+    /// Charges `work` (layers, or particles, drawn as replicator copies) to the frame's budget,
+    /// `maximumReplicaCopiesPerFrame`; false, reported once a frame, when it is spent. A copy
+    /// costs what it draws, not one: 10 000 copies of a subtree of 1 000 layers, or of an
+    /// emitter of 100 000 particles, are 10^7 and 10^9 items (#24).
+    func chargeReplicaWork(_ work: Int) -> Bool {
+        guard replicaCopies + work <= maximumReplicaCopiesPerFrame else {
+            replicaBudgetSpent()
+            return false
+        }
+        replicaCopies += work
+        return true
+    }
+
+    /// Reports, once a frame, that the budget of replicated work is spent.
+    private func replicaBudgetSpent() {
+        if replicaCopies <= maximumReplicaCopiesPerFrame {
+            report(
+                "replicators make more than \(maximumReplicaCopiesPerFrame) copies in this frame (the limit); the rest are not drawn"
+            )
+        }
+        replicaCopies = maximumReplicaCopiesPerFrame + 1
+    }
+
     /// The instances of a replicator layer's sublayers, or nil for other layers: at most
     /// `EngineLimits.maximumInstanceCount`, and at most as many as keep the copies made by
     /// nested replicators (`copies` of this one already) within `maximumReplicaInstances`, and
-    /// the copies of the whole frame within `maximumReplicaCopiesPerFrame`.
+    /// as many as the frame's budget of replicated work has left (`chargeReplicaWork`: each
+    /// copy is charged as it is drawn).
     func replicaInstances(_ node: FlattenNode, _ s: LayerState, copies: Int = 1) -> [ReplicaInstance]? {
         guard let replicator = node.replicator else { return nil }
         let asked = max(replicator.storedInstanceCount, 0)
@@ -83,14 +107,12 @@ extension FrameBuilder {
             )
             count = room
         }
+        // The copies the budget has no room for are not made (each charges at least a layer).
         let left = max(maximumReplicaCopiesPerFrame - replicaCopies, 0)
         if count > left {
-            report(
-                "replicators make more than \(maximumReplicaCopiesPerFrame) copies in this frame (the limit); the rest are not drawn"
-            )
+            replicaBudgetSpent()
             count = left
         }
-        replicaCopies += count
         let steps = replicator.storedInstanceSteps
         let a = s.anchorInBounds
         let about = CATransform3DMakeTranslation(-a.x, -a.y, 0).concatenating(steps.transform).concatenating(

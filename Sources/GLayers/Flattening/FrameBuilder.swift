@@ -110,6 +110,7 @@ package final class FrameBuilder {
             report("the layer tree is deeper than \(maximumDepth) levels; deeper layers are not drawn")
             return
         }
+        if ctx.copies > 1 && !chargeReplicaWork(1) { return }
         if let emitter = node.emitter { advanceParticles(emitter, parentTime: ctx.time) }
         node.withPresented(parentTime: ctx.time) { state, time in
             if case .live(let layer) = node, memoApplies(to: layer, ctx) {
@@ -234,7 +235,9 @@ package final class FrameBuilder {
                 if subCount == 0 { appendBorder(s, world: world, opacity: opacity, clip: clip, layerIndex: index) }
             }
         }
-        if let emitter = node.emitter {
+        if let emitter = node.emitter,
+            ctx.copies == 1 || chargeReplicaWork(emitter.particleSystem?.liveCount ?? 0)
+        {
             appendParticles(emitter, s.pointee, world: world, opacity: opacity, clip: clip, layerIndex: index)
         }
     }

@@ -193,6 +193,37 @@ extension ClockTests {
             }
         }
 
+        /// A copy is charged what it draws: 10 000 copies of a subtree of 50 layers were
+        /// 500 000 items under a budget of 30 000 copies (#24); now the frame stops at the
+        /// budget's worth of layers, reported once.
+        @Test func replicatedSubtreesAreChargedTheirLayers() {
+            withManualClock {
+                let root = root()
+                let replicator = CAReplicatorLayer()
+                replicator.instanceCount = 10_000
+                let group = CALayer()
+                for i in 0..<49 {
+                    let dot = CALayer()
+                    dot.frame = CGRect(x: CGFloat(i % 7), y: CGFloat(i / 7), width: 1, height: 1)
+                    dot.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+                    group.addSublayer(dot)
+                }
+                replicator.addSublayer(group)
+                root.addSublayer(replicator)
+                let builder = FrameBuilder()
+                builder.maximumReplicaCopiesPerFrame = 30_000
+                let (list, warnings) = Diagnostics.capture {
+                    frame(at: 0)
+                    return builder.build(root: root, at: 0, size: CGSize(width: 200, height: 100), scale: 1)
+                }
+                #expect(list.items.count <= 30_000 && list.items.count >= 29_000, "\(list.items.count)")
+                #expect(
+                    warnings == [
+                        "replicators make more than 30000 copies in this frame (the limit); the rest are not drawn"
+                    ])
+            }
+        }
+
         @Test func blurRadiiAreClamped() {
             withManualClock {
                 let root = root()
