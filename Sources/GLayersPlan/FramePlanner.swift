@@ -48,43 +48,6 @@ package final class FramePlanner {
         instanceBuffer.instance(Int(index))[QuadInstance.vectorCount - 1].w = Float(
             bitPattern: UInt32(bitPattern: layer))
     }
-    /// Fills `passGeometry`: the screen at the list's pixel size, offscreen passes at theirs,
-    /// shrunk with their scale to fit the largest texture side and `passPixelBudget` (a layer of
-    /// 10⁷ × 10⁷ points in a transition would otherwise ask for two targets of 16 384² pixels,
-    /// 2 GiB, to show a few hundred pixels of it). The first step of a frame: the renderer needs
-    /// the sizes to tell which passes it kept (`plan`'s `isCached`).
-    package func preparePasses(_ list: RenderList) {
-        passGeometry.removeAll(keepingCapacity: true)
-        let limit = options.maximumPassSize
-        let budget = Self.passPixelBudget(screenPixels: list.pixelWidth * list.pixelHeight)
-        for (index, pass) in list.passes.enumerated() {
-            let source = pass.sourceRect.isFinite ? pass.sourceRect : .zero
-            var scale = pass.scale.isFinite && pass.scale > 0 ? pass.scale : 1
-            if index != 0 {
-                // The shrink is decided on the pass's true size, not on its clamped pixels, so that
-                // the texture holds the whole source rect at the scale it is drawn at.
-                let w = Double(source.width) * Double(scale), h = Double(source.height) * Double(scale)
-                if w.isFinite, h.isFinite, w > 0, h > 0 {
-                    let k = min(1, Double(limit) / max(w, h), (Double(budget) / (w * h)).squareRoot())
-                    if k < 1 { scale *= Float(k) }
-                }
-            }
-            let width = index == 0 ? list.pixelWidth : min(limit, pass.pixelWidthClamped(scale: scale))
-            let height = index == 0 ? list.pixelHeight : min(limit, pass.pixelHeightClamped(scale: scale))
-            passGeometry.append(
-                PassGeometry(width: width, height: height, scale: scale, source: source, rowsBottomUp: index == 0))
-        }
-    }
-
-    /// The most pixels an offscreen pass has: 2.5 screens, and at least 4 096² (64 MiB of RGBA).
-    /// A pass larger is drawn at a smaller scale, as one larger than a texture may be already
-    /// was; the effect is that of a layer rasterized below its screen resolution. (2.5 screens
-    /// is the size Apple's engineers have given for Core Animation's cache of rasterized
-    /// layers; here it bounds each pass.)
-    package static func passPixelBudget(screenPixels: Int) -> Int {
-        max(4096 * 4096, screenPixels * 5 / 2)
-    }
-
     /// Schedules the passes and plans the needed ones (`preparePasses` first).
     ///
     /// - `isCached(p)`: whether the renderer holds pass p's content from the last frame (it is

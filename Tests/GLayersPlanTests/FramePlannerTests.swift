@@ -359,4 +359,32 @@ import Testing
         // A big screen's passes may have 2.5 screens.
         #expect(FramePlanner.passPixelBudget(screenPixels: 7680 * 4320) == 7680 * 4320 * 5 / 2)
     }
+
+    /// Twelve passes of 4 000² pixels each fit their own budget (4 096²) but together pass the
+    /// frame's (four of them): each is drawn at the same smaller scale, √(4 · 4096² / 12 · 4000²)
+    /// ≈ 0.59, the whole source rect still in its texture (#24: the targets of every pass live
+    /// until the frame ends).
+    @Test func manyLargePassesShareTheFramesBudget() {
+        let list = TestList(width: 320, height: 240)
+        let big = Rect(x: 0, y: 0, width: 4000, height: 4000)
+        let passes = (0..<12).map { _ in list.pass(source: big, items: [FramePlannerTests.item(big)]) }
+        list.screen(passes.map { FramePlannerTests.item(big, content: .pass($0)) })
+        let planner = FramePlanner()
+        planner.preparePasses(list.list)
+        let g = planner.passGeometry.dropFirst()
+        let total = g.reduce(0) { $0 + $1.width * $1.height }
+        #expect(total <= FramePlanner.framePassPixelBudget(screenPixels: 320 * 240), "\(total)")
+        #expect(total > FramePlanner.framePassPixelBudget(screenPixels: 320 * 240) * 99 / 100)
+        let k = (4.0 * 4096 * 4096 / (12 * 4000 * 4000)).squareRoot()
+        // (a step or two below it, taking up the rounding to whole pixels)
+        #expect(
+            g.allSatisfy { abs(Double($0.scale) - k) < 2e-3 && $0.width == $0.height },
+            "\(g.first.map { "\($0)" } ?? "")")
+        // A frame within its budget keeps every pass at full size.
+        let few = TestList(width: 320, height: 240)
+        let two = (0..<2).map { _ in few.pass(source: big, items: [FramePlannerTests.item(big)]) }
+        few.screen(two.map { FramePlannerTests.item(big, content: .pass($0)) })
+        planner.preparePasses(few.list)
+        #expect(planner.passGeometry.dropFirst().allSatisfy { $0.scale == 1 && $0.width == 4000 })
+    }
 }
