@@ -136,6 +136,9 @@ public struct CGImageError: Error, Equatable, CustomStringConvertible {
         case invalidBitmap(String)
         /// The encoder failed.
         case encodingFailed(String)
+        /// The images a file loaded before this one, `loaded` pixels, and this one's would pass
+        /// the file's `budget` of pixels together.
+        case overBudget(loaded: Int, width: Int, height: Int, budget: Int)
     }
 
     /// What went wrong.
@@ -167,6 +170,10 @@ public struct CGImageError: Error, Equatable, CustomStringConvertible {
         case .unsupported(let d): what = "unsupported image: \(d)"
         case .invalidBitmap(let d): what = "invalid bitmap: \(d)"
         case .encodingFailed(let d): what = "cannot encode PNG: \(d)"
+        case .overBudget(let loaded, let w, let h, let budget):
+            what =
+                "image is \(w) × \(h) pixels, and the file's images before it hold \(loaded); together they "
+                + "would pass \(budget) pixels, the limit for one file's images"
         }
         return "\(name): \(what)"
     }

@@ -13,6 +13,9 @@ final class LottieBuilder {
     let warn: (String) -> Void
     private var builtLayers = 0
     private var images: [String: CGImage?] = [:]
+    /// The images decoded, by their bytes: one decode for assets that hold the same image, and a
+    /// budget for them all.
+    private let loads = ImageLoads()
 
     init(model: CompositionModel, warn: @escaping (String) -> Void) {
         self.model = model
@@ -168,7 +171,9 @@ final class LottieBuilder {
         var image: CGImage?
         if let data {
             do {
-                image = try CGImage.decode(data: data, name: name)
+                image = try loads.image(key: ImageLoads.key(of: data), name: name) {
+                    try CGImage.decode(data: data, name: name)
+                }
             } catch {
                 warn("image asset \"\(id)\": \(error)")
             }

@@ -30,7 +30,10 @@ final class DecodeContext {
     let log: ErrorLog
     /// The folder image paths are relative to (nil: images cannot be loaded).
     let baseURL: URL?
+    /// The images loaded, by the path the scene spells (each spelling resolved once) and by
+    /// file (`ImageLoads`: one decode per file, a budget for them all).
     private var images: [String: CGImage] = [:]
+    private let loads = ImageLoads()
     /// `allowedKeys(of:)` of each layer class met.
     var allowedKeysByClass: [ObjectIdentifier: Set<String>] = [:]
     /// `propertyType(of:on:)` of each class and key met.
@@ -127,9 +130,11 @@ final class DecodeContext {
             relativePath.hasPrefix("/")
             ? URL(fileURLWithPath: relativePath) : baseURL.appendingPathComponent(relativePath)
         do {
-            let image = try CGImage.decode(contentsOf: url)
+            let image = try loads.image(key: ImageLoads.key(of: url), name: url.relativePath) {
+                try CGImage.decode(contentsOf: url)
+            }
             images[relativePath] = image
-            imagePaths[image.identity] = relativePath
+            if imagePaths[image.identity] == nil { imagePaths[image.identity] = relativePath }
             return image
         } catch {
             fail("cannot load image \"\(relativePath)\": \(error)", node, path)

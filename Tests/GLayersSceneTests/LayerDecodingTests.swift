@@ -156,6 +156,18 @@ extension SceneSerialTests {
             #expect(scene.imagePaths[image.identity] == "images/flake0.png")
         }
 
+        /// One file spelt several ways is decoded once (#24: every spelling decoded its own
+        /// copy, and twenty spellings of a 16 384² image were twenty gigabytes).
+        @Test func anImageSpeltSeveralWaysIsDecodedOnce() throws {
+            let spellings = [
+                "images/flake0.png", "./images/flake0.png", "images//flake0.png", "images/../images/flake0.png",
+            ]
+            let scene = try loadScene(withLayer(spellings.map { #"{ "contents": "\#($0)" }"# }.joined(separator: ", ")))
+            let images = try #require(scene.rootLayer.sublayers).compactMap { $0.contents as? CGImage }
+            #expect(images.count == 4 && images.allSatisfy { $0 === images[0] })
+            #expect(scene.imagePaths[images[0].identity] == "images/flake0.png")
+        }
+
         @Test func filtersWithNamesAndInputs() throws {
             let l = try decodeLayer(
                 #"{ "filters": [{ "type": "CIBloom", "name": "pulseFilter", "inputRadius": 5 }, { "type": "CIGaussianBlur", "enabled": false }], "backgroundFilters": [{ "type": "CIGaussianBlur", "inputRadius": 3 }] }"#
