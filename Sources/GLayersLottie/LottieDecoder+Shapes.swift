@@ -17,6 +17,10 @@ extension LottieDecoder {
         guard node.value.members != nil else {
             throw fail("expected a shape item object, found \(node.value.typeDescription)", node)
         }
+        shapeItemCount += 1
+        if shapeItemCount > Limits.shapeItems {
+            throw fail("more than \(Limits.shapeItems) shape items in the file", node)
+        }
         if node["hd"]?.value.bool == true { return .ignored }
         let type = node["ty"]?.value.string ?? ""
         // `d` is the direction of a path (3: reversed), and the dashes of a stroke.

@@ -11,7 +11,8 @@ final class LottieDecoder {
     let baseURL: URL?
     let report: CompatibilityReport
     private var layerCount = 0
-    private var shapeItemCount = 0
+    /// Shape items decoded so far (at most `Limits.shapeItems`).
+    var shapeItemCount = 0
 
     init(file: String, baseURL: URL?) {
         self.file = file

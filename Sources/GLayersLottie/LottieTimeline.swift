@@ -52,6 +52,8 @@ struct Timeline {
     /// enclosing time space (a time-remapped precomp), whose frames in `range` are sampled.
     var remap: ((Double) -> Double)?
     var range: ClosedRange<Double>
+    /// What the whole file's build may still make (shared by every timeline of the build).
+    let budget: BuildBudget
 
     /// The engine time of frame `f` (never exactly 0: see `beginTimeAtZero`).
     func seconds(_ f: Double) -> CFTimeInterval {

@@ -21,6 +21,7 @@ struct RepeaterBuilder {
         // Copy 0 is drawn first (under the others) when copies stack above.
         let order = model.above ? Array(0..<count) : Array((0..<count).reversed())
         for i in order {
+            guard timeline.budget.chargeRepeaterCopy() else { break }
             let copy = CALayer()
             copy.anchorPoint = .zero
             copy.bounds = .zero

@@ -202,6 +202,8 @@ struct ShapeBuilder {
         let linear = sources.allSatisfy(\.linear)
         let path = timeline.combine(sources.flatMap(\.allTracks), linear: linear) { f -> CGPath in
             let shapes = sources.map { $0.value(at: f) }
+            let vertices = shapes.reduce(0) { $0 + $1.vertices.count } * (wraps ? 2 : 1)
+            guard timeline.budget.chargePath(vertices: vertices) else { return CGMutablePath() }
             return makePath(wraps ? shapes + shapes : shapes)
         }
         timeline.apply(path, "path", on: layer, convert: { $0 })

@@ -64,4 +64,62 @@ import Testing
         }
         #expect(shapes.filter { ($0.compositingFilter as? CIFilter)?.name == "xor" }.count == 1)
     }
+
+    /// The layers of the tree built from `json`, and the build's warnings.
+    func build(_ json: String) throws -> (layers: [CALayer], warnings: [String]) {
+        var warnings: [String] = []
+        let root = try decode(json).makeLayerTree { warnings.append($0) }
+        var layers: [CALayer] = []
+        var stack = [root]
+        while let layer = stack.popLast() {
+            layers.append(layer)
+            if let mask = layer.mask { stack.append(mask) }
+            stack.append(contentsOf: layer.sublayers ?? [])
+        }
+        return (layers, warnings)
+    }
+
+    /// Three repeaters of 100 copies nested would make 10⁶ copies (1 000³ hung): the file's
+    /// copies stop at 10 000, warned once (#24).
+    @Test func nestedRepeatersShareTheFilesBudget() throws {
+        let repeater = #"{"ty":"rp","c":{"a":0,"k":100},"o":{"a":0,"k":0},"tr":{"p":{"a":0,"k":[1,0]}}}"#
+        let rect = #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[2,2]},"r":{"a":0,"k":0}}"#
+        let fill = #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}"#
+        let inner = #"{"ty":"gr","it":[\#(rect),\#(fill),\#(repeater)]}"#
+        let middle = #"{"ty":"gr","it":[\#(inner),\#(repeater)]}"#
+        let json = #"{"fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"shapes":[\#(middle),\#(repeater)]}]}"#
+        let (layers, warnings) = try build(json)
+        let fills = layers.filter { $0 is CAShapeLayer }.count
+        #expect(fills <= 10_000 && fills > 5_000, "\(fills) fills")
+        #expect(warnings.filter { $0.contains("repeaters make more than 10000 copies") }.count == 1, "\(warnings)")
+    }
+
+    /// Sixty fills each drawing one path of 100 000 vertices are 6 · 10⁶ vertices, over the
+    /// file's 5 · 10⁶: the fills past it draw nothing, warned once (#24: the styles of a group
+    /// times its paths times their keyframes built billions of path elements).
+    @Test func builtPathVerticesShareTheFilesBudget() throws {
+        let points = (0..<100_000).map { "[\($0 % 100),\($0 / 1000)]" }.joined(separator: ",")
+        let zeros = [String](repeating: "[0,0]", count: 100_000).joined(separator: ",")
+        let path = #"{"ty":"sh","ks":{"a":0,"k":{"v":[\#(points)],"i":[\#(zeros)],"o":[\#(zeros)],"c":true}}}"#
+        let fill = #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}"#
+        let items = ([path] + [String](repeating: fill, count: 60)).joined(separator: ",")
+        let json = #"{"fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"shapes":[\#(items)]}]}"#
+        let (layers, warnings) = try build(json)
+        let drawn = layers.compactMap { ($0 as? CAShapeLayer)?.path }.filter { !$0.isEmpty }.count
+        #expect(drawn == 50, "\(drawn) fills drawn")
+        #expect(warnings.filter { $0.contains("more than 5000000 path vertices") }.count == 1, "\(warnings)")
+    }
+
+    /// A file of more than 200 000 shape items is refused at the first one over.
+    @Test func tooManyShapeItemsAreRefused() {
+        let items = [String](repeating: #"{"ty":"mm"}"#, count: 200_001).joined(separator: ",")
+        let json = #"{"fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"shapes":[\#(items)]}]}"#
+        #expect {
+            try decode(json)
+        } throws: { error in
+            let e = error as? LottieError
+            return e?.path.description == "layers[0].shapes[200000]"
+                && e?.message.contains("200000 shape items") == true
+        }
+    }
 }
