@@ -39,7 +39,8 @@ final class LottieBuilder {
         root.anchorPoint = .zero
         root.bounds = CGRect(origin: .zero, size: model.size)
         let timeline = Timeline(
-            frameRate: model.frameRate, remap: nil, range: model.inPoint...model.outPoint, budget: BuildBudget(warn: warn))
+            frameRate: model.frameRate, remap: nil, range: model.inPoint...model.outPoint,
+            budget: BuildBudget(warn: warn))
         let context = Context(timeline: timeline, size: model.size, assetPath: [])
         for layer in buildLayers(model.layers, context).reversed() { root.addSublayer(layer) }
         return root
