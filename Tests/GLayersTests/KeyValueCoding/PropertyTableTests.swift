@@ -109,6 +109,14 @@ import Testing
         }
     }
 
+    /// The schema's descriptions and the docs' tables are made from the entries' summaries.
+    @Test(arguments: classes)
+    func everyEntryIsDescribed(_ name: String) {
+        for p in type(of: Self.make(name)).properties.all {
+            #expect(!p.summary.isEmpty && p.summary.hasSuffix("."), "\(name).\(p.key): summary \"\(p.summary)\"")
+        }
+    }
+
     @Test func aliasesReachTheirProperty() throws {
         let layer = CALayer()
         for (alias, key) in [
