@@ -29,7 +29,25 @@ enum LottieScrub {
 
 extension DecodeContext {
     /// The scene keys of a `LottieLayer` (`SceneClasses.sceneKeys(of:)`).
-    static let lottieKeys = ["file", "contentMode", "loopMode", "animationSpeed", "autoplay", "currentProgress"]
+    static let lottieKeys: [SceneKey] = [
+        SceneKey(
+            "file", .type("string"),
+            "The Lottie (Bodymovin JSON) file played, relative to the scene file (required)."),
+        SceneKey(
+            "contentMode", .names(lottieContentModes.map(\.0)),
+            "How the composition fits the bounds (default scaleAspectFit)."),
+        SceneKey("loopMode", .ref("lottieLoopMode"), "How many times a play plays (default playOnce)."),
+        SceneKey(
+            "animationSpeed", .ref("number"),
+            "The playback speed: 1 is the file's frame rate, negative plays backwards (default 1)."),
+        SceneKey(
+            "autoplay", .ref("bool"),
+            "Whether the layer plays from currentProgress when the scene loads (default true)."
+        ),
+        SceneKey(
+            "currentProgress", .ref("progress"),
+            "The progress shown at load, 0 (the first frame) to 1 (the end frame); default 0."),
+    ]
 
     /// `contentMode` names: `LottieContentMode`'s cases.
     static let lottieContentModes: [(String, LottieContentMode)] = [
