@@ -36,10 +36,15 @@ enum AnimationKeys {
     /// The keys an animation object of the class named `name` must hold.
     static func required(for name: String) -> [String] { name == "CAAnimationGroup" ? ["animations"] : [] }
 
-    /// The keys of class `name`.
+    /// The keys of class `name` (made once per class: a scene may hold many animations).
     static func allowed(for name: String) -> Set<String> {
-        Set(["class"] + entries(for: name).flatMap { [$0.key] + $0.aliases })
+        allowedByClass[name] ?? allowedByClass[defaultClass] ?? []
     }
+
+    private static let allowedByClass: [String: Set<String>] = Dictionary(
+        uniqueKeysWithValues: SceneClasses.animations.map { name in
+            (name, Set(["class"] + entries(for: name).flatMap { [$0.key] + $0.aliases }))
+        })
 
     /// The class that declares `key`, for "it is a … property" hints.
     static func owner(of key: String) -> String? {
@@ -67,7 +72,7 @@ extension DecodeContext {
     func animation(_ node: JSONValue, _ path: JSONPath, target: AnimationTarget) -> CAAnimation? {
         guard let obj = object(node, path, "an animation object") else { return nil }
         let errorsBefore = log.errors.count
-        var className = "CABasicAnimation"
+        var className = AnimationKeys.defaultClass
         if let (c, cp) = obj.member("class") {
             guard let n = name(c, cp, among: SceneClasses.animations, what: "animation class") else { return nil }
             className = n

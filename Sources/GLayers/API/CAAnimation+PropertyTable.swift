@@ -4,39 +4,37 @@ import Foundation
 import GLayersGraphics
 
 extension AnimationProperty {
-    private static let fillModes = ["removed", "forwards", "backwards", "both"]
-
     /// Every property of the animation classes.
     package static let all: [AnimationProperty] = timing + property + keyframe + others
 
     private static let timing: [AnimationProperty] = [
         AnimationProperty(
-            "beginTime", \CAAnimation.beginTime, scene: .number, access: .number(0),
+            "beginTime", \CAAnimation.beginTime, scene: .number, access: .number(nilValue: 0),
             summary: "When the animation starts, in seconds after it is added (0: at the commit)."),
         AnimationProperty(
-            "duration", \CAAnimation.duration, scene: .duration, access: .number(0),
+            "duration", \CAAnimation.duration, scene: .duration, access: .number(nilValue: 0),
             summary: "The duration of one cycle in seconds (0: the transaction's, 0.25 s by default)."),
         AnimationProperty(
-            "speed", \CAAnimation.speed, scene: .number, access: .number(1),
+            "speed", \CAAnimation.speed, scene: .number, access: .number(nilValue: 1),
             summary: "How fast the animation's time runs."),
         AnimationProperty(
-            "timeOffset", \CAAnimation.timeOffset, scene: .number, access: .number(0),
+            "timeOffset", \CAAnimation.timeOffset, scene: .number, access: .number(nilValue: 0),
             summary: "An offset into the animation's time."),
         AnimationProperty(
-            "repeatCount", \CAAnimation.repeatCount, scene: .repeatCount, access: .number(0),
+            "repeatCount", \CAAnimation.repeatCount, scene: .repeatCount, access: .number(nilValue: 0),
             summary: "How many cycles (fractional, or \"infinity\")."),
         AnimationProperty(
-            "repeatDuration", \CAAnimation.repeatDuration, scene: .duration, access: .number(0),
+            "repeatDuration", \CAAnimation.repeatDuration, scene: .duration, access: .number(nilValue: 0),
             summary: "How long to repeat, in seconds (not together with repeatCount)."),
         AnimationProperty(
-            "autoreverses", \CAAnimation.autoreverses, scene: .bool, access: .flag(false),
+            "autoreverses", \CAAnimation.autoreverses, scene: .bool, access: .flag(nilValue: false),
             summary: "Whether each cycle plays forward then backward."),
         AnimationProperty(
-            "fillMode", \CAAnimation.fillMode, scene: .names(fillModes), access: .option,
+            "fillMode", \CAAnimation.fillMode, scene: .names(CAMediaTimingFillMode.names), access: .option,
             summary: "What shows outside the active time."),
         AnimationProperty(
             "removedOnCompletion", \CAAnimation.isRemovedOnCompletion, aliases: ["isRemovedOnCompletion"],
-            scene: .bool, access: .flag(true),
+            scene: .bool, access: .flag(nilValue: true),
             summary: "Whether the animation is removed when it ends (default true)."),
         AnimationProperty(
             "timingFunction", \CAAnimation.timingFunction, scene: .timingFunction, access: .optional(),
@@ -59,10 +57,10 @@ extension AnimationProperty {
         ),
         AnimationProperty(
             "additive", \CAPropertyAnimation.isAdditive, aliases: ["isAdditive"], scene: .bool,
-            access: .flag(false), summary: "Whether the value is added to the model value."),
+            access: .flag(nilValue: false), summary: "Whether the value is added to the model value."),
         AnimationProperty(
             "cumulative", \CAPropertyAnimation.isCumulative, aliases: ["isCumulative"], scene: .bool,
-            access: .flag(false), summary: "Whether each cycle builds on the previous one's end."),
+            access: .flag(nilValue: false), summary: "Whether each cycle builds on the previous one's end."),
         AnimationProperty(
             "valueFunction", \CAPropertyAnimation.valueFunction,
             scene: .names(CAValueFunctionName.all.map(\.rawValue)), access: .optional(),
@@ -76,19 +74,19 @@ extension AnimationProperty {
             "byValue", \CABasicAnimation.byValue, scene: .value, access: .any,
             summary: "The change over the animation."),
         AnimationProperty(
-            "mass", \CASpringAnimation.mass, scene: .number, access: .number(1),
+            "mass", \CASpringAnimation.mass, scene: .number, access: .number(nilValue: 1),
             summary: "The mass on the spring (default 1); without duration a spring runs for its settlingDuration."),
         AnimationProperty(
-            "stiffness", \CASpringAnimation.stiffness, scene: .number, access: .number(100),
+            "stiffness", \CASpringAnimation.stiffness, scene: .number, access: .number(nilValue: 100),
             summary: "The spring constant (default 100)."),
         AnimationProperty(
-            "damping", \CASpringAnimation.damping, scene: .number, access: .number(10),
+            "damping", \CASpringAnimation.damping, scene: .number, access: .number(nilValue: 10),
             summary: "The damping (default 10)."),
         AnimationProperty(
-            "initialVelocity", \CASpringAnimation.initialVelocity, scene: .number, access: .number(0),
+            "initialVelocity", \CASpringAnimation.initialVelocity, scene: .number, access: .number(nilValue: 0),
             summary: "The initial velocity (default 0)."),
         AnimationProperty(
-            "allowsOverdamping", \CASpringAnimation.allowsOverdamping, scene: nil, access: .flag(false),
+            "allowsOverdamping", \CASpringAnimation.allowsOverdamping, scene: nil, access: .flag(nilValue: false),
             summary: "Whether a damping ratio above 1 overdamps the spring."),
     ]
 
@@ -134,10 +132,10 @@ extension AnimationProperty {
             "subtype", \CATransition.subtype, scene: .names(["fromLeft", "fromRight", "fromTop", "fromBottom"]),
             access: .optionalOption(), summary: "The direction."),
         AnimationProperty(
-            "startProgress", \CATransition.startProgress, scene: .fraction, access: .number(0),
+            "startProgress", \CATransition.startProgress, scene: .fraction, access: .number(nilValue: 0),
             summary: "Where the transition starts, 0…1."),
         AnimationProperty(
-            "endProgress", \CATransition.endProgress, scene: .fraction, access: .number(1),
+            "endProgress", \CATransition.endProgress, scene: .fraction, access: .number(nilValue: 1),
             summary: "Where the transition ends, 0…1 (not before startProgress)."),
         AnimationProperty(
             "filter", \CATransition.filter, scene: nil, access: .any,

@@ -28,10 +28,10 @@ extension EmitterCellProperty {
     package static let all: [EmitterCellProperty] =
         [
             EmitterCellProperty(
-                "name", .setting(.optional(\.name)), kind: .object,
+                "name", .setting(.property(\.name, .optional())), kind: .object,
                 summary: "The cell's name, unique among its siblings, used in key paths: emitterCells.NAME.birthRate."),
             EmitterCellProperty(
-                "enabled", .setting(.flag(\.isEnabled)), kind: .bool, aliases: ["isEnabled"],
+                "enabled", .setting(.property(\.isEnabled, .flag())), kind: .bool, aliases: ["isEnabled"],
                 summary: "Whether the cell emits and its particles are drawn (default true)."),
             number(.birthRate, .nonNegative, float: true, summary: "Particles emitted per second (default 0)."),
             number(.lifetime, .nonNegative, float: true, summary: "Seconds a particle lives (default 0)."),
@@ -65,116 +65,68 @@ extension EmitterCellProperty {
         ] + channel(.redRange, .redSpeed) + channel(.greenRange, .greenSpeed) + channel(.blueRange, .blueSpeed)
         + channel(.alphaRange, .alphaSpeed) + [
             EmitterCellProperty(
-                "contents", .setting(.any(\.contents)), kind: .image,
+                "contents", .setting(.property(\.contents, .any)), kind: .image,
                 summary: "The particle's image file (PNG or JPEG) relative to the scene file."),
             EmitterCellProperty(
                 "contentsRect", .contentsRect, kind: .rect, summary: "The part of the image drawn, in unit coordinates."
             ),
             EmitterCellProperty(
-                "contentsScale", .setting(.number(\.contentsScale, accepts: { _ in true })), check: .positive,
+                "contentsScale", .setting(.property(\.contentsScale, .number())), check: .positive,
                 summary: "Pixels of the image per point (default 1)."),
             EmitterCellProperty(
-                "minificationFilter", .setting(.name(\.minificationFilter, raw: { $0 }, make: { $0 })), kind: .object,
-                names: filters,
+                "minificationFilter", .setting(.property(\.minificationFilter, .name)), kind: .object,
+                names: CALayerContentsFilter.names,
                 summary: "The filter used to shrink the image."),
             EmitterCellProperty(
-                "magnificationFilter", .setting(.name(\.magnificationFilter, raw: { $0 }, make: { $0 })), kind: .object,
-                names: filters,
+                "magnificationFilter", .setting(.property(\.magnificationFilter, .name)), kind: .object,
+                names: CALayerContentsFilter.names,
                 summary: "The filter used to enlarge the image."),
             EmitterCellProperty(
-                "minificationFilterBias", .setting(.number(\.minificationFilterBias, accepts: { _ in true })),
+                "minificationFilterBias", .setting(.property(\.minificationFilterBias, .number())),
                 summary: "The level-of-detail bias of the minification filter."),
             EmitterCellProperty(
-                "emitterCells", .setting(.optional(\.emitterCells)), kind: .object,
+                "emitterCells", .setting(.property(\.emitterCells, .optional())), kind: .object,
                 summary: "Cells each particle emits, relative to its direction of motion (at most 16 deep)."),
             EmitterCellProperty(
-                "style", .setting(.optional(\.style)), kind: .object,
+                "style", .setting(.property(\.style, .optional())), kind: .object,
                 summary: "Values for the properties not set on the cell (scenes set the properties directly)."),
             EmitterCellProperty(
-                "beginTime", .setting(.number(\.beginTime)),
+                "beginTime", .setting(.property(\.beginTime, .number(accepts: \.isFinite))),
                 summary: "When the cell starts emitting, in its parent's time (the layer's, or a particle's age)."),
             EmitterCellProperty(
-                "duration", .setting(.number(\.duration)), summary: "How long the cell emits (0: for ever)."),
-            EmitterCellProperty("speed", .setting(.number(\.speed)), summary: "How fast the cell's time runs."),
+                "duration", .setting(.property(\.duration, .number(accepts: \.isFinite))),
+                summary: "How long the cell emits (0: for ever)."),
             EmitterCellProperty(
-                "timeOffset", .setting(.number(\.timeOffset)), summary: "An offset added to the cell's time."),
+                "speed", .setting(.property(\.speed, .number(accepts: \.isFinite))),
+                summary: "How fast the cell's time runs."),
             EmitterCellProperty(
-                "repeatCount", .setting(.number(\.repeatCount, accepts: { $0.isFinite || $0 == .infinity })),
+                "timeOffset", .setting(.property(\.timeOffset, .number(accepts: \.isFinite))),
+                summary: "An offset added to the cell's time."),
+            EmitterCellProperty(
+                "repeatCount", .setting(.property(\.repeatCount, .number(accepts: { $0.isFinite || $0 == .infinity }))),
                 summary: "How many times the duration repeats."),
             EmitterCellProperty(
-                "repeatDuration", .setting(.number(\.repeatDuration)), summary: "How long the cell repeats, in seconds."
+                "repeatDuration", .setting(.property(\.repeatDuration, .number(accepts: \.isFinite))),
+                summary: "How long the cell repeats, in seconds."
             ),
             EmitterCellProperty(
-                "autoreverses", .setting(.flag(\.autoreverses)), kind: .bool,
+                "autoreverses", .setting(.property(\.autoreverses, .flag())), kind: .bool,
                 summary: "Whether each cycle's emission time doubles."),
             EmitterCellProperty(
-                "fillMode", .setting(.name(\.fillMode, raw: \.rawValue, make: CAMediaTimingFillMode.init(rawValue:))),
-                kind: .object, names: ["removed", "forwards", "backwards", "both"],
+                "fillMode", .setting(.property(\.fillMode, .option)),
+                kind: .object, names: CAMediaTimingFillMode.names,
                 summary: "The cell's fill mode (kept; a cell emits only while active)."),
         ]
-
-    /// The names of the contents filters.
-    private static let filters = ["linear", "nearest", "trilinear"]
 }
 
 extension EmitterCellSetting {
-    /// A number (any `BinaryFloatingPoint` property); `accepts` says which values it takes
-    /// (finite ones unless told otherwise).
-    static func number<V: BinaryFloatingPoint>(
-        _ path: ReferenceWritableKeyPath<CAEmitterCell, V>, accepts: @escaping (Double) -> Bool = { $0.isFinite }
-    ) -> EmitterCellSetting {
+    /// The setting kept in the cell's property at `path`, converted by `access`.
+    static func property<V>(_ path: ReferenceWritableKeyPath<CAEmitterCell, V>, _ access: KeyValueAccess<V>) -> Self {
         EmitterCellSetting(
-            get: { $0[keyPath: path] },
+            get: { access.output($0[keyPath: path]) },
             set: { cell, value in
-                guard let n = NumberCoercion.double(value), accepts(n) else { return false }
-                cell[keyPath: path] = V(n)
-                return true
-            })
-    }
-
-    /// A true/false setting.
-    static func flag(_ path: ReferenceWritableKeyPath<CAEmitterCell, Bool>) -> EmitterCellSetting {
-        EmitterCellSetting(
-            get: { $0[keyPath: path] },
-            set: { cell, value in
-                guard let b = NumberCoercion.bool(value) else { return false }
-                cell[keyPath: path] = b
-                return true
-            })
-    }
-
-    /// An object of one type, or nil.
-    static func optional<V>(_ path: ReferenceWritableKeyPath<CAEmitterCell, V?>) -> EmitterCellSetting {
-        EmitterCellSetting(
-            get: { $0[keyPath: path] },
-            set: { cell, value in
-                guard value == nil || value is V else { return false }
-                cell[keyPath: path] = value as? V
-                return true
-            })
-    }
-
-    /// Any value (`contents`: what the cell cannot draw draws nothing).
-    static func any(_ path: ReferenceWritableKeyPath<CAEmitterCell, Any?>) -> EmitterCellSetting {
-        EmitterCellSetting(
-            get: { $0[keyPath: path] },
-            set: { cell, value in
-                cell[keyPath: path] = value
-                return true
-            })
-    }
-
-    /// A name, which key-value coding takes as a `String` or a Core Animation string constant
-    /// (`CALayerContentsFilter.nearest`) and returns as a string.
-    static func name<V>(
-        _ path: ReferenceWritableKeyPath<CAEmitterCell, V>, raw: @escaping (V) -> String,
-        make: @escaping (String) -> V
-    ) -> EmitterCellSetting {
-        EmitterCellSetting(
-            get: { raw($0[keyPath: path]) },
-            set: { cell, value in
-                guard let s = value as? String ?? (value as? any CAStringOption)?.rawValue else { return false }
-                cell[keyPath: path] = make(s)
+                guard let v = access.input(value) else { return false }
+                cell[keyPath: path] = v
                 return true
             })
     }

@@ -57,7 +57,7 @@ package struct AnimationProperty: @unchecked Sendable {
     /// `nil` sets, for properties that cannot hold nil).
     init<T: CAAnimation, V>(
         _ key: String, _ path: ReferenceWritableKeyPath<T, V>, aliases: [String] = [], scene: AnimationValueType?,
-        access: AnimationValueAccess<V>, summary: String
+        access: KeyValueAccess<V>, summary: String
     ) {
         self.key = key
         self.aliases = aliases
@@ -78,57 +78,6 @@ package struct AnimationProperty: @unchecked Sendable {
 
     /// Core Animation's default: the value of a new animation of the declaring class.
     package var defaultValue: Any? { makeDefault() }
-}
-
-/// How key-value coding converts the values of one type of property.
-struct AnimationValueAccess<V> {
-    /// The value to set for a key-value coding value (nil: not of the type).
-    let input: (Any?) -> V?
-    /// The value `value(forKey:)` returns.
-    let output: (V) -> Any?
-}
-
-extension AnimationValueAccess where V: BinaryFloatingPoint {
-    /// A number; nil sets `fallback` (the property's default).
-    static func number(_ fallback: V) -> Self {
-        Self(input: { $0 == nil ? fallback : NumberCoercion.double($0).map { V($0) } }, output: { $0 })
-    }
-}
-
-extension AnimationValueAccess where V == Bool {
-    /// True or false; nil sets `fallback`.
-    static func flag(_ fallback: Bool) -> Self {
-        Self(input: { $0 == nil ? fallback : NumberCoercion.bool($0) }, output: { $0 })
-    }
-}
-
-extension AnimationValueAccess where V: CAStringOption {
-    /// A name, as a `String` or the option type; returned as a string.
-    static var option: Self {
-        Self(input: { ($0 as? String).map(V.init(rawValue:)) ?? $0 as? V }, output: { $0.rawValue })
-    }
-}
-
-extension AnimationValueAccess where V == Any? {
-    /// Any value.
-    static var any: Self { Self(input: { .some($0) }, output: { $0 }) }
-}
-
-extension AnimationValueAccess {
-    /// An object of one type, or nil.
-    static func optional<W>() -> Self where V == W? {
-        Self(input: { v in v == nil ? .some(nil) : (v as? W).map { .some($0) } }, output: { $0 })
-    }
-
-    /// A name of an optional option type, or nil.
-    static func optionalOption<W: CAStringOption>() -> Self where V == W? {
-        Self(
-            input: { v in v == nil ? .some(nil) : AnimationValueAccess<W>.option.input(v).map { .some($0) } },
-            output: { $0?.rawValue })
-    }
-
-    /// A value of exactly this type.
-    static var exact: Self { Self(input: { $0 as? V }, output: { $0 }) }
 }
 
 extension AnimationProperty {

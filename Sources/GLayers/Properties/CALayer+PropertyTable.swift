@@ -166,10 +166,10 @@ extension LayerProperty {
         "contentsFormat", \.contentsFormat, choices: .names(["RGBA8", "RGBAh", "Gray8"]),
         summary: "The pixel format of the backing store.")
     static let minificationFilter = StateProperty(
-        "minificationFilter", \.minificationFilter, choices: .names(["linear", "nearest", "trilinear"]),
+        "minificationFilter", \.minificationFilter, choices: .names(CALayerContentsFilter.names),
         apply: { $0.minificationFilter = $1 }, summary: "The filter used to shrink contents.")
     static let magnificationFilter = StateProperty(
-        "magnificationFilter", \.magnificationFilter, choices: .names(["linear", "nearest", "trilinear"]),
+        "magnificationFilter", \.magnificationFilter, choices: .names(CALayerContentsFilter.names),
         apply: { $0.magnificationFilter = $1 }, summary: "The filter used to enlarge contents.")
     static let minificationFilterBias = StateProperty(
         "minificationFilterBias", \.minificationFilterBias, apply: { $0.minificationFilterBias = $1 },
@@ -271,7 +271,7 @@ extension LayerProperty {
         "autoreverses", \.autoreverses, effects: .timing,
         summary: "Whether the layer's time plays backward after forward.")
     static let fillMode = SettingProperty(
-        "fillMode", \.fillMode, effects: .timing, choices: .names(["removed", "forwards", "backwards", "both"]),
+        "fillMode", \.fillMode, effects: .timing, choices: .names(CAMediaTimingFillMode.names),
         summary: "The layer's fill mode.")
 
     /// Every `CALayer` property, in the order tools list them.
