@@ -61,7 +61,7 @@ enum AnimationKeys {
     }
 
     /// The keys of a basic animation's values.
-    static let basic = ["fromValue", "toValue", "byValue"]
+    static let basic = AnimationProperty.all.filter { $0.sceneType == .value }.map(\.key)
 
     /// Pairs of Core Animation's name and Swift's spelling of the same property.
     static let aliasPairs: [(String, String)] = AnimationProperty.all.flatMap { p in p.aliases.map { (p.key, $0) } }

@@ -1,7 +1,8 @@
 /// The property table of `CAEmitterCell` (CAEmitterCell.h): one entry per property, with its
-/// key-value coding name, kind, default, whether it animates, and where a cell keeps it. The
-/// cell's key-value coding, the emitter layer's `emitterCells.NAME.KEY` key paths, scenes,
-/// dumps and the schema test read it; nothing else lists cell properties.
+/// key-value coding name, kind, default, whether it animates, where a cell keeps it and a
+/// description (the entries: `CAEmitterCell+PropertyTable.swift`). The cell's key-value
+/// coding and defaults, the emitter layer's `emitterCells.NAME.KEY` key paths, scenes, dumps,
+/// the schema and the docs' cell table read it; nothing else lists cell properties.
 ///
 /// A cell's animatable numbers live in one block of `EmitterCellSlot.count` numbers (colour and
 /// `contentsRect` take four each), so an emitter layer keeps the numbers of all its cells in
