@@ -32,21 +32,26 @@ extension DecodeContext {
     static let lottieKeys: [SceneKey] = [
         SceneKey(
             "file", .type("string"),
-            "The Lottie (Bodymovin JSON) file played, relative to the scene file (required)."),
+            "The Lottie (Bodymovin JSON) file played, a path relative to the scene file (required)."),
         SceneKey(
             "contentMode", .names(lottieContentModes.map(\.0)),
-            "How the composition fits the bounds (default scaleAspectFit)."),
-        SceneKey("loopMode", .ref("lottieLoopMode"), "How many times a play plays (default playOnce)."),
+            "How the composition fits the bounds: scaleAspectFit (the default), scaleAspectFill, scaleToFill, "
+                + "topLeft (its own size, at the top left), center (its own size, centred)."),
+        SceneKey(
+            "loopMode", .ref("lottieLoopMode"),
+            "How many times a play plays: playOnce (the default), loop, autoReverse (forward then back, for "
+                + "ever), or a number > 0 (3; fractions play part of the last time)."),
         SceneKey(
             "animationSpeed", .ref("number"),
-            "The playback speed: 1 is the file's frame rate, negative plays backwards (default 1)."),
+            "The playback speed: 1 (the default) is the file's frame rate, 2 twice as fast, negative plays "
+                + "backwards (0 does not play)."),
         SceneKey(
             "autoplay", .ref("bool"),
-            "Whether the layer plays from currentProgress when the scene loads (default true)."
-        ),
+            "Whether the layer plays from currentProgress with loopMode when the scene loads (default true); "
+                + "false: it stays paused there."),
         SceneKey(
             "currentProgress", .ref("progress"),
-            "The progress shown at load, 0 (the first frame) to 1 (the end frame); default 0."),
+            "The progress shown at load, 0 (the file's first frame, the default) to 1 (its end frame)."),
     ]
 
     /// `contentMode` names: `LottieContentMode`'s cases.

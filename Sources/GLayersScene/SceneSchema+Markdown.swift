@@ -23,7 +23,7 @@ extension SceneSchema {
         [
             ("layer-classes", layerClassTable), ("calayer-properties", calayerTable),
             ("layer-class-properties", subclassTable), ("emitter-cell-keys", cellTable),
-            ("animation-keys", animationTable),
+            ("animation-keys", animationTable), ("lottie-keys", lottieTable),
         ]
     }
 
@@ -91,6 +91,12 @@ extension SceneSchema {
             rows += entries.map { ["`\(c.name)`"] + $0 }
         }
         return table(["class", "key", "value", "meaning"], rows)
+    }
+
+    private static var lottieTable: String {
+        table(
+            ["key", "value", "meaning"],
+            DecodeContext.lottieKeys.map { ["`\($0.key)`", valueText($0.schema), $0.summary] })
     }
 
     private static var cellTable: String {
