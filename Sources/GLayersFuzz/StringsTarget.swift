@@ -100,7 +100,7 @@ extension FuzzTarget {
     /// Reads, writes and animates `text` as a key path on a fresh layer (with a filter named
     /// `blur`, so filter key paths resolve).
     private static func keyPath(_ text: String, className: String) {
-        let layer = layerNamed(className)
+        let layer = SceneValueParsing.makeLayer(named: className) ?? CALayer()
         layer.filters = [
             CIFilter(name: "CIGaussianBlur").map { f in
                 f.name = "blur"; return f
@@ -120,18 +120,6 @@ extension FuzzTarget {
     }
 
     // MARK: Helpers
-
-    private static func layerNamed(_ className: String) -> CALayer {
-        switch className {
-        case "CATextLayer": return CATextLayer()
-        case "CAShapeLayer": return CAShapeLayer()
-        case "CAGradientLayer": return CAGradientLayer()
-        case "CAReplicatorLayer": return CAReplicatorLayer()
-        case "CATransformLayer": return CATransformLayer()
-        case "CAScrollLayer": return CAScrollLayer()
-        default: return CALayer()
-        }
-    }
 
     private static func splitFirstLine(_ text: String) -> (String, String) {
         guard let newline = text.firstIndex(of: "\n") else { return (text, "null") }

@@ -16,42 +16,55 @@ struct AnimationTarget {
     let isAction: Bool
 }
 
-/// The keys each animation class accepts.
+/// The keys each animation class accepts: its properties scenes can set
+/// (`AnimationProperty.all`), by name and alias, and `class`.
 enum AnimationKeys {
-    static let timing = [
-        "class", "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration", "autoreverses",
-        "fillMode", "removedOnCompletion", "isRemovedOnCompletion", "timingFunction",
-    ]
-    static let property = ["keyPath", "additive", "isAdditive", "cumulative", "isCumulative", "valueFunction"]
-    static let basic = ["fromValue", "toValue", "byValue"]
-    static let spring = ["mass", "stiffness", "damping", "initialVelocity"]
-    static let keyframe = [
-        "values", "path", "keyTimes", "timingFunctions", "calculationMode", "tensionValues", "continuityValues",
-        "biasValues", "rotationMode",
-    ]
-    static let group = ["animations"]
-    static let transition = ["type", "subtype", "startProgress", "endProgress"]
+    /// The class of an animation object without `class`.
+    static let defaultClass = "CABasicAnimation"
 
-    /// The keys of class `name`.
-    static func allowed(for name: String) -> Set<String> {
-        switch name {
-        case "CAKeyframeAnimation": return Set(timing + property + keyframe)
-        case "CASpringAnimation": return Set(timing + property + basic + spring)
-        case "CAAnimationGroup": return Set(timing + group)
-        case "CATransition": return Set(timing + transition)
-        default: return Set(timing + property + basic)
-        }
+    /// The entries scenes can set on animations of the class named `name` (`CAAnimation`: the
+    /// timing every class has).
+    static func entries(for name: String) -> [AnimationProperty] {
+        let type =
+            name == "CAAnimation"
+            ? CAAnimation.self
+            : SceneClasses.animationClasses.first { $0.0 == name }?.1
+                ?? CABasicAnimation.self
+        return AnimationProperty.declared(by: type).filter { $0.sceneType != nil }
     }
+
+    /// The keys an animation object of the class named `name` must hold.
+    static func required(for name: String) -> [String] { name == "CAAnimationGroup" ? ["animations"] : [] }
+
+    /// The keys of class `name` (made once per class: a scene may hold many animations).
+    static func allowed(for name: String) -> Set<String> {
+        allowedByClass[name] ?? allowedByClass[defaultClass] ?? []
+    }
+
+    private static let allowedByClass: [String: Set<String>] = Dictionary(
+        uniqueKeysWithValues: SceneClasses.animations.map { name in
+            (name, Set(["class"] + entries(for: name).flatMap { [$0.key] + $0.aliases }))
+        })
 
     /// The class that declares `key`, for "it is a … property" hints.
     static func owner(of key: String) -> String? {
-        if keyframe.contains(key) { return "CAKeyframeAnimation" }
-        if spring.contains(key) { return "CASpringAnimation" }
-        if group.contains(key) { return "CAAnimationGroup" }
-        if transition.contains(key) { return "CATransition" }
-        if basic.contains(key) { return "CABasicAnimation" }
-        return nil
+        AnimationProperty.all.first { $0.key == key || $0.aliases.contains(key) }.map(\.owner)
+            .flatMap { $0 == "CAAnimation" || $0 == "CAPropertyAnimation" ? nil : $0 }
     }
+
+    /// The names property `key` may take (`fillMode`, a transition's `type`).
+    static func names(of key: String) -> [String] {
+        for p in AnimationProperty.all where p.key == key {
+            if case .names(let list)? = p.sceneType { return list }
+        }
+        return []
+    }
+
+    /// The keys of a basic animation's values.
+    static let basic = AnimationProperty.all.filter { $0.sceneType == .value }.map(\.key)
+
+    /// Pairs of Core Animation's name and Swift's spelling of the same property.
+    static let aliasPairs: [(String, String)] = AnimationProperty.all.flatMap { p in p.aliases.map { (p.key, $0) } }
 }
 
 extension DecodeContext {
@@ -59,7 +72,7 @@ extension DecodeContext {
     func animation(_ node: JSONValue, _ path: JSONPath, target: AnimationTarget) -> CAAnimation? {
         guard let obj = object(node, path, "an animation object") else { return nil }
         let errorsBefore = log.errors.count
-        var className = "CABasicAnimation"
+        var className = AnimationKeys.defaultClass
         if let (c, cp) = obj.member("class") {
             guard let n = name(c, cp, among: SceneClasses.animations, what: "animation class") else { return nil }
             className = n
@@ -67,12 +80,7 @@ extension DecodeContext {
         checkKeys(obj, allowed: AnimationKeys.allowed(for: className), in: className) { key in
             AnimationKeys.owner(of: key).map { "it is a \($0) property (set \"class\": \"\($0)\")" }
         }
-        checkAliases(
-            obj,
-            [
-                ("removedOnCompletion", "isRemovedOnCompletion"), ("additive", "isAdditive"),
-                ("cumulative", "isCumulative"),
-            ])
+        checkAliases(obj, AnimationKeys.aliasPairs)
         let anim: CAAnimation
         switch className {
         case "CAKeyframeAnimation": anim = keyframeAnimation(obj, target)
@@ -106,7 +114,7 @@ extension DecodeContext {
         }
         if let (v, p) = obj.member("autoreverses"), let b = bool(v, p) { anim.autoreverses = b }
         if let (v, p) = obj.member("fillMode"),
-            let s = name(v, p, among: PropertyTypes.names["fillMode"] ?? [], what: "fill mode")
+            let s = name(v, p, among: AnimationKeys.names(of: "fillMode"), what: "fill mode")
         {
             anim.fillMode = CAMediaTimingFillMode(rawValue: s)
         }
@@ -163,12 +171,12 @@ extension DecodeContext {
     private func transition(_ obj: ObjectNode) -> CATransition {
         let t = CATransition()
         if let (v, p) = obj.member("type"),
-            let s = name(v, p, among: ["fade", "moveIn", "push", "reveal"], what: "transition type")
+            let s = name(v, p, among: AnimationKeys.names(of: "type"), what: "transition type")
         {
             t.type = CATransitionType(rawValue: s)
         }
         if let (v, p) = obj.member("subtype"),
-            let s = name(v, p, among: ["fromLeft", "fromRight", "fromTop", "fromBottom"], what: "transition subtype")
+            let s = name(v, p, among: AnimationKeys.names(of: "subtype"), what: "transition subtype")
         {
             t.subtype = CATransitionSubtype(rawValue: s)
         }

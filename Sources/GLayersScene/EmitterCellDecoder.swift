@@ -16,14 +16,6 @@ extension DecodeContext {
         [$0.key] + $0.aliases
     }
 
-    /// Properties whose numbers are angles (`"90deg"` allowed).
-    private static let cellAngles: Set<String> = [
-        "emissionLatitude", "emissionLongitude", "emissionRange", "spin", "spinRange",
-    ]
-
-    /// The names of the contents filters.
-    private static let filterNames = ["linear", "nearest", "trilinear"]
-
     /// Sets `emitterCells` of `layer` from the list at `node`.
     func emitterCells(_ node: JSONValue, _ path: JSONPath, of layer: CALayer) {
         guard let emitter = layer as? CAEmitterLayer else {
@@ -96,23 +88,25 @@ extension DecodeContext {
 
     /// The value of cell key `key` at `node` (`.some(nil)` for null contents), or nil (reported).
     private func cellValue(_ key: String, _ node: JSONValue, _ path: JSONPath) -> Any?? {
-        switch key {
-        case "name": return string(node, path).map { $0 }
-        case "enabled", "isEnabled", "autoreverses": return bool(node, path).map { $0 }
-        case "color": return color(node, path).map { $0 }
-        case "contentsRect": return rect(node, path).map { $0 }
-        case "contents":
+        guard let p = EmitterCellProperty.named(key) else { return nil }
+        switch CellValueType(p) {
+        case .name: return string(node, path).map { $0 }
+        case .bool: return bool(node, path).map { $0 }
+        case .color: return color(node, path).map { $0 }
+        case .rect: return rect(node, path).map { $0 }
+        case .image:
             if node.isNull { return .some(nil) }
             guard let s = string(node, path) else { return nil }
             return image(s, node, path).map { $0 }
-        case "contentsScale": return positive(node, path).map { $0 }
-        case "minificationFilter", "magnificationFilter":
-            return name(node, path, among: Self.filterNames, what: "filter").map { $0 }
-        case "duration", "repeatDuration": return duration(node, path).map { $0 }
-        case "repeatCount": return repeatCount(node, path).map { $0 }
-        case "fillMode":
-            return name(node, path, among: ["removed", "forwards", "backwards", "both"], what: "fill mode").map { $0 }
-        default: return number(node, path, angle: Self.cellAngles.contains(key)).map { $0 }
+        case .positive: return positive(node, path).map { $0 }
+        case .names(let list):
+            // The cell's names are its fill mode and its contents filters.
+            let what = p.key == "fillMode" ? "fill mode" : "filter"
+            return name(node, path, among: list, what: what).map { $0 }
+        case .duration: return duration(node, path).map { $0 }
+        case .repeatCount: return repeatCount(node, path).map { $0 }
+        case .cells: return nil
+        case .number(let angle, _): return number(node, path, angle: angle).map { $0 }
         }
     }
 

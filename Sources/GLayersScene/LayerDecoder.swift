@@ -26,7 +26,10 @@ final class LayerIndex {
 extension DecodeContext {
     /// The key of a `CATiledLayer`'s image, drawn over its bounds in every tile (scenes cannot
     /// run drawing code; docs/scene-format.md#tiled-layers).
-    static let tiledImageKey = "tiledImage"
+    static let tiledImageKey = SceneKey(
+        "tiledImage", .type(["string", "null"]),
+        "An image file (PNG or JPEG) relative to the scene file, drawn over the bounds tile by tile at each level "
+            + "(glayers; scenes cannot run draw(in:)).")
 
     /// Keys of layer objects that are not plain property values.
     static let structuralLayerKeys = [
@@ -144,7 +147,7 @@ extension DecodeContext {
     // MARK: Parts that are not plain values
 
     private func decodeParts(_ layer: CALayer, _ obj: ObjectNode, index: LayerIndex) {
-        if let tiled = layer as? CATiledLayer, let (v, p) = obj.member(Self.tiledImageKey) {
+        if let tiled = layer as? CATiledLayer, let (v, p) = obj.member(Self.tiledImageKey.key) {
             tiledImage(v, p, of: tiled)
         }
         if let (v, p) = obj.member("filters"), let f = filters(v, p) { layer.filters = f }

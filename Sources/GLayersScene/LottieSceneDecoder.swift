@@ -29,7 +29,30 @@ enum LottieScrub {
 
 extension DecodeContext {
     /// The scene keys of a `LottieLayer` (`SceneClasses.sceneKeys(of:)`).
-    static let lottieKeys = ["file", "contentMode", "loopMode", "animationSpeed", "autoplay", "currentProgress"]
+    static let lottieKeys: [SceneKey] = [
+        SceneKey(
+            "file", .type("string"),
+            "The Lottie (Bodymovin JSON) file played, a path relative to the scene file (required)."),
+        SceneKey(
+            "contentMode", .names(lottieContentModes.map(\.0)),
+            "How the composition fits the bounds: scaleAspectFit (the default), scaleAspectFill, scaleToFill, "
+                + "topLeft (its own size, at the top left), center (its own size, centred)."),
+        SceneKey(
+            "loopMode", .ref("lottieLoopMode"),
+            "How many times a play plays: playOnce (the default), loop, autoReverse (forward then back, for "
+                + "ever), or a number > 0 (3; fractions play part of the last time)."),
+        SceneKey(
+            "animationSpeed", .ref("number"),
+            "The playback speed: 1 (the default) is the file's frame rate, 2 twice as fast, negative plays "
+                + "backwards (0 does not play)."),
+        SceneKey(
+            "autoplay", .ref("bool"),
+            "Whether the layer plays from currentProgress with loopMode when the scene loads (default true); "
+                + "false: it stays paused there."),
+        SceneKey(
+            "currentProgress", .ref("progress"),
+            "The progress shown at load, 0 (the file's first frame, the default) to 1 (its end frame)."),
+    ]
 
     /// `contentMode` names: `LottieContentMode`'s cases.
     static let lottieContentModes: [(String, LottieContentMode)] = [

@@ -104,11 +104,9 @@ extension DecodeContext {
     }
 
     private func valueFunction(_ node: JSONValue, _ path: JSONPath, keyPath: String) -> CAValueFunction? {
-        let names = [
-            "rotateX", "rotateY", "rotateZ", "scale", "scaleX", "scaleY", "scaleZ", "translate", "translateX",
-            "translateY", "translateZ",
-        ]
-        guard let s = name(node, path, among: names, what: "value function") else { return nil }
+        guard let s = name(node, path, among: AnimationKeys.names(of: "valueFunction"), what: "value function") else {
+            return nil
+        }
         guard keyPath == "transform" || keyPath == "sublayerTransform" else {
             fail(
                 "a valueFunction needs the keyPath \"transform\" or \"sublayerTransform\", not \"\(keyPath)\"", node,
@@ -155,12 +153,12 @@ extension DecodeContext {
 
     private func keyframeTiming(_ anim: CAKeyframeAnimation, _ obj: ObjectNode, valueCount: Int?) {
         if let (v, p) = obj.member("calculationMode"),
-            let s = name(v, p, among: ["linear", "discrete", "paced", "cubic", "cubicPaced"], what: "calculation mode")
+            let s = name(v, p, among: AnimationKeys.names(of: "calculationMode"), what: "calculation mode")
         {
             anim.calculationMode = CAAnimationCalculationMode(rawValue: s)
         }
         if let (v, p) = obj.member("rotationMode"),
-            let s = name(v, p, among: ["auto", "autoReverse"], what: "rotation mode")
+            let s = name(v, p, among: AnimationKeys.names(of: "rotationMode"), what: "rotation mode")
         {
             anim.rotationMode = CAAnimationRotationMode(rawValue: s)
             if !obj.has("path") { fail("rotationMode applies to animations along a \"path\"", v, p) }

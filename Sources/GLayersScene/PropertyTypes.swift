@@ -123,8 +123,7 @@ enum PropertyTypes {
     /// Whether the number at `keyPath` is an angle (an emitter cell's emission angles and spin).
     private static func isAngle(_ keyPath: String) -> Bool {
         let last = keyPath.split(separator: ".").last.map(String.init) ?? keyPath
-        return keyPath.hasPrefix("emitterCells.")
-            && ["emissionLatitude", "emissionLongitude", "emissionRange", "spin", "spinRange"].contains(last)
+        return keyPath.hasPrefix("emitterCells.") && EmitterCellProperty.named(last)?.isAngle == true
     }
 
     /// "unknown key" with a suggestion, or a note that another class declares the key.

@@ -31,6 +31,10 @@ package enum SceneValueParsing {
     /// The class names scenes use (`"CAShapeLayer"`), in a fixed order.
     package static var layerClassNames: [String] { SceneClasses.layers.map(\.0) }
 
+    /// A new layer of the class named `className` (`"CAShapeLayer"`), or nil for a name scenes
+    /// do not know.
+    package static func makeLayer(named className: String) -> CALayer? { SceneClasses.makeLayer(named: className) }
+
     /// `value` decoded as the value of `keyPath` on a layer of class `className`, as a scene's
     /// layer, animation or action would decode it: the value (nil for JSON `null` where
     /// allowed), or the errors a scene would report.

@@ -9,66 +9,6 @@ import GLayersLottie
 /// A decoded value: `.some(nil)` is JSON `null` where the type allows it.
 typealias DecodedValue = Any?
 
-/// The layer classes and animation classes scenes can name.
-enum SceneClasses {
-    /// Layer classes by name.
-    static let layers: [(String, CALayer.Type)] = [
-        ("CALayer", CALayer.self), ("CATextLayer", CATextLayer.self), ("CAShapeLayer", CAShapeLayer.self),
-        ("CAGradientLayer", CAGradientLayer.self), ("CAReplicatorLayer", CAReplicatorLayer.self),
-        ("CATransformLayer", CATransformLayer.self), ("CAScrollLayer", CAScrollLayer.self),
-        ("CATiledLayer", CATiledLayer.self),
-        ("CAEmitterLayer", CAEmitterLayer.self), ("LottieLayer", LottieLayer.self),
-    ]
-
-    /// The layer class named `name`.
-    static func layerClass(named name: String) -> CALayer.Type? {
-        layers.first { $0.0 == name }?.1
-    }
-
-    /// A new layer of the class named `name` (made with the class's designated `init()`).
-    static func makeLayer(named name: String) -> CALayer? {
-        switch name {
-        case "CALayer": return CALayer()
-        case "CATextLayer": return CATextLayer()
-        case "CAShapeLayer": return CAShapeLayer()
-        case "CAGradientLayer": return CAGradientLayer()
-        case "CAReplicatorLayer": return CAReplicatorLayer()
-        case "CATransformLayer": return CATransformLayer()
-        case "CAScrollLayer": return CAScrollLayer()
-        case "CATiledLayer": return CATiledLayer()
-        case "CAEmitterLayer": return CAEmitterLayer()
-        case "LottieLayer": return LottieLayer(animation: nil)
-        default: return nil
-        }
-    }
-
-    /// Animation classes by name.
-    static let animations = [
-        "CABasicAnimation", "CAKeyframeAnimation", "CASpringAnimation", "CAAnimationGroup", "CATransition",
-    ]
-
-    /// The keys a layer object of `layerClass` may hold that are not properties of the class:
-    /// what a scene gives where an app would run code (a tiled layer's image, drawn in every
-    /// tile; a Lottie layer's file and how it plays).
-    static func sceneKeys(of layerClass: CALayer.Type) -> [String] {
-        if layerClass == CATiledLayer.self { return [DecodeContext.tiledImageKey] }
-        if layerClass == LottieLayer.self { return DecodeContext.lottieKeys }
-        return []
-    }
-
-    /// The layer class whose scene keys (`sceneKeys(of:)`) include `key`.
-    static func layerClassWithSceneKey(_ key: String) -> CALayer.Type? {
-        layers.first { sceneKeys(of: $0.1).contains(key) }?.1
-    }
-
-    /// A layer class other than CALayer that declares `key`.
-    static func layerClassDeclaring(_ key: String) -> CALayer.Type? {
-        let base = Set(CALayer.declaredKeys)
-        guard !base.contains(key) else { return nil }
-        return layers.first { $0.1.declaredKeys.contains(key) }?.1
-    }
-}
-
 extension DecodeContext {
     /// `node` decoded as `type`; nil when invalid (reported).
     func value(_ node: JSONValue, _ path: JSONPath, as type: PropertyType) -> DecodedValue? {

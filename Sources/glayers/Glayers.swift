@@ -22,6 +22,7 @@ struct Glayers: ParsableCommand {
             """,
         subcommands: [
             Run.self, Shot.self, Record.self, Dump.self, Filmstrip.self, Diff.self, Check.self, Validate.self,
+            Schema.self,
             Bench.self,
         ],
         defaultSubcommand: Run.self)

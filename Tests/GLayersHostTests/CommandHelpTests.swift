@@ -39,7 +39,7 @@ extension CommandTests {
         for shellName in ["zsh", "fish"] {
             let other = try self.glayers(["--generate-completion-script", shellName])
             #expect(other.status == 0)
-            for name in ["run", "shot", "record", "dump", "filmstrip", "diff", "check", "validate", "bench"] {
+            for name in ["run", "shot", "record", "dump", "filmstrip", "diff", "check", "validate", "schema", "bench"] {
                 #expect(other.stdout.contains(name), "\(shellName) lacks \(name)")
             }
         }
@@ -57,7 +57,9 @@ extension CommandTests {
         let subcommands = try #require(command["subcommands"] as? [[String: Any]])
         let names = Set(subcommands.compactMap { $0["commandName"] as? String })
         #expect(
-            names.isSuperset(of: ["run", "shot", "record", "dump", "filmstrip", "diff", "check", "validate", "bench"]))
+            names.isSuperset(of: [
+                "run", "shot", "record", "dump", "filmstrip", "diff", "check", "validate", "schema", "bench",
+            ]))
         for sub in subcommands where sub["commandName"] as? String != "help" {
             #expect((sub["discussion"] as? String)?.contains("Examples:") == true, "\(sub["commandName"] ?? "?")")
         }

@@ -88,15 +88,36 @@ let validator = """
         #expect(lines.count == broken.count && lines.allSatisfy { $0.hasPrefix("invalid ") })
     }
 
-    @Test(.enabled(if: python3Path != nil, "python3 is not installed: the schema cannot be regenerated"))
-    func schemaIsUpToDateWithItsGenerator() throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("glayers-schema-\(getpid()).json")
-        defer { try? FileManager.default.removeItem(at: out) }
-        let (status, output) = try runPython([
-            repositoryRoot.appendingPathComponent("schema/make_schema.py").path, out.path,
-        ])
-        #expect(status == 0, "\(output)")
-        #expect(try Data(contentsOf: out) == Data(contentsOf: schemaURL), "run python3 schema/make_schema.py")
+    @Test func committedSchemaIsTheGeneratedOne() throws {
+        let committed = try String(contentsOf: schemaURL, encoding: .utf8)
+        #expect(
+            committed == SceneSchema.text,
+            "schema/scene.schema.json is out of step with the property tables; run: swift run glayers schema > schema/scene.schema.json"
+        )
+    }
+
+    @Test func docsTablesAreTheGeneratedOnes() throws {
+        let url = repositoryRoot.appendingPathComponent("docs/scene-format.md")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let updated = try SceneSchema.updatingTables(in: text).get()
+        #expect(
+            updated == text,
+            "the property tables of docs/scene-format.md are out of step; run: swift run glayers schema --docs docs/scene-format.md"
+        )
+    }
+
+    @Test func missingTableMarkersAreReported() {
+        guard case .failure(let problem) = SceneSchema.updatingTables(in: "# No tables here\n") else {
+            Issue.record("a document without markers was accepted")
+            return
+        }
+        #expect(problem.message.contains("<!-- generated: layer-classes -->"))
+    }
+
+    @Test func everyStructuralKeyHasASchema() {
+        for key in DecodeContext.structuralLayerKeys where key != "class" {
+            #expect(SceneSchema.structuralSchema(key) != nil, "\(key) has no schema")
+        }
     }
 
     // MARK: The schema and the decoder agree
@@ -141,6 +162,11 @@ let validator = """
             #expect(inSchema == AnimationKeys.allowed(for: name), "\(name)")
         }
         #expect(keys(animation).union(branchKeys(animation, nil)) == AnimationKeys.allowed(for: "CABasicAnimation"))
+    }
+
+    @Test func schemaCellKeysMatchTheDecoder() throws {
+        let cell = try schema()["$defs"]?["emitterCell"]
+        #expect(keys(cell) == Set(DecodeContext.cellKeys))
     }
 
     @Test func schemaKeysymsAndColoursMatchTheDecoder() throws {

@@ -87,14 +87,10 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
     /// A new animation (Apple's `CAAnimation.animation()` factory).
     open class func animation() -> Self { Self(copying: nil) }
 
-    /// The default value of `key` when unset (`nil` for keys the class does not define).
+    /// The default value of `key` when unset: Core Animation's default of a property the class
+    /// declares, nil for other keys (`CAAnimation+PropertyTable.swift`).
     open class func defaultValue(forKey key: String) -> Any? {
-        switch key {
-        case "speed": return Float(1)
-        case "removedOnCompletion", "isRemovedOnCompletion": return true
-        case "fillMode": return CAMediaTimingFillMode.removed.rawValue
-        default: return nil
-        }
+        AnimationProperty.named(key, on: self)?.defaultValue
     }
 
     /// Whether the value of `key` would be archived (true for every key, as Core Animation's
@@ -134,40 +130,27 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
         extraValues = other.extraValues
     }
 
-    /// Stores a value for `key` (timing properties by name, anything else kept as is).
+    /// Sets a property the class declares by its key-value coding name (a value of the wrong
+    /// type is reported and ignored; nil sets a number or flag to its default), or stores any
+    /// other key as given.
     open func setValue(_ value: Any?, forKey key: String) {
-        switch key {
-        case "beginTime": beginTime = NumberCoercion.double(value) ?? 0
-        case "duration": duration = NumberCoercion.double(value) ?? 0
-        case "speed": speed = Float(NumberCoercion.double(value) ?? 1)
-        case "timeOffset": timeOffset = NumberCoercion.double(value) ?? 0
-        case "repeatCount": repeatCount = Float(NumberCoercion.double(value) ?? 0)
-        case "repeatDuration": repeatDuration = NumberCoercion.double(value) ?? 0
-        case "autoreverses": autoreverses = NumberCoercion.bool(value) ?? false
-        case "removedOnCompletion", "isRemovedOnCompletion": isRemovedOnCompletion = NumberCoercion.bool(value) ?? true
-        case "fillMode":
-            fillMode =
-                value as? CAMediaTimingFillMode ?? CAMediaTimingFillMode(rawValue: (value as? String) ?? "removed")
-        case "timingFunction": timingFunction = value as? CAMediaTimingFunction
-        default: extraValues[key] = value
+        guard let p = AnimationProperty.named(key, on: type(of: self)) else {
+            extraValues[key] = value
+            return
+        }
+        guard p.set(self, value) else {
+            let message = "\(type(of: self)): \(p.key) cannot be set to \(describeValue(value)); ignored"
+            return Diagnostics.warn(message)
         }
     }
 
-    /// The value stored for `key`.
+    /// The value of a property the class declares, or the value stored for another key (its
+    /// default when none is).
     open func value(forKey key: String) -> Any? {
-        switch key {
-        case "beginTime": return beginTime
-        case "duration": return duration
-        case "speed": return speed
-        case "timeOffset": return timeOffset
-        case "repeatCount": return repeatCount
-        case "repeatDuration": return repeatDuration
-        case "autoreverses": return autoreverses
-        case "removedOnCompletion", "isRemovedOnCompletion": return isRemovedOnCompletion
-        case "fillMode": return fillMode.rawValue
-        case "timingFunction": return timingFunction
-        default: return extraValues[key] ?? type(of: self).defaultValue(forKey: key)
+        guard let p = AnimationProperty.named(key, on: type(of: self)) else {
+            return extraValues[key] ?? type(of: self).defaultValue(forKey: key)
         }
+        return p.get(self)
     }
 }
 

@@ -57,6 +57,8 @@ public struct CAMediaTimingFillMode: CAStringOption {
     public static let both = CAMediaTimingFillMode(rawValue: "both")
     /// Outside its active duration the object has no effect (the default).
     public static let removed = CAMediaTimingFillMode(rawValue: "removed")
+    /// The names of the four modes, as property tables list them.
+    package static let names = [removed, forwards, backwards, both].map(\.rawValue)
 
     var fillsBackwards: Bool { self == .backwards || self == .both }
     var fillsForwards: Bool { self == .forwards || self == .both }
@@ -201,6 +203,8 @@ public struct CALayerContentsFilter: CAStringOption {
     ///
     /// - The image is mipmapped the first time it is drawn so; when magnifying it acts as `linear`.
     public static let trilinear = CALayerContentsFilter(rawValue: "trilinear")
+    /// The names of the three filters, as property tables list them.
+    package static let names = [linear, nearest, trilinear].map(\.rawValue)
 }
 
 /// The pixel format of a layer's backing store.

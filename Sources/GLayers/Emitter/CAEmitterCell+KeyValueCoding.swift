@@ -13,7 +13,7 @@ extension CAEmitterCell {
 
     /// The default of `value(forKey:)`.
     func valueDefault(forKey key: String) -> Any? {
-        if let p = EmitterCellProperty.named(key) { return declaredValue(p) }
+        if let p = EmitterCellProperty.named(key) { return p.value(of: self) }
         return extraValues[key] ?? style?[key] ?? type(of: self).defaultValue(forKey: key)
     }
 
@@ -77,113 +77,9 @@ extension CAEmitterCell {
         case .contentsRect:
             guard case .rect(let r)? = ValueConversion.convert(value, to: .rect) else { throw fail() }
             contentsRect = r
-        case .setting:
-            guard try setSetting(p.key, value) else { throw fail() }
-        }
-    }
-
-    /// Sets a setting; false when the value is not of its type.
-    private func setSetting(_ key: String, _ value: Any?) throws -> Bool {
-        func number() -> Double? { NumberCoercion.double(value) }
-        switch key {
-        case "name":
-            guard value == nil || value is String else { return false }
-            name = value as? String
-        case "enabled":
-            guard let b = NumberCoercion.bool(value) else { return false }
-            isEnabled = b
-        case "contents": contents = value
-        case "contentsScale":
-            guard let n = number() else { return false }
-            contentsScale = CGFloat(n)
-        case "minificationFilter", "magnificationFilter":
-            guard let s = value as? String ?? (value as? CALayerContentsFilter)?.rawValue else { return false }
-            if key == "minificationFilter" { minificationFilter = s } else { magnificationFilter = s }
-        case "minificationFilterBias":
-            guard let n = number() else { return false }
-            minificationFilterBias = Float(n)
-        case "emitterCells":
-            guard value == nil || value is [CAEmitterCell] else { return false }
-            emitterCells = value as? [CAEmitterCell]
-        case "style":
-            guard value == nil || value is [AnyHashable: Any] else { return false }
-            style = value as? [AnyHashable: Any]
-        case "fillMode":
-            guard let s = value as? String ?? (value as? CAMediaTimingFillMode)?.rawValue else { return false }
-            fillMode = CAMediaTimingFillMode(rawValue: s)
-        case "autoreverses":
-            guard let b = NumberCoercion.bool(value) else { return false }
-            autoreverses = b
-        default:
-            guard let n = number(), n.isFinite || (key == "repeatCount" && n == .infinity) else { return false }
-            setTiming(key, n)
-        }
-        explicitKeys.insert(key)
-        return true
-    }
-
-    private func setTiming(_ key: String, _ n: Double) {
-        switch key {
-        case "beginTime": beginTime = n
-        case "duration": duration = n
-        case "speed": speed = Float(n)
-        case "timeOffset": timeOffset = n
-        case "repeatCount": repeatCount = Float(n)
-        default: repeatDuration = n
-        }
-    }
-
-    /// The value of a declared property as key-value coding returns it (`Float` for the
-    /// properties Apple declares as `float`, `CGFloat` for the others).
-    private func declaredValue(_ p: EmitterCellProperty) -> Any? {
-        switch p.storage {
-        case .number(let slot):
-            let floats: Set<EmitterCellSlot> = [
-                .birthRate, .lifetime, .lifetimeRange, .redRange, .greenRange, .blueRange, .alphaRange, .redSpeed,
-                .greenSpeed, .blueSpeed, .alphaSpeed,
-            ]
-            return floats.contains(slot) ? Float(number(slot)) : number(slot)
-        case .color: return color
-        case .contentsRect: return contentsRect
-        case .setting: return setting(p.key)
-        }
-    }
-
-    private func setting(_ key: String) -> Any? {
-        switch key {
-        case "name": return name
-        case "enabled": return isEnabled
-        case "contents": return contents
-        case "contentsScale": return contentsScale
-        case "minificationFilter": return minificationFilter
-        case "magnificationFilter": return magnificationFilter
-        case "minificationFilterBias": return minificationFilterBias
-        case "emitterCells": return emitterCells
-        case "style": return style
-        case "beginTime": return beginTime
-        case "duration": return duration
-        case "speed": return speed
-        case "timeOffset": return timeOffset
-        case "repeatCount": return repeatCount
-        case "repeatDuration": return repeatDuration
-        case "autoreverses": return autoreverses
-        default: return fillMode.rawValue
-        }
-    }
-
-    /// Core Animation's default of a cell key (nil for undeclared keys).
-    static func defaultOf(_ key: String) -> Any? {
-        guard let p = EmitterCellProperty.named(key) else { return nil }
-        switch p.storage {
-        case .number(let slot):
-            return CAEmitterCell().declaredValue(EmitterCellProperty(p.key, .number(slot)))
-        case .color: return CGColor(red: 1, green: 1, blue: 1, alpha: 1)
-        case .contentsRect: return CGRect(x: 0, y: 0, width: 1, height: 1)
-        case .setting:
-            switch p.key {
-            case "name", "contents", "emitterCells", "style": return nil
-            default: return CAEmitterCell().setting(p.key)
-            }
+        case .setting(let setting):
+            guard setting.set(self, value) else { throw fail() }
+            explicitKeys.insert(p.key)
         }
     }
 }

@@ -38,7 +38,7 @@ open class CAEmitterCell: NSObject, CAMediaTiming {
 
     /// The default of `key` (Core Animation's defaults of the cell's properties; nil for other
     /// keys).
-    open class func defaultValue(forKey key: String) -> Any? { CAEmitterCell.defaultOf(key) }
+    open class func defaultValue(forKey key: String) -> Any? { EmitterCellProperty.named(key)?.defaultValue }
 
     /// Whether the value of `key` is archived (glayers does not archive; true for every key).
     open func shouldArchiveValue(forKey key: String) -> Bool { true }

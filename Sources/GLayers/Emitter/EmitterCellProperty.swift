@@ -1,7 +1,8 @@
 /// The property table of `CAEmitterCell` (CAEmitterCell.h): one entry per property, with its
-/// key-value coding name, kind, default, whether it animates, and where a cell keeps it. The
-/// cell's key-value coding, the emitter layer's `emitterCells.NAME.KEY` key paths, scenes,
-/// dumps and the schema test read it; nothing else lists cell properties.
+/// key-value coding name, kind, default, whether it animates, where a cell keeps it and a
+/// description (the entries: `CAEmitterCell+PropertyTable.swift`). The cell's key-value
+/// coding and defaults, the emitter layer's `emitterCells.NAME.KEY` key paths, scenes, dumps,
+/// the schema and the docs' cell table read it; nothing else lists cell properties.
 ///
 /// A cell's animatable numbers live in one block of `EmitterCellSlot.count` numbers (colour and
 /// `contentsRect` take four each), so an emitter layer keeps the numbers of all its cells in
@@ -51,6 +52,15 @@ package enum EmitterCellLimits {
     package static let maximumBirthRate: CGFloat = 1_000_000
 }
 
+/// A setting of the cell object (`name`, `contents`, timing, …): key-value coding reaches it
+/// through these accessors.
+package struct EmitterCellSetting: @unchecked Sendable {
+    /// The value as `value(forKey:)` returns it.
+    let get: (CAEmitterCell) -> Any?
+    /// Sets the value; false when it is not of the setting's type.
+    let set: (CAEmitterCell, Any?) -> Bool
+}
+
 /// One property of `CAEmitterCell`.
 package struct EmitterCellProperty: Sendable {
     /// Where a cell keeps the value.
@@ -62,7 +72,7 @@ package struct EmitterCellProperty: Sendable {
         /// `contentsRect`: x, y, width, height.
         case contentsRect
         /// A setting of the cell object, not animated (`name`, `contents`, timing, …).
-        case setting
+        case setting(EmitterCellSetting)
     }
 
     /// The key-value coding name.
@@ -75,6 +85,17 @@ package struct EmitterCellProperty: Sendable {
     package let storage: Storage
     /// How numbers are checked.
     package let check: EmitterCellCheck
+    /// Whether the number is an angle in radians (scenes may write `"90deg"`).
+    package let isAngle: Bool
+    /// Whether key-value coding returns the number as a `Float` (the properties Apple declares
+    /// as `float`) rather than a `CGFloat`.
+    let isFloat: Bool
+    /// The names the value may take, when they form a closed set (`fillMode`).
+    package let names: [String]?
+    /// What it is, in one sentence: the scene schema's description and the cell table of
+    /// docs/scene-format.md are made from it (`glayers schema`).
+    package let summary: String
+
     /// Whether `emitterCells.NAME.KEY` animates (CAEmitterCell.h says "Animatable"; glayers
     /// does not animate `contents` and `emitterCells`, which it only switches by setting).
     package var isAnimatable: Bool {
@@ -84,13 +105,17 @@ package struct EmitterCellProperty: Sendable {
 
     init(
         _ key: String, _ storage: Storage, kind: ValueKind = .number, check: EmitterCellCheck = .finite,
-        aliases: [String] = []
+        aliases: [String] = [], angle: Bool = false, float: Bool = false, names: [String]? = nil, summary: String
     ) {
         self.key = key
         self.storage = storage
         self.kind = kind
         self.check = check
         self.aliases = aliases
+        self.isAngle = angle
+        self.isFloat = float
+        self.names = names
+        self.summary = summary
     }
 
     /// The slot of a number property.
@@ -108,42 +133,27 @@ package struct EmitterCellProperty: Sendable {
         case .setting: return nil
         }
     }
+
+    /// Core Animation's default (nil: none), the value of a new cell.
+    package var defaultValue: Any? { value(of: EmitterCellDefaults.cell) }
+
+    /// The value of `cell` as key-value coding returns it.
+    func value(of cell: CAEmitterCell) -> Any? {
+        switch storage {
+        case .number(let slot): return isFloat ? Float(cell.number(slot)) : cell.number(slot)
+        case .color: return cell.color
+        case .contentsRect: return cell.contentsRect
+        case .setting(let s): return s.get(cell)
+        }
+    }
+}
+
+/// A cell with every property at its default, read for the table's defaults.
+private enum EmitterCellDefaults {
+    nonisolated(unsafe) static let cell = CAEmitterCell()
 }
 
 extension EmitterCellProperty {
-    private static func number(_ slot: EmitterCellSlot, _ check: EmitterCellCheck = .finite) -> EmitterCellProperty {
-        EmitterCellProperty(String(describing: slot), .number(slot), check: check)
-    }
-
-    /// Every property of `CAEmitterCell`, in the order of CAEmitterCell.h, then `CAMediaTiming`.
-    package static let all: [EmitterCellProperty] = [
-        EmitterCellProperty("name", .setting, kind: .object),
-        EmitterCellProperty("enabled", .setting, kind: .bool, aliases: ["isEnabled"]),
-        number(.birthRate, .nonNegative), number(.lifetime, .nonNegative), number(.lifetimeRange, .range),
-        number(.emissionLatitude), number(.emissionLongitude), number(.emissionRange, .range),
-        number(.velocity), number(.velocityRange, .range),
-        number(.xAcceleration), number(.yAcceleration), number(.zAcceleration),
-        number(.scale), number(.scaleRange, .range), number(.scaleSpeed),
-        number(.spin), number(.spinRange, .range),
-        EmitterCellProperty("color", .color, kind: .color),
-        number(.redRange, .range), number(.greenRange, .range), number(.blueRange, .range),
-        number(.alphaRange, .range),
-        number(.redSpeed), number(.greenSpeed), number(.blueSpeed), number(.alphaSpeed),
-        EmitterCellProperty("contents", .setting, kind: .image),
-        EmitterCellProperty("contentsRect", .contentsRect, kind: .rect),
-        EmitterCellProperty("contentsScale", .setting, check: .positive),
-        EmitterCellProperty("minificationFilter", .setting, kind: .object),
-        EmitterCellProperty("magnificationFilter", .setting, kind: .object),
-        EmitterCellProperty("minificationFilterBias", .setting),
-        EmitterCellProperty("emitterCells", .setting, kind: .object),
-        EmitterCellProperty("style", .setting, kind: .object),
-        EmitterCellProperty("beginTime", .setting), EmitterCellProperty("duration", .setting),
-        EmitterCellProperty("speed", .setting), EmitterCellProperty("timeOffset", .setting),
-        EmitterCellProperty("repeatCount", .setting), EmitterCellProperty("repeatDuration", .setting),
-        EmitterCellProperty("autoreverses", .setting, kind: .bool),
-        EmitterCellProperty("fillMode", .setting, kind: .object),
-    ]
-
     private static let byName: [String: EmitterCellProperty] = {
         var out: [String: EmitterCellProperty] = [:]
         for p in all {

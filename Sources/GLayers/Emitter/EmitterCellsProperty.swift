@@ -17,7 +17,7 @@ final class EmitterCellsProperty: LayerProperty {
     init() {
         super.init(
             key: "emitterCells", aliases: [], kind: .object, action: .noAction, animatable: false, effects: [],
-            choices: nil)
+            choices: nil, summary: "The kinds of particle the layer emits.")
     }
 
     override var defaultValue: Any? { nil }

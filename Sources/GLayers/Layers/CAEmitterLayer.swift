@@ -74,28 +74,48 @@ extension LayerProperty {
         static let emitterCells = EmitterCellsProperty()
         static let birthRate = StoredProperty(
             "birthRate", default: CGFloat(1), action: .animation, accepts: { $0.isFinite && $0 >= 0 },
-            requirement: "a finite number ≥ 0")
+            requirement: "a finite number ≥ 0", summary: "Multiplies every cell's birth rate (default 1).")
         static let lifetime = StoredProperty(
             "lifetime", default: CGFloat(1), action: .animation, accepts: { $0.isFinite && $0 >= 0 },
-            requirement: "a finite number ≥ 0")
-        static let emitterPosition = StoredProperty("emitterPosition", default: CGPoint.zero, action: .animation)
-        static let emitterZPosition = StoredProperty("emitterZPosition", default: CGFloat(0), action: .animation)
-        static let emitterSize = StoredProperty("emitterSize", default: CGSize.zero, action: .animation)
-        static let emitterDepth = StoredProperty("emitterDepth", default: CGFloat(0), action: .animation)
+            requirement: "a finite number ≥ 0",
+            summary: "Multiplies every cell's lifetime and lifetime range (default 1).")
+        static let emitterPosition = StoredProperty(
+            "emitterPosition", default: CGPoint.zero, action: .animation,
+            summary: "The centre of the emission shape, in the layer's coordinates.")
+        static let emitterZPosition = StoredProperty(
+            "emitterZPosition", default: CGFloat(0), action: .animation,
+            summary: "The z of the emission shape's centre.")
+        static let emitterSize = StoredProperty(
+            "emitterSize", default: CGSize.zero, action: .animation,
+            summary: "The size of the emission shape [width, height] (a circle's or sphere's radius is the width).")
+        static let emitterDepth = StoredProperty(
+            "emitterDepth", default: CGFloat(0), action: .animation, summary: "The depth of a cuboid emission shape.")
         static let emitterShape = StoredProperty(
             "emitterShape", default: CAEmitterLayerEmitterShape.point,
-            choices: .names(["point", "line", "rectangle", "cuboid", "circle", "sphere"]))
+            choices: .names(["point", "line", "rectangle", "cuboid", "circle", "sphere"]),
+            summary: "The emission shape (default point).")
         static let emitterMode = StoredProperty(
             "emitterMode", default: CAEmitterLayerEmitterMode.volume,
-            choices: .names(["points", "outline", "surface", "volume"]))
+            choices: .names(["points", "outline", "surface", "volume"]),
+            summary: "Which part of the shape particles start from (default volume).")
         static let renderMode = StoredProperty(
             "renderMode", default: CAEmitterLayerRenderMode.unordered,
-            choices: .names(["unordered", "oldestFirst", "oldestLast", "backToFront", "additive"]))
-        static let preservesDepth = StoredProperty("preservesDepth", default: false)
-        static let velocity = StoredProperty("velocity", default: CGFloat(1), action: .animation)
-        static let scale = StoredProperty("scale", default: CGFloat(1), action: .animation)
-        static let spin = StoredProperty("spin", default: CGFloat(1), action: .animation)
-        static let seed = StoredProperty("seed", default: CGFloat(0))
+            choices: .names(["unordered", "oldestFirst", "oldestLast", "backToFront", "additive"]),
+            summary: "The order and blending of particles (default unordered).")
+        static let preservesDepth = StoredProperty(
+            "preservesDepth", default: false, summary: "Whether particles keep their z in the superlayer's 3D space.")
+        static let velocity = StoredProperty(
+            "velocity", default: CGFloat(1), action: .animation,
+            summary: "Multiplies every cell's velocity and velocity range (default 1).")
+        static let scale = StoredProperty(
+            "scale", default: CGFloat(1), action: .animation,
+            summary: "Multiplies every cell's scale, scale range and scale speed (default 1).")
+        static let spin = StoredProperty(
+            "spin", default: CGFloat(1), action: .animation,
+            summary: "Multiplies every cell's spin and spin range (default 1).")
+        static let seed = StoredProperty(
+            "seed", default: CGFloat(0), choices: .integers(0...Int(UInt32.max)),
+            summary: "The seed of the particles' random numbers (default 0): the same seed gives the same particles.")
 
         static let all: [LayerProperty] = [
             emitterCells, birthRate, lifetime, emitterPosition, emitterZPosition, emitterSize, emitterDepth,

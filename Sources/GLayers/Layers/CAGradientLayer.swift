@@ -26,16 +26,21 @@ extension LayerProperty {
     /// `CAGradientLayer`'s properties (CAGradientLayer.h): every one redraws the gradient;
     /// all but `type` animate.
     enum Gradient {
-        static let colors = StoredProperty("colors", default: ColorList(nil), action: .animation, effects: .display)
+        static let colors = StoredProperty(
+            "colors", default: ColorList(nil), action: .animation, effects: .display, summary: "The gradient's colours."
+        )
         static let locations = StoredProperty(
-            "locations", default: NumberList(nil), action: .animation, effects: .display)
+            "locations", default: NumberList(nil), action: .animation, effects: .display,
+            summary: "Where each colour stops, 0…1.")
         static let startPoint = StoredProperty(
-            "startPoint", default: CGPoint(x: 0.5, y: 0), action: .animation, effects: .display)
+            "startPoint", default: CGPoint(x: 0.5, y: 0), action: .animation, effects: .display,
+            summary: "The start, in unit coordinates.")
         static let endPoint = StoredProperty(
-            "endPoint", default: CGPoint(x: 0.5, y: 1), action: .animation, effects: .display)
+            "endPoint", default: CGPoint(x: 0.5, y: 1), action: .animation, effects: .display,
+            summary: "The end, in unit coordinates.")
         static let type = StoredProperty(
             "type", default: CAGradientLayerType.axial, effects: .display,
-            choices: .names(["axial", "radial", "conic"]))
+            choices: .names(["axial", "radial", "conic"]), summary: "The gradient's style.")
 
         static let all: [LayerProperty] = [colors, locations, startPoint, endPoint, type]
     }

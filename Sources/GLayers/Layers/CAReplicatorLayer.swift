@@ -8,17 +8,31 @@ extension LayerProperty {
     /// `CAReplicatorLayer`'s properties (CAReplicatorLayer.h): all but `instanceCount` animate.
     enum Replicator {
         /// Any number is taken (the getter reads NaN as none and saturates huge values).
-        static let instanceCount = StoredProperty("instanceCount", default: CGFloat(1), accepts: { _ in true })
-        static let instanceDelay = StoredProperty("instanceDelay", default: CGFloat(0), action: .animation)
+        static let instanceCount = StoredProperty(
+            "instanceCount", default: CGFloat(1), choices: .integers(0...EngineLimits.maximumInstanceCount),
+            accepts: { _ in true }, summary: "How many copies of the sublayers are drawn.")
+        static let instanceDelay = StoredProperty(
+            "instanceDelay", default: CGFloat(0), action: .animation,
+            summary: "The delay of each copy's animations, in seconds.")
         static let instanceTransform = StoredProperty(
-            "instanceTransform", default: CATransform3D.identity, action: .animation)
+            "instanceTransform", default: CATransform3D.identity, action: .animation,
+            summary: "The transform of each copy relative to the previous one.")
         static let instanceColor = StoredProperty(
-            "instanceColor", default: ColorValue.object(.white), action: .animation)
-        static let instanceRedOffset = StoredProperty("instanceRedOffset", default: CGFloat(0), action: .animation)
-        static let instanceGreenOffset = StoredProperty("instanceGreenOffset", default: CGFloat(0), action: .animation)
-        static let instanceBlueOffset = StoredProperty("instanceBlueOffset", default: CGFloat(0), action: .animation)
-        static let instanceAlphaOffset = StoredProperty("instanceAlphaOffset", default: CGFloat(0), action: .animation)
-        static let preservesDepth = StoredProperty("preservesDepth", default: false)
+            "instanceColor", default: ColorValue.object(.white), action: .animation,
+            summary: "The colour the first copy is multiplied by.")
+        static let instanceRedOffset = StoredProperty(
+            "instanceRedOffset", default: CGFloat(0), action: .animation, summary: "Added to each copy's red.")
+        static let instanceGreenOffset = StoredProperty(
+            "instanceGreenOffset", default: CGFloat(0), action: .animation, summary: "Added to each copy's green.")
+        static let instanceBlueOffset = StoredProperty(
+            "instanceBlueOffset", default: CGFloat(0), action: .animation, summary: "Added to each copy's blue.")
+        static let instanceAlphaOffset = StoredProperty(
+            "instanceAlphaOffset", default: CGFloat(0), action: .animation, summary: "Added to each copy's alpha.")
+        static let preservesDepth = StoredProperty(
+            "preservesDepth", default: false,
+            summary:
+                "Whether the copies keep their depth in one 3D space (the replicator then draws nothing of its own, like a CATransformLayer) instead of being flattened into its plane."
+        )
 
         static let all: [LayerProperty] = [
             instanceCount, instanceDelay, instanceTransform, instanceColor, instanceRedOffset, instanceGreenOffset,

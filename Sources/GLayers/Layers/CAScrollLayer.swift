@@ -26,7 +26,7 @@ extension LayerProperty {
     /// `CAScrollLayer.scrollMode`.
     static let scrollMode = StoredProperty(
         "scrollMode", default: CAScrollLayerScrollMode.both,
-        choices: .names(["none", "vertically", "horizontally", "both"]))
+        choices: .names(["none", "vertically", "horizontally", "both"]), summary: "The directions scrolling may move.")
 }
 
 /// A layer that shows a scrolled part of its sublayers: scrolling changes its bounds origin.

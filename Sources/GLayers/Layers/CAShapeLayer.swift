@@ -56,29 +56,37 @@ extension LayerProperty {
     /// animatable but, as every `CGPath` property, has no implicit animation (Apple's reference:
     /// "does not support implicit animation").
     enum Shape {
-        static let path = StoredProperty<CGPath?>("path", default: nil, animatable: true, effects: .display)
+        static let path = StoredProperty<CGPath?>(
+            "path", default: nil, animatable: true, effects: .display, summary: "The shape.")
         static let fillColor = StoredProperty(
-            "fillColor", default: ColorValue.object(.black), action: .animation, effects: .display)
+            "fillColor", default: ColorValue.object(.black), action: .animation, effects: .display,
+            summary: "The fill colour (null: no fill).")
         static let fillRule = StoredProperty(
             "fillRule", default: CAShapeLayerFillRule.nonZero, effects: .display,
-            choices: .names(["non-zero", "even-odd"]))
+            choices: .names(["non-zero", "even-odd"]), summary: "The fill rule.")
         static let strokeColor = StoredProperty(
-            "strokeColor", default: ColorValue.none, action: .animation, effects: .display)
+            "strokeColor", default: ColorValue.none, action: .animation, effects: .display,
+            summary: "The stroke colour (null: no stroke).")
         static let strokeStart = StoredProperty(
-            "strokeStart", default: CGFloat(0), action: .animation, effects: .display)
-        static let strokeEnd = StoredProperty("strokeEnd", default: CGFloat(1), action: .animation, effects: .display)
-        static let lineWidth = StoredProperty("lineWidth", default: CGFloat(1), action: .animation, effects: .display)
+            "strokeStart", default: CGFloat(0), action: .animation, effects: .display,
+            summary: "Where the stroke starts, 0…1.")
+        static let strokeEnd = StoredProperty(
+            "strokeEnd", default: CGFloat(1), action: .animation, effects: .display,
+            summary: "Where the stroke ends, 0…1.")
+        static let lineWidth = StoredProperty(
+            "lineWidth", default: CGFloat(1), action: .animation, effects: .display, summary: "The stroke's width.")
         static let miterLimit = StoredProperty(
-            "miterLimit", default: CGFloat(10), action: .animation, effects: .display)
+            "miterLimit", default: CGFloat(10), action: .animation, effects: .display, summary: "The miter limit.")
         static let lineCap = StoredProperty(
             "lineCap", default: CAShapeLayerLineCap.butt, effects: .display,
-            choices: .names(["butt", "round", "square"]))
+            choices: .names(["butt", "round", "square"]), summary: "The line cap.")
         static let lineJoin = StoredProperty(
             "lineJoin", default: CAShapeLayerLineJoin.miter, effects: .display,
-            choices: .names(["miter", "round", "bevel"]))
+            choices: .names(["miter", "round", "bevel"]), summary: "The line join.")
         static let lineDashPhase = StoredProperty(
-            "lineDashPhase", default: CGFloat(0), action: .animation, effects: .display)
-        static let lineDashPattern = StoredProperty("lineDashPattern", default: NumberList(nil), effects: .display)
+            "lineDashPhase", default: CGFloat(0), action: .animation, effects: .display, summary: "The dash phase.")
+        static let lineDashPattern = StoredProperty(
+            "lineDashPattern", default: NumberList(nil), effects: .display, summary: "Dash and gap lengths.")
 
         static let all: [LayerProperty] = [
             path, fillColor, fillRule, strokeColor, strokeStart, strokeEnd, lineWidth, miterLimit, lineCap, lineJoin,

@@ -51,19 +51,26 @@ extension LayerProperty {
     /// `CATextLayer`'s properties (CATextLayer.h): every one redraws the text; `fontSize` and
     /// `foregroundColor` animate.
     enum Text {
-        static let string = StoredProperty("string", default: ObjectValue(nil), effects: .display)
-        static let font = StoredProperty("font", default: ObjectValue("Helvetica"), effects: .display)
-        static let fontSize = StoredProperty("fontSize", default: CGFloat(36), action: .animation, effects: .display)
+        static let string = StoredProperty("string", default: ObjectValue(nil), effects: .display, summary: "The text.")
+        static let font = StoredProperty(
+            "font", default: ObjectValue("Helvetica"), effects: .display,
+            summary: "The font family (resolved by fontconfig).")
+        static let fontSize = StoredProperty(
+            "fontSize", default: CGFloat(36), action: .animation, effects: .display,
+            summary: "The font size in points (default 36).")
         static let foregroundColor = StoredProperty(
-            "foregroundColor", default: ColorValue.object(.white), action: .animation, effects: .display)
+            "foregroundColor", default: ColorValue.object(.white), action: .animation, effects: .display,
+            summary: "The text colour (default white).")
         static let alignmentMode = StoredProperty(
             "alignmentMode", default: CATextLayerAlignmentMode.natural, effects: .display,
-            choices: .names(["natural", "left", "right", "center", "justified"]))
+            choices: .names(["natural", "left", "right", "center", "justified"]), summary: "How lines are aligned.")
         /// Its key-value coding name is `wrapped`, as on Apple (`isWrapped` is accepted too).
-        static let wrapped = StoredProperty("wrapped", default: false, aliases: ["isWrapped"], effects: .display)
+        static let wrapped = StoredProperty(
+            "wrapped", default: false, aliases: ["isWrapped"], effects: .display,
+            summary: "Whether lines wrap at the layer's width.")
         static let truncationMode = StoredProperty(
             "truncationMode", default: CATextLayerTruncationMode.none, effects: .display,
-            choices: .names(["none", "start", "end", "middle"]))
+            choices: .names(["none", "start", "end", "middle"]), summary: "Where text that does not fit is shortened.")
 
         static let all: [LayerProperty] = [
             string, font, fontSize, foregroundColor, alignmentMode, wrapped, truncationMode,

@@ -10,9 +10,15 @@ extension LayerProperty {
     /// 24) are kept as set and clamped where the tiles are made, with a warning naming the
     /// property (`TiledSettings`).
     enum Tiled {
-        static let tileSize = StoredProperty("tileSize", default: CGSize(width: 256, height: 256))
-        static let levelsOfDetail = StoredProperty("levelsOfDetail", default: CGFloat(1))
-        static let levelsOfDetailBias = StoredProperty("levelsOfDetailBias", default: CGFloat(0))
+        static let tileSize = StoredProperty(
+            "tileSize", default: CGSize(width: 256, height: 256),
+            summary: "The size of a tile in pixels [width, height] (default [256, 256]; 16 to 1024).")
+        static let levelsOfDetail = StoredProperty(
+            "levelsOfDetail", default: CGFloat(1), choices: .integers(1...TiledSettings.maximumLevels),
+            summary: "The number of levels of detail, each half the resolution of the previous (default 1).")
+        static let levelsOfDetailBias = StoredProperty(
+            "levelsOfDetailBias", default: CGFloat(0), choices: .integers(0...TiledSettings.maximumBias),
+            summary: "How many of the levels magnify: 2 gives 4x and 2x (default 0).")
 
         static let all: [LayerProperty] = [tileSize, levelsOfDetail, levelsOfDetailBias]
     }

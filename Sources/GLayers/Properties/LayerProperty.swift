@@ -47,6 +47,9 @@ package enum PropertyChoices: Sendable {
     case names([String])
     /// A set of named bits (`autoresizingMask`: "layerMinXMargin" = 1, …).
     case flags([(name: String, bit: UInt32)])
+    /// A whole number in a range (`instanceCount`, `seed`): key-value coding takes any number,
+    /// which drawing clamps (with a warning); scenes and the schema ask for one in the range.
+    case integers(ClosedRange<Int>)
 }
 
 /// One property of a layer class.
@@ -72,14 +75,18 @@ package class LayerProperty: Hashable, CustomStringConvertible, @unchecked Senda
     package let effects: ChangeEffects
     /// The values it may take, when they form a closed set.
     package let choices: PropertyChoices?
+    /// What it is, in one sentence: the scene schema's description and the property tables of
+    /// docs/scene-format.md are made from it (`glayers schema`).
+    package let summary: String
     /// The entry's number among all entries of all layer classes (its bit in a `PropertySet`).
     let ordinal: Int
 
     init(
         key: String, aliases: [String], kind: ValueKind, action: ImplicitAction, animatable: Bool?,
-        effects: ChangeEffects, choices: PropertyChoices?
+        effects: ChangeEffects, choices: PropertyChoices?, summary: String
     ) {
         self.key = key
+        self.summary = summary
         self.aliases = aliases
         self.kind = kind
         self.action = action
@@ -160,7 +167,7 @@ class StateProperty<Value: PropertyValue>: LayerProperty {
         _ key: String, _ field: WritableKeyPath<LayerState, Value>, computed: ComputedField<Value>? = nil,
         aliases: [String] = [], action: ImplicitAction = .noAction, animatable: Bool? = nil,
         effects: ChangeEffects = [], choices: PropertyChoices? = nil, styled: Bool = true,
-        apply: ((CALayer, Value) -> Void)? = nil
+        apply: ((CALayer, Value) -> Void)? = nil, summary: String
     ) {
         self.field = field
         self.computed = computed
@@ -169,7 +176,7 @@ class StateProperty<Value: PropertyValue>: LayerProperty {
         self.styled = styled
         super.init(
             key: key, aliases: aliases, kind: Value.kind, action: action, animatable: animatable, effects: effects,
-            choices: choices)
+            choices: choices, summary: summary)
     }
 
     override var defaultValue: Any? { defaultField.apiValue }
@@ -239,11 +246,11 @@ final class TransformProperty: StateProperty<CATransform3D> {
     /// Whether this is `sublayerTransform`.
     let isSublayerTransform: Bool
 
-    init(_ key: String, sublayer: Bool) {
+    init(_ key: String, sublayer: Bool, summary: String) {
         isSublayerTransform = sublayer
         super.init(
             key, sublayer ? \.sublayerTransform : \.transform, action: .animation,
-            apply: sublayer ? { $0.sublayerTransform = $1 } : { $0.transform = $1 })
+            apply: sublayer ? { $0.sublayerTransform = $1 } : { $0.transform = $1 }, summary: summary)
     }
 
     override func stateAccess() -> AnyStateAccess? {
@@ -276,14 +283,14 @@ final class StoredProperty<Value: PropertyValue>: LayerProperty {
     init(
         _ key: String, default value: Value, aliases: [String] = [], action: ImplicitAction = .noAction,
         animatable: Bool? = nil, effects: ChangeEffects = [], choices: PropertyChoices? = nil,
-        accepts: @escaping (Value) -> Bool = { $0.isFinite }, requirement: String = "finite"
+        accepts: @escaping (Value) -> Bool = { $0.isFinite }, requirement: String = "finite", summary: String
     ) {
         defaultStored = value
         self.accepts = accepts
         self.requirement = requirement
         super.init(
             key: key, aliases: aliases, kind: Value.kind, action: action, animatable: animatable, effects: effects,
-            choices: choices)
+            choices: choices, summary: summary)
     }
 
     override var defaultValue: Any? { defaultStored.apiValue }
@@ -332,7 +339,8 @@ final class SettingProperty: LayerProperty {
     init(
         _ key: String, kind: ValueKind = .object, default fallback: Any? = nil, aliases: [String] = [],
         action: ImplicitAction = .noAction, presented: Bool = false, effects: ChangeEffects = [],
-        choices: PropertyChoices? = nil, get: @escaping (CALayer) -> Any?, set: ((CALayer, Any?) throws -> Bool)?
+        choices: PropertyChoices? = nil, get: @escaping (CALayer) -> Any?, set: ((CALayer, Any?) throws -> Bool)?,
+        summary: String
     ) {
         self.get = get
         self.set = set
@@ -340,7 +348,7 @@ final class SettingProperty: LayerProperty {
         self.presented = presented
         super.init(
             key: key, aliases: aliases, kind: kind, action: action, animatable: nil, effects: effects,
-            choices: choices)
+            choices: choices, summary: summary)
     }
 
     override var defaultValue: Any? { fallback }

@@ -109,6 +109,36 @@ import Testing
         }
     }
 
+    /// The schema's descriptions and the docs' tables are made from the entries' summaries.
+    @Test(arguments: classes)
+    func everyEntryIsDescribed(_ name: String) {
+        for p in type(of: Self.make(name)).properties.all {
+            #expect(!p.summary.isEmpty && p.summary.hasSuffix("."), "\(name).\(p.key): summary \"\(p.summary)\"")
+        }
+    }
+
+    /// A field of the presented state without an entry would be a property key-value coding,
+    /// animations, scenes and the schema do not know: adding a field means adding its entry.
+    @Test func everyFieldOfTheStateHasAnEntry() {
+        // Fields keeping an entry's value in the form drawing reads (the entry's field is a
+        // computed one of the entry's name), and the reference box, walked below.
+        let forms = [
+            "cornerCurveIsContinuous": "cornerCurve", "minificationSampling": "minificationFilter",
+            "magnificationSampling": "magnificationFilter",
+        ]
+        // What the box keeps that no one sets: drawn contents and shapes, the state of a running
+        // transition, and the layer classes' stored values (`StoredProperty`, by key).
+        let kept: Set = ["references", "backing", "shape", "contentsBlend", "transition", "custom"]
+        let names = Set(CALayer.properties.all.flatMap { [$0.key] + $0.aliases })
+        let fields = Mirror(reflecting: LayerState()).children
+        let box = fields.first { $0.label == "references" }.map { Mirror(reflecting: $0.value).children }
+        let labels = (Array(fields) + Array(box ?? Mirror(reflecting: 0).children)).compactMap(\.label)
+        #expect(box != nil, "LayerState keeps its reference box in `references`")
+        for label in labels where !kept.contains(label) {
+            #expect(names.contains(forms[label] ?? label), "LayerState.\(label) has no entry in the property table")
+        }
+    }
+
     @Test func aliasesReachTheirProperty() throws {
         let layer = CALayer()
         for (alias, key) in [
