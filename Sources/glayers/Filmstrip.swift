@@ -51,43 +51,63 @@ struct Filmstrip: ParsableCommand {
             let timeline = SceneTimeline(
                 scene: loaded, keys: try TimedKey.parseList(keys), size: nil, scale: CGFloat(scale), prepared: prepared)
             let times = (0..<frames).map { frames == 1 ? from : from + (to - from) * Double($0) / Double(frames - 1) }
-            var images: [CGImage] = []
-            for t in times { images.append(try timeline.image(at: t)) }
-            let sheet = try Self.contactSheet(images, times: times, columns: columns ?? min(frames, 5))
-            try sheet.writePNG(to: URL(fileURLWithPath: output))
+            // The sheet is sized from the first frame, before the others are rendered, and each frame
+            // is drawn into it as it comes: 400 frames of a large scene are not held at once.
+            let first = try timeline.image(at: times[0])
+            let sheet = try ContactSheet(
+                cellWidth: first.width, cellHeight: first.height, count: frames, columns: columns ?? min(frames, 5))
+            sheet.draw(first, time: times[0], at: 0)
+            for (i, t) in times.enumerated().dropFirst() { sheet.draw(try timeline.image(at: t), time: t, at: i) }
+            let image = try sheet.image()
+            try image.writePNG(to: URL(fileURLWithPath: output))
             keepUntilExit(timeline)
-            print("wrote \(output) (\(frames) frames, \(sheet.width)×\(sheet.height))")
+            print("wrote \(output) (\(frames) frames, \(image.width)×\(image.height))")
         }
     }
+}
 
-    /// Frames in a grid on dark gray, each with "t = …s" under it.
-    static func contactSheet(_ images: [CGImage], times: [Double], columns: Int) throws -> CGImage {
-        guard let first = images.first else { throw CommandFailure(message: "no frames") }
-        let cols = max(1, min(columns, images.count)), rows = (images.count + cols - 1) / cols
-        let pad = 8, label = 22
-        let cellW = first.width, cellH = first.height
-        let width = pad + cols * (cellW + pad), height = pad + rows * (cellH + label + pad)
+/// Frames in a grid on dark gray, each with "t = …s" under it.
+final class ContactSheet {
+    private let ctx: CGContext
+    private let cellWidth: Int, cellHeight: Int, columns: Int
+    private let pad = 8, label = 22
+    private var style = TextStyle()
+
+    /// A sheet for `count` frames of `cellWidth` × `cellHeight` pixels, `columns` a row; refused
+    /// when it would be over 16 384 pixels a side.
+    init(cellWidth: Int, cellHeight: Int, count: Int, columns: Int) throws {
+        self.cellWidth = cellWidth
+        self.cellHeight = cellHeight
+        self.columns = max(1, min(columns, count))
+        let rows = (count + self.columns - 1) / self.columns
+        let width = pad + self.columns * (cellWidth + pad), height = pad + rows * (cellHeight + label + pad)
         guard width <= 16384, height <= 16384, let ctx = CGContext.bitmap(width: width, height: height, scale: 1) else {
             throw CommandFailure(
                 message: "the film strip would be \(width)×\(height) pixels; use fewer frames or a smaller --scale")
         }
+        self.ctx = ctx
         ctx.setFillColor(CGColor(gray: 0.15, alpha: 1))
         ctx.fill(CGRect(x: 0, y: 0, width: width, height: height))
-        var style = TextStyle()
         style.fontName = "DejaVu Sans"
         style.fontSize = 13
         style.color = RGBA(0.9, 0.9, 0.9, 1)
         style.alignment = .center
-        for (i, image) in images.enumerated() {
-            let x = pad + (i % cols) * (cellW + pad), y = pad + (i / cols) * (cellH + label + pad)
-            ctx.draw(image, in: CGRect(x: x, y: y, width: cellW, height: cellH))
-            let text = String(format: "t = %.3f s", times[i])
-            if let labelImage = TextRenderer.render(
-                text, style: style, size: CGSize(width: cellW, height: label - 4), scale: 1)
-            {
-                ctx.draw(labelImage, in: CGRect(x: x, y: y + cellH + 4, width: cellW, height: label - 4))
-            }
+    }
+
+    /// Draws frame `index` (shown at `time`) in its cell, with its label.
+    func draw(_ image: CGImage, time: Double, at index: Int) {
+        let x = pad + (index % columns) * (cellWidth + pad), y = pad + (index / columns) * (cellHeight + label + pad)
+        ctx.draw(image, in: CGRect(x: x, y: y, width: cellWidth, height: cellHeight))
+        let text = String(format: "t = %.3f s", time)
+        if let labelImage = TextRenderer.render(
+            text, style: style, size: CGSize(width: cellWidth, height: label - 4), scale: 1)
+        {
+            ctx.draw(labelImage, in: CGRect(x: x, y: y + cellHeight + 4, width: cellWidth, height: label - 4))
         }
+    }
+
+    /// The sheet.
+    func image() throws -> CGImage {
         guard let sheet = ctx.makeImage() else { throw CommandFailure(message: "could not make the film strip") }
         return sheet
     }

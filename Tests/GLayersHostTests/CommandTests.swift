@@ -218,4 +218,18 @@ import Testing
         let sheet = try CGImage.decode(contentsOf: url)
         #expect(sheet.width >= 4 * 320 && sheet.height > 290, "\(sheet.width)×\(sheet.height)")
     }
+
+    /// A sheet over 16 384 pixels a side is refused once the first frame gives its size, before
+    /// the other frames are rendered (#24: 400 frames of 1 GiB each were held first), and
+    /// nothing is written.
+    @Test func aFilmstripTooLargeIsRefusedBeforeRendering() throws {
+        let url = temporaryFile("huge-strip.png")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let result = try glayers([
+            "filmstrip", "samples/bounce.json", "--frames", "400", "--scale", "4", "-o", url.path,
+        ])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("the film strip would be 12848×"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+    }
 }
