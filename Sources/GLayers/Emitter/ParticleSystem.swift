@@ -13,7 +13,9 @@
 /// - Playing forward simulates only the new steps. Asking for an earlier time simulates again
 ///   from the start; asking for a time more than `maximumCatchUp` seconds past the simulated
 ///   one simulates only its last `maximumCatchUp` seconds (from no particles, with a warning):
-///   a frame costs at most 7 200 steps.
+///   a frame costs at most 7 200 steps, and about twice `maximumStepWork` particle updates: a
+///   catch-up that spends the budget goes on from no particles for the last steps that as much
+///   again affords (with a warning), as one past `maximumCatchUp` does.
 /// - At most `particleBudget` particles live at once; births beyond it are dropped, with a
 ///   warning.
 /// - A model change (a new `birthRate`, new cells) counts from the next step simulated: after
@@ -29,6 +31,11 @@ final class ParticleSystem {
     static let particleBudget = 100_000
     /// The most seconds of the layer's time one frame simulates.
     static let maximumCatchUp: Double = 60
+    /// The most particle updates (live particles summed over the steps) one frame spends
+    /// catching up: 7 200 steps of 100 000 particles are 7.2·10⁸, tens of seconds (#24).
+    static let maximumStepWork = 100_000_000
+    /// This system's budget of particle updates a frame (`maximumStepWork`; tests lower it).
+    var stepWorkBudget = ParticleSystem.maximumStepWork
 
     /// The cells the particles belong to (the snapshot of the last step).
     private(set) var tree = EmitterCellTree.empty
@@ -78,7 +85,23 @@ final class ParticleSystem {
         lastStepCount = Int(target - step)
         guard step < target else { return }
         let fixed = varies ? nil : parameters(Double(step) / Self.stepsPerSecond)
+        var work = 0, jumped = false
         while step < target {
+            if !jumped && work + liveCount > stepWorkBudget {
+                // The budget is spent: only the last steps that as much again affords at this
+                // many particles are simulated, from no particles (a frame spends at most twice
+                // the budget).
+                let affordable = Int64(stepWorkBudget / max(liveCount, 1))
+                warnOnce(
+                    "\(owner()): catching up \(target - step) steps of \(liveCount) particles is over the frame's "
+                        + "budget of \(stepWorkBudget) particle updates; particles older than "
+                        + "\(Double(affordable) / Self.stepsPerSecond) s are missing")
+                reset()
+                step = max(target - affordable, 0)
+                jumped = true
+                continue
+            }
+            work += liveCount
             let p = fixed ?? parameters(Double(step) / Self.stepsPerSecond)
             simulate(step: step, p, owner: owner)
             step += 1

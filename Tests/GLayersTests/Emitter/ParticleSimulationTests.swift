@@ -279,6 +279,23 @@ extension ClockTests {
             }
         }
 
+        /// A catch-up of 1 200 steps of about 12 000 particles is 1.4·10⁷ updates: over a budget
+        /// of 2·10⁶, the frame goes on from no particles for the last steps as much again affords
+        /// (here more than a lifetime, so the count is that of a full simulation), warned once
+        /// (#24: 7 200 steps of 100 000 particles were tens of seconds).
+        @Test func catchUpWorkIsBudgeted() {
+            withManualClock {
+                let layer = emitter {
+                    $0.birthRate = 12_000; $0.lifetime = 1
+                }
+                layer.advanceParticles(toLocalTime: 0).stepWorkBudget = 2_000_000
+                let (system, warnings) = Diagnostics.capture { layer.advanceParticles(toLocalTime: 10) }
+                #expect(
+                    warnings.count == 1 && warnings[0].contains("budget of 2000000 particle updates"), "\(warnings)")
+                #expect(abs(system.liveCount - 12_000) < 600, "\(system.liveCount)")
+            }
+        }
+
         @Test func theParticleBudgetIsKept() {
             withManualClock {
                 let layer = emitter {
