@@ -29,23 +29,31 @@ extension Scene {
         write("{\n  \"scene\": \(JSONOutput.quote(name)),\n  \"time\": \(JSONOutput.format(time)),\n")
         write("  \"state\": \(JSONOutput.object(state).render(indent: 1)),\n  \"layers\": [\n")
         var first = true
-        dumpLayer(rootLayer, path: JSONPath().key("root"), time: time) { layer in
-            write((first ? "    " : ",\n    ") + layer.render(indent: 2))
+        var text = ""
+        var entries: [ObjectIdentifier: [LayerProperty]] = [:]
+        dumpLayer(rootLayer, path: JSONPath().key("root"), time: time, entries: &entries) { layer in
+            text.removeAll(keepingCapacity: true)
+            text += first ? "    " : ",\n    "
+            layer.write(into: &text, indent: 2)
+            write(text)
             first = false
         }
         write("\n  ]\n}\n")
     }
 
-    private func dumpLayer(_ layer: CALayer, path: JSONPath, time: CFTimeInterval, emit: (JSONOutput) -> Void) {
+    private func dumpLayer(
+        _ layer: CALayer, path: JSONPath, time: CFTimeInterval, entries: inout [ObjectIdentifier: [LayerProperty]],
+        emit: (JSONOutput) -> Void
+    ) {
         let shown = layer.presentation(atMediaTime: time)
         let cls = type(of: layer)
-        // CALayer's animatable presented properties, then every property of the layer's class.
-        let base = CALayer.properties
-        let keys = cls.properties.all.filter { p in base[p.key] !== p || (p.isAnimatable && p.isPresented) }.map(\.key)
-        let lists: Set<String> = ["filters", "backgroundFilters"]
-        let properties = keys.sorted().map { key -> (String, JSONOutput) in
-            let value = shown.value(forKey: key)
-            return (key, value == nil && lists.contains(key) ? .array([]) : encode(value))
+        let dumped = entries[ObjectIdentifier(cls)] ?? Self.dumpedEntries(of: cls)
+        entries[ObjectIdentifier(cls)] = dumped
+        let properties = dumped.map { p -> (String, JSONOutput) in
+            let value = shown.value(forKey: p.key)
+            return (
+                p.key, value == nil && (p.key == "filters" || p.key == "backgroundFilters") ? .array([]) : encode(value)
+            )
         }
         emit(
             .object([
@@ -55,10 +63,18 @@ extension Scene {
                 ("animations", .array((layer.animationKeys() ?? []).map { .string($0) })),
                 ("properties", .object(properties)),
             ]))
-        if let mask = layer.mask { dumpLayer(mask, path: path.key("mask"), time: time, emit: emit) }
+        if let mask = layer.mask { dumpLayer(mask, path: path.key("mask"), time: time, entries: &entries, emit: emit) }
         for (i, sub) in (layer.sublayers ?? []).enumerated() {
-            dumpLayer(sub, path: path.key("sublayers").index(i), time: time, emit: emit)
+            dumpLayer(sub, path: path.key("sublayers").index(i), time: time, entries: &entries, emit: emit)
         }
+    }
+
+    /// The entries a dump shows for layers of `cls`, by name: CALayer's animatable presented
+    /// properties, then every property of the layer's class (made once per class and dump).
+    private static func dumpedEntries(of cls: CALayer.Type) -> [LayerProperty] {
+        let base = CALayer.properties
+        return cls.properties.all.filter { p in base[p.key] !== p || (p.isAnimatable && p.isPresented) }
+            .sorted { $0.key < $1.key }
     }
 
     /// A property value in the encoding scenes use.
@@ -86,12 +102,19 @@ extension Scene {
         }
     }
 
+    private static let hexDigits = Array("0123456789ABCDEF")
+
     static func encode(_ c: CGColor) -> JSONOutput {
         let v = [c.rgba.r, c.rgba.g, c.rgba.b, c.rgba.a].map(Double.init)
         let bytes = v.map { ($0 * 255).rounded() }
         if zip(v, bytes).allSatisfy({ abs($0 * 255 - $1) < 1e-6 }) && bytes.allSatisfy({ (0...255).contains($0) }) {
-            let hex = bytes.map { String(format: "%02X", Int($0)) }
-            return .string("#" + hex[0] + hex[1] + hex[2] + (hex[3] == "FF" ? "" : hex[3]))
+            let digits = hexDigits
+            var hex = "#"
+            for (i, b) in bytes.enumerated() where i < 3 || b != 255 {
+                hex.append(digits[Int(b) >> 4])
+                hex.append(digits[Int(b) & 15])
+            }
+            return .string(hex)
         }
         return .array(v.map { .number($0) })
     }

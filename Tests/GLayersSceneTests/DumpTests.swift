@@ -1,6 +1,7 @@
 import Foundation
 import GLayers
 import GLayersJSON
+import GLayersTestSupport
 import Testing
 
 @testable import GLayersScene
@@ -93,6 +94,33 @@ extension SceneSerialTests {
             #expect(JSONOutput.format(1e308) == "1e+308" && JSONOutput.format(-3e305) == "-3e+305")
             #expect(JSONOutput.format(1e15) == "1000000000000000")
             #expect(JSONOutput.quote("a\"\n\u{1}") == "\"a\\\"\\n\\u0001\"")
+            #expect(JSONOutput.quote("plain é") == "\"plain é\"")
+        }
+
+        /// Numbers under 10⁹ are written from their millionths without Foundation's formatter:
+        /// the same text as "%.6f" with its trailing zeros taken off, for 200 000 numbers of every
+        /// magnitude and sign, and for the halves where rounding could differ.
+        @Test func numbersAreWrittenAsPrintfWouldRoundThem() {
+            func reference(_ n: Double) -> String {
+                let rounded = (n * 1e6).rounded() / 1e6
+                if rounded == 0 { return "0" }
+                if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
+                var s = String(format: "%.6f", rounded)
+                while s.hasSuffix("0") { s.removeLast() }
+                if s.hasSuffix(".") { s.removeLast() }
+                return s
+            }
+            var random = SplitMix(seed: 24)
+            var mismatches: [String] = []
+            for i in 0..<200_000 {
+                let magnitude = pow(10, Double(i % 20) - 8)
+                let n = random.double(in: -1...1) * magnitude
+                if JSONOutput.format(n) != reference(n) { mismatches.append("\(n)") }
+            }
+            for n in [0.0000005, -0.0000005, 0.0000015, 999_999_999.9999995, -123.4567895, 0.1, 1e-7, 5e-7] {
+                if JSONOutput.format(n) != reference(n) { mismatches.append("\(n)") }
+            }
+            #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
         }
     }
 }
