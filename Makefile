@@ -20,6 +20,9 @@ SCENE ?= samples/kiosk.json
 run: deps release
 	.build/release/glayers $(SCENE)
 
+# The suites that open windows (run a second time with the EGL present path).
+WINDOW_TESTS = KioskWindowTests|WindowLifecycleTests|WindowFaultTests|DamageVerificationTests|ShmPresentTests
+
 test: test-deps
 	@echo "checking the code's format (.swift-format; 'make format' fixes it)"
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
@@ -32,6 +35,8 @@ test: test-deps
 	GLAYERS_REQUIRE_RELEASE_BENCH=1 xvfb-run -a -s "-screen 0 1280x1024x24" $(SWIFT) test --skip-build
 	@echo "the renderer's goldens on a second OpenGL implementation, Mesa's softpipe (make test-drivers runs zink too)"
 	GALLIUM_DRIVER=softpipe $(SWIFT) test --skip-build --filter GLayersGLTests
+	@echo "the window tests again presenting with EGL's buffer swap, the path a GPU driver takes (software drivers present with MIT-SHM)"
+	GLAYERS_PRESENT=egl xvfb-run -a -s "-screen 0 1280x1024x24" $(SWIFT) test --skip-build --filter '$(WINDOW_TESTS)'
 	@echo "a two-minute soak: the kiosk and the snowfall in windows with keys pressed (scripts/soak.sh)"
 	SOAK_LOG=.build/soak.log scripts/soak.sh 2 .build/debug/glayers
 

@@ -23,6 +23,9 @@ import Testing
             options.scale = 1
             options.title = "glayers lifecycle \(i)"
             let window = try WindowHost(options: options)
+            // `make test` runs the window suites a second time with GLAYERS_PRESENT=egl: the
+            // forced path is the one taken.
+            if let forced = PresentPath.fromEnvironment { #expect(window.presentPath == forced) }
             let driver = window.driver
             driver.context.setSwapInterval(0)
             _ = window.window.pendingEvents()
