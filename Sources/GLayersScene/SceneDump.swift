@@ -51,6 +51,7 @@ extension Scene {
         entries[ObjectIdentifier(cls)] = dumped
         let properties = dumped.map { p -> (String, JSONOutput) in
             let value = shown.value(forKey: p.key)
+            if let typed = encode(value, as: p.kind) { return (p.key, typed) }
             return (
                 p.key, value == nil && (p.key == "filters" || p.key == "backgroundFilters") ? .array([]) : encode(value)
             )
@@ -75,6 +76,29 @@ extension Scene {
         let base = CALayer.properties
         return cls.properties.all.filter { p in base[p.key] !== p || (p.isAnimatable && p.isPresented) }
             .sorted { $0.key < $1.key }
+    }
+
+    /// A value of the type properties of `kind` hold, encoded with one cast (the chain of casts
+    /// in `encode(_:)` tries each type, bridging included, and was a sixth of a dump); nil for
+    /// another type.
+    private func encode(_ value: Any?, as kind: ValueKind) -> JSONOutput? {
+        switch kind {
+        case .number:
+            if let n = value as? CGFloat { return .number(Double(n)) }
+            if let n = value as? Float { return .number(Double(n)) }
+        case .point: if let p = value as? CGPoint { return .array([.number(Double(p.x)), .number(Double(p.y))]) }
+        case .size:
+            if let s = value as? CGSize { return .array([.number(Double(s.width)), .number(Double(s.height))]) }
+        case .rect:
+            if let r = value as? CGRect {
+                return .array([r.origin.x, r.origin.y, r.width, r.height].map { .number(Double($0)) })
+            }
+        case .transform: if let t = value as? CATransform3D { return .array(t.entries.map { .number(Double($0)) }) }
+        case .color: if let c = value as? CGColor { return Self.encode(c) }
+        case .bool: if let b = value as? Bool { return .bool(b) }
+        default: break
+        }
+        return nil
     }
 
     /// A property value in the encoding scenes use.
