@@ -40,6 +40,7 @@ struct Dump: ParsableCommand {
                 loaded.dump(at: at) { print($0, terminator: "") }
                 print()  // The blank line `glayers dump` has always ended with.
             }
+            keepUntilExit(timeline)  // not taken apart before the process ends (see Validate)
         }
     }
 }

@@ -49,7 +49,11 @@ extension CALayer {
         if ctx.askedDelegateWithoutDrawing, let delegate, let image, image.isFullyTransparent {
             CALayer.warnDelegateDrawsNothing(delegate, layer: self)
         }
-        setBackingStore(image)
+        // Drawn at a lower scale (over `maximumBackingPixels`), the bitmap still covers the
+        // bounds, whatever the gravity.
+        let scale = layerState.contentsScale > 0 && layerState.contentsScale.isFinite ? layerState.contentsScale : 1
+        let lowered = image.map { $0.width < backingPixels(layerState.bounds.width * scale) } ?? false
+        setBackingStore(image, covering: lowered ? layerState.bounds : nil)
     }
 
     /// The delegate types already reported by `warnDelegateDrawsNothing`.
@@ -72,14 +76,33 @@ extension CALayer {
     /// A bitmap context covering `rect` of the layer at `contentsScale`, its user space the
     /// layer's coordinates, y-flipped when `contentsAreFlipped()`; nil (with a warning when it
     /// is too large) when there is nothing to draw into.
+    ///
+    /// - A backing store of more than `maximumBackingPixels` is drawn at the scale that fits it
+    ///   (softer, never missing, as shape rasters and passes are; reported once per layer):
+    ///   a layer of 16 384² pixels asked for 1 GiB, and four of them for 4 GiB (#24).
     package func drawingContext(covering rect: CGRect) -> CGContext? {
-        let scale = layerState.contentsScale > 0 && layerState.contentsScale.isFinite ? layerState.contentsScale : 1
-        let w = backingPixels(rect.width * scale), h = backingPixels(rect.height * scale)
+        var scale = layerState.contentsScale > 0 && layerState.contentsScale.isFinite ? layerState.contentsScale : 1
+        var w = backingPixels(rect.width * scale), h = backingPixels(rect.height * scale)
         guard w > 0, h > 0 else { return nil }
         guard w <= 16384, h <= 16384 else {
             Diagnostics.warn(
                 "\(diagnosticName): a backing store of \(w)×\(h) pixels is too large (limit 16384 per side); not drawn")
             return nil
+        }
+        if w * h > Self.maximumBackingPixels {
+            let k = (CGFloat(Self.maximumBackingPixels) / CGFloat(w * h)).squareRoot()
+            Diagnostics.warn(
+                "\(diagnosticName): a backing store of \(w)×\(h) pixels is over the limit (\(Self.maximumBackingPixels) "
+                    + "pixels); drawn at \(Double(k)) of its contentsScale",
+                once: true)
+            scale *= k
+            w = min(backingPixels(rect.width * scale), w)
+            h = min(backingPixels(rect.height * scale), h)
+            while w * h > Self.maximumBackingPixels {
+                scale *= 0.999
+                w = backingPixels(rect.width * scale)
+                h = backingPixels(rect.height * scale)
+            }
         }
         guard let ctx = CGContext.bitmap(width: w, height: h, scale: scale) else { return nil }
         if contentsAreFlipped() {
@@ -89,6 +112,11 @@ extension CALayer {
         ctx.translateBy(x: -rect.minX, y: -rect.minY)
         return ctx
     }
+}
+
+extension CALayer {
+    /// The most pixels a layer's drawn backing store has (2^26: 256 MiB of RGBA).
+    package static let maximumBackingPixels = 1 << 26
 }
 
 /// A length in pixels rounded up, for sizing bitmaps: 0 for NaN and lengths ≤ 0, and at most

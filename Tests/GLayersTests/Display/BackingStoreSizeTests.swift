@@ -16,4 +16,30 @@ import Testing
             #expect(layer.contents == nil, "\(type(of: layer)) with width \(width)")
         }
     }
+
+    /// A backing store of 10 000² pixels (400 MB) is over the limit of 2^26 pixels: drawn at
+    /// the scale that fits (8 192² at most), covering the bounds, reported once (#24).
+    @Test func aBackingStoreOverThePixelLimitIsDrawnAtALowerScale() throws {
+        let gradient = CAGradientLayer()
+        gradient.colors = [CGColor.black, CGColor.white]
+        let drawn = FilledLayer()
+        drawn.contentsGravity = .center
+        for layer in [drawn, gradient] {
+            layer.bounds = CGRect(x: 0, y: 0, width: 10_000, height: 10_000)
+            layer.name = "big \(type(of: layer))"
+            let (_, warnings) = Diagnostics.capture { layer.display() }
+            let image = try #require(layer.contents as? CGImage, "\(type(of: layer))")
+            #expect(image.width * image.height <= CALayer.maximumBackingPixels && image.width > 8_100)
+            #expect(warnings.count == 1 && warnings[0].contains("drawn at 0.8"), "\(warnings)")
+            Diagnostics.capture { layer.display() }
+        }
+    }
+}
+
+/// A layer that draws by filling its bounds.
+private final class FilledLayer: CALayer {
+    override func draw(in ctx: CGContext) {
+        ctx.setFillColor(CGColor.black)
+        ctx.fill(bounds)
+    }
 }
