@@ -34,8 +34,8 @@ final class DecodeContext {
     /// file (`ImageLoads`: one decode per file, a budget for them all).
     private var images: [String: CGImage] = [:]
     private let loads = ImageLoads()
-    /// `allowedKeys(of:)` of each layer class met.
-    var allowedKeysByClass: [ObjectIdentifier: Set<String>] = [:]
+    /// `layerKeys(of:)` of each layer class met.
+    var layerKeysByClass: [ObjectIdentifier: LayerKeys] = [:]
     /// `propertyType(of:on:)` of each class and key met.
     var propertyTypes: [PropertyTypeKey: Result<PropertyType, KeyProblem>] = [:]
     /// The scene-relative path of every image loaded, by image identity (for dumps).

@@ -47,17 +47,31 @@ extension DecodeContext {
         return found
     }
 
-    /// The keys a layer object of `layerClass` may hold: its declared keys, their aliases, the
-    /// structural keys and the class's scene keys (`SceneClasses.sceneKeys(of:)`), made once per
-    /// class and decode.
-    func allowedKeys(of layerClass: CALayer.Type) -> Set<String> {
+    /// What a layer object of one class may hold.
+    struct LayerKeys {
+        /// Its declared keys, their aliases, the structural keys and the class's scene keys
+        /// (`SceneClasses.sceneKeys(of:)`).
+        let allowed: Set<String>
+        /// The allowed keys that are plain property values (not structural, not scene keys).
+        let plain: Set<String>
+        /// The alias pairs of its declared keys (`checkAliases`).
+        let aliasPairs: [(String, String)]
+    }
+
+    /// The keys of `layerClass`, made once per class and decode (a scene of 100 000 layers made
+    /// each layer's lists afresh).
+    func layerKeys(of layerClass: CALayer.Type) -> LayerKeys {
         let id = ObjectIdentifier(layerClass)
-        if let known = allowedKeysByClass[id] { return known }
+        if let known = layerKeysByClass[id] { return known }
         let declared = layerClass.properties.declaredKeySet
-        let aliases = PropertyTypes.aliases.filter { declared.contains($0.value) }.map(\.key)
-        let allowed = declared.union(aliases + Self.structuralLayerKeys + SceneClasses.sceneKeys(of: layerClass))
-        allowedKeysByClass[id] = allowed
-        return allowed
+        let aliases = PropertyTypes.aliases.filter { declared.contains($0.value) }
+        let sceneKeys = SceneClasses.sceneKeys(of: layerClass)
+        let allowed = declared.union(aliases.map(\.key) + Self.structuralLayerKeys + sceneKeys)
+        let keys = LayerKeys(
+            allowed: allowed, plain: allowed.subtracting(Self.structuralLayerKeys + sceneKeys),
+            aliasPairs: aliases.map { ($0.value, $0.key) })
+        layerKeysByClass[id] = keys
+        return keys
     }
 
     /// The layer described by `node`; nil when it cannot be made (reported).
@@ -77,8 +91,8 @@ extension DecodeContext {
         }
         guard let layer = SceneClasses.makeLayer(named: className) else { return nil }
         if isRoot { layer.frame = CGRect(origin: .zero, size: rootSize) }
-        let allowed = allowedKeys(of: type(of: layer))
-        checkKeys(obj, allowed: allowed, in: className) { key in
+        let keys = layerKeys(of: type(of: layer))
+        checkKeys(obj, allowed: keys.allowed, in: className) { key in
             if let owner = SceneClasses.layerClassWithSceneKey(key), owner != type(of: layer) {
                 return "it is a \(owner) key (set \"class\": \"\(owner)\")"
             }
@@ -86,16 +100,13 @@ extension DecodeContext {
                 owner == type(of: layer) ? nil : "it is a \(owner) property (set \"class\": \"\(owner)\")"
             }
         }
-        let declared = type(of: layer).properties.declaredKeySet
-        checkAliases(obj, PropertyTypes.aliases.filter { declared.contains($0.value) }.map { ($0.value, $0.key) })
-        let sceneKeys = SceneClasses.sceneKeys(of: type(of: layer))
-        let plain = obj.members.filter {
-            allowed.contains($0.key) && !Self.structuralLayerKeys.contains($0.key) && !sceneKeys.contains($0.key)
-        }
-        for m in plain where PropertyTypes.canonical(m.key) != "frame" {
+        checkAliases(obj, keys.aliasPairs)
+        for m in obj.members where keys.plain.contains(m.key) && PropertyTypes.canonical(m.key) != "frame" {
             setProperty(layer, m, obj.path, isRoot: isRoot)
         }
-        for m in plain where m.key == "frame" { setProperty(layer, m, obj.path, isRoot: isRoot) }
+        for m in obj.members where m.key == "frame" && keys.plain.contains(m.key) {
+            setProperty(layer, m, obj.path, isRoot: isRoot)
+        }
         if let tiled = layer as? CATiledLayer { checkTiledSettings(tiled, obj) }
         if let player = layer as? LottieLayer { lottie(player, obj) }
         if let name = layer.name { index.add(layer, named: name, at: path) }
