@@ -31,6 +31,13 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
         return p
     }
 
+    /// Steps into `component` in place (a reader keeps one path as a stack: copying it for each
+    /// value it reads made an array per value).
+    package mutating func push(_ component: Component) { components.append(component) }
+
+    /// Steps back out of the last component.
+    package mutating func pop() { components.removeLast() }
+
     /// Whether this is the path of the whole document.
     public var isEmpty: Bool { components.isEmpty }
 

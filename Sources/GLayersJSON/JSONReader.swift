@@ -163,18 +163,26 @@ public struct JSONReader {
                 throw fail("expected an object key in double quotes")
             }
             let key = try parseString()
-            if let first = seen[key] {
-                throw fail("duplicate key \"\(key)\" (first at \(first))", at: keyPosition)
+            // Duplicates: a scan of the members read so far in small objects (most of them;
+            // a dictionary per object was a tenth of reading a scene), a dictionary in large ones.
+            if members.count < 16 {
+                if let first = members.first(where: { $0.key == key }) {
+                    throw fail("duplicate key \"\(key)\" (first at \(first.keyPosition))", at: keyPosition)
+                }
+            } else {
+                if seen.isEmpty { for m in members { seen[m.key] = m.keyPosition } }
+                if let first = seen[key] {
+                    throw fail("duplicate key \"\(key)\" (first at \(first))", at: keyPosition)
+                }
+                seen[key] = keyPosition
             }
-            seen[key] = keyPosition
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw fail("expected ':' after object key \"\(key)\"") }
             advance()
             skipWhitespace()
-            let saved = path
-            path = path.key(key)
+            path.push(.key(key))
             let value = try parseValue()
-            path = saved
+            path.pop()
             members.append(JSONMember(key: key, keyPosition: keyPosition, value: value))
             skipWhitespace()
             switch current {
@@ -203,10 +211,9 @@ public struct JSONReader {
         while true {
             skipWhitespace()
             if current == UInt8(ascii: "]") { throw fail("trailing comma before ']'") }
-            let saved = path
-            path = path.index(elements.count)
+            path.push(.index(elements.count))
             elements.append(try parseValue())
-            path = saved
+            path.pop()
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): advance()

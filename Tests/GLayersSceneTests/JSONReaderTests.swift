@@ -56,6 +56,13 @@ import Testing
         #expect(syntaxError("{a: 1}") == "1:2: expected an object key in double quotes")
         #expect(syntaxError("{\"a\": 1,}") == "1:9: trailing comma before '}'")
         #expect(syntaxError("{\"a\": 1, \"a\": 2}") == "1:10: duplicate key \"a\" (first at 1:2)")
+        // Large objects find duplicates by dictionary, small ones by scanning: both found, on either
+        // side of 16 members, with the first's position.
+        for count in [3, 15, 16, 17, 40] {
+            let members = (0..<count).map { "\"k\($0)\": 0" }.joined(separator: ",")
+            #expect(syntaxError("{\(members),\"k1\": 1}").contains("duplicate key \"k1\" (first at 1:"))
+            #expect(syntaxError("{\(members),\"k\(count - 1)\": 1}").contains("duplicate key"))
+        }
         #expect(syntaxError("{\"a\": 1") == "1:8: unexpected end of file; expected ',' or '}' after object member")
     }
 
