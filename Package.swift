@@ -121,6 +121,7 @@ let package = Package(
         .target(name: "CPNGWriter", dependencies: ["CPNG"]),
         .target(
             name: "GLayersRenderList",
+            dependencies: ["GLayersJSON"],
             swiftSettings: swiftSettings),
         // Damage tracking: which pixels two frames' render lists draw differently.
         .target(

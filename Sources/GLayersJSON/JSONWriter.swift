@@ -86,31 +86,7 @@ package indirect enum JSONOutput {
         // Rounding to millionths (n × 1e6) overflows to infinity above 1.8e302 and printed
         // "inf"; up there no millionth is left to round: Swift's shortest form ("1e+308").
         guard abs(n) < 1e300 else { return out += String(n) }
-        let rounded = (n * 1e6).rounded() / 1e6
-        if rounded == 0 { return out += "0" }
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return out += String(Int64(rounded)) }
-        if abs(rounded) < 1e9 {
-            // The millionths as an integer: what "%.6f" prints (the double nearest m / 10⁶ is
-            // within 10⁻⁷ of it below 10⁹, so printf rounds back to m), without Foundation's
-            // formatter, which was a sixth of a dump.
-            let m = Int64((n * 1e6).rounded())
-            let whole = m.magnitude / 1_000_000
-            var fraction = m.magnitude % 1_000_000, digits = 6
-            while fraction % 10 == 0 {
-                fraction /= 10
-                digits -= 1
-            }
-            if m < 0 { out += "-" }
-            out += String(whole)
-            out += "."
-            let text = String(fraction)
-            for _ in text.utf8.count..<digits { out += "0" }
-            return out += text
-        }
-        var s = String(format: "%.6f", rounded)
-        while s.hasSuffix("0") { s.removeLast() }
-        if s.hasSuffix(".") { s.removeLast() }
-        out += s
+        DecimalText.append(n, decimals: 6, into: &out)
     }
 
     /// A JSON string literal.

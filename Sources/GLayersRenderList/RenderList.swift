@@ -15,6 +15,7 @@
 /// storage so a steady frame allocates nothing; the renderer reads it and keeps nothing but
 /// handles.
 import Foundation
+import GLayersJSON
 
 /// A texture-cache key for an image: the image's identity.
 public struct ImageID: Hashable, Sendable, Comparable, CustomStringConvertible {
@@ -125,11 +126,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 /// for values that differ only by float rounding, so dumps are stable across machines.
 func fmt(_ v: Float, decimals: Int = 3) -> String {
     guard v.isFinite else { return v.isNaN ? "nan" : v > 0 ? "inf" : "-inf" }
-    let unit = pow(10, Double(decimals))
-    let r = (Double(v) * unit).rounded() / unit
-    if r == r.rounded() && abs(r) < 1e15 { return String(Int64(r)) }
-    var s = String(format: "%.\(decimals)f", r)
-    while s.hasSuffix("0") { s.removeLast() }
-    if s.hasSuffix(".") { s.removeLast() }
-    return s == "-0" ? "0" : s
+    var s = ""
+    DecimalText.append(Double(v), decimals: decimals, into: &s)
+    return s
 }

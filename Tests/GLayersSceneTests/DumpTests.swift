@@ -120,6 +120,17 @@ extension SceneSerialTests {
             for n in [0.0000005, -0.0000005, 0.0000015, 999_999_999.9999995, -123.4567895, 0.1, 1e-7, 5e-7] {
                 if JSONOutput.format(n) != reference(n) { mismatches.append("\(n)") }
             }
+            // Three decimals, as render-list dumps write them.
+            for i in 0..<50_000 {
+                let n = random.double(in: -1...1) * pow(10, Double(i % 14) - 5)
+                var text = ""
+                DecimalText.append(n, decimals: 3, into: &text)
+                var expected = String(format: "%.3f", (n * 1e3).rounded() / 1e3)
+                while expected.hasSuffix("0") && expected.contains(".") { expected.removeLast() }
+                if expected.hasSuffix(".") { expected.removeLast() }
+                if expected == "-0" { expected = "0" }
+                if text != expected { mismatches.append("\(n) (3 decimals): \(text) against \(expected)") }
+            }
             #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
         }
     }
