@@ -189,7 +189,7 @@ extension FrameBuilder {
         let visibleCount = range.columns.count * range.rows.count  // each count is at most 1e9
         if visibleCount > 4 * cap {
             // Only tiles within reach of the middle can be among the `cap` nearest it: the
-            // rest are not listed at all (a layer 1e8 points wide in 16-point tiles has 1.6e13).
+            // rest are not listed at all (a layer 1e8 points square in 16-point tiles has 3.9e13).
             let middle = grid.tiles(
                 level: level, meeting: CGRect(x: visible.midX, y: visible.midY, width: 0, height: 0))
             let reach = Int(Double(cap).squareRoot()) + 1
