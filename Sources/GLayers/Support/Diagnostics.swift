@@ -7,42 +7,71 @@ import Foundation
 /// Reports API misuse and bad input that the engine recovers from.
 public enum Diagnostics {
     private static let lock = NSLock()
-    nonisolated(unsafe) private static var sinks: [ObjectIdentifier: DiagnosticSink] = [:]
     nonisolated(unsafe) private static var reportedOnce: Set<String> = []
 
-    /// A receiver of warnings.
-    public final class DiagnosticSink: @unchecked Sendable {
-        /// The messages received, in order.
-        public private(set) var messages: [String] = []
-        let thread = pthread_self()
-        fileprivate func receive(_ m: String) { messages.append(m) }
+    /// The warnings of the captures open on one thread. Each thread keeps its own (in
+    /// thread-specific storage), so capturing takes no lock and, without warnings, allocates
+    /// nothing: the scene decoder captures around every property it sets, and a process-wide
+    /// table of sinks behind a lock was a tenth of loading a scene of 100 000 layers
+    /// (docs/performance.md, "Loading big scenes").
+    private final class ThreadCaptures {
+        /// How many captures are open.
+        var depth = 0
+        /// The warnings since the outermost open capture began (each capture reads those since
+        /// it began: every open capture receives a warning).
+        var messages: [String] = []
+    }
+
+    private static let threadCapturesKey: pthread_key_t = {
+        var key = pthread_key_t()
+        // Released when the thread ends.
+        let status = pthread_key_create(&key) { pointer in
+            guard let pointer else { return }
+            Unmanaged<AnyObject>.fromOpaque(pointer).release()
+        }
+        precondition(status == 0, "glayers: no thread-specific storage for diagnostics (\(status))")
+        return key
+    }()
+
+    /// This thread's open captures (made on first use).
+    private static var threadCaptures: ThreadCaptures {
+        if let pointer = pthread_getspecific(threadCapturesKey) {
+            return Unmanaged<ThreadCaptures>.fromOpaque(pointer).takeUnretainedValue()
+        }
+        let captures = ThreadCaptures()
+        pthread_setspecific(threadCapturesKey, Unmanaged.passRetained(captures).toOpaque())
+        return captures
     }
 
     /// Logs a warning (once per distinct message when `once` is set).
     public static func warn(_ message: String, once: Bool = false) {
-        lock.lock()
         if once {
-            if reportedOnce.contains(message) { lock.unlock(); return }
-            reportedOnce.insert(message)
+            lock.lock()
+            let isNew = reportedOnce.insert(message).inserted
+            lock.unlock()
+            if !isNew { return }
         }
-        let me = pthread_self()
-        let local = sinks.values.filter { pthread_equal($0.thread, me) != 0 }
-        lock.unlock()
-        if local.isEmpty {
+        let captures = threadCaptures
+        if captures.depth == 0 {
             FileHandle.standardError.write(Data("glayers: warning: \(message)\n".utf8))
         } else {
-            for sink in local { sink.receive(message) }
+            captures.messages.append(message)
         }
     }
 
     /// Runs `body` collecting the warnings reported on this thread instead of printing them.
+    /// Captures nest: every capture open on the thread receives a warning.
     @discardableResult
     public static func capture<R>(_ body: () throws -> R) rethrows -> (result: R, warnings: [String]) {
-        let sink = DiagnosticSink()
-        lock.lock(); sinks[ObjectIdentifier(sink)] = sink; lock.unlock()
-        defer { lock.lock(); sinks[ObjectIdentifier(sink)] = nil; lock.unlock() }
+        let captures = threadCaptures
+        let start = captures.messages.count
+        captures.depth += 1
+        defer {
+            captures.depth -= 1
+            if captures.depth == 0 { captures.messages.removeAll(keepingCapacity: true) }
+        }
         let r = try body()
-        return (r, sink.messages)
+        return (r, start == captures.messages.count ? [] : Array(captures.messages[start...]))
     }
 }
 
