@@ -23,7 +23,7 @@ final class EmitterCellsProperty: LayerProperty {
     override var defaultValue: Any? { nil }
     override var isPresented: Bool { true }
 
-    override func value(of layer: CALayer) -> Any? { (layer as? CAEmitterLayer)?.emitterCells }
+    override package func value(of layer: CALayer) -> Any? { (layer as? CAEmitterLayer)?.emitterCells }
 
     override func setValue(_ value: Any?, on layer: CALayer) throws {
         guard let emitter = layer as? CAEmitterLayer else { throw typeError(value, on: layer) }

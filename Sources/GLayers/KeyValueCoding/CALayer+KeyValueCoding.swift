@@ -33,12 +33,19 @@ extension CALayer {
         return extraValues[key] ?? styleValue(forKey: key) ?? type(of: self).defaultValue(forKey: key)
     }
 
+    /// Whether `keyPath` has more than one key (a byte search: `utf8.contains` was a third of
+    /// the fast path below).
+    private static func hasDot(_ keyPath: String) -> Bool {
+        var keyPath = keyPath
+        return keyPath.withUTF8 { $0.contains(UInt8(ascii: ".")) }
+    }
+
     /// Sets the value at `keyPath`, throwing `KeyValueCodingError` for an unknown path or a
     /// value of the wrong type (glayers' checked variant of `setValue(_:forKeyPath:)`).
     public func strictSetValue(_ value: Any?, forKeyPath keyPath: String) throws {
         // A declared key alone is its entry: what resolving the path would give, without the
         // resolver's cache (a scene decoder sets 300 000 plain keys for 100 000 layers).
-        if !keyPath.utf8.contains(UInt8(ascii: ".")), let p = type(of: self).properties[keyPath] {
+        if !CALayer.hasDot(keyPath), let p = type(of: self).properties[keyPath] {
             return try p.setValue(value, on: self)
         }
         let path = try resolvedKeyPath(keyPath)

@@ -107,7 +107,11 @@ extension CALayer {
         if p.effects.contains(.contentsFlip) && before.isGeometryFlipped != layerState.isGeometryFlipped {
             redrawContentsIfFlipChanged()
         }
-        if type(of: self).needsDisplay(forKey: p.key) { setNeedsDisplay() }
+        // CALayer's own answer is the entry's (`needsDisplay(forKey:)`), without looking the key up.
+        let layerClass = type(of: self)
+        if layerClass == CALayer.self ? p.effects.contains(.display) : layerClass.needsDisplay(forKey: p.key) {
+            setNeedsDisplay()
+        }
     }
 
     /// The `onOrderIn`/`onOrderOut` action after a change of `hidden` (its entry's `.ordering`).
@@ -120,10 +124,9 @@ extension CALayer {
     func runAction(forChange change: PendingChange?) {
         guard let change else { return }
         guard let action = action(forKey: change.key) else { return }
-        let saved = pendingChange
-        pendingChange = change
+        pendingChanges.append(change)
         action.run(forKey: change.key, object: self, arguments: nil)
-        pendingChange = saved
+        pendingChanges.removeLast()
     }
 
     /// Runs the action for an event that is not a property change (`onOrderIn`, `transition`,
@@ -192,19 +195,25 @@ extension CALayer {
     /// bookkeeping, side effects (layout, display, autoresizing, paint order) and the action for
     /// the property's key.
     @inline(__always)
-    func setModel<V>(_ p: StateProperty<V>, _ value: V) { setModel(p, p.field, value) }
+    func setModel<V>(_ p: StateProperty<V>, _ value: V) { changeModel(p) { p.write(&$0, value) } }
 
     /// Sets `field` of the model state to `value` as a change of property `p` (for the
     /// presented settings that keep a state field: `filters`, `compositingFilter`).
     func setModel<V>(_ p: LayerProperty, _ field: WritableKeyPath<LayerState, V>, _ value: V) {
+        changeModel(p) { $0[keyPath: field] = value }
+    }
+
+    /// Writes the model state with `write` as a change of property `p`.
+    @inline(__always)
+    private func changeModel(_ p: LayerProperty, _ write: (inout LayerState) -> Void) {
         if isPresentationCopy {
-            layerState[keyPath: field] = value
+            write(&layerState)
             return
         }
         explicitProperties.insert(p)
         let change = willChangeModel(p.key)
         let before = ChangeWitness(p, layerState)
-        modifyModel { $0[keyPath: field] = value }
+        modifyModel(write)
         didChangeModel(p, before)
         runAction(forChange: change)
         runOrderingAction(p, before)

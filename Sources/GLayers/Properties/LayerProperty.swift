@@ -103,7 +103,7 @@ package class LayerProperty: Hashable, CustomStringConvertible, @unchecked Senda
     package var isPresented: Bool { false }
 
     /// The value as `value(forKey:)` returns it.
-    func value(of layer: CALayer) -> Any? { nil }
+    package func value(of layer: CALayer) -> Any? { nil }
 
     /// Sets the value from `setValue(_:forKey:)`, through the layer's change pipeline.
     ///
@@ -159,6 +159,13 @@ class StateProperty<Value: PropertyValue>: LayerProperty {
     private let apply: ((CALayer, Value) -> Void)?
     /// Whether a layer's `style` may supply the value.
     private let styled: Bool
+    /// Writes the field: through its byte offset, or the accessors of a computed field. A
+    /// write through `field`, in this generic class, goes through a buffer the key path
+    /// allocates: it was half the cost of a setter (docs/performance.md, "Loading big scenes").
+    let write: (inout LayerState, Value) -> Void
+    /// Reads the field of a layer's state the same way (a read through `field` copied the
+    /// whole state first: a dump read 26 values per layer so).
+    private let read: (CALayer) -> Value
 
     /// - `computed`: the accessors of `field` when `LayerState` computes it (needed for an
     ///   animatable one).
@@ -174,6 +181,19 @@ class StateProperty<Value: PropertyValue>: LayerProperty {
         self.defaultField = LayerState()[keyPath: field]
         self.apply = apply
         self.styled = styled
+        if let computed {
+            write = computed.set
+            read = { computed.get($0.layerState) }
+        } else if let offset = MemoryLayout<LayerState>.offset(of: field) {
+            func value(_ state: UnsafeMutablePointer<LayerState>) -> UnsafeMutablePointer<Value> {
+                (UnsafeMutableRawPointer(state) + offset).assumingMemoryBound(to: Value.self)
+            }
+            write = { state, newValue in withUnsafeMutablePointer(to: &state) { value($0).pointee = newValue } }
+            read = { layer in withUnsafeMutablePointer(to: &layer.layerState) { value($0).pointee } }
+        } else {
+            write = { $0[keyPath: field] = $1 }
+            read = { $0.layerState[keyPath: field] }
+        }
         super.init(
             key: key, aliases: aliases, kind: Value.kind, action: action, animatable: animatable, effects: effects,
             choices: choices, summary: summary)
@@ -182,16 +202,19 @@ class StateProperty<Value: PropertyValue>: LayerProperty {
     override var defaultValue: Any? { defaultField.apiValue }
     override var isPresented: Bool { true }
 
-    override func value(of layer: CALayer) -> Any? { layer.layerState[keyPath: field].apiValue }
+    override package func value(of layer: CALayer) -> Any? { read(layer).apiValue }
 
     override func setValue(_ value: Any?, on layer: CALayer) throws {
-        let typed = try Value.converting(value, for: self, on: layer)
+        var typed = defaultField
+        try Value.convert(value, for: self, on: layer, into: &typed)
         if let apply { apply(layer, typed) } else { layer.setModel(self, typed) }
     }
 
     override func applyStyleValue(_ value: Any?, on layer: CALayer) throws -> Bool {
         guard styled else { return false }
-        layer.setStyleValue(self, field, try Value.converting(value, for: self, on: layer))
+        var typed = defaultField
+        try Value.convert(value, for: self, on: layer, into: &typed)
+        layer.setStyleValue(self, field, typed)
         return true
     }
 
@@ -301,7 +324,7 @@ final class StoredProperty<Value: PropertyValue>: LayerProperty {
         state.custom[key].flatMap { Value(storedValue: $0) } ?? defaultStored
     }
 
-    override func value(of layer: CALayer) -> Any? { read(layer.layerState).apiValue }
+    override package func value(of layer: CALayer) -> Any? { read(layer.layerState).apiValue }
 
     /// `value` as this property's type, or the key-value coding error that says why not.
     private func typed(_ value: Any?, on layer: CALayer) throws -> Value {
@@ -354,7 +377,7 @@ final class SettingProperty: LayerProperty {
     override var defaultValue: Any? { fallback }
     override var isPresented: Bool { presented }
 
-    override func value(of layer: CALayer) -> Any? { get(layer) }
+    override package func value(of layer: CALayer) -> Any? { get(layer) }
 
     override func setValue(_ value: Any?, on layer: CALayer) throws {
         guard let set else { return try super.setValue(value, on: layer) }

@@ -14,6 +14,10 @@ protocol PropertyValue {
     var storedValue: AnimatableValue { get }
     /// The value an API argument holds, or nil when it holds none of this type.
     init?(apiValue: Any?)
+    /// `init(apiValue:)` into `out`: whether `value` holds one. Generic code that calls it
+    /// needs no `Optional<Self>` (whose type, looked up for each call, was a third of
+    /// converting a value).
+    static func read(apiValue value: Any?, into out: inout Self) -> Bool
     /// The value as the API returns it (`value(forKey:)`).
     var apiValue: Any? { get }
     /// Whether every number in the value is finite (key-value coding refuses NaN and ∞).
@@ -33,6 +37,11 @@ extension PropertyValue {
         }
         self = v
     }
+    static func read(apiValue value: Any?, into out: inout Self) -> Bool {
+        guard let v = Self(apiValue: value) else { return false }
+        out = v
+        return true
+    }
     var apiValue: Any? { storedValue.object }
     var isFinite: Bool { ValueConversion.isFinite(storedValue) }
     static func stateAccess(_ access: StateAccess<Self>) -> AnyStateAccess? { nil }
@@ -47,15 +56,14 @@ extension PropertyValue {
                 set: { s, v in if let typed = Self(storedValue: v) { a.set(&s, typed) } }, reset: a.reset))
     }
 
-    /// `value` converted for property `p` of `layer`, or the key-value coding error that says why
-    /// it cannot be.
-    static func converting(_ value: Any?, for p: LayerProperty, on layer: CALayer) throws -> Self {
-        guard let v = Self(apiValue: value) else { throw p.typeError(value, on: layer) }
-        guard v.isFinite else {
+    /// `value` converted for property `p` of `layer` into `out`, or the key-value coding error
+    /// that says why it cannot be.
+    static func convert(_ value: Any?, for p: LayerProperty, on layer: CALayer, into out: inout Self) throws {
+        guard read(apiValue: value, into: &out) else { throw p.typeError(value, on: layer) }
+        guard out.isFinite else {
             throw KeyValueCodingError(
                 message: "\(layer.diagnosticName): \(p.key) must be finite, got \(describeValue(value))")
         }
-        return v
     }
 }
 
