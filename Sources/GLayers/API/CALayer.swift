@@ -81,8 +81,10 @@ open class CALayer: NSObject, CAMediaTiming {
     var explicitProperties = PropertySet()
     /// The properties whose values the `style` supplied.
     var styledProperties = PropertySet()
-    /// The property change whose action is running (the "from" of implicit animations).
-    var pendingChange: PendingChange?
+    /// The property changes whose actions are running, innermost last (the "from" of implicit
+    /// animations). An array, empty but for the length of an action: an optional change held
+    /// a whole state in every layer (a third of a layer's memory).
+    var pendingChanges: [PendingChange] = []
     /// Animations added to this layer that animate a named sublayer (`sublayers.NAME.KEY`).
     var sublayerAnimations: [SublayerAnimation] = []
     /// The sublayers' indices in paint order (by zPosition; empty when that is their order),

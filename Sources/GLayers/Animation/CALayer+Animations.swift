@@ -81,7 +81,7 @@ extension CALayer {
             }
             copy.duration = context.settings.duration
         }
-        let before = pendingChange.flatMap {
+        let before = pendingChanges.last.flatMap {
             $0.key == key || ($0.key == (copy as? CAPropertyAnimation)?.keyPath) ? $0.before : nil
         }
         var compiled: CompiledAnimation
