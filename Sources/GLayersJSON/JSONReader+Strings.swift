@@ -7,6 +7,22 @@ extension JSONReader {
     mutating func parseString() throws -> String {
         let start = position
         advance()  // "
+        // Plain ASCII up to the closing quote (nearly every key and value of a scene) becomes
+        // the string at once; escapes, other bytes and errors go on byte by byte below.
+        var end = offset
+        while end < bytes.count, bytes[end] >= 0x20, bytes[end] < 0x80, bytes[end] != UInt8(ascii: "\\"),
+            bytes[end] != UInt8(ascii: "\"")
+        {
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            let text = bytes.withUnsafeBufferPointer {
+                String(decoding: UnsafeBufferPointer(rebasing: $0[offset..<end]), as: UTF8.self)
+            }
+            column += end + 1 - offset
+            offset = end + 1
+            return text
+        }
         var out: [UInt8] = []
         while true {
             guard let b = current else { throw fail("unterminated string (it starts at \(start))") }

@@ -32,6 +32,11 @@ public struct JSONReader {
     var column = 1
     var depth = 0
     var path = JSONPath()
+    /// The members and elements of the objects and arrays being read, innermost last: each
+    /// container is made at its closing bracket, at its exact size, in one allocation (growing
+    /// an array per container reallocated it two or three times and left it up to half empty).
+    private var openMembers: [JSONMember] = []
+    private var openElements: [JSONValue] = []
 
     /// Parses `data` as one JSON value.
     ///
@@ -146,14 +151,15 @@ public struct JSONReader {
         let start = position
         try enter()
         advance()  // {
-        var members: [JSONMember] = []
-        var seen: [String: SourcePosition] = [:]
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             advance()
             depth -= 1
             return JSONValue(.object([]), at: start)
         }
+        let base = openMembers.count
+        defer { openMembers.removeSubrange(base...) }
+        var seen: [String: SourcePosition] = [:]
         while true {
             skipWhitespace()
             let keyPosition = position
@@ -165,12 +171,13 @@ public struct JSONReader {
             let key = try parseString()
             // Duplicates: a scan of the members read so far in small objects (most of them;
             // a dictionary per object was a tenth of reading a scene), a dictionary in large ones.
-            if members.count < 16 {
-                if let first = members.first(where: { $0.key == key }) {
+            let count = openMembers.count - base
+            if count < 16 {
+                if let first = openMembers[base...].first(where: { $0.key == key }) {
                     throw fail("duplicate key \"\(key)\" (first at \(first.keyPosition))", at: keyPosition)
                 }
             } else {
-                if seen.isEmpty { for m in members { seen[m.key] = m.keyPosition } }
+                if seen.isEmpty { for m in openMembers[base...] { seen[m.key] = m.keyPosition } }
                 if let first = seen[key] {
                     throw fail("duplicate key \"\(key)\" (first at \(first))", at: keyPosition)
                 }
@@ -183,14 +190,14 @@ public struct JSONReader {
             path.push(.key(key))
             let value = try parseValue()
             path.pop()
-            members.append(JSONMember(key: key, keyPosition: keyPosition, value: value))
+            openMembers.append(JSONMember(key: key, keyPosition: keyPosition, value: value))
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): advance()
             case UInt8(ascii: "}"):
                 advance()
                 depth -= 1
-                return JSONValue(.object(members), at: start)
+                return JSONValue(.object(Array(openMembers[base...])), at: start)
             case nil: throw fail("unexpected end of file; expected ',' or '}' after object member")
             default: throw fail("expected ',' or '}' after object member")
             }
@@ -201,18 +208,20 @@ public struct JSONReader {
         let start = position
         try enter()
         advance()  // [
-        var elements: [JSONValue] = []
         skipWhitespace()
         if current == UInt8(ascii: "]") {
             advance()
             depth -= 1
             return JSONValue(.array([]), at: start)
         }
+        let base = openElements.count
+        defer { openElements.removeSubrange(base...) }
         while true {
             skipWhitespace()
             if current == UInt8(ascii: "]") { throw fail("trailing comma before ']'") }
-            path.push(.index(elements.count))
-            elements.append(try parseValue())
+            path.push(.index(openElements.count - base))
+            let element = try parseValue()
+            openElements.append(element)
             path.pop()
             skipWhitespace()
             switch current {
@@ -220,7 +229,7 @@ public struct JSONReader {
             case UInt8(ascii: "]"):
                 advance()
                 depth -= 1
-                return JSONValue(.array(elements), at: start)
+                return JSONValue(.array(Array(openElements[base...])), at: start)
             case nil: throw fail("unexpected end of file; expected ',' or ']' after array element")
             default: throw fail("expected ',' or ']' after array element")
             }

@@ -47,18 +47,17 @@ extension DecodeContext {
     }
 
     private func colorString(_ s: String, _ node: JSONValue, _ path: JSONPath) -> CGColor? {
-        if s.hasPrefix("#") {
-            let hex = String(s.dropFirst())
-            guard hex.allSatisfy(\.isHexDigit), [3, 6, 8].contains(hex.count), var v = UInt32(hex, radix: 16) else {
+        if s.utf8.first == UInt8(ascii: "#") {
+            guard var v = Self.hexColor(s.utf8.dropFirst()) else {
                 fail(
                     "bad colour \"\(s)\": expected \"#RGB\", \"#RRGGBB\" or \"#RRGGBBAA\" with hexadecimal digits",
                     node, path)
                 return nil
             }
-            if hex.count == 3 {
+            if s.utf8.count == 4 {
                 let (r, g, b) = ((v >> 8) & 0xF, (v >> 4) & 0xF, v & 0xF)
                 v = (r * 17) << 24 | (g * 17) << 16 | (b * 17) << 8 | 0xFF
-            } else if hex.count == 6 {
+            } else if s.utf8.count == 7 {
                 v = v << 8 | 0xFF
             }
             return Self.color(rgba: v)
@@ -71,6 +70,23 @@ extension DecodeContext {
             return nil
         }
         return Self.color(rgba: v)
+    }
+
+    /// The value of 3, 6 or 8 hexadecimal digits (ASCII bytes; nil for any other text).
+    static func hexColor(_ digits: Substring.UTF8View) -> UInt32? {
+        guard [3, 6, 8].contains(digits.count) else { return nil }
+        var v: UInt32 = 0
+        for byte in digits {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            v = v << 4 | UInt32(digit)
+        }
+        return v
     }
 
     /// A colour from 0xRRGGBBAA.
