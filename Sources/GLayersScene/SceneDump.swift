@@ -29,28 +29,32 @@ extension Scene {
         write("{\n  \"scene\": \(JSONOutput.quote(name)),\n  \"time\": \(JSONOutput.format(time)),\n")
         write("  \"state\": \(JSONOutput.object(state).render(indent: 1)),\n  \"layers\": [\n")
         var first = true
-        var text = ""
-        var entries: [ObjectIdentifier: [LayerProperty]] = [:]
+        var text: [UInt8] = []
+        var entries: [ObjectIdentifier: DumpedClass] = [:]
         dumpLayer(rootLayer, path: JSONPath().key("root"), time: time, entries: &entries) { layer in
             text.removeAll(keepingCapacity: true)
-            text += first ? "    " : ",\n    "
+            text.append(contentsOf: (first ? "    " : ",\n    ").utf8)
             layer.write(into: &text, indent: 2)
-            write(text)
+            write(String(decoding: text, as: UTF8.self))
             first = false
         }
         write("\n  ]\n}\n")
     }
 
     private func dumpLayer(
-        _ layer: CALayer, path: JSONPath, time: CFTimeInterval, entries: inout [ObjectIdentifier: [LayerProperty]],
+        _ layer: CALayer, path: JSONPath, time: CFTimeInterval, entries: inout [ObjectIdentifier: DumpedClass],
         emit: (JSONOutput) -> Void
     ) {
         let shown = layer.presentation(atMediaTime: time)
         let cls = type(of: layer)
-        let dumped = entries[ObjectIdentifier(cls)] ?? Self.dumpedEntries(of: cls)
+        let dumped =
+            entries[ObjectIdentifier(cls)]
+            ?? DumpedClass(name: String(describing: cls), entries: Self.dumpedEntries(of: cls))
         entries[ObjectIdentifier(cls)] = dumped
-        let properties = dumped.map { p -> (String, JSONOutput) in
-            let value = shown.value(forKey: p.key)
+        let properties = dumped.entries.map { p -> (String, JSONOutput) in
+            // The entry's value: what `value(forKey:)` answers for a declared key, without
+            // looking the key up again (scene layers are glayers' own classes).
+            let value = p.value(of: shown)
             if let typed = encode(value, as: p.kind) { return (p.key, typed) }
             return (
                 p.key, value == nil && (p.key == "filters" || p.key == "backgroundFilters") ? .array([]) : encode(value)
@@ -60,7 +64,7 @@ extension Scene {
             .object([
                 ("path", .string("\(path)")),
                 ("name", layer.name.map { .string($0) } ?? .null),
-                ("class", .string(String(describing: cls))),
+                ("class", .string(dumped.name)),
                 ("animations", .array((layer.animationKeys() ?? []).map { .string($0) })),
                 ("properties", .object(properties)),
             ]))
@@ -68,6 +72,12 @@ extension Scene {
         for (i, sub) in (layer.sublayers ?? []).enumerated() {
             dumpLayer(sub, path: path.key("sublayers").index(i), time: time, entries: &entries, emit: emit)
         }
+    }
+
+    /// What a dump writes the same for every layer of a class (made once per class and dump).
+    private struct DumpedClass {
+        let name: String
+        let entries: [LayerProperty]
     }
 
     /// The entries a dump shows for layers of `cls`, by name: CALayer's animatable presented

@@ -123,8 +123,9 @@ extension SceneSerialTests {
             // Three decimals, as render-list dumps write them.
             for i in 0..<50_000 {
                 let n = random.double(in: -1...1) * pow(10, Double(i % 14) - 5)
-                var text = ""
-                DecimalText.append(n, decimals: 3, into: &text)
+                var bytes: [UInt8] = []
+                DecimalText.append(n, decimals: 3, into: &bytes)
+                let text = String(decoding: bytes, as: UTF8.self)
                 var expected = String(format: "%.3f", (n * 1e3).rounded() / 1e3)
                 while expected.hasSuffix("0") && expected.contains(".") { expected.removeLast() }
                 if expected.hasSuffix(".") { expected.removeLast() }
