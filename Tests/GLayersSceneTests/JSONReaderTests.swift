@@ -45,6 +45,22 @@ import Testing
         #expect(v.array?[1].string == "é😀")
     }
 
+    /// Objects and arrays are made at their closing bracket from stacks the reader shares
+    /// between levels: each keeps its own members and elements, in order, however they nest.
+    @Test func nestedContainersKeepTheirOwnElements() throws {
+        let v = try parse(#"{"a": [1, [2, 3], {"b": [4]}, []], "c": {"d": 5, "e": [6, {}]}, "f": "g\u00e9h"}"#)
+        #expect(v.members?.map(\.key) == ["a", "c", "f"] && v.members?[2].value.string == "géh")
+        let a = try #require(v.members?[0].value.array)
+        #expect(a.count == 4 && a[1].array?.compactMap(\.number) == [2, 3] && a[3].array?.isEmpty == true)
+        #expect(a[2].members?.first?.value.array?.first?.number == 4)
+        let c = try #require(v.members?[1].value.members)
+        #expect(c.map(\.key) == ["d", "e"] && c[1].value.array?.count == 2)
+        // A string of plain ASCII and one with escapes or other characters, positions after each.
+        let strings = try parse(#"["plain", "esc\"aped", "é", 1]"#)
+        #expect(strings.array?.compactMap(\.string) == ["plain", "esc\"aped", "é"])
+        #expect(strings.array?[3].position == SourcePosition(line: 1, column: 29))
+    }
+
     @Test func byteOrderMarkAndCRLF() throws {
         let v = try JSONReader.parse(Data([0xEF, 0xBB, 0xBF] + Array("{\r\n\"k\": 1}".utf8)))
         #expect(v.members?.first?.keyPosition == SourcePosition(line: 2, column: 1))
