@@ -11,48 +11,66 @@ package enum DecimalText {
     /// m / 10^N lies within 10⁻⁷ of it there, so printf rounds it back to m) instead of
     /// Foundation's formatter, which was a sixth of a dump.
     package static func append(_ v: Double, decimals: Int, into out: inout [UInt8]) {
+        withText(v, decimals: decimals) { out.append(contentsOf: $0) }
+    }
+
+    /// The same text as a string (short ones are small strings: no allocation).
+    package static func text(_ v: Double, decimals: Int) -> String {
+        withText(v, decimals: decimals) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with the text's UTF-8 bytes, written on the stack.
+    private static func withText<R>(_ v: Double, decimals: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         let unit = powersOfTen[decimals]
         let rounded = (v * unit).rounded() / unit
-        if rounded == 0 { return out.append(UInt8(ascii: "0")) }
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 {
-            if rounded < 0 { out.append(UInt8(ascii: "-")) }
-            return appendDigits(UInt64(abs(rounded)), into: &out)
-        }
-        guard abs(rounded) < 1e9 else {
+        guard rounded == rounded.rounded() && abs(rounded) < 1e15 || abs(rounded) < 1e9 else {
             var s = String(format: "%.\(decimals)f", rounded)
             while s.hasSuffix("0") { s.removeLast() }
             if s.hasSuffix(".") { s.removeLast() }
-            return out.append(contentsOf: s.utf8)
+            return s.withUTF8(body)
         }
-        let m = Int64((v * unit).rounded())
-        let scale = UInt64(unit)
-        var fraction = m.magnitude % scale, digits = decimals
-        while fraction % 10 == 0 {
-            fraction /= 10
-            digits -= 1
+        // At most a sign, 15 digits, a point and 9 decimals.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+            var count = 0
+            func put(_ byte: UInt8) {
+                buffer[count] = byte
+                count += 1
+            }
+            func putDigits(_ n: UInt64) {
+                let start = count
+                var rest = n
+                repeat {
+                    put(UInt8(ascii: "0") + UInt8(rest % 10))
+                    rest /= 10
+                } while rest > 0
+                buffer[start..<count].reverse()
+            }
+            if rounded == 0 {
+                put(UInt8(ascii: "0"))
+            } else if rounded == rounded.rounded() {
+                if rounded < 0 { put(UInt8(ascii: "-")) }
+                putDigits(UInt64(abs(rounded)))
+            } else {
+                let m = Int64((v * unit).rounded())
+                let scale = UInt64(unit)
+                var fraction = m.magnitude % scale, digits = decimals
+                while fraction % 10 == 0 {
+                    fraction /= 10
+                    digits -= 1
+                }
+                if m < 0 { put(UInt8(ascii: "-")) }
+                putDigits(m.magnitude / scale)
+                put(UInt8(ascii: "."))
+                // The fraction's digits, with the zeros that lead it.
+                var divisor: UInt64 = 1
+                for _ in 1..<max(digits, 1) { divisor *= 10 }
+                while divisor > 0 {
+                    put(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
+                    divisor /= 10
+                }
+            }
+            return body(UnsafeBufferPointer(rebasing: buffer[..<count]))
         }
-        if m < 0 { out.append(UInt8(ascii: "-")) }
-        appendDigits(m.magnitude / scale, into: &out)
-        out.append(UInt8(ascii: "."))
-        // The fraction's digits, with the zeros that lead it.
-        var divisor: UInt64 = 1
-        for _ in 1..<max(digits, 1) { divisor *= 10 }
-        while divisor > 0 {
-            out.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
-            divisor /= 10
-        }
-    }
-
-    /// Appends the decimal digits of `n`.
-    private static func appendDigits(_ n: UInt64, into out: inout [UInt8]) {
-        if n == 0 { return out.append(UInt8(ascii: "0")) }
-        var rest = n
-        let start = out.count
-        while rest > 0 {
-            out.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        }
-        out[start...].reverse()
     }
 
     private static let powersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]

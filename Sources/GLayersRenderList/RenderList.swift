@@ -126,7 +126,5 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 /// for values that differ only by float rounding, so dumps are stable across machines.
 func fmt(_ v: Float, decimals: Int = 3) -> String {
     guard v.isFinite else { return v.isNaN ? "nan" : v > 0 ? "inf" : "-inf" }
-    var bytes: [UInt8] = []
-    DecimalText.append(Double(v), decimals: decimals, into: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
+    return DecimalText.text(Double(v), decimals: decimals)
 }
