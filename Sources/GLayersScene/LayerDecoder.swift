@@ -47,13 +47,22 @@ extension DecodeContext {
         return found
     }
 
+    /// A plain key of a layer class: its canonical name (aliases resolved), its type, and the
+    /// entry that sets it.
+    struct PlainKey {
+        let canonical: String
+        let type: Result<PropertyType, KeyProblem>
+        let entry: LayerProperty?
+    }
+
     /// What a layer object of one class may hold.
     struct LayerKeys {
         /// Its declared keys, their aliases, the structural keys and the class's scene keys
         /// (`SceneClasses.sceneKeys(of:)`).
         let allowed: Set<String>
-        /// The allowed keys that are plain property values (not structural, not scene keys).
-        let plain: Set<String>
+        /// The allowed keys that are plain property values (not structural, not scene keys),
+        /// each with its canonical name and type: one lookup per member of a layer object.
+        let plain: [String: PlainKey]
         /// The alias pairs of its declared keys (`checkAliases`).
         let aliasPairs: [(String, String)]
     }
@@ -67,9 +76,14 @@ extension DecodeContext {
         let aliases = PropertyTypes.aliases.filter { declared.contains($0.value) }
         let sceneKeys = SceneClasses.sceneKeys(of: layerClass)
         let allowed = declared.union(aliases.map(\.key) + Self.structuralLayerKeys + sceneKeys)
-        let keys = LayerKeys(
-            allowed: allowed, plain: allowed.subtracting(Self.structuralLayerKeys + sceneKeys),
-            aliasPairs: aliases.map { ($0.value, $0.key) })
+        var plain: [String: PlainKey] = [:]
+        for key in allowed.subtracting(Self.structuralLayerKeys + sceneKeys) {
+            let canonical = PropertyTypes.canonical(key)
+            plain[key] = PlainKey(
+                canonical: canonical, type: propertyType(of: canonical, on: layerClass),
+                entry: layerClass.properties[canonical])
+        }
+        let keys = LayerKeys(allowed: allowed, plain: plain, aliasPairs: aliases.map { ($0.value, $0.key) })
         layerKeysByClass[id] = keys
         return keys
     }
@@ -101,12 +115,16 @@ extension DecodeContext {
             }
         }
         checkAliases(obj, keys.aliasPairs)
-        for m in obj.members where keys.plain.contains(m.key) && PropertyTypes.canonical(m.key) != "frame" {
-            setProperty(layer, m, obj.path, isRoot: isRoot)
+        var frame: (JSONMember, PlainKey)?
+        for m in obj.members {
+            guard let plain = keys.plain[m.key] else { continue }
+            if plain.canonical == "frame" {
+                frame = (m, plain)
+            } else {
+                setProperty(layer, m, plain, obj.path, isRoot: isRoot)
+            }
         }
-        for m in obj.members where m.key == "frame" && keys.plain.contains(m.key) {
-            setProperty(layer, m, obj.path, isRoot: isRoot)
-        }
+        if let (m, plain) = frame { setProperty(layer, m, plain, obj.path, isRoot: isRoot) }
         if let tiled = layer as? CATiledLayer { checkTiledSettings(tiled, obj) }
         if let player = layer as? LottieLayer { lottie(player, obj) }
         if let name = layer.name { index.add(layer, named: name, at: path) }
@@ -118,8 +136,8 @@ extension DecodeContext {
         return layer
     }
 
-    private func setProperty(_ layer: CALayer, _ m: JSONMember, _ owner: JSONPath, isRoot: Bool) {
-        let key = PropertyTypes.canonical(m.key)
+    private func setProperty(_ layer: CALayer, _ m: JSONMember, _ plain: PlainKey, _ owner: JSONPath, isRoot: Bool) {
+        let key = plain.canonical
         let path = owner.key(m.key)
         if isRoot && ["bounds", "position", "frame"].contains(key) {
             log.report(
@@ -127,13 +145,15 @@ extension DecodeContext {
                 at: m.keyPosition, path)
             return
         }
-        switch propertyType(of: key, on: type(of: layer)) {
+        switch plain.type {
         case .failure(let problem):
             let message = problem.message
             fail(message, m.value, path)
         case .success(let t):
             guard let v = value(m.value, path, as: t) else { return }
-            apply(v, to: layer, key: key, m.value, path)
+            for problem in LayerValues.set(v, on: layer, keyPath: key, entry: plain.entry) {
+                fail(problem, m.value, path)
+            }
         }
     }
 
@@ -148,11 +168,6 @@ extension DecodeContext {
             guard let (v, p) = obj.member(problem.key) else { continue }
             fail(problem.message, v, p)
         }
-    }
-
-    /// Sets a decoded value on a layer, reporting what the engine refuses.
-    func apply(_ value: Any?, to layer: CALayer, key: String, _ node: JSONValue, _ path: JSONPath) {
-        for problem in LayerValues.set(value, on: layer, keyPath: key) { fail(problem, node, path) }
     }
 
     // MARK: Parts that are not plain values
@@ -248,8 +263,12 @@ extension DecodeContext {
 /// Setting decoded values on layers (at load, and for `set` actions and bindings at run time).
 enum LayerValues {
     /// Sets `value` at `keyPath`; returns what the engine refused or warned about.
+    ///
+    /// - `entry`: the layer class's entry for `keyPath`, when the caller has it (the decoder,
+    ///   for every plain key of every layer): the keys the switch below does not take are set
+    ///   through it, as `strictSetValue` would, without looking the key up again.
     @discardableResult
-    static func set(_ value: Any?, on layer: CALayer, keyPath: String) -> [String] {
+    static func set(_ value: Any?, on layer: CALayer, keyPath: String, entry: LayerProperty? = nil) -> [String] {
         switch keyPath {
         case "name": layer.name = value as? String
         case "beginTime": layer.beginTime = Double(value as? CGFloat ?? 0)
@@ -261,7 +280,15 @@ enum LayerValues {
         default:
             var problems: [String] = []
             let (_, warnings) = Diagnostics.capture {
-                do { try layer.strictSetValue(value, forKeyPath: keyPath) } catch { problems.append("\(error)") }
+                do {
+                    if let entry {
+                        try entry.setValue(value, on: layer)
+                    } else {
+                        try layer.strictSetValue(value, forKeyPath: keyPath)
+                    }
+                } catch {
+                    problems.append("\(error)")
+                }
             }
             return problems + warnings
         }

@@ -25,7 +25,7 @@ final class EmitterCellsProperty: LayerProperty {
 
     override package func value(of layer: CALayer) -> Any? { (layer as? CAEmitterLayer)?.emitterCells }
 
-    override func setValue(_ value: Any?, on layer: CALayer) throws {
+    override package func setValue(_ value: Any?, on layer: CALayer) throws {
         guard let emitter = layer as? CAEmitterLayer else { throw typeError(value, on: layer) }
         guard let cells = Self.cells(value) else { throw typeError(value, on: layer) }
         emitter.emitterCells = cells

@@ -108,7 +108,7 @@ package class LayerProperty: Hashable, CustomStringConvertible, @unchecked Senda
     /// Sets the value from `setValue(_:forKey:)`, through the layer's change pipeline.
     ///
     /// - Throws `KeyValueCodingError` when `value` is not of the property's type, or not finite.
-    func setValue(_ value: Any?, on layer: CALayer) throws {
+    package func setValue(_ value: Any?, on layer: CALayer) throws {
         throw KeyValueCodingError(message: "\(layer.diagnosticName): \(key) is read-only")
     }
 
@@ -204,7 +204,7 @@ class StateProperty<Value: PropertyValue>: LayerProperty {
 
     override package func value(of layer: CALayer) -> Any? { read(layer).apiValue }
 
-    override func setValue(_ value: Any?, on layer: CALayer) throws {
+    override package func setValue(_ value: Any?, on layer: CALayer) throws {
         var typed = defaultField
         try Value.convert(value, for: self, on: layer, into: &typed)
         if let apply { apply(layer, typed) } else { layer.setModel(self, typed) }
@@ -336,7 +336,7 @@ final class StoredProperty<Value: PropertyValue>: LayerProperty {
         return v
     }
 
-    override func setValue(_ value: Any?, on layer: CALayer) throws {
+    override package func setValue(_ value: Any?, on layer: CALayer) throws {
         layer.setStored(self, try typed(value, on: layer))
     }
 
@@ -379,7 +379,7 @@ final class SettingProperty: LayerProperty {
 
     override package func value(of layer: CALayer) -> Any? { get(layer) }
 
-    override func setValue(_ value: Any?, on layer: CALayer) throws {
+    override package func setValue(_ value: Any?, on layer: CALayer) throws {
         guard let set else { return try super.setValue(value, on: layer) }
         guard try set(layer, value) else { throw typeError(value, on: layer) }
     }
