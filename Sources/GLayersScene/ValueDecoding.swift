@@ -98,6 +98,7 @@ extension DecodeContext {
             return nil
         }
         var out: [CGFloat] = []
+        out.reserveCapacity(a.count)
         for (i, e) in a.enumerated() {
             guard let n = e.number else {
                 expected("a number in \(what)", e, path.index(i))
