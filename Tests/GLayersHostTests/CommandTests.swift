@@ -2,6 +2,7 @@
 /// its output and exit status checked.
 import Foundation
 import GLayersGraphics
+import GLayersTestSupport
 import Testing
 
 @Suite(.serialized) struct CommandTests {
@@ -197,13 +198,10 @@ import Testing
         #expect(!plainLine.contains("allocations_per_frame="), "\(plainLine)")
         // Under a sanitizer, which owns the allocator, glayers-bench counts nothing and says so
         // by leaving the field out.
-        if !Self.sanitized {
+        if !TestBuild.isSanitized {
             #expect(countedLine.contains("allocations_per_frame="), "\(countedLine)")
         }
     }
-
-    /// Whether this test run was built with a sanitizer (its runtime is in the process).
-    static let sanitized = ["__asan_init", "__tsan_init"].contains { (name: String) in dlsym(nil, name) != nil }
 
     /// A contact sheet of 4 frames is one PNG wider than a frame.
     @Test func filmstripWritesOneSheet() throws {
