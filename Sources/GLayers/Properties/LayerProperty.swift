@@ -161,7 +161,7 @@ class StateProperty<Value: PropertyValue>: LayerProperty {
     private let styled: Bool
     /// Writes the field: through its byte offset, or the accessors of a computed field. A
     /// write through `field`, in this generic class, goes through a buffer the key path
-    /// allocates: it was half the cost of a setter (docs/performance.md, "Loading big scenes").
+    /// allocates: it was half the cost of a setter (docs/performance.md, "Loading and dumping big scenes").
     let write: (inout LayerState, Value) -> Void
     /// Reads the field of a layer's state the same way (a read through `field` copied the
     /// whole state first: a dump read 26 values per layer so).

@@ -13,7 +13,7 @@ public enum Diagnostics {
     /// thread-specific storage), so capturing takes no lock and, without warnings, allocates
     /// nothing: the scene decoder captures around every property it sets, and a process-wide
     /// table of sinks behind a lock was a tenth of loading a scene of 100 000 layers
-    /// (docs/performance.md, "Loading big scenes").
+    /// (docs/performance.md, "Loading and dumping big scenes").
     private final class ThreadCaptures {
         /// How many captures are open.
         var depth = 0
