@@ -22,8 +22,9 @@ package enum DecimalText {
     /// Calls `body` with the text's UTF-8 bytes, written on the stack.
     private static func withText<R>(_ v: Double, decimals: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         let unit = powersOfTen[decimals]
-        let rounded = (v * unit).rounded() / unit
-        guard rounded == rounded.rounded() && abs(rounded) < 1e15 || abs(rounded) < 1e9 else {
+        let units = roundedAway(v * unit)
+        let rounded = units / unit
+        guard roundedAway(rounded) == rounded && abs(rounded) < 1e15 || abs(rounded) < 1e9 else {
             var s = String(format: "%.\(decimals)f", rounded)
             while s.hasSuffix("0") { s.removeLast() }
             if s.hasSuffix(".") { s.removeLast() }
@@ -47,11 +48,11 @@ package enum DecimalText {
             }
             if rounded == 0 {
                 put(UInt8(ascii: "0"))
-            } else if rounded == rounded.rounded() {
+            } else if roundedAway(rounded) == rounded {
                 if rounded < 0 { put(UInt8(ascii: "-")) }
                 putDigits(UInt64(abs(rounded)))
             } else {
-                let m = Int64((v * unit).rounded())
+                let m = Int64(units)
                 let scale = UInt64(unit)
                 var fraction = m.magnitude % scale, digits = decimals
                 while fraction % 10 == 0 {
@@ -71,6 +72,18 @@ package enum DecimalText {
             }
             return body(UnsafeBufferPointer(rebasing: buffer[..<count]))
         }
+    }
+
+    /// `x.rounded()` (half away from zero) without libm's `round`, a call per number (x86-64's
+    /// baseline has no rounding instruction): truncation, then a step away from zero when
+    /// what was cut off is at least a half (exact below 2⁵²); larger, infinite and NaN values
+    /// take the library path. The sign of a zero may differ, which the text never shows.
+    @inline(__always)
+    private static func roundedAway(_ x: Double) -> Double {
+        guard abs(x) < 4.0e15 else { return x.rounded() }
+        let whole = Double(Int64(x))
+        let cut = x - whole
+        return cut >= 0.5 ? whole + 1 : cut <= -0.5 ? whole - 1 : whole
     }
 
     private static let powersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]

@@ -129,7 +129,7 @@ package enum JSONOutput {
 extension [UInt8] {
     /// Appends the bytes of a literal (without making a `String` of it).
     @inline(__always)
-    mutating func appendASCII(_ text: StaticString) {
+    package mutating func appendASCII(_ text: StaticString) {
         text.withUTF8Buffer { append(contentsOf: $0) }
     }
 }

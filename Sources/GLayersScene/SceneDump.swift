@@ -28,87 +28,157 @@ extension Scene {
         // (never empty: the root is in it) written one element at a time.
         write("{\n  \"scene\": \(JSONOutput.quote(name)),\n  \"time\": \(JSONOutput.format(time)),\n")
         write("  \"state\": \(JSONOutput.object(state).render(indent: 1)),\n  \"layers\": [\n")
-        var first = true
-        var text: [UInt8] = []
-        var entries: [ObjectIdentifier: DumpedClass] = [:]
-        dumpLayer(rootLayer, path: JSONPath().key("root"), time: time, entries: &entries) { layer in
-            text.removeAll(keepingCapacity: true)
-            text.append(contentsOf: (first ? "    " : ",\n    ").utf8)
-            layer.write(into: &text, indent: 2)
-            write(String(decoding: text, as: UTF8.self))
-            first = false
-        }
+        var dumper = LayerDumper(time: time)
+        dumpLayer(rootLayer, into: &dumper) { write(String(decoding: $0, as: UTF8.self)) }
         write("\n  ]\n}\n")
     }
 
-    private func dumpLayer(
-        _ layer: CALayer, path: JSONPath, time: CFTimeInterval, entries: inout [ObjectIdentifier: DumpedClass],
-        emit: (JSONOutput) -> Void
-    ) {
-        let shown = layer.presentation(atMediaTime: time)
+    /// What a dump carries from layer to layer: the path of the layer, the text of the one being
+    /// written (its storage kept), and what it made once per class.
+    private struct LayerDumper {
+        let time: CFTimeInterval
+        /// The layer's path as text (`root.sublayers[1].mask`), grown and cut back as the dump
+        /// goes down and up the tree.
+        var path: [UInt8] = Array("root".utf8)
+        var text: [UInt8] = []
+        var classes: [ObjectIdentifier: DumpedClass] = [:]
+        var isFirst = true
+    }
+
+    /// Writes `layer`'s element of the "layers" array, then its mask's and its sublayers'.
+    ///
+    /// The text is what `JSONOutput.object(…).write(into:indent: 2)` writes for the layer's
+    /// object, written straight into bytes: building the values first and writing them after
+    /// made and freed an array or a string for every value (half of a dump).
+    private func dumpLayer(_ layer: CALayer, into d: inout LayerDumper, emit: ([UInt8]) -> Void) {
+        let shown = layer.presentation(atMediaTime: d.time)
         let cls = type(of: layer)
-        let dumped =
-            entries[ObjectIdentifier(cls)]
-            ?? DumpedClass(name: String(describing: cls), entries: Self.dumpedEntries(of: cls))
-        entries[ObjectIdentifier(cls)] = dumped
-        let properties = dumped.entries.map { p -> (String, JSONOutput) in
-            // The entry's value: what `value(forKey:)` answers for a declared key, without
-            // looking the key up again (scene layers are glayers' own classes).
-            let value = p.value(of: shown)
-            if let typed = encode(value, as: p.kind) { return (p.key, typed) }
-            return (
-                p.key, value == nil && (p.key == "filters" || p.key == "backgroundFilters") ? .array([]) : encode(value)
-            )
+        let dumped = d.classes[ObjectIdentifier(cls)] ?? DumpedClass(cls)
+        d.classes[ObjectIdentifier(cls)] = dumped
+        d.text.removeAll(keepingCapacity: true)
+        d.text.appendASCII(d.isFirst ? "    {\n      \"path\": " : ",\n    {\n      \"path\": ")
+        d.isFirst = false
+        JSONOutput.write(quoting: String(decoding: d.path, as: UTF8.self), into: &d.text)
+        d.text.appendASCII(",\n      \"name\": ")
+        if let name = layer.name { JSONOutput.write(quoting: name, into: &d.text) } else { d.text.appendASCII("null") }
+        d.text.append(contentsOf: dumped.classMember)
+        d.text.appendASCII(",\n      \"animations\": ")
+        JSONOutput.array((layer.animationKeys() ?? []).map { .string($0) }).write(into: &d.text, indent: 3)
+        d.text.appendASCII(",\n      \"properties\": ")
+        if dumped.entries.isEmpty {
+            d.text.appendASCII("{}")
+        } else {
+            d.text.appendASCII("{")
+            for (p, prefix) in zip(dumped.entries, dumped.memberPrefixes) {
+                d.text.append(contentsOf: prefix)
+                // The entry's value: what `value(forKey:)` answers for a declared key, without
+                // looking the key up again (scene layers are glayers' own classes).
+                let value = p.value(of: shown)
+                guard !write(value, as: p.kind, into: &d.text) else { continue }
+                let shownValue =
+                    value == nil && (p.key == "filters" || p.key == "backgroundFilters") ? .array([]) : encode(value)
+                shownValue.write(into: &d.text, indent: 4)
+            }
+            d.text.appendASCII("\n      }")
         }
-        emit(
-            .object([
-                ("path", .string("\(path)")),
-                ("name", layer.name.map { .string($0) } ?? .null),
-                ("class", .string(dumped.name)),
-                ("animations", .array((layer.animationKeys() ?? []).map { .string($0) })),
-                ("properties", .object(properties)),
-            ]))
-        if let mask = layer.mask { dumpLayer(mask, path: path.key("mask"), time: time, entries: &entries, emit: emit) }
+        d.text.appendASCII("\n    }")
+        emit(d.text)
+        let depth = d.path.count
+        if let mask = layer.mask {
+            d.path.appendASCII(".mask")
+            dumpLayer(mask, into: &d, emit: emit)
+            d.path.removeSubrange(depth...)
+        }
         for (i, sub) in (layer.sublayers ?? []).enumerated() {
-            dumpLayer(sub, path: path.key("sublayers").index(i), time: time, entries: &entries, emit: emit)
+            d.path.appendASCII(".sublayers[")
+            d.path.append(contentsOf: String(i).utf8)
+            d.path.append(UInt8(ascii: "]"))
+            dumpLayer(sub, into: &d, emit: emit)
+            d.path.removeSubrange(depth...)
         }
     }
 
     /// What a dump writes the same for every layer of a class (made once per class and dump).
     private struct DumpedClass {
-        let name: String
+        /// `,\n      "class": "CALayer"`.
+        let classMember: [UInt8]
+        /// CALayer's animatable presented properties, then every property of the layer's class,
+        /// by name.
         let entries: [LayerProperty]
+        /// What comes before each entry's value: `\n        "anchorPoint": `, with a comma
+        /// before every one but the first.
+        let memberPrefixes: [[UInt8]]
+
+        init(_ cls: CALayer.Type) {
+            var member = Array(",\n      \"class\": ".utf8)
+            JSONOutput.write(quoting: String(describing: cls), into: &member)
+            classMember = member
+            let base = CALayer.properties
+            entries = cls.properties.all.filter { p in base[p.key] !== p || (p.isAnimatable && p.isPresented) }
+                .sorted { $0.key < $1.key }
+            memberPrefixes = entries.enumerated().map { i, p in
+                var prefix = Array((i == 0 ? "\n        " : ",\n        ").utf8)
+                JSONOutput.write(quoting: p.key, into: &prefix)
+                prefix.appendASCII(": ")
+                return prefix
+            }
+        }
     }
 
-    /// The entries a dump shows for layers of `cls`, by name: CALayer's animatable presented
-    /// properties, then every property of the layer's class (made once per class and dump).
-    private static func dumpedEntries(of cls: CALayer.Type) -> [LayerProperty] {
-        let base = CALayer.properties
-        return cls.properties.all.filter { p in base[p.key] !== p || (p.isAnimatable && p.isPresented) }
-            .sorted { $0.key < $1.key }
-    }
-
-    /// A value of the type properties of `kind` hold, encoded with one cast (the chain of casts
-    /// in `encode(_:)` tries each type, bridging included, and was a sixth of a dump); nil for
-    /// another type.
-    private func encode(_ value: Any?, as kind: ValueKind) -> JSONOutput? {
+    /// Writes a value of the type properties of `kind` hold, as `encode(_:)` would encode and
+    /// `JSONOutput` write it, with one cast (the chain of casts in `encode(_:)` tries each type,
+    /// bridging included); false, writing nothing, for another type.
+    private func write(_ value: Any?, as kind: ValueKind, into out: inout [UInt8]) -> Bool {
         switch kind {
         case .number:
-            if let n = value as? CGFloat { return .number(Double(n)) }
-            if let n = value as? Float { return .number(Double(n)) }
-        case .point: if let p = value as? CGPoint { return .array([.number(Double(p.x)), .number(Double(p.y))]) }
+            if let n = value as? CGFloat {
+                JSONOutput.write(Double(n), into: &out)
+                return true
+            }
+            if let n = value as? Float {
+                JSONOutput.write(Double(n), into: &out)
+                return true
+            }
+        case .point:
+            if let p = value as? CGPoint { return Self.write(numbersOf: (p.x, p.y), into: &out) }
         case .size:
-            if let s = value as? CGSize { return .array([.number(Double(s.width)), .number(Double(s.height))]) }
+            if let s = value as? CGSize { return Self.write(numbersOf: (s.width, s.height), into: &out) }
         case .rect:
             if let r = value as? CGRect {
-                return .array([r.origin.x, r.origin.y, r.width, r.height].map { .number(Double($0)) })
+                return Self.write(numbersOf: (r.origin.x, r.origin.y, r.width, r.height), into: &out)
             }
-        case .transform: if let t = value as? CATransform3D { return .array(t.entries.map { .number(Double($0)) }) }
-        case .color: if let c = value as? CGColor { return Self.encode(c) }
-        case .bool: if let b = value as? Bool { return .bool(b) }
+        case .transform:
+            if let t = value as? CATransform3D {
+                return Self.write(numbersOf: t, into: &out)
+            }
+        case .color:
+            if let c = value as? CGColor {
+                Self.encode(c).write(into: &out)
+                return true
+            }
+        case .bool:
+            if let b = value as? Bool {
+                out.appendASCII(b ? "true" : "false")
+                return true
+            }
         default: break
         }
-        return nil
+        return false
+    }
+
+    /// `[a, b, …]` for the `CGFloat`s `value` is made of (a tuple of them, or a transform's
+    /// sixteen entries row by row), as `JSONOutput.array` of numbers writes them.
+    private static func write<T>(numbersOf value: T, into out: inout [UInt8]) -> Bool {
+        withUnsafeBytes(of: value) { raw in
+            out.append(UInt8(ascii: "["))
+            for i in 0..<raw.count / MemoryLayout<CGFloat>.stride {
+                if i > 0 { out.appendASCII(", ") }
+                JSONOutput.write(
+                    Double(raw.load(fromByteOffset: i * MemoryLayout<CGFloat>.stride, as: CGFloat.self)), into: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+        return true
     }
 
     /// A property value in the encoding scenes use.
