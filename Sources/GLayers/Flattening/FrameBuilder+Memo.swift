@@ -56,20 +56,49 @@ extension FrameBuilder {
     /// Appends the memoized item of a layer with its placement in this frame (`s`: its
     /// presented state).
     func drawMemo(of layer: CALayer, _ node: FlattenNode, _ s: UnsafePointer<LayerState>, _ ctx: Context) {
-        if s.pointee.isHidden || !(s.pointee.opacity > 0) || !layer.flattenMemo.drawsItem { return }
-        guard let world = world(of: node, s, ctx) else { return }
+        switch Self.placeMemo(of: layer, s, ctx) {
+        case .nothing: return
+        case .notFinite: reportNotFinite(node)
+        case .item(var item):
+            item.layerIndex = layerCounter - 1
+            registerMemoImage(of: layer, identity: layer.flattenMemo.imageIdentity)
+            append(item)
+        }
+    }
+
+    /// What a layer drawn from its memo shows in this frame.
+    enum PlacedMemo {
+        /// Nothing (hidden, transparent, or no item of its own).
+        case nothing
+        /// Nothing, and its placement is not finite (to report).
+        case notFinite
+        /// The memo's item with this frame's placement (its `layerIndex` still to set).
+        case item(DrawItem)
+    }
+
+    /// The memoized item of a layer placed for this frame (`s`: its presented state): no side
+    /// effect, so flattening may place the memos of many sublayers on several threads
+    /// (FrameBuilder+ParallelLeaves.swift).
+    @inline(__always)
+    static func placeMemo(of layer: CALayer, _ s: UnsafePointer<LayerState>, _ ctx: Context) -> PlacedMemo {
+        if s.pointee.isHidden || !(s.pointee.opacity > 0) || !layer.flattenMemo.drawsItem { return .nothing }
+        guard let world = s.world(under: ctx.parent) else { return .notFinite }
         let opacity = ctx.opacity * s.pointee.opacity
-        guard opacity > 0 else { return }
-        let identity = layer.flattenMemo.imageIdentity
-        if identity != 0 && identity != lastImageIdentity, let image = layer.flattenMemo.image { register(image) }
+        guard opacity > 0 else { return .nothing }
         var item = layer.flattenMemo.item
         item.transform = matrix(world)
         item.opacity = opacity
         item.clip = ctx.clip
-        item.layerIndex = layerCounter - 1
         // As `layerItem` decides it: an opaque background at full opacity.
         item.opaque = item.background.a >= 1 && opacity >= 1
-        append(item)
+        return .item(item)
+    }
+
+    /// Registers the image of a layer's memo (its identity given) unless it is the one
+    /// registered last.
+    @inline(__always)
+    func registerMemoImage(of layer: CALayer, identity: UInt64) {
+        if identity != 0 && identity != lastImageIdentity, let image = layer.flattenMemo.image { register(image) }
     }
 
     /// Keeps the item just made for a layer when the layer qualifies (see the file's

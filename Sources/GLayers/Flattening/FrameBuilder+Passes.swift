@@ -158,6 +158,16 @@ extension FrameBuilder {
         passStack[i].items.append(item)
     }
 
+    /// Appends items to the current pass, as `append` does one by one.
+    func append(contentsOf items: UnsafeBufferPointer<DrawItem>) {
+        guard !passStack.isEmpty, !items.isEmpty else { return }
+        let i = passStack.count - 1
+        if i > 0 || passStack[i].index > 0 {
+            for item in items { grow(&passStack[i], by: item) }
+        }
+        passStack[i].items.append(contentsOf: items)
+    }
+
     private func grow(_ frame: inout OpenPass, by item: DrawItem) {
         var r = item.rect
         if case .blurredShape(let sigma) = item.content {

@@ -39,6 +39,8 @@ package final class FrameBuilder {
     @exclusivity(unchecked) var filterPool: [[FilterOp]] = []
     @exclusivity(unchecked) var dependencyPool: [[PassID]] = []
     @exclusivity(unchecked) var replicaPool: [[ReplicaInstance]] = []
+    /// The storage of wide layers flattened on several threads (FrameBuilder+ParallelLeaves.swift).
+    @exclusivity(unchecked) var leafScratchPool: [LeafScratch] = []
     @exclusivity(unchecked) var layerCounter: Int32 = 0
     /// Replicator copies made in this frame so far.
     @exclusivity(unchecked) var replicaCopies = 0
@@ -165,16 +167,24 @@ package final class FrameBuilder {
         }
         let childParent = sublayerSpace(s, world: world, preservesDepth: node.preservesDepth)
         let childFlipped = ctx.ancestorsFlipped != s.pointee.isGeometryFlipped
-        forEachSublayer(of: node, state: s, time: time, copies: ctx.copies) { child, instance, copies in
-            var c = Context(
-                parent: childParent, time: time, opacity: opacity, clip: childClip, depth: ctx.depth + 1,
-                ancestorsFlipped: childFlipped, copies: copies)
-            if let instance {
-                c.parent = instance.matrix.concatenating(childParent)
-                c.time = time - instance.delay
-                c.opacity = opacity * instance.alpha
+        if flattensInParallel(node, sublayers: subCount, ctx), let layer = node.liveLayer {
+            drawSublayersInParallel(
+                of: layer,
+                Context(
+                    parent: childParent, time: time, opacity: opacity, clip: childClip, depth: ctx.depth + 1,
+                    ancestorsFlipped: childFlipped, copies: 1))
+        } else {
+            forEachSublayer(of: node, state: s, time: time, copies: ctx.copies) { child, instance, copies in
+                var c = Context(
+                    parent: childParent, time: time, opacity: opacity, clip: childClip, depth: ctx.depth + 1,
+                    ancestorsFlipped: childFlipped, copies: copies)
+                if let instance {
+                    c.parent = instance.matrix.concatenating(childParent)
+                    c.time = time - instance.delay
+                    c.opacity = opacity * instance.alpha
+                }
+                visit(child, c)
             }
-            visit(child, c)
         }
         if s.pointee.borderWidth > 0 && !node.preservesDepth {
             appendBorder(s, world: world, opacity: opacity, clip: clip, layerIndex: index)
@@ -186,8 +196,13 @@ package final class FrameBuilder {
     @inline(__always)
     func world(of node: FlattenNode, _ s: UnsafePointer<LayerState>, _ ctx: Context) -> CATransform3D? {
         if let world = s.world(under: ctx.parent) { return world }
-        report("\(node.name): its transform, position or bounds are not finite; the layer is not drawn")
+        reportNotFinite(node)
         return nil
+    }
+
+    /// Reports, once, a layer whose placement is not finite.
+    func reportNotFinite(_ node: FlattenNode) {
+        report("\(node.name): its transform, position or bounds are not finite; the layer is not drawn")
     }
 
     /// `drawLayer` for a state the caller made (a pass's altered copy of a layer's state).

@@ -14,7 +14,10 @@ extension CALayer {
 
     /// Evaluates the animations of every layer in this layer's tree (its sublayers and masks,
     /// recursively) at media time `t` into their presentation caches, so that flattening and
-    /// `presentation()` at that time find them evaluated.
+    /// `presentation()` at that time find them evaluated — all but the leaves among the
+    /// sublayers of a wide layer (`EngineThreads.minimumParallelSublayers` or more, with
+    /// threads to use), which flattening evaluates on several threads as it places them
+    /// (FrameBuilder+ParallelLeaves.swift), and `presentation()` when asked.
     ///
     /// One sweep in tree order, prefetching the layers a few places ahead: the work per layer
     /// is small and the memory of ten thousand layers does not stay in the cache between frames.
@@ -43,23 +46,29 @@ extension CALayer {
                 Self.evaluate(subs, 0..<n, parentTime: t, parallel: parallel)
                 return
             }
+            // The leaves are left to flattening, which evaluates them where it places them: one
+            // sweep through their memory instead of two.
             let chunks = min(EngineThreads.count, n / 128)
-            DispatchQueue.concurrentPerform(iterations: chunks) { c in
-                Self.evaluate(subs, (n * c / chunks)..<(n * (c + 1) / chunks), parentTime: t, parallel: false)
+            EngineWorkers.shared.run(chunks) { c in
+                Self.evaluate(
+                    subs, (n * c / chunks)..<(n * (c + 1) / chunks), parentTime: t, parallel: false, leaves: false)
             }
         }
     }
 
-    /// Evaluates the trees of `subs[range]`, prefetching ahead.
+    /// Evaluates the trees of `subs[range]` (without the layers that have no sublayers and no
+    /// mask, unless `leaves`), prefetching ahead.
     private static func evaluate(
-        _ subs: UnsafeBufferPointer<CALayer>, _ range: Range<Int>, parentTime t: CFTimeInterval, parallel: Bool
+        _ subs: UnsafeBufferPointer<CALayer>, _ range: Range<Int>, parentTime t: CFTimeInterval, parallel: Bool,
+        leaves: Bool = true
     ) {
         let end = range.upperBound
         for i in range {
             if i + 8 < end { prefetchObject(subs, i + 8) }
-            if i + 4 < end { prefetchBlock(subs, i + 4) }
+            if leaves && i + 4 < end { prefetchBlock(subs, i + 4) }
             // Lent, not retained: the array holds the layer.
             Unmanaged.passUnretained(subs[i])._withUnsafeGuaranteedRef {
+                guard leaves || !$0.sublayerStorage.isEmpty || $0.maskStorage != nil else { return }
                 $0.evaluateSubtree(parentTime: t, parallel: parallel)
             }
         }

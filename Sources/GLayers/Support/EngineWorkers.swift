@@ -1,0 +1,108 @@
+/// The threads that run the chunks of a frame's parallel work (evaluating a wide tree,
+/// flattening a wide layer's leaves), started once and kept for the process: handing work to
+/// them allocates nothing, where `DispatchQueue.concurrentPerform` allocated three blocks a call
+/// (#21: no allocation per frame at steady state).
+///
+/// One caller at a time: a call made while another runs (a second thread building frames, or a
+/// chunk that asks for parallel work itself) runs its chunks on its own thread, in order.
+import Foundation
+import Synchronization
+
+/// The engine's worker threads (`EngineThreads.count − 1` of them; the caller is the last).
+package final class EngineWorkers: @unchecked Sendable {
+    package static let shared = EngineWorkers()
+
+    /// Guards everything below but `next`, and wakes the workers and the caller.
+    private let condition = NSCondition()
+    private var workerCount = 0
+    /// Whether a call is running.
+    private var isBusy = false
+    /// The running call's chunks: the address of the caller's closure, which stays on its
+    /// stack (a worker holding the closure itself could outlive the call by a release).
+    private var job: UnsafePointer<(Int) -> Void>?
+    private var iterations = 0
+    /// Advanced for every call, so a worker knows a new one from the one it finished.
+    private var generation = 0
+    /// Workers still working on the running call.
+    private var active = 0
+    /// The next chunk to take.
+    private let next = Atomic<Int>(0)
+
+    private init() {}
+
+    /// Calls `body` with each of `0..<iterations`, the calls spread over the engine's threads
+    /// (the calling thread takes its share), and returns when all have returned.
+    package func run(_ iterations: Int, _ body: (Int) -> Void) {
+        let threads = min(EngineThreads.count, iterations)
+        guard threads > 1, claim(workers: threads - 1) else {
+            for i in 0..<iterations { body(i) }
+            return
+        }
+        withoutActuallyEscaping(body) { escapable in
+            var body = escapable
+            withUnsafePointer(to: &body) { job in
+                condition.lock()
+                self.job = job
+                self.iterations = iterations
+                next.store(0, ordering: .relaxed)
+                active = workerCount
+                generation &+= 1
+                condition.broadcast()
+                condition.unlock()
+                Self.drain(job, iterations, next)
+                condition.lock()
+                while active > 0 { condition.wait() }
+                self.job = nil
+                isBusy = false
+                condition.unlock()
+            }
+        }
+    }
+
+    /// Marks a call as running, with at least `workers` workers started; false when another
+    /// call runs.
+    private func claim(workers: Int) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !isBusy else { return false }
+        isBusy = true
+        while workerCount < workers {
+            workerCount += 1
+            // The worker waits for the calls after this one's start (the call about to be
+            // published included).
+            let seen = generation
+            let thread = Thread { [unowned self] in self.work(after: seen) }
+            thread.name = "glayers-worker-\(workerCount)"
+            thread.start()
+        }
+        return true
+    }
+
+    /// A worker: waits for each call after generation `seen` and takes chunks of it until none
+    /// is left.
+    private func work(after seen: Int) {
+        var seen = seen
+        condition.lock()
+        while true {
+            while generation == seen { condition.wait() }
+            seen = generation
+            guard let job else { continue }
+            let count = iterations
+            condition.unlock()
+            Self.drain(job, count, next)
+            condition.lock()
+            active -= 1
+            if active == 0 { condition.broadcast() }
+        }
+    }
+
+    /// Takes chunks until none is left.
+    @inline(never)
+    private static func drain(_ job: UnsafePointer<(Int) -> Void>, _ iterations: Int, _ next: borrowing Atomic<Int>) {
+        while true {
+            let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
+            guard i < iterations else { return }
+            job.pointee(i)
+        }
+    }
+}
