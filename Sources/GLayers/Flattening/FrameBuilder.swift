@@ -2,8 +2,9 @@
 /// list — draw items in paint order with world matrices, clip nodes, and offscreen passes
 /// where a subtree must be composited as a unit.
 ///
-/// Two passes: the presentation of every animated layer is evaluated (`evaluateSubtree`), then
-/// the tree is flattened. Takes the model tree and a time; produces `FrameBuilder.list`
+/// Two passes: the presentation of every animated layer is evaluated (`evaluateSubtree`; the
+/// leaves of a wide layer are left to flattening, which evaluates them on several threads where
+/// it places them: FrameBuilder+ParallelLeaves.swift), then the tree is flattened. Takes the model tree and a time; produces `FrameBuilder.list`
 /// (refilled each frame, its storage reused so a steady frame allocates nothing). Does not
 /// commit transactions (the host calls `CATransaction.flush()` first), does not touch OpenGL.
 ///

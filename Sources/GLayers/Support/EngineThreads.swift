@@ -1,6 +1,7 @@
 /// How many threads the engine's per-frame work may use (#21): evaluating the animations of a
-/// wide tree splits its sublayers among them (`CALayer.evaluatePresentationTree`). The result
-/// is the same on any number of threads: each layer's presentation is its own.
+/// wide tree splits its sublayers among them (`CALayer.evaluatePresentationTree`), and so does
+/// flattening a wide layer's leaves (FrameBuilder+ParallelLeaves.swift), on `EngineWorkers`.
+/// The result is the same on any number of threads: each layer's presentation is its own.
 ///
 /// `GLAYERS_THREADS` sets it (`GLAYERS_THREADS=1`: everything on the calling thread); without
 /// it, the machine's active processors. Rendering's own thread (the host's pipelining) reads
