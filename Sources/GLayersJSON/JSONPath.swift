@@ -9,43 +9,91 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
         case index(Int)
     }
 
+    /// The steps from the top of the document, but the last one while it is kept apart.
+    private var base: [Component]
+    /// The last step, kept apart so that a path one step below another shares the other's
+    /// steps (every member of a decoded object has a path, which error messages alone read:
+    /// copying the steps for each was an array made and freed per member).
+    private var last: Component?
+
     /// The steps from the top of the document.
-    public private(set) var components: [Component]
+    public var components: [Component] { last.map { base + [$0] } ?? base }
 
     /// The path of the whole document (empty).
     public init(_ components: [Component] = []) {
-        self.components = components
+        base = components
+        last = nil
     }
 
     /// The path of member `key` of the value at this path.
-    public func key(_ key: String) -> JSONPath {
+    public func key(_ key: String) -> JSONPath { appending(.key(key)) }
+
+    /// The path of element `index` of the array at this path.
+    public func index(_ index: Int) -> JSONPath { appending(.index(index)) }
+
+    private func appending(_ component: Component) -> JSONPath {
         var p = self
-        p.components.append(.key(key))
+        if let last = p.last { p.base.append(last) }
+        p.last = component
         return p
     }
 
-    /// The path of element `index` of the array at this path.
-    public func index(_ index: Int) -> JSONPath {
+    /// The same path with its last step among the others, so that the paths one step below it
+    /// share its steps (an object whose members' paths are made settles its own first).
+    package var settled: JSONPath {
+        guard let last else { return self }
         var p = self
-        p.components.append(.index(index))
+        p.base.append(last)
+        p.last = nil
         return p
     }
 
     /// Steps into `component` in place (a reader keeps one path as a stack: copying it for each
     /// value it reads made an array per value).
-    package mutating func push(_ component: Component) { components.append(component) }
+    package mutating func push(_ component: Component) {
+        if let last {
+            base.append(last)
+            self.last = nil
+        }
+        base.append(component)
+    }
 
     /// Steps back out of the last component.
-    package mutating func pop() { components.removeLast() }
+    package mutating func pop() {
+        if last != nil { last = nil } else { base.removeLast() }
+    }
 
     /// Whether this is the path of the whole document.
-    public var isEmpty: Bool { components.isEmpty }
+    public var isEmpty: Bool { base.isEmpty && last == nil }
+
+    /// Whether two paths have the same steps (however they are kept).
+    public static func == (a: JSONPath, b: JSONPath) -> Bool {
+        a.count == b.count && a.elementsEqual(b)
+    }
+
+    /// Hashes the steps (however they are kept).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for c in base { hasher.combine(c) }
+        if let last { hasher.combine(last) }
+    }
+
+    private var count: Int { base.count + (last == nil ? 0 : 1) }
+
+    /// The steps in order, without making an array of them.
+    private func elementsEqual(_ other: JSONPath) -> Bool {
+        for i in 0..<count where self[i] != other[i] { return false }
+        return true
+    }
+
+    private subscript(i: Int) -> Component { i < base.count ? base[i] : last.unsafelyUnwrapped }
 
     /// `root.sublayers[2].animations.pulse.duration`; keys that are not plain identifiers are
     /// quoted (`keys["Page Up"]`), keys longer than 64 characters are shortened (`kkk…`).
     public var description: String {
         var out = ""
-        for c in components {
+        for i in 0..<count {
+            let c = self[i]
             switch c {
             case .index(let i):
                 out += "[\(i)]"

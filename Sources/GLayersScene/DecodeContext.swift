@@ -12,6 +12,13 @@ struct ObjectNode {
     let path: JSONPath
     let members: [JSONMember]
 
+    init(node: JSONValue, path: JSONPath, members: [JSONMember]) {
+        self.node = node
+        // Settled: each member's path (`member(_:)`, the decoder's) then costs no array.
+        self.path = path.settled
+        self.members = members
+    }
+
     /// The value of `key`, if present.
     subscript(key: String) -> JSONValue? { members.first { $0.key == key }?.value }
 
