@@ -47,7 +47,20 @@ extension CALayer {
                 return
             }
             // The leaves are left to flattening, which evaluates them where it places them: one
-            // sweep through their memory instead of two.
+            // sweep through their memory instead of two. The other sublayers' trees are split
+            // among the threads when there are enough of them to pay for waking the workers.
+            var branches = 0
+            for i in 0..<n where branches < 64 {
+                if i + 8 < n { Self.prefetchObject(subs, i + 8) }
+                let isLeaf = Unmanaged.passUnretained(subs[i])._withUnsafeGuaranteedRef {
+                    $0.sublayerStorage.isEmpty && $0.maskStorage == nil
+                }
+                if !isLeaf { branches += 1 }
+            }
+            guard branches >= 64 else {
+                if branches > 0 { Self.evaluate(subs, 0..<n, parentTime: t, parallel: false, leaves: false) }
+                return
+            }
             let chunks = min(EngineThreads.count, n / 128)
             EngineWorkers.shared.run(chunks) { c in
                 Self.evaluate(
