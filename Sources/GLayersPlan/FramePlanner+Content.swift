@@ -67,7 +67,7 @@ extension FramePlanner {
     /// remembered for the frame: runs of items with one image look it up once, and compare
     /// without a call).
     @inline(__always)
-    private func hasPixels(_ id: ImageID, _ list: RenderList) -> Bool {
+    func hasPixels(_ id: ImageID, _ list: RenderList) -> Bool {
         id == recentImage || findsPixels(id, list)
     }
 

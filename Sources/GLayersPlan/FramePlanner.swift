@@ -127,21 +127,24 @@ package final class FramePlanner {
             counters.culledItems += 1
             return
         }
-        var instance = QuadInstance(
-            h: local.toPixels(sourceX: g.source.x, sourceY: g.source.y, scale: g.scale), rect: item.pointee.rect,
-            geometry: item.pointee.rect)
-        instance.opacity = min(item.pointee.opacity, 1)
-        instance.cornerRadius = item.pointee.roundedCorners & 0xF == 0 ? 0 : max(0, item.pointee.cornerRadius)
+        let h = local.toPixels(sourceX: g.source.x, sourceY: g.source.y, scale: g.scale)
         // The edges drawn hard (`RectEdges.all` is a call to a lazy global's accessor).
         let aliased = RectEdges(rawValue: ~item.pointee.antialiasedEdges.rawValue & 0xF)
-        instance.shape = ShapeBits.pack(
+        let shape = ShapeBits.pack(
             corners: item.pointee.roundedCorners, curve: item.pointee.cornerCurve, aliased: aliased)
+        if case .image(let id, let placement) = item.pointee.content, isPlainImage(item, placement) {
+            return planPlainImage(item, id, placement, h: h, shape: shape, aliased: aliased, list: list)
+        }
+        var instance = QuadInstance(h: h, rect: item.pointee.rect, geometry: item.pointee.rect)
+        instance.opacity = min(item.pointee.opacity, 1)
+        instance.cornerRadius = item.pointee.roundedCorners & 0xF == 0 ? 0 : max(0, item.pointee.cornerRadius)
+        instance.shape = shape
         instance.borderWidth = item.pointee.borderColor.isClear ? 0 : max(0, item.pointee.borderWidth)
         instance.background = item.pointee.background
         instance.borderColor = item.pointee.borderColor
         instance.clip = item.pointee.clip >= 0 && Int(item.pointee.clip) < list.clips.count ? item.pointee.clip : -1
         if item.pointee.clipsContent { instance.flags.insert(.clipsContent) }
-        guard var textures = planContent(item, list: list, pass: pass, into: &instance) else { return }
+        guard let textures = planContent(item, list: list, pass: pass, into: &instance) else { return }
         if instance.clip >= 0 && clipCutsNothing(instance.clip, instance, item, list, scale: g.scale) {
             instance.clip = -1
         }
@@ -169,23 +172,10 @@ package final class FramePlanner {
             return
         }
         if opaque { instance.flags.insert(.noDilate) }
-        let ownCommand =
-            !item.pointee.blend.isFixedFunction && !options.showOverdraw
-        if !ownCommand { drawContentAlone(item, &instance) }
-        if !ownCommand && isPlainRect(instance) {
-            instance.edgeLines = instance.h.edgeLines(of: instance.rect).map {
-                aliased.isEmpty ? $0 : $0.hardening(aliased)
-            }
-        }
-        let index = Int32(instanceCount)
-        if listHasTiles, instance.edgeLines != nil, case .image(let id) = textures, let size = tileSize(item, id, list)
-        {
-            textures = size
-            tiles.append(PlannedTile(instance: index, image: id))
-        }
-        instance.write(to: instanceBuffer.append())
-        counters.items += 1
-        if ownCommand {
+        if !item.pointee.blend.isFixedFunction && !options.showOverdraw {
+            let index = Int32(instanceCount)
+            instance.write(to: instanceBuffer.append())
+            counters.items += 1
             let box = PixelBox(
                 covering: instance.geometry, under: instance.h, margin: 2, viewportWidth: g.width,
                 viewportHeight: g.height)
@@ -195,12 +185,83 @@ package final class FramePlanner {
                     kind: .blend, first: index, count: 1, textures: textures, blending: .replace, mode: mode, box: box))
             return
         }
+        drawContentAlone(item, &instance)
+        if isPlainRect(instance) { instance.edgeLines = Self.simpleEdges(instance.h, instance.rect, aliased: aliased) }
         var blending: Blending = opaque ? .replace : .sourceOver
         if !opaque && !options.showOverdraw {
             if item.pointee.blend == .screen { blending = .screen }
             if item.pointee.blend == .plusLighter { blending = .additive }
             if item.pointee.blend == .xor { blending = .xor }
         }
+        addToBatch(instance, textures: textures, blending: blending, item: item, list: list)
+    }
+
+    /// `planItem` for the common item, an image alone (`isPlainImage`), once its numbers and
+    /// transform are checked: the instance and batch the general path makes of it, without the
+    /// tests whose answers the kind of item decides (a clip, border, backdrop, blend mode,
+    /// opacity promise, nine-slice or filter sets nothing).
+    private func planPlainImage(
+        _ item: UnsafePointer<DrawItem>, _ id: ImageID, _ p: ContentPlacement, h: Homography, shape: UInt32,
+        aliased: RectEdges, list: RenderList
+    ) {
+        guard p.destination.isFinite, !p.destination.isEmpty, p.source.isFinite, p.source.width != 0,
+            p.source.height != 0
+        else { return skip(.badPlacement) }
+        guard hasPixels(id, list) else { return skip(.missingImage) }
+        // The plain rect of the content (`drawContentAlone`).
+        var instance = QuadInstance(h: h, rect: p.destination, geometry: p.destination)
+        instance.opacity = min(item.pointee.opacity, 1)
+        instance.shape = shape
+        instance.background = item.pointee.background
+        instance.borderColor = item.pointee.borderColor
+        instance.flags = .texture
+        instance.lodBias = p.minificationFilterBias.isFinite ? p.minificationFilterBias : 0
+        instance.destination = p.destination
+        instance.source = p.source
+        if let tint = item.pointee.contentTint {
+            guard tint.isFinite, tint.a > 0 else { return }
+            instance.background = tint
+            instance.flags.insert(.tint)
+        }
+        instance.edgeLines = Self.simpleEdges(h, p.destination, aliased: aliased)
+        addToBatch(instance, textures: .image(id), blending: .sourceOver, item: item, list: list)
+    }
+
+    /// Whether the general path makes of an image item nothing but the plain rect of its
+    /// content, blended source-over (`planPlainImage`): the image shown with linear filtering
+    /// and no nine-slice, with no clip, border, backdrop, blend mode, opacity promise or
+    /// clipping of its content, and no background under the content (or a tint, which draws
+    /// none).
+    @inline(__always)
+    private func isPlainImage(_ item: UnsafePointer<DrawItem>, _ p: ContentPlacement) -> Bool {
+        !options.showOverdraw && item.pointee.clip < 0 && item.pointee.backdropFilters < 0
+            && item.pointee.blend == .normal && !item.pointee.opaque && !item.pointee.clipsContent
+            && item.pointee.borderColor.isClear && (item.pointee.contentTint != nil || item.pointee.background.isClear)
+            && p.center == nil && p.magnificationFilter != .nearest && p.minificationFilter == .linear
+    }
+
+    /// The edge lines of `rect` under `h` for the simple program, the `aliased` edges hard (nil:
+    /// a corner lies behind the eye).
+    @inline(__always)
+    private static func simpleEdges(_ h: Homography, _ rect: Rect, aliased: RectEdges) -> EdgeLines? {
+        h.edgeLines(of: rect).map { aliased.isEmpty ? $0 : $0.hardening(aliased) }
+    }
+
+    /// Writes a batched instance and adds it to the open batch (or a new one) with the program
+    /// that draws it.
+    private func addToBatch(
+        _ instance: QuadInstance, textures: TextureSource, blending: Blending, item: UnsafePointer<DrawItem>,
+        list: RenderList
+    ) {
+        var textures = textures
+        let index = Int32(instanceCount)
+        if listHasTiles, instance.edgeLines != nil, case .image(let id) = textures, let size = tileSize(item, id, list)
+        {
+            textures = size
+            tiles.append(PlannedTile(instance: index, image: id))
+        }
+        instance.write(to: instanceBuffer.append())
+        counters.items += 1
         let variant: QuadVariant
         if instance.edgeLines == nil {
             variant = isShape(instance) ? .shape : .general
