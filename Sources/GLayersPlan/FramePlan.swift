@@ -18,6 +18,20 @@ package enum TextureSource: Hashable {
     /// renderer holds them in layers of texture arrays and writes each instance's layer
     /// before the instances are uploaded.
     case tiles(width: Int32, height: Int32)
+
+    /// The derived equality, written out so that it inlines: every batched item compares its
+    /// textures with the open batch's.
+    @inline(__always)
+    package static func == (a: TextureSource, b: TextureSource) -> Bool {
+        switch (a, b) {
+        case (.none, .none): return true
+        case (.image(let x), .image(let y)): return x == y
+        case (.images(let x0, let x1), .images(let y0, let y1)): return x0 == y0 && x1 == y1
+        case (.pass(let x), .pass(let y)): return x == y
+        case (.tiles(let xw, let xh), .tiles(let yw, let yh)): return xw == yw && xh == yh
+        default: return false
+        }
+    }
 }
 
 /// Which quad program draws an instance.

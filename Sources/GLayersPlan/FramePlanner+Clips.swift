@@ -8,10 +8,10 @@ extension FramePlanner {
     /// Such clips (a precomposition's bounds around the layers inside it, a scroll view's
     /// around content that fits) decide no pixel; without them the instance is tested against
     /// no clip per pixel and may take the simple program.
-    func clipCutsNothing(_ clip: Int32, _ instance: QuadInstance, _ item: DrawItem, _ list: RenderList, scale: Float)
-        -> Bool
-    {
-        let r = instance.geometry, m = item.transform
+    func clipCutsNothing(
+        _ clip: Int32, _ instance: QuadInstance, _ item: UnsafePointer<DrawItem>, _ list: RenderList, scale: Float
+    ) -> Bool {
+        let r = instance.geometry, m = item.pointee.transform
         guard let a = m.project(r.x, r.y), let b = m.project(r.maxX, r.y), let c = m.project(r.x, r.maxY),
             let d = m.project(r.maxX, r.maxY)
         else { return false }

@@ -5,10 +5,10 @@ import GLayersRenderList
 
 extension FramePlanner {
     /// Sets the instance's content fields; returns its texture source, or nil (skipped).
-    func planContent(_ item: DrawItem, list: RenderList, pass: Int, into instance: inout QuadInstance)
+    func planContent(_ item: UnsafePointer<DrawItem>, list: RenderList, pass: Int, into instance: inout QuadInstance)
         -> TextureSource?
     {
-        switch item.content {
+        switch item.pointee.content {
         case .none:
             return TextureSource.none
         case .image(let id, let placement):
@@ -43,7 +43,7 @@ extension FramePlanner {
             }
             let p = list.passes[source], g = passGeometry[source]
             instance.flags.insert(.texture)
-            instance.destination = item.rect
+            instance.destination = item.pointee.rect
             // The texture's last column may be partly outside the source rect.
             instance.source = Rect(
                 x: 0, y: 0, width: min(1, p.sourceRect.width * g.scale / Float(g.width)),
@@ -57,27 +57,34 @@ extension FramePlanner {
             let s = max(0, sigma)
             instance.flags.insert(.blurredShape)
             instance.center = SIMD4(s, 0, 0, 0)
-            instance.geometry = item.rect.insetBy(-(3 * s + 1))
+            instance.geometry = item.pointee.rect.insetBy(-(3 * s + 1))
             instance.borderWidth = 0
             return TextureSource.none
         }
     }
 
     /// Whether the list holds image `id` with at least one pixel (the last image found is
-    /// remembered for the frame: runs of items with one image look it up once).
-    private func hasPixels(_ id: ImageID, _ list: RenderList) -> Bool {
-        if id == recentImage { return true }
+    /// remembered for the frame: runs of items with one image look it up once, and compare
+    /// without a call).
+    @inline(__always)
+    func hasPixels(_ id: ImageID, _ list: RenderList) -> Bool {
+        id == recentImage || findsPixels(id, list)
+    }
+
+    /// `hasPixels` when the image is not the last one found.
+    private func findsPixels(_ id: ImageID, _ list: RenderList) -> Bool {
         guard let image = list.images[id], image.pixelWidth > 0, image.pixelHeight > 0 else { return false }
         recentImage = id
         return true
     }
 
     /// The textures of a plain image item the simple program draws when its image is a tile
-    /// (`RenderList.tileImages`): a layer of a texture array of the image's size, so that a
-    /// level's tiles batch; nil when it is not a tile, is sampled with mipmaps, or is larger
-    /// than a texture may be (then it is drawn, downscaled, from a texture of its own).
-    func tileSize(_ item: DrawItem, _ id: ImageID, _ list: RenderList) -> TextureSource? {
-        guard listHasTiles, case .image(_, let placement) = item.content,
+    /// (`RenderList.tileImages`, which the caller has seen is not empty): a layer of a texture
+    /// array of the image's size, so that a level's tiles batch; nil when it is not a tile, is
+    /// sampled with mipmaps, or is larger than a texture may be (then it is drawn, downscaled,
+    /// from a texture of its own).
+    func tileSize(_ item: UnsafePointer<DrawItem>, _ id: ImageID, _ list: RenderList) -> TextureSource? {
+        guard case .image(_, let placement) = item.pointee.content,
             placement.minificationFilter != .trilinear, list.tileImages.contains(id), let image = list.images[id],
             image.pixelWidth <= options.maximumTextureSize, image.pixelHeight <= options.maximumTextureSize
         else { return nil }
@@ -85,7 +92,8 @@ extension FramePlanner {
     }
 
     /// Content placement fields; false (skipped) when its rects are unusable.
-    func place(_ p: ContentPlacement, _ item: DrawItem, into instance: inout QuadInstance) -> Bool {
+    @inline(__always)
+    func place(_ p: ContentPlacement, _ item: UnsafePointer<DrawItem>, into instance: inout QuadInstance) -> Bool {
         guard p.destination.isFinite, !p.destination.isEmpty, p.source.isFinite, p.source.width != 0,
             p.source.height != 0
         else {
@@ -108,7 +116,7 @@ extension FramePlanner {
             instance.naturalWidth = p.naturalSize.width
             instance.naturalHeight = p.naturalSize.height
         }
-        if !item.clipsContent { instance.geometry = item.rect.union(p.destination) }
+        if !item.pointee.clipsContent { instance.geometry = item.pointee.rect.union(p.destination) }
         return true
     }
 }

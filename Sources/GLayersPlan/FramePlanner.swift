@@ -31,6 +31,8 @@ package final class FramePlanner {
     @exclusivity(unchecked) var listHasTiles = false
     /// The image this frame's planning last found in the list (`hasPixels`).
     @exclusivity(unchecked) var recentImage: ImageID?
+    /// The first command of the pass being planned: batches never merge across passes.
+    @exclusivity(unchecked) private var passCommands = 0
 
     package init() {}
 
@@ -75,15 +77,18 @@ package final class FramePlanner {
             let start = commands.count
             let cached = scheduler.cached[pass]
             if !cached {
+                passCommands = start
                 let range = list.passes[pass].itemRange.clamped(to: 0..<list.items.count)
                 let culls = pass == 0 && cullsScreen
+                let g = passGeometry[pass]
                 list.items.withUnsafeBufferPointer { items in
+                    guard let first = items.baseAddress else { return }
                     for i in range {
                         if culls && !isDrawn(i - range.lowerBound) {
                             counters.unchangedItems += 1
                             continue
                         }
-                        planItem(items[i], list: list, pass: pass)
+                        planItem(first + i, list: list, pass: pass, geometry: g)
                     }
                 }
                 if options.outlinePasses && pass != 0 { planOutline(pass) }
@@ -98,99 +103,171 @@ package final class FramePlanner {
         counters.skipReasons |= reason.bit
     }
 
-    /// One item: validated, packed into an instance, added to a batch (or its own command).
-    private func planItem(_ item: DrawItem, list: RenderList, pass: Int) {
-        guard item.opacity.isFinite, item.background.isFinite, item.borderColor.isFinite,
-            item.cornerRadius.isFinite, item.borderWidth.isFinite
-        else { return skip(.nonFiniteTransform) }
-        guard item.opacity > 0 else { return }
-        guard item.rect.isFinite, !item.rect.isEmpty else { return skip(.badRect) }
-        let local = Homography(item.transform)
-        guard local.isFinite else { return skip(.nonFiniteTransform) }
+    /// One item of pass `pass` (of geometry `g`): validated, packed into an instance, added to a
+    /// batch (or its own command).
+    ///
+    /// - The item is read in place, through a pointer into the list: passed by value, its 256
+    ///   bytes were copied for every item, and again for each function it was handed to.
+    private func planItem(_ item: UnsafePointer<DrawItem>, list: RenderList, pass: Int, geometry g: PassGeometry) {
+        // Every number the checks below read is finite for the common item: one test of them
+        // all, and the tests one field at a time (which tell the skip reason) when it fails.
+        let finite = item.pointee.numbersAreFinite
+        if !finite {
+            guard item.pointee.opacity.isFinite, item.pointee.background.isFinite, item.pointee.borderColor.isFinite,
+                item.pointee.cornerRadius.isFinite, item.pointee.borderWidth.isFinite
+            else { return skip(.nonFiniteTransform) }
+        }
+        guard item.pointee.opacity > 0 else { return }
+        guard finite || item.pointee.rect.isFinite, !item.pointee.rect.isEmpty else { return skip(.badRect) }
+        let local = Homography(item.pointee.transform)
+        guard finite || local.isFinite else { return skip(.nonFiniteTransform) }
         let det = local.determinant
         guard det != 0, det.isFinite else { return skip(.singularTransform) }
-        if !item.doubleSided && det < 0 {
+        if !item.pointee.doubleSided && det < 0 {
             counters.culledItems += 1
             return
         }
-        let g = passGeometry[pass]
-        var instance = QuadInstance(
-            h: local.toPixels(sourceX: g.source.x, sourceY: g.source.y, scale: g.scale), rect: item.rect,
-            geometry: item.rect)
-        instance.opacity = min(item.opacity, 1)
-        instance.cornerRadius = item.roundedCorners & 0xF == 0 ? 0 : max(0, item.cornerRadius)
-        let aliased = RectEdges.all.subtracting(item.antialiasedEdges)
-        instance.shape = ShapeBits.pack(corners: item.roundedCorners, curve: item.cornerCurve, aliased: aliased)
-        instance.borderWidth = item.borderColor.isClear ? 0 : max(0, item.borderWidth)
-        instance.background = item.background
-        instance.borderColor = item.borderColor
-        instance.clip = item.clip >= 0 && Int(item.clip) < list.clips.count ? item.clip : -1
-        if item.clipsContent { instance.flags.insert(.clipsContent) }
-        guard var textures = planContent(item, list: list, pass: pass, into: &instance) else { return }
+        let h = local.toPixels(sourceX: g.source.x, sourceY: g.source.y, scale: g.scale)
+        // The edges drawn hard (`RectEdges.all` is a call to a lazy global's accessor).
+        let aliased = RectEdges(rawValue: ~item.pointee.antialiasedEdges.rawValue & 0xF)
+        let shape = ShapeBits.pack(
+            corners: item.pointee.roundedCorners, curve: item.pointee.cornerCurve, aliased: aliased)
+        if case .image(let id, let placement) = item.pointee.content, isPlainImage(item, placement) {
+            return planPlainImage(item, id, placement, h: h, shape: shape, aliased: aliased, list: list)
+        }
+        var instance = QuadInstance(h: h, rect: item.pointee.rect, geometry: item.pointee.rect)
+        instance.opacity = min(item.pointee.opacity, 1)
+        instance.cornerRadius = item.pointee.roundedCorners & 0xF == 0 ? 0 : max(0, item.pointee.cornerRadius)
+        instance.shape = shape
+        instance.borderWidth = item.pointee.borderColor.isClear ? 0 : max(0, item.pointee.borderWidth)
+        instance.background = item.pointee.background
+        instance.borderColor = item.pointee.borderColor
+        instance.clip = item.pointee.clip >= 0 && Int(item.pointee.clip) < list.clips.count ? item.pointee.clip : -1
+        if item.pointee.clipsContent { instance.flags.insert(.clipsContent) }
+        guard let textures = planContent(item, list: list, pass: pass, into: &instance) else { return }
         if instance.clip >= 0 && clipCutsNothing(instance.clip, instance, item, list, scale: g.scale) {
             instance.clip = -1
         }
         let hasContent = !instance.flags.isDisjoint(with: [.texture, .blurredShape])
-        if let tint = item.contentTint {
+        if let tint = item.pointee.contentTint {
             // A tinted item draws its content only: the background vector carries the tint.
             guard hasContent, tint.isFinite, tint.a > 0 else { return }
             instance.background = tint
             instance.flags.insert(.tint)
         }
-        guard hasContent || !item.background.isClear || instance.borderWidth > 0 else { return }
+        guard hasContent || !item.pointee.background.isClear || instance.borderWidth > 0 else { return }
 
-        if item.backdropFilters >= 0 && Int(item.backdropFilters) < list.filterChains.count {
-            planBackdrop(item, instance: instance, chain: Int(item.backdropFilters), list: list, pass: pass)
+        if item.pointee.backdropFilters >= 0 && Int(item.pointee.backdropFilters) < list.filterChains.count {
+            planBackdrop(item, instance: instance, chain: Int(item.pointee.backdropFilters), list: list, pass: pass)
         }
         let opaque = isOpaqueAndAligned(item, instance)
-        if opaque && pass == 0 && !hasContent && instance.borderWidth == 0 && item.background.a >= 1
-            && commands.count == (passPlans.last?.commands.upperBound ?? 0) && covers(instance, g)
+        if opaque && pass == 0 && !hasContent && instance.borderWidth == 0 && item.pointee.background.a >= 1
+            && commands.count == passCommands && covers(instance, g)
         {
             // Nothing is under the first screen item: clearing to its colour is the same
             // picture at a fraction of the cost of filling every pixel with a quad.
-            screenClear = item.background
+            screenClear = item.pointee.background
             counters.items += 1
             counters.clearedItems += 1
             return
         }
         if opaque { instance.flags.insert(.noDilate) }
-        let ownCommand =
-            !item.blend.isFixedFunction && !options.showOverdraw
-        if !ownCommand { drawContentAlone(item, &instance) }
-        if !ownCommand && isPlainRect(instance) {
-            instance.edgeLines = instance.h.edgeLines(of: instance.rect).map {
-                aliased.isEmpty ? $0 : $0.hardening(aliased)
-            }
-        }
-        let index = Int32(instanceCount)
-        if instance.edgeLines != nil, case .image(let id) = textures, let size = tileSize(item, id, list) {
-            textures = size
-            tiles.append(PlannedTile(instance: index, image: id))
-        }
-        instance.write(to: instanceBuffer.append())
-        counters.items += 1
-        if ownCommand {
+        if !item.pointee.blend.isFixedFunction && !options.showOverdraw {
+            let index = Int32(instanceCount)
+            instance.write(to: instanceBuffer.append())
+            counters.items += 1
             let box = PixelBox(
                 covering: instance.geometry, under: instance.h, margin: 2, viewportWidth: g.width,
                 viewportHeight: g.height)
-            let mode = item.blend.shaderIndex
+            let mode = item.pointee.blend.shaderIndex
             commands.append(
                 DrawCommand(
                     kind: .blend, first: index, count: 1, textures: textures, blending: .replace, mode: mode, box: box))
             return
         }
+        drawContentAlone(item, &instance)
+        if isPlainRect(instance) { instance.edgeLines = Self.simpleEdges(instance.h, instance.rect, aliased: aliased) }
         var blending: Blending = opaque ? .replace : .sourceOver
         if !opaque && !options.showOverdraw {
-            if item.blend == .screen { blending = .screen }
-            if item.blend == .plusLighter { blending = .additive }
-            if item.blend == .xor { blending = .xor }
+            if item.pointee.blend == .screen { blending = .screen }
+            if item.pointee.blend == .plusLighter { blending = .additive }
+            if item.pointee.blend == .xor { blending = .xor }
         }
+        addToBatch(instance, textures: textures, blending: blending, item: item, list: list)
+    }
+
+    /// `planItem` for the common item, an image alone (`isPlainImage`), once its numbers and
+    /// transform are checked: the instance and batch the general path makes of it, without the
+    /// tests whose answers the kind of item decides (a clip, border, backdrop, blend mode,
+    /// opacity promise, nine-slice or filter sets nothing).
+    private func planPlainImage(
+        _ item: UnsafePointer<DrawItem>, _ id: ImageID, _ p: ContentPlacement, h: Homography, shape: UInt32,
+        aliased: RectEdges, list: RenderList
+    ) {
+        guard p.destination.isFinite, !p.destination.isEmpty, p.source.isFinite, p.source.width != 0,
+            p.source.height != 0
+        else { return skip(.badPlacement) }
+        guard hasPixels(id, list) else { return skip(.missingImage) }
+        // The plain rect of the content (`drawContentAlone`).
+        var instance = QuadInstance(h: h, rect: p.destination, geometry: p.destination)
+        instance.opacity = min(item.pointee.opacity, 1)
+        instance.shape = shape
+        instance.background = item.pointee.background
+        instance.borderColor = item.pointee.borderColor
+        instance.flags = .texture
+        instance.lodBias = p.minificationFilterBias.isFinite ? p.minificationFilterBias : 0
+        instance.destination = p.destination
+        instance.source = p.source
+        if let tint = item.pointee.contentTint {
+            guard tint.isFinite, tint.a > 0 else { return }
+            instance.background = tint
+            instance.flags.insert(.tint)
+        }
+        instance.edgeLines = Self.simpleEdges(h, p.destination, aliased: aliased)
+        addToBatch(instance, textures: .image(id), blending: .sourceOver, item: item, list: list)
+    }
+
+    /// Whether the general path makes of an image item nothing but the plain rect of its
+    /// content, blended source-over (`planPlainImage`): the image shown with linear filtering
+    /// and no nine-slice, with no clip, border, backdrop, blend mode, opacity promise or
+    /// clipping of its content, and no background under the content (or a tint, which draws
+    /// none).
+    @inline(__always)
+    private func isPlainImage(_ item: UnsafePointer<DrawItem>, _ p: ContentPlacement) -> Bool {
+        !options.showOverdraw && item.pointee.clip < 0 && item.pointee.backdropFilters < 0
+            && item.pointee.blend == .normal && !item.pointee.opaque && !item.pointee.clipsContent
+            && item.pointee.borderColor.isClear && (item.pointee.contentTint != nil || item.pointee.background.isClear)
+            && p.center == nil && p.magnificationFilter != .nearest && p.minificationFilter == .linear
+    }
+
+    /// The edge lines of `rect` under `h` for the simple program, the `aliased` edges hard (nil:
+    /// a corner lies behind the eye).
+    @inline(__always)
+    private static func simpleEdges(_ h: Homography, _ rect: Rect, aliased: RectEdges) -> EdgeLines? {
+        h.edgeLines(of: rect).map { aliased.isEmpty ? $0 : $0.hardening(aliased) }
+    }
+
+    /// Writes a batched instance and adds it to the open batch (or a new one) with the program
+    /// that draws it.
+    private func addToBatch(
+        _ instance: QuadInstance, textures: TextureSource, blending: Blending, item: UnsafePointer<DrawItem>,
+        list: RenderList
+    ) {
+        var textures = textures
+        let index = Int32(instanceCount)
+        if listHasTiles, instance.edgeLines != nil, case .image(let id) = textures, let size = tileSize(item, id, list)
+        {
+            textures = size
+            tiles.append(PlannedTile(instance: index, image: id))
+        }
+        instance.write(to: instanceBuffer.append())
+        counters.items += 1
         let variant: QuadVariant
         if instance.edgeLines == nil {
             variant = isShape(instance) ? .shape : .general
         } else if case .tiles = textures {
             variant = .simpleArray
-        } else if isSprite(item, instance, source: textures, list: list) {
+        } else if isSprite(instance, source: textures, list: list) {
             variant = .sprite
             counters.spriteItems += 1
         } else {
@@ -218,9 +295,9 @@ package final class FramePlanner {
     /// an item, its path reaching past its bounds (every shape of a Lottie file: their layers
     /// have empty bounds).
     @inline(__always)
-    private func drawContentAlone(_ item: DrawItem, _ instance: inout QuadInstance) {
-        guard !item.clipsContent, instance.clip < 0, instance.borderWidth == 0,
-            instance.flags.contains(.texture), instance.flags.contains(.tint) || item.background.isClear
+    private func drawContentAlone(_ item: UnsafePointer<DrawItem>, _ instance: inout QuadInstance) {
+        guard !item.pointee.clipsContent, instance.clip < 0, instance.borderWidth == 0,
+            instance.flags.contains(.texture), instance.flags.contains(.tint) || item.pointee.background.isClear
         else { return }
         instance.rect = instance.destination
         instance.geometry = instance.destination
@@ -236,11 +313,11 @@ package final class FramePlanner {
     }
 
     /// Adds instance `index` to the open batch when it shares textures, blending and program.
+    @inline(__always)
     private func appendToBatch(_ index: Int32, textures: TextureSource, blending: Blending, variant: QuadVariant) {
         // Never merge into a command of an earlier pass. The last command is read in place.
         let last = commands.count - 1
-        let passStart = passPlans.isEmpty ? 0 : passPlans[passPlans.count - 1].commands.upperBound
-        if !options.disableBatching, last >= passStart, commands[last].kind == .batch,
+        if !options.disableBatching, last >= passCommands, commands[last].kind == .batch,
             commands[last].first + commands[last].count == index, commands[last].variant == variant,
             commands[last].blending == blending, commands[last].textures == textures
         {
@@ -253,13 +330,15 @@ package final class FramePlanner {
 
     /// The backdrop instance (the item's rounded rect, textured with the filtered copy of
     /// what lies behind it) and its command.
-    private func planBackdrop(_ item: DrawItem, instance: QuadInstance, chain: Int, list: RenderList, pass: Int) {
+    private func planBackdrop(
+        _ item: UnsafePointer<DrawItem>, instance: QuadInstance, chain: Int, list: RenderList, pass: Int
+    ) {
         var backdrop = instance
         backdrop.flags = [.screenTexture, .clipsContent]
         backdrop.background = .clear
         backdrop.borderWidth = 0
-        backdrop.destination = item.rect
-        backdrop.geometry = item.rect
+        backdrop.destination = item.pointee.rect
+        backdrop.geometry = item.pointee.rect
         let g = passGeometry[pass]
         var reach: Float = 0
         for filter in list.filterChains[chain] {
@@ -270,7 +349,7 @@ package final class FramePlanner {
             }
         }
         let box = PixelBox(
-            covering: item.rect, under: instance.h, margin: reach * g.scale + 2, viewportWidth: g.width,
+            covering: item.pointee.rect, under: instance.h, margin: reach * g.scale + 2, viewportWidth: g.width,
             viewportHeight: g.height)
         let index = Int32(instanceCount)
         backdrop.write(to: instanceBuffer.append())
@@ -305,10 +384,12 @@ package final class FramePlanner {
     /// Whether the item may be drawn without blending: it promises opacity, nothing makes it
     /// translucent, and its quad lands on whole pixels without rotation or perspective.
     @inline(__always)
-    private func isOpaqueAndAligned(_ item: DrawItem, _ instance: QuadInstance) -> Bool {
-        guard item.opaque, !options.showOverdraw, item.opacity >= 1, instance.clip < 0, item.blend == .normal,
-            item.backdropFilters < 0, instance.cornerRadius == 0, instance.borderWidth == 0 || item.borderColor.a >= 1,
-            instance.flags.isDisjoint(with: [.blurredShape, .clipsContent]), instance.geometry == item.rect
+    private func isOpaqueAndAligned(_ item: UnsafePointer<DrawItem>, _ instance: QuadInstance) -> Bool {
+        guard item.pointee.opaque, !options.showOverdraw, item.pointee.opacity >= 1, instance.clip < 0,
+            item.pointee.blend == .normal,
+            item.pointee.backdropFilters < 0, instance.cornerRadius == 0,
+            instance.borderWidth == 0 || item.pointee.borderColor.a >= 1,
+            instance.flags.isDisjoint(with: [.blurredShape, .clipsContent]), instance.geometry == item.pointee.rect
         else { return false }
         let h = instance.h
         guard h.c0.y == 0, h.c1.x == 0, h.c0.z == 0, h.c1.z == 0, h.c2.z > 0 else { return false }
@@ -337,6 +418,23 @@ extension RenderPass {
 extension Color {
     /// Whether every component is finite.
     var isFinite: Bool { r.isFinite && g.isFinite && b.isFinite && a.isFinite }
+}
+
+extension DrawItem {
+    /// Whether the numbers `FramePlanner.planItem` checks are all finite: the transform's
+    /// sixteen entries (its homography's nine among them), the rect, the opacity, corner
+    /// radius, border width and both colours. One sum of vectors: x · 0 is 0 for finite x and
+    /// NaN for infinities and NaNs, and a NaN stays one through the sum.
+    @inline(__always)
+    var numbersAreFinite: Bool {
+        let zero = SIMD4<Float>.zero
+        let m: SIMD16<Float> = transform.m * 0
+        let rows: SIMD4<Float> = (m.lowHalf.lowHalf + m.lowHalf.highHalf) + (m.highHalf.lowHalf + m.highHalf.highHalf)
+        let rectAndBackground: SIMD4<Float> = rect.vector * zero + background.vector * zero
+        let values = SIMD4(opacity, cornerRadius, borderWidth, 0)
+        let borderAndValues: SIMD4<Float> = borderColor.vector * zero + values * zero
+        return rows + rectAndBackground + borderAndValues == zero
+    }
 }
 
 extension BlendMode {

@@ -13,6 +13,7 @@ package struct Homography: Equatable {
     package var c2: SIMD3<Float>
 
     /// The map a `Matrix4` makes of its input plane z = 0 (its output z is dropped).
+    @inline(__always)
     package init(_ m: Matrix4) {
         let v = m.m
         c0 = SIMD3(v[0], v[1], v[3])
@@ -25,6 +26,7 @@ package struct Homography: Equatable {
     }
 
     /// Whether every coefficient is finite.
+    @inline(__always)
     package var isFinite: Bool {
         let zero = SIMD3<Float>.zero
         // x * 0 is 0 for finite x and NaN for infinities and NaNs.
@@ -35,6 +37,7 @@ package struct Homography: Equatable {
     }
 
     /// The determinant: its sign is the orientation (negative: the plane shows its back).
+    @inline(__always)
     package var determinant: Float {
         let a = Double(c0.x) * (Double(c1.y) * Double(c2.z) - Double(c2.y) * Double(c1.z))
         let b = Double(c1.x) * (Double(c0.y) * Double(c2.z) - Double(c2.y) * Double(c0.z))
@@ -47,6 +50,7 @@ package struct Homography: Equatable {
 
     /// This map followed by item space → pass pixels: subtract the pass's source origin
     /// (times W) and scale.
+    @inline(__always)
     package func toPixels(sourceX: Float, sourceY: Float, scale: Float) -> Homography {
         func map(_ c: SIMD3<Float>) -> SIMD3<Float> {
             SIMD3((c.x - sourceX * c.z) * scale, (c.y - sourceY * c.z) * scale, c.z)

@@ -32,6 +32,7 @@ package enum ShapeBits {
     package static let aliasedEdgesShift: UInt32 = 8
 
     /// The shape bits of rounded `corners` with `curve` and `aliased` edges.
+    @inline(__always)
     package static func pack(corners: UInt8, curve: CornerCurve, aliased: RectEdges) -> UInt32 {
         UInt32(corners & 0xF) | (curve == .continuous ? continuous : 0)
             | UInt32(aliased.rawValue & 0xF) << aliasedEdgesShift
@@ -52,10 +53,12 @@ package struct QuadInstance {
     package var borderWidth: Float = 0
     package var rect: Rect
     package var geometry: Rect
-    package var background: Color = .clear
-    package var borderColor: Color = .clear
-    package var destination: Rect = .zero
-    package var source: Rect = .unit
+    // Clear, zero and the unit rect as literals: the list module's `Color.clear`, `Rect.zero`
+    // and `Rect.unit`, read from this module, are each a call to a lazy global's accessor.
+    package var background = Color(r: 0, g: 0, b: 0, a: 0)
+    package var borderColor = Color(r: 0, g: 0, b: 0, a: 0)
+    package var destination = Rect(x: 0, y: 0, width: 0, height: 0)
+    package var source = Rect(x: 0, y: 0, width: 1, height: 1)
     /// Nine-slice centre, or (sigma, 0, 0, 0) for a blurred shape.
     package var center: SIMD4<Float> = .zero
     package var naturalWidth: Float = 0
@@ -72,6 +75,9 @@ package struct QuadInstance {
     /// For the simple program: the four projected edges as lines a·x + b·y + c (pixels,
     /// positive inside), written in place of border colour, centre and extra.
     package var edgeLines: EdgeLines?
+
+    /// Whether the instance shows the whole of its texture (`source` is the unit rect).
+    var showsWholeTexture: Bool { source == Rect(x: 0, y: 0, width: 1, height: 1) }
 
     /// Writes the twelve vectors at `out` (memory of an `InstanceBuffer`).
     @inline(__always)
@@ -102,6 +108,7 @@ extension Rect {
     ///
     /// - Exact, not recomputed: far from the origin, x + width − x is not width in floats, and
     ///   a quad whose geometry differs from its rect in the last bit misses the simple program.
+    @inline(__always)
     package func union(_ other: Rect) -> Rect {
         if contains(other) { return self }
         if other.contains(self) { return other }
@@ -110,6 +117,7 @@ extension Rect {
     }
 
     /// Whether `other` lies within it.
+    @inline(__always)
     package func contains(_ other: Rect) -> Bool {
         other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY
     }
@@ -118,6 +126,7 @@ extension Rect {
     package func insetBy(_ d: Float) -> Rect { Rect(x: x + d, y: y + d, width: width - 2 * d, height: height - 2 * d) }
 
     /// Whether every field is finite (x · 0 is 0 for finite x, NaN for infinities and NaNs).
+    @inline(__always)
     package var isFinite: Bool { all(vector * 0 .== SIMD4<Float>.zero) }
 }
 

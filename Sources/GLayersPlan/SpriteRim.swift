@@ -127,8 +127,8 @@ extension FramePlanner {
     /// sprite: its whole image shown, nothing under it (no background, or a tint), an affine
     /// map, and a soft rim wide enough for its on-screen size.
     @inline(__always)
-    func isSprite(_ item: DrawItem, _ instance: QuadInstance, source: TextureSource, list: RenderList) -> Bool {
-        guard !options.disableSprites, case .image(let id) = source, instance.source == .unit,
+    func isSprite(_ instance: QuadInstance, source: TextureSource, list: RenderList) -> Bool {
+        guard !options.disableSprites, case .image(let id) = source, instance.showsWholeTexture,
             instance.flags.isDisjoint(with: [.nineSlice, .crossfade]),
             instance.flags.contains(.tint) || instance.background.isClear
         else { return false }
