@@ -16,9 +16,7 @@ extension ClockTests {
             let root = CALayer()
             root.frame = CGRect(x: 0, y: 0, width: 640, height: 480)
             for i in 0..<count {
-                let layer = CALayer()
-                layer.frame = CGRect(x: Double(i % 40) * 16, y: Double(i / 40) * 16, width: 12, height: 12)
-                layer.backgroundColor = CGColor(red: Double(i % 7) / 7, green: 0.5, blue: 0.25, alpha: 1)
+                let layer = ParallelEvaluation.movingLayer(i)
                 layer.zPosition = Double(i % 3)
                 if i % 9 < 4 { layer.contents = images[(i / 9) % images.count] }
                 if i % 31 == 0 { layer.isHidden = true }
@@ -26,15 +24,6 @@ extension ClockTests {
                     layer.transform = CATransform3DMakeTranslation(1e308, 0, 0)
                     layer.position = CGPoint(x: 1e308, y: 0)
                 }
-                let move = CABasicAnimation(keyPath: "position.y")
-                move.byValue = 30 + Double(i % 13)
-                move.duration = 0.5 + Double(i % 5) / 10
-                move.repeatCount = .infinity
-                layer.add(move, forKey: "move")
-                let turn = CABasicAnimation(keyPath: "transform.rotation.z")
-                turn.toValue = Double(i % 3) + 0.5
-                turn.duration = 1
-                layer.add(turn, forKey: "turn")
                 if i % 23 == 0 {
                     let fade = CABasicAnimation(keyPath: "opacity")
                     fade.toValue = 0

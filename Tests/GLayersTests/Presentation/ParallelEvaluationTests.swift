@@ -13,18 +13,7 @@ extension ClockTests {
             let root = CALayer()
             root.frame = CGRect(x: 0, y: 0, width: 640, height: 480)
             for i in 0..<count {
-                let layer = CALayer()
-                layer.frame = CGRect(x: Double(i % 40) * 16, y: Double(i / 40) * 16, width: 12, height: 12)
-                layer.backgroundColor = CGColor(red: Double(i % 7) / 7, green: 0.5, blue: 0.25, alpha: 1)
-                let move = CABasicAnimation(keyPath: "position.y")
-                move.byValue = 30 + Double(i % 13)
-                move.duration = 0.5 + Double(i % 5) / 10
-                move.repeatCount = .infinity
-                layer.add(move, forKey: "move")
-                let turn = CABasicAnimation(keyPath: "transform.rotation.z")
-                turn.toValue = Double(i % 3) + 0.5
-                turn.duration = 1
-                layer.add(turn, forKey: "turn")
+                let layer = Self.movingLayer(i)
                 let colour = CAKeyframeAnimation(keyPath: "backgroundColor")
                 colour.values = [CGColor(gray: 0, alpha: 1), CGColor(gray: 1, alpha: 1)]
                 colour.duration = 0.75
@@ -43,6 +32,24 @@ extension ClockTests {
                 root.addSublayer(layer)
             }
             return root
+        }
+
+        /// The `i`th square of a grid of 40 a row, coloured by `i`, moving down and turning,
+        /// each at its own pace.
+        static func movingLayer(_ i: Int) -> CALayer {
+            let layer = CALayer()
+            layer.frame = CGRect(x: Double(i % 40) * 16, y: Double(i / 40) * 16, width: 12, height: 12)
+            layer.backgroundColor = CGColor(red: Double(i % 7) / 7, green: 0.5, blue: 0.25, alpha: 1)
+            let move = CABasicAnimation(keyPath: "position.y")
+            move.byValue = 30 + Double(i % 13)
+            move.duration = 0.5 + Double(i % 5) / 10
+            move.repeatCount = .infinity
+            layer.add(move, forKey: "move")
+            let turn = CABasicAnimation(keyPath: "transform.rotation.z")
+            turn.toValue = Double(i % 3) + 0.5
+            turn.duration = 1
+            layer.add(turn, forKey: "turn")
+            return layer
         }
 
         /// The render lists of frames 0, 0.1, … 1.2 s with `threads` threads.
