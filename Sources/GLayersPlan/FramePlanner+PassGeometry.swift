@@ -75,3 +75,17 @@ extension FramePlanner {
         4 * passPixelBudget(screenPixels: screenPixels)
     }
 }
+
+extension RenderPass {
+    /// `pixelWidth` for `scale` (at least 1).
+    func pixelWidthClamped(scale: Float) -> Int {
+        let w = sourceRect.width * scale
+        return w.isFinite && w > 0 ? max(1, Int(min(w, 1e6).rounded(.up))) : 1
+    }
+
+    /// `pixelHeight` for `scale` (at least 1).
+    func pixelHeightClamped(scale: Float) -> Int {
+        let h = sourceRect.height * scale
+        return h.isFinite && h > 0 ? max(1, Int(min(h, 1e6).rounded(.up))) : 1
+    }
+}

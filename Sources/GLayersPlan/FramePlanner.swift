@@ -314,7 +314,7 @@ package final class FramePlanner {
 
     /// Adds instance `index` to the open batch when it shares textures, blending and program.
     @inline(__always)
-    private func appendToBatch(_ index: Int32, textures: TextureSource, blending: Blending, variant: QuadVariant) {
+    func appendToBatch(_ index: Int32, textures: TextureSource, blending: Blending, variant: QuadVariant) {
         // Never merge into a command of an earlier pass. The last command is read in place.
         let last = commands.count - 1
         if !options.disableBatching, last >= passCommands, commands[last].kind == .batch,
@@ -326,50 +326,6 @@ package final class FramePlanner {
         }
         commands.append(
             DrawCommand(kind: .batch, first: index, count: 1, textures: textures, variant: variant, blending: blending))
-    }
-
-    /// The backdrop instance (the item's rounded rect, textured with the filtered copy of
-    /// what lies behind it) and its command.
-    private func planBackdrop(
-        _ item: UnsafePointer<DrawItem>, instance: QuadInstance, chain: Int, list: RenderList, pass: Int
-    ) {
-        var backdrop = instance
-        backdrop.flags = [.screenTexture, .clipsContent]
-        backdrop.background = .clear
-        backdrop.borderWidth = 0
-        backdrop.destination = item.pointee.rect
-        backdrop.geometry = item.pointee.rect
-        let g = passGeometry[pass]
-        var reach: Float = 0
-        for filter in list.filterChains[chain] {
-            switch filter {
-            case .gaussianBlur(let sigma): reach += 3 * max(0, sigma.isFinite ? sigma : 0)
-            case .bloom(let sigma, _): reach += 3 * max(0, sigma.isFinite ? sigma : 0)
-            case .colorMatrix: break
-            }
-        }
-        let box = PixelBox(
-            covering: item.pointee.rect, under: instance.h, margin: reach * g.scale + 2, viewportWidth: g.width,
-            viewportHeight: g.height)
-        let index = Int32(instanceCount)
-        backdrop.write(to: instanceBuffer.append())
-        commands.append(
-            DrawCommand(
-                kind: .backdrop, first: index, count: 1, textures: .none, blending: .sourceOver, mode: Int32(chain),
-                box: box))
-    }
-
-    /// A magenta one-pixel frame along the edges of offscreen pass `pass` (debug).
-    private func planOutline(_ pass: Int) {
-        let g = passGeometry[pass]
-        let h = Homography(Matrix4.identity).toPixels(sourceX: g.source.x, sourceY: g.source.y, scale: g.scale)
-        var outline = QuadInstance(h: h, rect: g.source, geometry: g.source)
-        outline.borderWidth = 1 / g.scale
-        outline.borderColor = Color(r: 1, g: 0, b: 1, a: 1)
-        outline.flags = [.noDilate]
-        let index = Int32(instanceCount)
-        outline.write(to: instanceBuffer.append())
-        appendToBatch(index, textures: .none, blending: .sourceOver, variant: .general)
     }
 
     /// Whether an axis-aligned instance covers the whole pass.
@@ -398,58 +354,5 @@ package final class FramePlanner {
         let ys = ((h.c1.y * r.y + h.c2.y) / h.c2.z, (h.c1.y * r.maxY + h.c2.y) / h.c2.z)
         func whole(_ v: Float) -> Bool { abs(v - v.rounded()) < 1e-3 }
         return whole(xs.0) && whole(xs.1) && whole(ys.0) && whole(ys.1)
-    }
-}
-
-extension RenderPass {
-    /// `pixelWidth` for `scale` (at least 1).
-    func pixelWidthClamped(scale: Float) -> Int {
-        let w = sourceRect.width * scale
-        return w.isFinite && w > 0 ? max(1, Int(min(w, 1e6).rounded(.up))) : 1
-    }
-
-    /// `pixelHeight` for `scale` (at least 1).
-    func pixelHeightClamped(scale: Float) -> Int {
-        let h = sourceRect.height * scale
-        return h.isFinite && h > 0 ? max(1, Int(min(h, 1e6).rounded(.up))) : 1
-    }
-}
-
-extension Color {
-    /// Whether every component is finite.
-    var isFinite: Bool { r.isFinite && g.isFinite && b.isFinite && a.isFinite }
-}
-
-extension DrawItem {
-    /// Whether the numbers `FramePlanner.planItem` checks are all finite: the transform's
-    /// sixteen entries (its homography's nine among them), the rect, the opacity, corner
-    /// radius, border width and both colours. One sum of vectors: x · 0 is 0 for finite x and
-    /// NaN for infinities and NaNs, and a NaN stays one through the sum.
-    @inline(__always)
-    var numbersAreFinite: Bool {
-        let zero = SIMD4<Float>.zero
-        let m: SIMD16<Float> = transform.m * 0
-        let rows: SIMD4<Float> = (m.lowHalf.lowHalf + m.lowHalf.highHalf) + (m.highHalf.lowHalf + m.highHalf.highHalf)
-        let rectAndBackground: SIMD4<Float> = rect.vector * zero + background.vector * zero
-        let values = SIMD4(opacity, cornerRadius, borderWidth, 0)
-        let borderAndValues: SIMD4<Float> = borderColor.vector * zero + values * zero
-        return rows + rectAndBackground + borderAndValues == zero
-    }
-}
-
-extension BlendMode {
-    /// `u_blendMode` in quad.frag.glsl (0 normal, 1 multiply … 23 luminosity: the modes'
-    /// `ordinal`s). The fixed-function modes (`isFixedFunction`) are never drawn through the
-    /// shader.
-    var shaderIndex: Int32 { isFixedFunction ? 0 : Int32(ordinal) }
-
-    /// Whether fixed-function blending draws the mode exactly on premultiplied colour, so its
-    /// items batch like normal ones: normal, screen, additive (`plusLighter`) and Porter-Duff
-    /// XOR (`Blending`). The others read a copy of what lies under the item.
-    var isFixedFunction: Bool {
-        switch self {
-        case .normal, .screen, .plusLighter, .xor: return true
-        default: return false
-        }
     }
 }
