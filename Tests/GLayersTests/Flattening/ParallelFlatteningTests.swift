@@ -58,37 +58,20 @@ extension ClockTests {
             return root
         }
 
-        /// The render lists (as text, items and image identities) and the warnings of frames
+        /// The render lists (as text, with the layer numbers and the images counted) and the warnings of frames
         /// 0, 0.1, … 1.2 s with `threads` threads.
         func frames(threads: Int, count: Int) throws -> [String] {
-            let saved = (EngineThreads.count, EngineThreads.minimumParallelSublayers)
-            EngineThreads.count = threads
-            EngineThreads.minimumParallelSublayers = 256
-            defer { (EngineThreads.count, EngineThreads.minimumParallelSublayers) = saved }
             let images = try (0..<3).map { k in
                 try CGImage(width: 2, height: 2, premultipliedRGBA: [UInt8](repeating: UInt8(80 * k), count: 16))
             }
-            var out: [String] = []
-            withManualClock {
-                let root = scene(count, images: images)
-                let host = CALayerHost(rootLayer: root)
-                defer { host.detach() }
-                let builder = FrameBuilder()
-                for f in 0...12 {
-                    let t = Double(f) / 10
-                    frame(at: t)
-                    let (list, warnings) = Diagnostics.capture {
-                        builder.build(root: root, at: t, size: CGSize(width: 640, height: 480), scale: 1)
-                    }
-                    // The images by the order of their identities (made in order above).
-                    let imageIDs = list.images.keys.map { "\($0)" }.sorted()
-                    let shown = imageIDs.map { id in imageIDs.firstIndex(of: id) ?? -1 }
-                    out.append(
-                        list.dump() + "layers \(list.items.map(\.layerIndex))\nimages \(shown)\n"
-                            + "warnings \(warnings)\ncount \(list.layerCount)")
+            return ParallelEvaluation.frames(threads: threads, minimum: 256, of: { scene(count, images: images) }) {
+                builder, root, t in
+                let (list, warnings) = Diagnostics.capture {
+                    builder.build(root: root, at: t, size: CGSize(width: 640, height: 480), scale: 1)
                 }
+                return list.dump() + "layers \(list.items.map(\.layerIndex))\nimages \(list.images.count)\n"
+                    + "warnings \(warnings)\ncount \(list.layerCount)"
             }
-            return out
         }
 
         @Test func threadsGiveTheListsOfOneThread() throws {

@@ -52,26 +52,37 @@ extension ClockTests {
             return layer
         }
 
-        /// The render lists of frames 0, 0.1, … 1.2 s with `threads` threads.
-        func dumps(threads: Int, count: Int) -> [String] {
+        /// What `describe` says of frames 0, 0.1, … 1.2 s of the tree `makeRoot` makes, with
+        /// `threads` threads and wide layers from `minimum` sublayers.
+        static func frames(
+            threads: Int, minimum: Int, of makeRoot: () -> CALayer,
+            _ describe: (FrameBuilder, CALayer, CFTimeInterval) -> String
+        ) -> [String] {
             let saved = (EngineThreads.count, EngineThreads.minimumParallelSublayers)
             EngineThreads.count = threads
-            EngineThreads.minimumParallelSublayers = 64
+            EngineThreads.minimumParallelSublayers = minimum
             defer { (EngineThreads.count, EngineThreads.minimumParallelSublayers) = saved }
             var out: [String] = []
             withManualClock {
-                let root = scene(count)
+                let root = makeRoot()
                 let host = CALayerHost(rootLayer: root)
                 defer { host.detach() }
                 let builder = FrameBuilder()
                 for f in 0...12 {
                     let t = Double(f) / 10
                     frame(at: t)
-                    root.evaluatePresentationTree(atMediaTime: t)
-                    out.append(builder.build(root: root, at: t, size: CGSize(width: 640, height: 480), scale: 1).dump())
+                    out.append(describe(builder, root, t))
                 }
             }
             return out
+        }
+
+        /// The render lists of frames 0, 0.1, … 1.2 s with `threads` threads.
+        func dumps(threads: Int, count: Int) -> [String] {
+            Self.frames(threads: threads, minimum: 64, of: { scene(count) }) { builder, root, t in
+                root.evaluatePresentationTree(atMediaTime: t)
+                return builder.build(root: root, at: t, size: CGSize(width: 640, height: 480), scale: 1).dump()
+            }
         }
 
         @Test func threadsGiveTheListsOfOneThread() {
