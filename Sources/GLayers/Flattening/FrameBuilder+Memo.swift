@@ -49,8 +49,7 @@ extension FrameBuilder {
     /// sublayers, no mask, and animations (if any) of its placement and opacity alone.
     @inline(__always)
     static func mayKeepMemo(_ layer: CALayer) -> Bool {
-        layer.sublayerStorage.isEmpty && layer.maskStorage == nil
-            && (!layer.isAnimated || layer.animations.changesOnlyPlacement)
+        layer.isLeaf && (!layer.isAnimated || layer.animations.changesOnlyPlacement)
     }
 
     /// Appends the memoized item of a layer with its placement in this frame (`s`: its

@@ -4,9 +4,10 @@
 ///
 /// Two passes: the presentation of every animated layer is evaluated (`evaluateSubtree`; the
 /// leaves of a wide layer are left to flattening, which evaluates them on several threads where
-/// it places them: FrameBuilder+ParallelLeaves.swift), then the tree is flattened. Takes the model tree and a time; produces `FrameBuilder.list`
-/// (refilled each frame, its storage reused so a steady frame allocates nothing). Does not
-/// commit transactions (the host calls `CATransaction.flush()` first), does not touch OpenGL.
+/// it places them: FrameBuilder+ParallelLeaves.swift), then the tree is flattened. Takes the
+/// model tree and a time; produces `FrameBuilder.list` (refilled each frame, its storage
+/// reused so a steady frame allocates nothing). Does not commit transactions (the host calls
+/// `CATransaction.flush()` first), does not touch OpenGL.
 ///
 /// - Paint order: a layer's background and contents, then its sublayers sorted by
 ///   `zPosition` (stable), then its border (on top of the sublayers).

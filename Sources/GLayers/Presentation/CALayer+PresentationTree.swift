@@ -52,10 +52,7 @@ extension CALayer {
             var branches = 0
             for i in 0..<n where branches < 64 {
                 if i + 8 < n { Self.prefetchObject(subs, i + 8) }
-                let isLeaf = Unmanaged.passUnretained(subs[i])._withUnsafeGuaranteedRef {
-                    $0.sublayerStorage.isEmpty && $0.maskStorage == nil
-                }
-                if !isLeaf { branches += 1 }
+                if !Unmanaged.passUnretained(subs[i])._withUnsafeGuaranteedRef(\.isLeaf) { branches += 1 }
             }
             guard branches >= 64 else {
                 if branches > 0 { Self.evaluate(subs, 0..<n, parentTime: t, parallel: false, leaves: false) }
@@ -69,6 +66,10 @@ extension CALayer {
         }
     }
 
+    /// Whether the layer has neither sublayers nor a mask.
+    @inline(__always)
+    var isLeaf: Bool { sublayerStorage.isEmpty && maskStorage == nil }
+
     /// Evaluates the trees of `subs[range]` (without the layers that have no sublayers and no
     /// mask, unless `leaves`), prefetching ahead.
     private static func evaluate(
@@ -81,7 +82,7 @@ extension CALayer {
             if leaves && i + 4 < end { prefetchBlock(subs, i + 4) }
             // Lent, not retained: the array holds the layer.
             Unmanaged.passUnretained(subs[i])._withUnsafeGuaranteedRef {
-                guard leaves || !$0.sublayerStorage.isEmpty || $0.maskStorage != nil else { return }
+                guard leaves || !$0.isLeaf else { return }
                 $0.evaluateSubtree(parentTime: t, parallel: parallel)
             }
         }

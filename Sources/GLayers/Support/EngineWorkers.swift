@@ -86,11 +86,14 @@ package final class EngineWorkers: @unchecked Sendable {
         while true {
             while generation == seen { condition.wait() }
             seen = generation
-            guard let job else { continue }
-            let count = iterations
-            condition.unlock()
-            Self.drain(job, count, next)
-            condition.lock()
+            // A call's job is set with its generation and cleared only once every worker is
+            // done with it.
+            if let job {
+                let count = iterations
+                condition.unlock()
+                Self.drain(job, count, next)
+                condition.lock()
+            }
             active -= 1
             if active == 0 { condition.broadcast() }
         }
