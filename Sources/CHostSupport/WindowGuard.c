@@ -6,11 +6,15 @@
 #include "host_support.h"
 
 #include <signal.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
-static volatile sig_atomic_t window_lost = 0;
+// Set by the watchdog's thread, read by the handler on the faulting thread: an atomic (lock-free,
+// so async-signal-safe), where a `volatile sig_atomic_t` is only for a handler on one thread
+// (ThreadSanitizer saw the race).
+static atomic_int window_lost = 0;
 static struct sigaction previous_action;
 static volatile sig_atomic_t installed = 0;
 
@@ -19,7 +23,7 @@ static void handler(int sig, siginfo_t *info, void *context) {
     (void)info;
     (void)context;
     for (int i = 0; i < 30; i++) {
-        if (window_lost) {
+        if (atomic_load_explicit(&window_lost, memory_order_acquire)) {
             static const char message[] = "glayers: the window was closed by another program\n";
             (void)!write(2, message, sizeof message - 1);
             _exit(0);
@@ -42,4 +46,4 @@ void glayers_install_window_loss_guard(void) {
     sigaction(SIGSEGV, &action, &previous_action);
 }
 
-void glayers_set_window_lost(void) { window_lost = 1; }
+void glayers_set_window_lost(void) { atomic_store_explicit(&window_lost, 1, memory_order_release); }
