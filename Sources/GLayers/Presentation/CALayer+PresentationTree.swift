@@ -52,7 +52,7 @@ extension CALayer {
             var branches = 0
             for i in 0..<n where branches < 64 {
                 if i + 8 < n { Self.prefetchObject(subs, i + 8) }
-                if !Unmanaged.passUnretained(subs[i])._withUnsafeGuaranteedRef(\.isLeaf) { branches += 1 }
+                if !Unmanaged.passUnretained(subs[i])._withUnsafeGuaranteedRef({ $0.isLeaf }) { branches += 1 }
             }
             guard branches >= 64 else {
                 if branches > 0 { Self.evaluate(subs, 0..<n, parentTime: t, parallel: false, leaves: false) }
