@@ -50,12 +50,13 @@ extension CGPath {
                     let end = whole ? min(walked + dash.remaining, seg.length) : seg.length
                     if dash.on {
                         let t0 = seg.parameter(atLength: walked), t1 = seg.parameter(atLength: end)
-                        let piece = PathSegment(PathSegment.split(seg.geometry, t0, t1))
+                        // Points only: a `PathSegment` would measure the piece's length.
+                        let piece = PathSegment.split(seg.geometry, t0, t1)
                         // A dash running on from the previous segment continues its subpath (the
                         // split's end point and the next segment's start may differ by rounding).
                         let joined = pen.map { abs($0.x - piece.start.x) + abs($0.y - piece.start.y) <= 1e-9 * period }
                         if joined != true { out.move(to: piece.start, transform: transform) }
-                        switch piece.geometry {
+                        switch piece {
                         case .line(_, let p): out.addLine(to: p, transform: transform)
                         case .quadCurve(_, let c, let p): out.addQuadCurve(to: p, control: c, transform: transform)
                         case .curve(_, let c1, let c2, let p):

@@ -25,14 +25,15 @@ extension CGPath {
             let t0 = seg.parameter(atLength: max(from - a, 0))
             let t1 = seg.parameter(atLength: min(to - a, seg.length))
             let piece = PathSegment.split(seg.geometry, t0, t1)
-            let startPoint = PathSegment(piece).start
+            // The piece's ends from its points (a `PathSegment` would measure its length).
+            let startPoint = piece.start
             if pen == nil || pen != startPoint { out.move(to: startPoint) }
             switch piece {
             case .line(_, let p): out.addLine(to: p)
             case .quadCurve(_, let c, let p): out.addQuadCurve(to: p, control: c)
             case .curve(_, let c1, let c2, let p): out.addCurve(to: p, control1: c1, control2: c2)
             }
-            pen = PathSegment(piece).end
+            pen = piece.end
         }
         return out
     }
