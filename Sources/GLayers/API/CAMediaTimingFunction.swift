@@ -6,15 +6,16 @@
 import Foundation
 
 /// A cubic Bézier from (0, 0) to (1, 1) solved for x → y: the value part of a timing function,
-/// stored inline where timing is evaluated every frame.
-struct BezierCurve: Equatable {
+/// stored inline where timing is evaluated every frame, and evaluated without making an object
+/// where a curve is only sampled (a Lottie keyframe's easing, at every frame of a sampled value).
+package struct BezierCurve: Equatable {
     private let ax: Double, bx: Double, cx: Double
     private let ay: Double, by: Double, cy: Double
     /// Whether the curve is the identity map.
     let isLinear: Bool
 
     /// The identity map.
-    static let linear = BezierCurve(CGPoint(x: 0, y: 0), CGPoint(x: 1, y: 1))
+    package static let linear = BezierCurve(CGPoint(x: 0, y: 0), CGPoint(x: 1, y: 1))
 
     init(_ c1: CGPoint, _ c2: CGPoint) {
         cx = 3 * Double(c1.x)
@@ -26,9 +27,26 @@ struct BezierCurve: Equatable {
         isLinear = c1.x == c1.y && c2.x == c2.y
     }
 
+    /// The curve of `CAMediaTimingFunction(controlPoints:)` (x clamped to [0, 1]); nil when a
+    /// coordinate is not finite, where that function warns and is linear.
+    package init?(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {
+        guard let (c1, c2) = Self.controlPoints(c1x, c1y, c2x, c2y) else { return nil }
+        self.init(c1, c2)
+    }
+
+    /// The control points of a curve given as Floats: x clamped to [0, 1]; nil when one is not
+    /// finite.
+    static func controlPoints(_ c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) -> (CGPoint, CGPoint)? {
+        guard c1x.isFinite, c1y.isFinite, c2x.isFinite, c2y.isFinite else { return nil }
+        return (
+            CGPoint(x: CGFloat(min(max(c1x, 0), 1)), y: CGFloat(c1y)),
+            CGPoint(x: CGFloat(min(max(c2x, 0), 1)), y: CGFloat(c2y))
+        )
+    }
+
     /// The eased progress for input progress `x` (clamped to [0, 1]).
     @inline(__always)
-    func evaluate(_ x: Double) -> Double {
+    package func evaluate(_ x: Double) -> Double {
         if !(x > 0) { return 0 }
         if x >= 1 { return 1 }
         if isLinear { return x }
@@ -91,7 +109,7 @@ open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
     /// - A coordinate that is not finite (NaN, infinite, or a Double too large for a Float) is
     ///   reported and the curve is linear: no time could be read from it.
     public init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {
-        guard c1x.isFinite, c1y.isFinite, c2x.isFinite, c2y.isFinite else {
+        guard let (p1, p2) = BezierCurve.controlPoints(c1x, c1y, c2x, c2y) else {
             Diagnostics.warn(
                 "CAMediaTimingFunction(controlPoints: \(c1x), \(c1y), \(c2x), \(c2y)): control points must be finite; the function is linear"
             )
@@ -101,8 +119,7 @@ open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
             super.init()
             return
         }
-        c1 = CGPoint(x: CGFloat(min(max(c1x, 0), 1)), y: CGFloat(c1y))
-        c2 = CGPoint(x: CGFloat(min(max(c2x, 0), 1)), y: CGFloat(c2y))
+        (c1, c2) = (p1, p2)
         curve = BezierCurve(c1, c2)
         super.init()
     }

@@ -241,7 +241,8 @@ extension CALayer {
         switch a {
         case let g as CAAnimationGroup: return (g.animations ?? []).flatMap { rootKeys(of: $0) }
         case let p as CAPropertyAnimation:
-            return p.keyPath.map { [String($0.split(separator: ".").first ?? Substring($0))] } ?? []
+            guard let path = p.keyPath else { return [] }
+            return [path.firstIndex(of: ".").map { String(path[..<$0]) } ?? path]
         default: return []
         }
     }

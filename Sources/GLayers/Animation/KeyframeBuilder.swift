@@ -13,11 +13,14 @@ struct KeyframeBuilder {
     /// What the keyframe builder needs from the property builder.
     struct BuilderInfo {
         let timing: AnimationTiming
-        let where_: String
+        /// The layer and key, named in warnings (`where_`, made only for one: a name made for
+        /// every animation added was a twentieth of building a large Lottie file).
+        let context: CompileContext
         let path: String
         let additive: Bool
         let cumulative: Bool
-        let layer: CALayer
+        var layer: CALayer { context.layer }
+        var where_: String { context.where_ }
     }
 
     var mode: CAAnimationCalculationMode { animation.calculationMode }
@@ -141,7 +144,6 @@ struct KeyframeBuilder {
 extension PropertyAnimationBuilder {
     var info: KeyframeBuilder.BuilderInfo {
         KeyframeBuilder.BuilderInfo(
-            timing: timing, where_: ctx.where_, path: path, additive: additive, cumulative: animation.isCumulative,
-            layer: ctx.layer)
+            timing: timing, context: ctx, path: path, additive: additive, cumulative: animation.isCumulative)
     }
 }

@@ -47,3 +47,27 @@ import Testing
         #expect(theirs == ["theirs"])
     }
 }
+
+/// `NumberCoercion.double`: the number any value holds, whatever its type: the common ones
+/// (`Double`, `NSNumber`, `CGFloat`) are read where `Any` keeps them, the rest cast.
+@Suite struct NumberCoercionTests {
+    @Test func readsEveryNumberType() {
+        let values: [(Any?, Double?)] = [
+            (1.5, 1.5), (-0.0, -0.0), (Double.infinity, .infinity), (NSNumber(value: 2.25), 2.25),
+            (NSNumber(value: 7), 7), (CGFloat(4.75), 4.75), (Float(0.5), 0.5), (3, 3), (Int32(-2), -2),
+            (Int64(1 << 40), Double(1 << 40)), (UInt(9), 9), (UInt32(8), 8), (Optional(6.5) as Any, 6.5),
+            ("1.5", nil), (CGPoint.zero, nil), (nil, nil), ([1.0], nil),
+        ]
+        for (value, expected) in values {
+            #expect(NumberCoercion.double(value) == expected, "\(String(describing: value))")
+        }
+        #expect(NumberCoercion.double(Double.nan)?.isNaN == true)
+    }
+
+    /// An `NSNumber` read without a cast stays alive and unchanged (the read retains it).
+    @Test func anNSNumberReadTwiceIsTheSame() {
+        let n: Any = NSNumber(value: 0.125)
+        for _ in 0..<3 { #expect(NumberCoercion.double(n) == 0.125) }
+        #expect((n as? NSNumber)?.doubleValue == 0.125)
+    }
+}
