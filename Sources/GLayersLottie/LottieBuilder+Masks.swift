@@ -58,7 +58,7 @@ extension LottieBuilder {
                 return path
             }
             let shape = invert ? everythingBut(path) : path
-            timeline.apply(mask.opacity, "opacity", on: shape) { NSNumber(value: $0 / 100) }
+            timeline.apply(mask.opacity, "opacity", on: shape) { $0 / 100 }
             any = true
             if invert && add && !first {
                 // Drawn under the masks before it: XOR takes the path out of what is beneath.
@@ -102,12 +102,12 @@ extension LottieBuilder {
     /// numbers are read).
     func applyShadow(_ shadow: ShadowModel, on layer: CALayer, _ timeline: Timeline) {
         timeline.apply(shadow.color, "shadowColor", on: layer) { styleColor($0) }
-        timeline.apply(shadow.opacity, "shadowOpacity", on: layer) { NSNumber(value: $0) }
+        timeline.apply(shadow.opacity, "shadowOpacity", on: layer) { $0 }
         let offset = timeline.combine([shadow.angle, shadow.distance], linear: false) { f -> [Double] in
             let a = shadow.angle.value(at: f) * Double.pi / 180, d = shadow.distance.value(at: f)
             return [cos(a) * d, sin(a) * d]
         }
         timeline.apply(offset, "shadowOffset", on: layer) { CGSize(width: $0[0], height: $0[1]) }
-        timeline.apply(shadow.softness, "shadowRadius", on: layer) { NSNumber(value: $0) }
+        timeline.apply(shadow.softness, "shadowRadius", on: layer) { $0 }
     }
 }

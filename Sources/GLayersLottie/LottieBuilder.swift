@@ -82,7 +82,7 @@ final class LottieBuilder {
         let timeline = context.timeline
         let (outer, inner) = Self.transformLayers(layer.transform, timeline)
         outer.name = layer.name
-        timeline.apply(layer.transform.opacity, "opacity", on: inner) { NSNumber(value: $0 / 100) }
+        timeline.apply(layer.transform.opacity, "opacity", on: inner) { $0 / 100 }
         applyVisibility(layer, on: inner, timeline)
         if !layer.masks.isEmpty, let mask = masks(layer.masks, timeline) { inner.mask = mask }
         if let content = content(of: layer, context) { inner.addSublayer(content) }

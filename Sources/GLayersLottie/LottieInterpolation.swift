@@ -44,6 +44,15 @@ extension Keyframe {
         return CAMediaTimingFunction(controlPoints: Float(x1), Float(easeOut.y), Float(x2), Float(easeIn.y))
     }
 
+    /// The progress through the segment at linear progress `t`, eased as `timingFunction` eases
+    /// it, without making the function (sampling a value evaluates it at every frame); linear
+    /// where the easing is not finite, as the function is.
+    func eased(_ t: Double) -> Double {
+        let x1 = min(max(easeOut.x, 0), 1), x2 = min(max(easeIn.x, 0), 1)
+        let curve = BezierCurve(controlPoints: Float(x1), Float(easeOut.y), Float(x2), Float(easeIn.y))
+        return curve?.evaluate(t) ?? BezierCurve.linear.evaluate(t)
+    }
+
     /// Whether the segment's curve is the straight line (no easing).
     var isLinear: Bool {
         easeOut.x == easeOut.y && easeIn.x == easeIn.y
@@ -71,7 +80,7 @@ extension Animated where Value: LottieInterpolatable {
         let a = keyframes[lo], b = keyframes[lo + 1]
         if a.hold || b.time <= a.time { return a.value }
         let linear = (frame - a.time) / (b.time - a.time)
-        let t = a.isLinear ? linear : a.timingFunction.evaluate(linear)
+        let t = a.isLinear ? linear : a.eased(linear)
         if a.hasSpatialTangents, let p = a.value as? [Double], let q = b.value as? [Double], p.count >= 2, q.count >= 2,
             let result = MotionPath.point(
                 from: p, to: q, out: a.spatialOut ?? .zero, in: a.spatialIn ?? .zero, at: t, measured: measured, lo)

@@ -25,7 +25,9 @@ protocol Track {
 }
 
 extension Animated: Track {
-    var times: [Double] { keyframes.map(\.time) }
+    // A closure, not the key path `\.time`: a key path into a generic type is instantiated at
+    // run time on every use (a twentieth of building a large file).
+    var times: [Double] { keyframes.map { $0.time } }
     var timings: [Keyframe<Void>] { map { _ in () }.keyframes }
 
     func holds(at frame: Double) -> Bool {
@@ -38,9 +40,14 @@ extension Animated: Track {
 
 /// The frames from the first keyframe to the last of any of `tracks` (0…0 for none).
 func frameSpan(_ tracks: [any Track]) -> ClosedRange<Double> {
-    let times = tracks.flatMap(\.times)
-    guard let lower = times.min(), let upper = times.max() else { return 0...0 }
-    return lower...upper
+    var lower = Double.infinity, upper = -Double.infinity
+    for track in tracks {
+        for t in track.times {
+            lower = min(lower, t)
+            upper = max(upper, t)
+        }
+    }
+    return lower <= upper ? lower...upper : 0...0
 }
 
 /// How the frames of the layers being built reach the engine's clock.
@@ -54,6 +61,8 @@ struct Timeline {
     var range: ClosedRange<Double>
     /// What the whole file's build may still make (shared by every timeline of the build).
     let budget: BuildBudget
+    /// The key times made so far (shared by every timeline of the build).
+    let keyTimeNumbers = KeyTimeNumbers()
 
     /// The engine time of frame `f` (never exactly 0: see `beginTimeAtZero`).
     func seconds(_ f: Double) -> CFTimeInterval {
@@ -85,7 +94,7 @@ struct Timeline {
     /// sampled at every frame of the tracks' span, holding where the changing tracks hold.
     /// Inside a remapped time space, always sampled through the map.
     func combine<R>(_ tracks: [any Track], linear: Bool, _ make: (Double) -> R) -> Animated<R> {
-        let animated = tracks.filter(\.isAnimated)
+        let animated = tracks.filter { $0.isAnimated }
         if let remap {
             guard !animated.isEmpty else { return Animated(constant: make(0)) }
             let frames = Timeline.sampleFrames(from: range.lowerBound, to: range.upperBound)
@@ -108,7 +117,7 @@ struct Timeline {
         }
         let span = frameSpan(animated)
         let frames = Timeline.sampleFrames(
-            from: span.lowerBound, to: span.upperBound, including: animated.flatMap(\.times))
+            from: span.lowerBound, to: span.upperBound, including: animated.flatMap { $0.times })
         return Animated(
             frames.map { f in
                 Keyframe(time: f, value: make(f), hold: animated.allSatisfy { $0.holds(at: f) })
@@ -149,10 +158,10 @@ struct Timeline {
         let t0 = keyframes[0].time, tN = keyframes[keyframes.count - 1].time
         guard tN > t0 else { return nil }
         let animation = CAKeyframeAnimation(keyPath: keyPath)
-        func fraction(_ t: Double) -> NSNumber { NSNumber(value: (t - t0) / (tN - t0)) }
+        func fraction(_ t: Double) -> NSNumber { keyTimeNumbers.number((t - t0) / (tN - t0)) }
         var values: [Any] = []
         var keyTimes: [NSNumber] = []
-        if keyframes.dropLast().allSatisfy(\.hold) {
+        if keyframes.dropLast().allSatisfy({ $0.hold }) {
             animation.calculationMode = .discrete
             for k in keyframes {
                 values.append(convert(k.value))
@@ -185,5 +194,22 @@ struct Timeline {
         animation.fillMode = .both
         animation.isRemovedOnCompletion = false
         return animation
+    }
+}
+
+/// The `NSNumber`s of key times, one per value: the layers of a file share a few frame grids,
+/// so most key times recur, and making an `NSNumber` on Linux (a CoreFoundation object) costs
+/// ten times looking one up: the key times were a fifteenth of building a large file.
+final class KeyTimeNumbers {
+    /// The most numbers kept (a file of hostile key times makes the rest without the table).
+    static let capacity = 1 << 16
+    private var numbers: [Double: NSNumber] = [:]
+
+    /// The number for `value`.
+    func number(_ value: Double) -> NSNumber {
+        if let known = numbers[value] { return known }
+        let made = NSNumber(value: value)
+        if numbers.count < Self.capacity { numbers[value] = made }
+        return made
     }
 }

@@ -17,8 +17,8 @@ extension LottieBuilder {
         if let p = t.position {
             timeline.apply(p, "position", on: outer) { CGPoint(x: $0[0], y: $0.count > 1 ? $0[1] : 0) }
         } else {
-            timeline.apply(t.positionX ?? Animated(constant: 0), "position.x", on: outer) { NSNumber(value: $0) }
-            timeline.apply(t.positionY ?? Animated(constant: 0), "position.y", on: outer) { NSNumber(value: $0) }
+            timeline.apply(t.positionX ?? Animated(constant: 0), "position.x", on: outer) { $0 }
+            timeline.apply(t.positionY ?? Animated(constant: 0), "position.y", on: outer) { $0 }
         }
         let rotationAnimated = t.rotation.isAnimated, scaleAnimated = t.scale.isAnimated
         let skewed = t.skew.isAnimated || t.skew.initial != 0
@@ -39,7 +39,7 @@ extension LottieBuilder {
         }
         // Rotation on the outer layer.
         if rotationAnimated {
-            timeline.apply(t.rotation, "transform.rotation.z", on: outer) { NSNumber(value: $0 * Double.pi / 180) }
+            timeline.apply(t.rotation, "transform.rotation.z", on: outer) { $0 * Double.pi / 180 }
         } else if rotation != 0 {
             outer.transform = CATransform3DMakeRotation(rotation, 0, 0, 1)
         }
@@ -57,10 +57,8 @@ extension LottieBuilder {
         }
         // Scale and anchor on the inner layer.
         if scaleAnimated {
-            timeline.apply(t.scale.map { $0[0] }, "transform.scale.x", on: inner) { NSNumber(value: $0 / 100) }
-            timeline.apply(t.scale.map { $0.count > 1 ? $0[1] : $0[0] }, "transform.scale.y", on: inner) {
-                NSNumber(value: $0 / 100)
-            }
+            timeline.apply(t.scale.map { $0[0] }, "transform.scale.x", on: inner) { $0 / 100 }
+            timeline.apply(t.scale.map { $0.count > 1 ? $0[1] : $0[0] }, "transform.scale.y", on: inner) { $0 / 100 }
         } else if !identityScale {
             if together && rotation != 0 {
                 inner.transform = CATransform3DConcat(

@@ -13,7 +13,7 @@ struct RepeaterBuilder {
 
     func build(_ items: [ShapeItem], builder: ShapeBuilder, into container: CALayer, inherited: ShapeBuilder.Inherited)
     {
-        let most = model.copies.keyframes.map(\.value).max() ?? 0
+        let most = model.copies.keyframes.map { $0.value }.max() ?? 0
         let count = Int(min(max(most.rounded(.down), 0), Double(Limits.repeaterCopies)))
         guard count > 0 else { return }
         let t = model.transform
@@ -34,7 +34,7 @@ struct RepeaterBuilder {
                 let a = model.startOpacity.value(at: f), b = model.endOpacity.value(at: f)
                 return (n > 1 ? a + (b - a) * Double(i) / (n - 1) : a) / 100
             }
-            timeline.apply(opacity, "opacity", on: copy, convert: { NSNumber(value: $0) })
+            timeline.apply(opacity, "opacity", on: copy, convert: { $0 })
             builder.build(items, into: copy, inherited: inherited)
             container.addSublayer(copy)
         }

@@ -154,13 +154,13 @@ struct ShapeBuilder {
             let layer = shapeLayer(sources, trim: nil)
             layer.fillRule = evenOdd ? .evenOdd : .nonZero
             timeline.apply(color, "fillColor", on: layer) { styleColor($0) }
-            timeline.apply(opacity, "opacity", on: layer) { NSNumber(value: $0 / 100) }
+            timeline.apply(opacity, "opacity", on: layer) { $0 / 100 }
             container.addSublayer(layer)
         case .stroke(let stroke):
             let layer = shapeLayer(sources, trim: trim)
             layer.fillColor = nil
             timeline.apply(stroke.color, "strokeColor", on: layer) { styleColor($0) }
-            timeline.apply(stroke.opacity, "opacity", on: layer) { NSNumber(value: $0 / 100) }
+            timeline.apply(stroke.opacity, "opacity", on: layer) { $0 / 100 }
             applyLine(stroke, lineScale, on: layer)
             container.addSublayer(layer)
         case .gradientFill(let gradient):
@@ -187,7 +187,7 @@ struct ShapeBuilder {
         var wraps = false
         if let trim {
             let tracks: [any Track] = [trim.start, trim.end, trim.offset]
-            let animated = tracks.filter(\.isAnimated)
+            let animated = tracks.filter { $0.isAnimated }
             let span = frameSpan(animated)
             let frames = Timeline.sampleFrames(from: span.lowerBound, to: span.upperBound)
             wraps = frames.contains { trim.range(at: $0).end > 1 }
@@ -196,11 +196,11 @@ struct ShapeBuilder {
                 let r = trim.range(at: f)
                 return wraps ? [r.start / 2, r.end / 2] : [r.start, r.end]
             }
-            timeline.apply(range.map { $0[0] }, "strokeStart", on: layer, convert: { NSNumber(value: $0) })
-            timeline.apply(range.map { $0[1] }, "strokeEnd", on: layer, convert: { NSNumber(value: $0) })
+            timeline.apply(range.map { $0[0] }, "strokeStart", on: layer, convert: { $0 })
+            timeline.apply(range.map { $0[1] }, "strokeEnd", on: layer, convert: { $0 })
         }
         let linear = sources.allSatisfy(\.linear)
-        let path = timeline.combine(sources.flatMap(\.allTracks), linear: linear) { f -> CGPath in
+        let path = timeline.combine(sources.flatMap { $0.allTracks }, linear: linear) { f -> CGPath in
             let shapes = sources.map { $0.value(at: f) }
             let vertices = shapes.reduce(0) { $0 + $1.vertices.count } * (wraps ? 2 : 1)
             guard timeline.budget.chargePath(vertices: vertices) else { return CGMutablePath() }
@@ -211,7 +211,7 @@ struct ShapeBuilder {
     }
 
     private func applyLine(_ stroke: StrokeModel, _ lineScale: Double, on layer: CAShapeLayer) {
-        timeline.apply(stroke.width, "lineWidth", on: layer) { NSNumber(value: $0 / lineScale) }
+        timeline.apply(stroke.width, "lineWidth", on: layer) { $0 / lineScale }
         switch stroke.cap {
         case .butt: layer.lineCap = .butt
         case .round: layer.lineCap = .round
@@ -228,7 +228,7 @@ struct ShapeBuilder {
             if pattern.count % 2 == 1 { pattern += pattern }
             if pattern.allSatisfy({ $0 >= 0 }) && pattern.contains(where: { $0 > 0 }) {
                 layer.lineDashPattern = pattern.map { NSNumber(value: $0) }
-                timeline.apply(stroke.dashOffset, "lineDashPhase", on: layer) { NSNumber(value: $0 / lineScale) }
+                timeline.apply(stroke.dashOffset, "lineDashPhase", on: layer) { $0 / lineScale }
             }
         }
     }
@@ -239,11 +239,11 @@ struct ShapeBuilder {
     private func gradientLayer(_ g: GradientModel, masked mask: CAShapeLayer, _ sources: [PathSource]) -> CALayer {
         // The gradient's box: the paths' bounds at every keyframe, with the gradient's points.
         var box = CGRect.null
-        let frames = Set(sources.flatMap(\.allTracks).flatMap(\.times) + [0])
+        let frames = Set(sources.flatMap { $0.allTracks }.flatMap { $0.times } + [0])
         for f in frames {
             for s in sources { box = box.union(makePath([s.value(at: f)]).boundingBox) }
         }
-        for p in g.start.keyframes.map(\.value) + g.end.keyframes.map(\.value) {
+        for p in g.start.keyframes.map({ $0.value }) + g.end.keyframes.map({ $0.value }) {
             box = box.union(CGRect(x: p[0], y: p[1], width: 0, height: 0))
         }
         if box.isNull || box.width < 1 || box.height < 1 {
@@ -275,7 +275,7 @@ struct ShapeBuilder {
         }
         timeline.apply(ramp, "colors", on: layer, convert: { $0.colors })
         layer.locations = offsets.map { NSNumber(value: $0) }
-        timeline.apply(g.opacity, "opacity", on: layer) { NSNumber(value: $0 / 100) }
+        timeline.apply(g.opacity, "opacity", on: layer) { $0 / 100 }
         // The mask is in the gradient layer's space: move the paths there.
         mask.position = CGPoint(x: -box.minX, y: -box.minY)
         layer.mask = mask
@@ -352,7 +352,7 @@ extension LottieBuilder {
     /// A shape group's layers: its transform (`tr`), with the group's opacity on the inner one.
     static func groupLayers(_ t: TransformModel, _ timeline: Timeline) -> (CALayer, CALayer) {
         let (outer, inner) = transformLayers(t, timeline)
-        timeline.apply(t.opacity, "opacity", on: inner) { NSNumber(value: $0 / 100) }
+        timeline.apply(t.opacity, "opacity", on: inner) { $0 / 100 }
         return (outer, inner)
     }
 }
