@@ -17,7 +17,11 @@ struct Node {
 
     /// The elements, when the value is an array.
     var elements: [Node]? {
-        value.array.map { $0.enumerated().map { Node(value: $1, path: path.index($0)) } }
+        guard let array = value.array else { return nil }
+        // Settled once, so every element's path shares the array's steps (appending to an
+        // unsettled path copies them: an array of steps per element).
+        let base = path.settled
+        return array.enumerated().map { Node(value: $1, path: base.index($0)) }
     }
 }
 
@@ -59,13 +63,21 @@ extension LottieDecoder {
     /// An array of numbers (a single number counts as an array of one).
     func numbers(_ node: Node) throws -> [Double] {
         if let n = node.value.number { return [n] }
-        guard let elements = node.elements else {
+        guard let items = node.value.array else {
             throw fail("expected a number or an array of numbers, found \(node.value.typeDescription)", node)
         }
-        if elements.count > Limits.vectorLength {
-            throw fail("an array of \(elements.count) numbers (at most \(Limits.vectorLength))", node)
+        if items.count > Limits.vectorLength {
+            throw fail("an array of \(items.count) numbers (at most \(Limits.vectorLength))", node)
         }
-        return try elements.map { try number($0) }
+        // The elements read as they are; a node with its path only for one that is not a number
+        // (the path is for the error; the numbers of a file's keyframes and vertices are most
+        // of its values).
+        var out: [Double] = []
+        out.reserveCapacity(items.count)
+        for (i, item) in items.enumerated() {
+            out.append(try item.number ?? number(Node(value: item, path: node.path.index(i))))
+        }
+        return out
     }
 
     /// A scalar: a number, or the first of an array of numbers.
