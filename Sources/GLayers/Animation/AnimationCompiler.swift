@@ -302,13 +302,15 @@ struct PropertyAnimationBuilder {
     func make<V: Interpolatable>(
         _ access: StateAccess<V>, lanes: ((V) -> Lanes)? = nil, convert: (Any?) -> V?
     ) throws -> CompiledAnimation {
-        func typed(_ any: Any?, _ what: String) throws -> V {
+        // `what` names the value in an error only (made for every keyframe value, the names
+        // were a twentieth of adding a large Lottie file's animations).
+        func typed(_ any: Any?, _ what: @autoclosure () -> String) throws -> V {
             guard let v = convert(any) else {
                 throw AnimationError(
-                    message: "\(what) \(describe(any)) is not \(kind.expected), the type of \"\(path)\"")
+                    message: "\(what()) \(describe(any)) is not \(kind.expected), the type of \"\(path)\"")
             }
             if !v.hasFiniteComponents {
-                throw AnimationError(message: "\(what) \(describe(any)) is not finite")
+                throw AnimationError(message: "\(what()) \(describe(any)) is not finite")
             }
             return v
         }
@@ -337,7 +339,7 @@ struct PropertyAnimationBuilder {
     /// The ends of a basic animation, or nil when it gives none and there is nothing to animate
     /// from (no effect).
     private func basicEnds<V: Interpolatable>(
-        _ b: CABasicAnimation, access: StateAccess<V>, typed: (Any?, String) throws -> V
+        _ b: CABasicAnimation, access: StateAccess<V>, typed: (Any?, @autoclosure () -> String) throws -> V
     ) throws -> BasicEnds<V>? {
         let from = try b.fromValue.map { try typed($0, "fromValue") }
         let to = try b.toValue.map { try typed($0, "toValue") }

@@ -27,7 +27,8 @@ struct KeyframeBuilder {
     var isPaced: Bool { mode == .paced || mode == .cubicPaced }
     var isCubic: Bool { mode == .cubic || mode == .cubicPaced }
 
-    func make<V: Interpolatable>(_ lens: StateAccess<V>, typed: (Any?, String) throws -> V) throws -> AnimationEvaluator
+    func make<V: Interpolatable>(_ lens: StateAccess<V>, typed: (Any?, @autoclosure () -> String) throws -> V) throws
+        -> AnimationEvaluator
     {
         if let path = animation.path {
             guard let pointLens = lens as? StateAccess<CGPoint> else {
