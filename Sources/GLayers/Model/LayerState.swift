@@ -224,32 +224,66 @@ package struct DrawnBacking: Equatable {
 
 /// The reference-holding fields of a `LayerState` (shared until written).
 final class LayerReferences {
-    @exclusivity(unchecked) var backgroundColor = ColorValue.none
-    @exclusivity(unchecked) var borderColor = ColorValue.object(.black)
-    @exclusivity(unchecked) var shadowColor = ColorValue.object(.black)
+    @exclusivity(unchecked) var backgroundColor: ColorValue
+    @exclusivity(unchecked) var borderColor: ColorValue
+    @exclusivity(unchecked) var shadowColor: ColorValue
     @exclusivity(unchecked) var shadowPath: CGPath?
-    @exclusivity(unchecked) var filters: [FilterValue] = []
-    @exclusivity(unchecked) var backgroundFilters: [FilterValue] = []
+    @exclusivity(unchecked) var filters: [FilterValue]
+    @exclusivity(unchecked) var backgroundFilters: [FilterValue]
     @exclusivity(unchecked) var compositingFilter: FilterValue?
-    @exclusivity(unchecked) var contents = ContentsValue.none
-    @exclusivity(unchecked) var contentsGravity = CALayerContentsGravity.resize
-    @exclusivity(unchecked) var minificationFilter = CALayerContentsFilter.linear
-    @exclusivity(unchecked) var magnificationFilter = CALayerContentsFilter.linear
-    @exclusivity(unchecked) var cornerCurve = CALayerCornerCurve.circular
+    @exclusivity(unchecked) var contents: ContentsValue
+    @exclusivity(unchecked) var contentsGravity: CALayerContentsGravity
+    @exclusivity(unchecked) var minificationFilter: CALayerContentsFilter
+    @exclusivity(unchecked) var magnificationFilter: CALayerContentsFilter
+    @exclusivity(unchecked) var cornerCurve: CALayerCornerCurve
     @exclusivity(unchecked) var backing: DrawnBacking?
     @exclusivity(unchecked) var shape: ShapeDrawing?
     @exclusivity(unchecked) var contentsBlend: ImageBlend?
     @exclusivity(unchecked) var transition: TransitionState?
-    @exclusivity(unchecked) var custom: [String: AnimatableValue] = [:]
+    @exclusivity(unchecked) var custom: [String: AnimatableValue]
 
     /// The defaults, shared by every new state until it is written.
     nonisolated(unsafe) static let defaults = LayerReferences()
 
-    func copy() -> LayerReferences {
-        let c = LayerReferences()
-        c.assign(from: self)
-        return c
+    /// Core Animation's defaults.
+    private init() {
+        backgroundColor = .none
+        borderColor = .object(.black)
+        shadowColor = .object(.black)
+        filters = []
+        backgroundFilters = []
+        contents = .none
+        contentsGravity = .resize
+        minificationFilter = .linear
+        magnificationFilter = .linear
+        cornerCurve = .circular
+        custom = [:]
     }
+
+    /// A box holding `other`'s fields, each set once: a box of defaults then assigned every
+    /// field released a default and retained a value for each (the copy a new layer makes at
+    /// its first colour, 1 220 → 850 instructions; 3 % of validating 10 000 layers before).
+    private init(copying other: LayerReferences) {
+        backgroundColor = other.backgroundColor
+        borderColor = other.borderColor
+        shadowColor = other.shadowColor
+        shadowPath = other.shadowPath
+        filters = other.filters
+        backgroundFilters = other.backgroundFilters
+        compositingFilter = other.compositingFilter
+        contents = other.contents
+        contentsGravity = other.contentsGravity
+        minificationFilter = other.minificationFilter
+        magnificationFilter = other.magnificationFilter
+        cornerCurve = other.cornerCurve
+        backing = other.backing
+        shape = other.shape
+        contentsBlend = other.contentsBlend
+        transition = other.transition
+        custom = other.custom
+    }
+
+    func copy() -> LayerReferences { LayerReferences(copying: self) }
 
     /// Takes every field of `other`. Lists of filters of the same length are copied element
     /// by element, so that this box keeps its own storage for them (a presented state writes
