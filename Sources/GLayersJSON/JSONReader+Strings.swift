@@ -16,9 +16,7 @@ extension JSONReader {
             end += 1
         }
         if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-            let text = bytes.withUnsafeBufferPointer {
-                String(decoding: UnsafeBufferPointer(rebasing: $0[offset..<end]), as: UTF8.self)
-            }
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self)
             column += end + 1 - offset
             offset = end + 1
             return text

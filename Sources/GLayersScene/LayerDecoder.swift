@@ -49,10 +49,22 @@ extension DecodeContext {
 
     /// A plain key of a layer class: its canonical name (aliases resolved), its type, and the
     /// entry that sets it.
-    struct PlainKey {
+    ///
+    /// - A class, so that looking one up for each member of each layer object copies one
+    ///   reference, not a string, a result and an entry.
+    final class PlainKey {
         let canonical: String
         let type: Result<PropertyType, KeyProblem>
         let entry: LayerProperty?
+        /// Whether the key is an alias of `canonical` (`checkAliases` then has pairs to check).
+        let isAlias: Bool
+
+        init(key: String, canonical: String, type: Result<PropertyType, KeyProblem>, entry: LayerProperty?) {
+            self.canonical = canonical
+            self.type = type
+            self.entry = entry
+            isAlias = key != canonical
+        }
     }
 
     /// What a layer object of one class may hold.
@@ -80,7 +92,7 @@ extension DecodeContext {
         for key in allowed.subtracting(Self.structuralLayerKeys + sceneKeys) {
             let canonical = PropertyTypes.canonical(key)
             plain[key] = PlainKey(
-                canonical: canonical, type: propertyType(of: canonical, on: layerClass),
+                key: key, canonical: canonical, type: propertyType(of: canonical, on: layerClass),
                 entry: layerClass.properties[canonical])
         }
         let keys = LayerKeys(allowed: allowed, plain: plain, aliasPairs: aliases.map { ($0.value, $0.key) })
@@ -106,15 +118,29 @@ extension DecodeContext {
         guard let layer = SceneClasses.makeLayer(named: className) else { return nil }
         if isRoot { layer.frame = CGRect(origin: .zero, size: rootSize) }
         let keys = layerKeys(of: type(of: layer))
-        checkKeys(obj, allowed: keys.allowed, in: className) { key in
-            if let owner = SceneClasses.layerClassWithSceneKey(key), owner != type(of: layer) {
-                return "it is a \(owner) key (set \"class\": \"\(owner)\")"
-            }
-            return SceneClasses.layerClassDeclaring(key).flatMap { owner in
-                owner == type(of: layer) ? nil : "it is a \(owner) property (set \"class\": \"\(owner)\")"
+        // What the object holds besides plain values: most layer objects of a big scene hold
+        // nothing else, and need no key check, no alias check and no look-up of each part.
+        var hasUnknown = false, hasAlias = false, hasParts = false
+        for m in obj.members {
+            if let plain = keys.plain[m.key] {
+                if plain.isAlias { hasAlias = true }
+            } else if keys.allowed.contains(m.key) {
+                hasParts = true
+            } else {
+                hasUnknown = true
             }
         }
-        checkAliases(obj, keys.aliasPairs)
+        if hasUnknown {
+            checkKeys(obj, allowed: keys.allowed, in: className) { key in
+                if let owner = SceneClasses.layerClassWithSceneKey(key), owner != type(of: layer) {
+                    return "it is a \(owner) key (set \"class\": \"\(owner)\")"
+                }
+                return SceneClasses.layerClassDeclaring(key).flatMap { owner in
+                    owner == type(of: layer) ? nil : "it is a \(owner) property (set \"class\": \"\(owner)\")"
+                }
+            }
+        }
+        if hasAlias { checkAliases(obj, keys.aliasPairs) }
         var frame: (JSONMember, PlainKey)?
         for m in obj.members {
             guard let plain = keys.plain[m.key] else { continue }
@@ -128,7 +154,7 @@ extension DecodeContext {
         if let tiled = layer as? CATiledLayer { checkTiledSettings(tiled, obj) }
         if let player = layer as? LottieLayer { lottie(player, obj) }
         if let name = layer.name { index.add(layer, named: name, at: path) }
-        decodeParts(layer, obj, index: index)
+        if hasParts { decodeParts(layer, obj, index: index) }
         if isRoot {
             anchorEmitters()
             startLottiePlayers()
@@ -196,7 +222,13 @@ extension DecodeContext {
             guard !log.isFull else { return }
             if let child = self.layer(item, path.index(i), isRoot: false, index: index) { children.append(child) }
         }
-        for child in children { layer.addSublayer(child) }
+        // A layer without sublayers takes them all in one change of its sublayers rather than
+        // one per child (no action runs either way: the tree is not live while it loads).
+        if layer.sublayers == nil, !children.isEmpty {
+            layer.sublayers = children
+        } else {
+            for child in children { layer.addSublayer(child) }
+        }
         checkConstraintSources(items, path, siblings: Set(children.compactMap(\.name)))
     }
 

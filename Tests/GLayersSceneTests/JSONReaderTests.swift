@@ -61,6 +61,22 @@ import Testing
         #expect(strings.array?[3].position == SourcePosition(line: 1, column: 29))
     }
 
+    /// Punctuation, digits, words and whitespace move the column without testing each byte for a
+    /// line break: positions after each kind of token, across each kind of line break (LF, CR
+    /// alone, CRLF) and tabs.
+    @Test func positionsAfterEveryKindOfToken() throws {
+        let v = try parse("[1.5e+2,\ttrue,\r\rnull,\r\n\n  -0.25 , {\"k\":\t[]}]")
+        let a = try #require(v.array)
+        #expect(
+            a.map(\.position)
+                == [(1, 2), (1, 10), (3, 1), (5, 3), (5, 11)].map { SourcePosition(line: $0, column: $1) })
+        let member = try #require(a[4].members?.first)
+        #expect(member.keyPosition == SourcePosition(line: 5, column: 12))
+        #expect(member.value.position == SourcePosition(line: 5, column: 17))
+        #expect(
+            syntaxError("[1.5e+2,\ttrue,\r\rnull,\r\n\n  -0.25 x]") == "5:9: expected ',' or ']' after array element")
+    }
+
     @Test func byteOrderMarkAndCRLF() throws {
         let v = try JSONReader.parse(Data([0xEF, 0xBB, 0xBF] + Array("{\r\n\"k\": 1}".utf8)))
         #expect(v.members?.first?.keyPosition == SourcePosition(line: 2, column: 1))

@@ -64,6 +64,21 @@ extension SceneSerialTests {
                     == "test.json:3:16: root.sublayers[0].style: set the properties directly instead of through style")
         }
 
+        /// The decoder looks for key problems, aliases and parts only in objects that have them
+        /// (found in one pass over the members): an object with all of them reports each, at its
+        /// place.
+        @Test func problemsOfEveryKindInOneObject() {
+            let json = withLayer(
+                #"{ "sublayers": {}, "opacity": "high", "isHidden": false, "opacty": 1, "hidden": true }"#)
+            #expect(
+                sceneErrors(json).map(\.description) == [
+                    "test.json:3:20: root.sublayers[0].sublayers: expected a list of layers, got an object",
+                    "test.json:3:35: root.sublayers[0].opacity: expected a number, got the string \"high\"",
+                    "test.json:3:43: root.sublayers[0].isHidden: \"hidden\" and \"isHidden\" are the same property; give only one",
+                    "test.json:3:62: root.sublayers[0].opacty: unknown key \"opacty\" for CALayer; did you mean \"opacity\"?",
+                ])
+        }
+
         @Test func unknownClasses() {
             #expect(
                 theError(withLayer(#"{ "class": "CATextlayer" }"#))

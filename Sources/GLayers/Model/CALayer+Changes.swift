@@ -17,11 +17,27 @@ struct ChangeWitness {
 }
 
 /// A property change whose action is about to run.
+///
+/// - The state before it is boxed: every setter receives a change (nil, most of the time), and
+///   with the state inline (536 bytes) `willChangeModel` copied one out at each call, live or
+///   not (80 instructions a call, 0.8 % of validating 10 000 layers).
 struct PendingChange {
     /// The action key (the property name).
     let key: String
+    private let beforeBox: StateBox?
+
     /// The layer's presented state just before the change (nil when no action will run).
-    let before: LayerState?
+    var before: LayerState? { beforeBox?.state }
+
+    init(key: String, before: LayerState?) {
+        self.key = key
+        beforeBox = before.map(StateBox.init)
+    }
+
+    private final class StateBox {
+        let state: LayerState
+        init(_ state: LayerState) { self.state = state }
+    }
 }
 
 extension CALayer {
@@ -121,8 +137,18 @@ extension CALayer {
     }
 
     /// Runs the action for a change, if the layer is live and actions are enabled.
+    ///
+    /// - Inlined, so that the usual case (no change: the layer is not live, or actions are
+    ///   disabled) tests the optional in place: passing it, a layer state wide, copied it at
+    ///   each call (1.8 % of validating 10 000 layers, 740 instructions per layer).
+    @inline(__always)
     func runAction(forChange change: PendingChange?) {
-        guard let change else { return }
+        guard change != nil else { return }
+        runAction(forPendingChange: change.unsafelyUnwrapped)
+    }
+
+    /// Runs the action for `change`.
+    private func runAction(forPendingChange change: PendingChange) {
         guard let action = action(forKey: change.key) else { return }
         pendingChanges.append(change)
         action.run(forKey: change.key, object: self, arguments: nil)

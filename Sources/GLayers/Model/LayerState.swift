@@ -224,36 +224,92 @@ package struct DrawnBacking: Equatable {
 
 /// The reference-holding fields of a `LayerState` (shared until written).
 final class LayerReferences {
-    @exclusivity(unchecked) var backgroundColor = ColorValue.none
-    @exclusivity(unchecked) var borderColor = ColorValue.object(.black)
-    @exclusivity(unchecked) var shadowColor = ColorValue.object(.black)
+    @exclusivity(unchecked) var backgroundColor: ColorValue
+    @exclusivity(unchecked) var borderColor: ColorValue
+    @exclusivity(unchecked) var shadowColor: ColorValue
     @exclusivity(unchecked) var shadowPath: CGPath?
-    @exclusivity(unchecked) var filters: [FilterValue] = []
-    @exclusivity(unchecked) var backgroundFilters: [FilterValue] = []
-    @exclusivity(unchecked) var compositingFilter: FilterValue?
-    @exclusivity(unchecked) var contents = ContentsValue.none
-    @exclusivity(unchecked) var contentsGravity = CALayerContentsGravity.resize
-    @exclusivity(unchecked) var minificationFilter = CALayerContentsFilter.linear
-    @exclusivity(unchecked) var magnificationFilter = CALayerContentsFilter.linear
-    @exclusivity(unchecked) var cornerCurve = CALayerCornerCurve.circular
-    @exclusivity(unchecked) var backing: DrawnBacking?
+    @exclusivity(unchecked) var filters: [FilterValue]
+    @exclusivity(unchecked) var backgroundFilters: [FilterValue]
+    @exclusivity(unchecked) var contents: ContentsValue
+    @exclusivity(unchecked) var contentsGravity: CALayerContentsGravity
+    @exclusivity(unchecked) var minificationFilter: CALayerContentsFilter
+    @exclusivity(unchecked) var magnificationFilter: CALayerContentsFilter
+    @exclusivity(unchecked) var cornerCurve: CALayerCornerCurve
     @exclusivity(unchecked) var shape: ShapeDrawing?
-    @exclusivity(unchecked) var contentsBlend: ImageBlend?
-    @exclusivity(unchecked) var transition: TransitionState?
-    @exclusivity(unchecked) var custom: [String: AnimatableValue] = [:]
+    @exclusivity(unchecked) var custom: [String: AnimatableValue]
+    /// The fields few layers set (a compositing filter, a drawn bitmap's backing, a contents
+    /// cross-fade, a running transition), in a box of their own shared until written like this
+    /// one: inline, they made this box 448 bytes instead of 288, on every layer given a colour.
+    @exclusivity(unchecked) private var rare: RareReferences?
+
+    var compositingFilter: FilterValue? {
+        get { rare?.compositingFilter }
+        set { if newValue != nil || rare?.compositingFilter != nil { writableRare().compositingFilter = newValue } }
+    }
+    var backing: DrawnBacking? {
+        get { rare?.backing }
+        set { if newValue != nil || rare?.backing != nil { writableRare().backing = newValue } }
+    }
+    var contentsBlend: ImageBlend? {
+        get { rare?.contentsBlend }
+        set { if newValue != nil || rare?.contentsBlend != nil { writableRare().contentsBlend = newValue } }
+    }
+    var transition: TransitionState? {
+        get { rare?.transition }
+        set { if newValue != nil || rare?.transition != nil { writableRare().transition = newValue } }
+    }
+
+    /// The box of rare fields, made or copied so that this box alone holds it (nil written over
+    /// nil makes none).
+    private func writableRare() -> RareReferences {
+        if !isKnownUniquelyReferenced(&rare) { rare = rare?.copy() ?? RareReferences() }
+        return rare.unsafelyUnwrapped
+    }
 
     /// The defaults, shared by every new state until it is written.
     nonisolated(unsafe) static let defaults = LayerReferences()
 
-    func copy() -> LayerReferences {
-        let c = LayerReferences()
-        c.assign(from: self)
-        return c
+    /// Core Animation's defaults.
+    private init() {
+        backgroundColor = .none
+        borderColor = .object(.black)
+        shadowColor = .object(.black)
+        filters = []
+        backgroundFilters = []
+        contents = .none
+        contentsGravity = .resize
+        minificationFilter = .linear
+        magnificationFilter = .linear
+        cornerCurve = .circular
+        custom = [:]
     }
+
+    /// A box holding `other`'s fields, each set once: a box of defaults then assigned every
+    /// field released a default and retained a value for each (the copy a new layer makes at
+    /// its first colour, 1 220 → 850 instructions; 3 % of validating 10 000 layers before).
+    private init(copying other: LayerReferences) {
+        backgroundColor = other.backgroundColor
+        borderColor = other.borderColor
+        shadowColor = other.shadowColor
+        shadowPath = other.shadowPath
+        filters = other.filters
+        backgroundFilters = other.backgroundFilters
+        contents = other.contents
+        contentsGravity = other.contentsGravity
+        minificationFilter = other.minificationFilter
+        magnificationFilter = other.magnificationFilter
+        cornerCurve = other.cornerCurve
+        shape = other.shape
+        custom = other.custom
+        rare = other.rare
+    }
+
+    func copy() -> LayerReferences { LayerReferences(copying: self) }
 
     /// Takes every field of `other`. Lists of filters of the same length are copied element
     /// by element, so that this box keeps its own storage for them (a presented state writes
-    /// their inputs in place).
+    /// their inputs in place); the box of rare fields is shared (a running transition or
+    /// contents cross-fade copies it when it writes).
     func assign(from other: LayerReferences) {
         backgroundColor = other.backgroundColor
         borderColor = other.borderColor
@@ -261,17 +317,14 @@ final class LayerReferences {
         shadowPath = other.shadowPath
         Self.assign(&filters, from: other.filters)
         Self.assign(&backgroundFilters, from: other.backgroundFilters)
-        compositingFilter = other.compositingFilter
         contents = other.contents
         contentsGravity = other.contentsGravity
         minificationFilter = other.minificationFilter
         magnificationFilter = other.magnificationFilter
         cornerCurve = other.cornerCurve
-        backing = other.backing
         shape = other.shape
-        contentsBlend = other.contentsBlend
-        transition = other.transition
         custom = other.custom
+        rare = other.rare
     }
 
     private static func assign(_ list: inout [FilterValue], from other: [FilterValue]) {
@@ -280,5 +333,20 @@ final class LayerReferences {
             return
         }
         for i in list.indices { list[i] = other[i] }
+    }
+}
+
+/// The fields of `LayerReferences` few layers set (shared until written).
+private final class RareReferences {
+    @exclusivity(unchecked) var compositingFilter: FilterValue?
+    @exclusivity(unchecked) var backing: DrawnBacking?
+    @exclusivity(unchecked) var contentsBlend: ImageBlend?
+    @exclusivity(unchecked) var transition: TransitionState?
+
+    func copy() -> RareReferences {
+        let c = RareReferences()
+        (c.compositingFilter, c.backing, c.contentsBlend) = (compositingFilter, backing, contentsBlend)
+        c.transition = transition
+        return c
     }
 }

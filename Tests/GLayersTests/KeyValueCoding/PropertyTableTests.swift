@@ -127,13 +127,20 @@ import Testing
             "magnificationSampling": "magnificationFilter",
         ]
         // What the box keeps that no one sets: drawn contents and shapes, the state of a running
-        // transition, and the layer classes' stored values (`StoredProperty`, by key).
-        let kept: Set = ["references", "backing", "shape", "contentsBlend", "transition", "custom"]
+        // transition, and the layer classes' stored values (`StoredProperty`, by key); and the
+        // box of its rare fields, walked below too (it exists once one of them is set).
+        let kept: Set = ["references", "rare", "backing", "shape", "contentsBlend", "transition", "custom"]
         let names = Set(CALayer.properties.all.flatMap { [$0.key] + $0.aliases })
-        let fields = Mirror(reflecting: LayerState()).children
+        var state = LayerState()
+        state.compositingFilter = FilterValue(kind: .sepiaTone)
+        let fields = Mirror(reflecting: state).children
         let box = fields.first { $0.label == "references" }.map { Mirror(reflecting: $0.value).children }
-        let labels = (Array(fields) + Array(box ?? Mirror(reflecting: 0).children)).compactMap(\.label)
+        let rare = box?.first { $0.label == "rare" }.flatMap { Mirror(reflecting: $0.value).children.first }
+            .map { Mirror(reflecting: $0.value).children }
+        let nothing = Mirror(reflecting: 0).children
+        let labels = (Array(fields) + Array(box ?? nothing) + Array(rare ?? nothing)).compactMap(\.label)
         #expect(box != nil, "LayerState keeps its reference box in `references`")
+        #expect(rare != nil, "the reference box keeps its rare fields in `rare`")
         for label in labels where !kept.contains(label) {
             #expect(names.contains(forms[label] ?? label), "LayerState.\(label) has no entry in the property table")
         }
