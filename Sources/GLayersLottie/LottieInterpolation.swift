@@ -40,17 +40,23 @@ extension BezierShape: LottieInterpolatable {
 extension Keyframe {
     /// The segment's timing curve (from this keyframe to the next).
     var timingFunction: CAMediaTimingFunction {
-        let x1 = min(max(easeOut.x, 0), 1), x2 = min(max(easeIn.x, 0), 1)
-        return CAMediaTimingFunction(controlPoints: Float(x1), Float(easeOut.y), Float(x2), Float(easeIn.y))
+        let p = easingPoints
+        return CAMediaTimingFunction(controlPoints: p.0, p.1, p.2, p.3)
     }
 
     /// The progress through the segment at linear progress `t`, eased as `timingFunction` eases
     /// it, without making the function (sampling a value evaluates it at every frame); linear
     /// where the easing is not finite, as the function is.
     func eased(_ t: Double) -> Double {
+        let p = easingPoints
+        return (BezierCurve(controlPoints: p.0, p.1, p.2, p.3) ?? .linear).evaluate(t)
+    }
+
+    /// The easing's control points as the timing function takes them (x clamped to [0, 1]
+    /// before it becomes a `Float`, so a huge x is 1, not infinite).
+    private var easingPoints: (Float, Float, Float, Float) {
         let x1 = min(max(easeOut.x, 0), 1), x2 = min(max(easeIn.x, 0), 1)
-        let curve = BezierCurve(controlPoints: Float(x1), Float(easeOut.y), Float(x2), Float(easeIn.y))
-        return curve?.evaluate(t) ?? BezierCurve.linear.evaluate(t)
+        return (Float(x1), Float(easeOut.y), Float(x2), Float(easeIn.y))
     }
 
     /// Whether the segment's curve is the straight line (no easing).

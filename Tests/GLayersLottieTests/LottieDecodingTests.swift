@@ -96,6 +96,24 @@ import Testing
         #expect(held.value(at: 10) == 2)
     }
 
+    /// Sampling eases a segment without making its timing function, and exactly as that
+    /// function does: out-of-range x clamped before it becomes a Float, a non-finite easing linear.
+    @Test func sampledEasingIsTheTimingFunctions() {
+        let easings: [(CGPoint, CGPoint)] = [
+            (CGPoint(x: 0.42, y: 0), CGPoint(x: 0.58, y: 1)), (CGPoint(x: 0.2, y: -0.8), CGPoint(x: 0.3, y: 1.9)),
+            (CGPoint(x: -3, y: 0.5), CGPoint(x: 1e300, y: 0.5)), (CGPoint(x: 0.5, y: 1e300), CGPoint(x: 0.5, y: 0)),
+        ]
+        for (out, into) in easings {
+            var k = Keyframe(time: 0, value: 0.0)
+            k.easeOut = out
+            k.easeIn = into
+            let function = k.timingFunction
+            for t in stride(from: 0.0, through: 1.0, by: 0.125) {
+                #expect(k.eased(t) == function.evaluate(t), "\(out), \(into) at \(t)")
+            }
+        }
+    }
+
     /// A motion path is followed at constant speed along its curve: half way in (linear) time
     /// is half way along the arc.
     @Test func motionPathsMoveAtConstantSpeed() {

@@ -347,7 +347,9 @@ private final class RareReferences {
 
     func copy() -> RareReferences {
         let c = RareReferences()
-        (c.compositingFilter, c.backing, c.contentsBlend) = (compositingFilter, backing, contentsBlend)
+        c.compositingFilter = compositingFilter
+        c.backing = backing
+        c.contentsBlend = contentsBlend
         c.transition = transition
         return c
     }
