@@ -31,6 +31,26 @@ final class LeafChunk: @unchecked Sendable {
     @exclusivity(unchecked) var imageIdentities: [UInt64] = []
 }
 
+/// The parallel phase of one wide layer, as the engine's threads take it: chunk `k` places the
+/// leaves of its share of the paint-order positions into `chunks[k]`.
+private struct LeafPlacement: EngineJob {
+    unowned(unsafe) let builder: FrameBuilder
+    let subs: UnsafeBufferPointer<CALayer>
+    let order: UnsafeBufferPointer<Int32>
+    /// The chunks' storage (there may be more than `chunkCount`, from a wider frame before).
+    let chunks: [LeafChunk]
+    let chunkCount: Int
+    let outcomes: UnsafeMutableBufferPointer<LeafOutcome>
+    let context: FrameBuilder.Context
+
+    func run(chunk k: Int) {
+        let n = subs.count
+        builder.placeLeaves(
+            subs, order, (n * k / chunkCount)..<(n * (k + 1) / chunkCount), context, into: chunks[k],
+            outcomes: outcomes)
+    }
+}
+
 /// What became of one sublayer in the parallel phase.
 enum LeafOutcome: UInt8 {
     /// Drawn from its memo: nothing to show.
@@ -69,11 +89,11 @@ extension FrameBuilder {
         layer.sublayerStorage.withUnsafeBufferPointer { subs in
             layer.paintOrder.withUnsafeBufferPointer { order in
                 scratch.outcomes.withUnsafeMutableBufferPointer { outcomes in
-                    EngineWorkers.shared.run(chunkCount) { k in
-                        placeLeaves(
-                            subs, order, (n * k / chunkCount)..<(n * (k + 1) / chunkCount), c, into: chunks[k],
-                            outcomes: outcomes)
-                    }
+                    EngineWorkers.shared.run(
+                        chunkCount,
+                        LeafPlacement(
+                            builder: self, subs: subs, order: order, chunks: chunks, chunkCount: chunkCount,
+                            outcomes: outcomes, context: c))
                     for k in 0..<chunkCount {
                         takeLeaves(
                             subs, order, (n * k / chunkCount)..<(n * (k + 1) / chunkCount), c, from: chunks[k],
@@ -86,7 +106,7 @@ extension FrameBuilder {
 
     /// The parallel phase for the sublayers at paint-order positions `range`: each memoized
     /// leaf's placed item goes into `chunk`, and each position's outcome into `outcomes`.
-    private func placeLeaves(
+    fileprivate func placeLeaves(
         _ subs: UnsafeBufferPointer<CALayer>, _ order: UnsafeBufferPointer<Int32>, _ range: Range<Int>, _ c: Context,
         into chunk: LeafChunk, outcomes: UnsafeMutableBufferPointer<LeafOutcome>
     ) {

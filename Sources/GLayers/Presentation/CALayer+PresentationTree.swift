@@ -59,10 +59,21 @@ extension CALayer {
                 return
             }
             let chunks = min(EngineThreads.count, n / 128)
-            EngineWorkers.shared.run(chunks) { c in
-                Self.evaluate(
-                    subs, (n * c / chunks)..<(n * (c + 1) / chunks), parentTime: t, parallel: false, leaves: false)
-            }
+            EngineWorkers.shared.run(chunks, BranchEvaluation(subs: subs, chunks: chunks, parentTime: t))
+        }
+    }
+
+    /// The trees of a wide layer's sublayers that are not leaves, split among the engine's
+    /// threads: chunk `k` evaluates those of its share of `subs`.
+    private struct BranchEvaluation: EngineJob {
+        let subs: UnsafeBufferPointer<CALayer>
+        let chunks: Int
+        let parentTime: CFTimeInterval
+
+        func run(chunk k: Int) {
+            let n = subs.count
+            CALayer.evaluate(
+                subs, (n * k / chunks)..<(n * (k + 1) / chunks), parentTime: parentTime, parallel: false, leaves: false)
         }
     }
 
@@ -72,7 +83,7 @@ extension CALayer {
 
     /// Evaluates the trees of `subs[range]` (without the layers that have no sublayers and no
     /// mask, unless `leaves`), prefetching ahead.
-    private static func evaluate(
+    fileprivate static func evaluate(
         _ subs: UnsafeBufferPointer<CALayer>, _ range: Range<Int>, parentTime t: CFTimeInterval, parallel: Bool,
         leaves: Bool = true
     ) {

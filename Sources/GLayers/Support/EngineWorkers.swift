@@ -17,9 +17,11 @@ package final class EngineWorkers: @unchecked Sendable {
     private var workerCount = 0
     /// Whether a call is running.
     private var isBusy = false
-    /// The running call's chunks: the address of the caller's closure, which stays on its
-    /// stack (a worker holding the closure itself could outlive the call by a release).
-    private var job: UnsafePointer<(Int) -> Void>?
+    /// The running call's job: the address of the caller's value, which stays on its stack, and
+    /// its type, which knows how to run a chunk of it (a metatype and a pointer: publishing a
+    /// job allocates nothing, where a closure made escaping for the workers allocated two
+    /// contexts a call).
+    private var job: (address: UnsafeRawPointer, type: any EngineJob.Type)?
     private var iterations = 0
     /// Advanced for every call, so a worker knows a new one from the one it finished.
     private var generation = 0
@@ -30,32 +32,30 @@ package final class EngineWorkers: @unchecked Sendable {
 
     private init() {}
 
-    /// Calls `body` with each of `0..<iterations`, the calls spread over the engine's threads
-    /// (the calling thread takes its share), and returns when all have returned.
-    package func run(_ iterations: Int, _ body: (Int) -> Void) {
+    /// Runs `job`'s chunks `0..<iterations`, spread over the engine's threads (the calling
+    /// thread takes its share), and returns when all have returned.
+    package func run<Job: EngineJob>(_ iterations: Int, _ job: Job) {
         let threads = min(EngineThreads.count, iterations)
         guard threads > 1, claim(workers: threads - 1) else {
-            for i in 0..<iterations { body(i) }
+            for i in 0..<iterations { job.run(chunk: i) }
             return
         }
-        withoutActuallyEscaping(body) { escapable in
-            var body = escapable
-            withUnsafePointer(to: &body) { job in
-                condition.lock()
-                self.job = job
-                self.iterations = iterations
-                next.store(0, ordering: .relaxed)
-                active = workerCount
-                generation &+= 1
-                condition.broadcast()
-                condition.unlock()
-                Self.drain(job, iterations, next)
-                condition.lock()
-                while active > 0 { condition.wait() }
-                self.job = nil
-                isBusy = false
-                condition.unlock()
-            }
+        withUnsafePointer(to: job) { address in
+            let published = (address: UnsafeRawPointer(address), type: Job.self as any EngineJob.Type)
+            condition.lock()
+            self.job = published
+            self.iterations = iterations
+            next.store(0, ordering: .relaxed)
+            active = workerCount
+            generation &+= 1
+            condition.broadcast()
+            condition.unlock()
+            Self.drain(published, iterations, next)
+            condition.lock()
+            while active > 0 { condition.wait() }
+            self.job = nil
+            isBusy = false
+            condition.unlock()
         }
     }
 
@@ -101,11 +101,30 @@ package final class EngineWorkers: @unchecked Sendable {
 
     /// Takes chunks until none is left.
     @inline(never)
-    private static func drain(_ job: UnsafePointer<(Int) -> Void>, _ iterations: Int, _ next: borrowing Atomic<Int>) {
+    private static func drain(
+        _ job: (address: UnsafeRawPointer, type: any EngineJob.Type), _ iterations: Int, _ next: borrowing Atomic<Int>
+    ) {
         while true {
             let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
             guard i < iterations else { return }
-            job.pointee(i)
+            job.type.run(chunk: i, of: job.address)
         }
+    }
+}
+
+/// Work the engine's threads share (`EngineWorkers.run`): a value holding what its chunks read
+/// (buffers, the frame's settings), whose `run(chunk:)` is called once for each chunk, on
+/// several threads at once. A chunk may read the job and what it points to, and write only
+/// what is its own.
+package protocol EngineJob {
+    /// Does chunk `k` of the work.
+    func run(chunk k: Int)
+}
+
+extension EngineJob {
+    /// Does chunk `k` of the job of this type at `address` (how a worker, which knows the job
+    /// by its type and address only, calls it).
+    fileprivate static func run(chunk k: Int, of address: UnsafeRawPointer) {
+        address.assumingMemoryBound(to: Self.self).pointee.run(chunk: k)
     }
 }
