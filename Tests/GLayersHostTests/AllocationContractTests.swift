@@ -27,7 +27,9 @@ import Testing
     struct Workload: CustomTestStringConvertible, Sendable {
         let arguments: [String]
         let warmup: Int
-        var testDescription: String { arguments.first { !$0.hasPrefix("-") } ?? "classics" }
+        var testDescription: String {
+            arguments.first { $0.hasSuffix(".json") } ?? arguments.joined(separator: " ")
+        }
     }
 
     /// Every sample after the default warm-up of 20 frames, but two whose steady state starts
@@ -39,16 +41,27 @@ import Testing
     ///   during its first period (the last ring's ends at 3 s).
     static let workloads: [Workload] = {
         let samples = TestEnvironment.packageRoot.appendingPathComponent("samples")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: samples.path)) ?? []
+        func jsonFiles(_ folder: String) -> [String] {
+            let url = folder.isEmpty ? samples : samples.appendingPathComponent(folder)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+            return names.filter { $0.hasSuffix(".json") }.map { folder.isEmpty ? $0 : "\(folder)/\($0)" }
+        }
+        let names = jsonFiles("") + jsonFiles("lottie")
         let later = ["fireworks.json": 300]
-        // Drawn contents every frame, at any warm-up: each icon layer of the Lottie menu holds
-        // the check mark, whose trim path is a strokeEnd animation, drawn again in every frame
-        // while it runs (the app's drawing, not the engine's: docs/performance.md) and, today,
-        // while its layer is paused too (an open engine issue).
-        let drawsEveryFrame: Set<String> = ["lottie-kiosk.json"]
-        return names.filter { $0.hasSuffix(".json") && !drawsEveryFrame.contains($0) }.sorted().map {
+        // Drawn contents every frame, at any warm-up: a trim path is a shape layer's strokeEnd
+        // animation, and a shape is drawn again with its presented values in every frame in
+        // which they change (docs/semantics.md#drawing-presented-values): the loader's arc
+        // loops, and so does the check mark of the icon set, which the icon playing in the
+        // Lottie menu holds (the paused icons draw nothing).
+        let drawsEveryFrame: Set<String> = ["lottie-kiosk.json", "lottie/icons.json", "lottie/loader.json"]
+        return names.filter { !drawsEveryFrame.contains($0) }.sorted().map {
             Workload(arguments: ["samples/\($0)"], warmup: later[$0] ?? 20)
-        } + [Workload(arguments: ["--classics"], warmup: 240)]
+        } + [
+            Workload(arguments: ["--classics"], warmup: 240),
+            // Wide enough (512 sublayers or more) for evaluation and flattening to be split
+            // among the engine's threads, whose hand-off must allocate nothing either.
+            Workload(arguments: ["--snow", "2000"], warmup: 20),
+        ]
     }()
 
     @Test func everySampleIsMeasured() {

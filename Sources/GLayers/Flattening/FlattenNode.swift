@@ -23,9 +23,8 @@ enum FlattenNode {
             if !layer.isAnimated { return withUnsafeMutablePointer(to: &layer.layerState) { body($0, t) } }
             let cache = layer.evaluatePresentation(atLocalTime: t)
             if layer.animations.redrawsContents {
-                var state = cache.pointee.state
-                layer.redrawPresentation(into: &state)
-                return withUnsafePointer(to: &state) { body($0, t) }
+                let drawn = layer.drawnPresentation(of: cache)
+                return withUnsafeMutablePointer(to: &drawn.state) { body($0, t) }
             }
             return withUnsafeMutablePointer(to: &cache.pointee.state) { body($0, t) }
         case .frozen(let s):
@@ -115,15 +114,32 @@ enum FlattenNode {
 }
 
 extension CALayer {
-    /// Draws a presentation copy with the presented values and takes its backing store.
-    func redrawPresentation(into state: inout LayerState) {
+    /// The presented state `cache` with its contents drawn from its presented values: drawn
+    /// by a presentation copy of the layer (`display()`, with the presented values) when the
+    /// presentation was evaluated since the last drawing, else the last drawing again. So a
+    /// paused animation of a key the layer redraws for (a shape layer's `strokeEnd`, a custom
+    /// property) costs no drawing while it stays paused, as on Apple, whose render server
+    /// redraws a presentation only when its values change.
+    ///
+    /// - A model change (a new path, `setNeedsDisplay()` and its new contents) makes the next
+    ///   evaluation start again from the model, and so a new drawing.
+    func drawnPresentation(of cache: UnsafeMutablePointer<PresentedState>) -> DrawnPresentation {
+        let evaluation = cache.pointee.evaluation
+        if let drawn = cache.pointee.drawn, drawn.evaluation == evaluation { return drawn }
         let copy = copyByInitLayer()
-        copy.layerState = state
+        copy.layerState = cache.pointee.state
         copy.presentationSource = self
         copy.display()
-        state.contents = copy.layerState.contents
-        state.backing = copy.layerState.backing
-        state.shape = copy.layerState.shape
+        // The copy's state is the presented one with what `display()` wrote (its contents,
+        // backing store and shape), in a reference box of its own since that write.
+        if let drawn = cache.pointee.drawn {
+            drawn.evaluation = evaluation
+            drawn.state = copy.layerState
+            return drawn
+        }
+        let drawn = DrawnPresentation(evaluation: evaluation, state: copy.layerState)
+        cache.pointee.drawn = drawn
+        return drawn
     }
 }
 

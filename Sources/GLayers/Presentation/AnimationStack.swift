@@ -189,6 +189,7 @@ struct AnimationStack: ~Copyable {
             cache.pointee.transformSource = .modelWithParts
         }
         cache.pointee.finish()
+        cache.pointee.evaluation &+= 1
         cacheTime = t
         return cache
     }

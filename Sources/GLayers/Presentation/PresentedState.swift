@@ -43,6 +43,12 @@ struct PresentedState {
     /// `.staleWithModelParts`, or the parts are active after one of them).
     var modelParts = TransformParts.identity
     var sublayerTransformParts = TransformParts.identity
+    /// Counts the evaluations of animations into this state (`AnimationStack.evaluate`), so
+    /// that what was drawn from it knows whether it still shows it.
+    var evaluation: UInt64 = 0
+    /// The state with contents drawn from its presented values, for a layer whose animations
+    /// change a key its class redraws for (`CALayer.drawnPresentation`).
+    var drawn: DrawnPresentation?
 
     init(_ state: LayerState) {
         self.state = state
@@ -123,5 +129,18 @@ struct PresentedState {
             state.sublayerTransform = sublayerTransformParts.matrix
             sublayerTransformPartsActive = false
         }
+    }
+}
+
+/// A presented state whose contents were drawn with its presented values, and the evaluation
+/// it was drawn from: as long as the presentation is not evaluated again (a paused layer, a
+/// layer asked twice in one frame), it is shown without drawing again.
+final class DrawnPresentation {
+    var evaluation: UInt64
+    var state: LayerState
+
+    init(evaluation: UInt64, state: LayerState) {
+        self.evaluation = evaluation
+        self.state = state
     }
 }
