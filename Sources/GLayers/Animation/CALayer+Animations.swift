@@ -242,7 +242,9 @@ extension CALayer {
         case let g as CAAnimationGroup: return (g.animations ?? []).flatMap { rootKeys(of: $0) }
         case let p as CAPropertyAnimation:
             guard let path = p.keyPath else { return [] }
-            return [path.firstIndex(of: ".").map { String(path[..<$0]) } ?? path]
+            // Searched as bytes: a search by `Character` segments graphemes (thousands of
+            // instructions for a short key path, at every `add(_:forKey:)`).
+            return [path.utf8.firstIndex(of: UInt8(ascii: ".")).map { String(path[..<$0]) } ?? path]
         default: return []
         }
     }
