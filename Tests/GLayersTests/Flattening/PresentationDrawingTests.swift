@@ -36,6 +36,17 @@ extension ClockTests {
             builder.build(root: root, at: t, size: CGSize(width: 40, height: 40), scale: 1)
         }
 
+        /// Adds a one-second linear animation of `keyPath` on `layer` from 0 to `end`, and runs
+        /// the frame at 0 that commits it.
+        func animate(_ layer: CALayer, _ keyPath: String, to end: CGFloat, root: CALayer, _ builder: FrameBuilder) {
+            let animation = CABasicAnimation(keyPath: keyPath)
+            animation.fromValue = 0
+            animation.toValue = end
+            animation.duration = 1
+            layer.add(animation, forKey: keyPath)
+            build(builder, root, at: 0)
+        }
+
         @Test func aPausedAnimationIsDrawnOnceNotEveryFrame() {
             withManualClock {
                 let layer = LoggedAngleLayer()
@@ -45,12 +56,7 @@ extension ClockTests {
                 defer { host.detach() }
                 let builder = FrameBuilder()
                 build(builder, layer, at: 0)
-                let spin = CABasicAnimation(keyPath: "angle")
-                spin.fromValue = 0
-                spin.toValue = 80
-                spin.duration = 1
-                layer.add(spin, forKey: "spin")
-                build(builder, layer, at: 0)  // commits: the animation begins at 0
+                animate(layer, "angle", to: 80, root: layer, builder)  // begins at 0
                 let committed = layer.log.angles.count
                 build(builder, layer, at: 0.25)
                 build(builder, layer, at: 0.5)
@@ -98,12 +104,7 @@ extension ClockTests {
                 defer { host.detach() }
                 let builder = FrameBuilder()
                 build(builder, root, at: 0)
-                let trim = CABasicAnimation(keyPath: "strokeEnd")
-                trim.fromValue = 0
-                trim.toValue = 1
-                trim.duration = 1
-                shape.add(trim, forKey: "trim")
-                build(builder, root, at: 0)
+                animate(shape, "strokeEnd", to: 1, root: root, builder)
                 shape.timeOffset = shape.convertTime(0.5, from: nil)
                 shape.speed = 0
                 /// The image the shape's item shows.
