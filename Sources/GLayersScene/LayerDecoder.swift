@@ -58,12 +58,19 @@ extension DecodeContext {
         let entry: LayerProperty?
         /// Whether the key is an alias of `canonical` (`checkAliases` then has pairs to check).
         let isAlias: Bool
+        /// Whether it is `frame`, which is set after the others.
+        let isFrame: Bool
+        /// The entry, when `LayerValues.set` sets the key through it (not one of the keys it sets
+        /// by their Swift accessors): a typed value may go to it without a box.
+        let typedEntry: LayerProperty?
 
         init(key: String, canonical: String, type: Result<PropertyType, KeyProblem>, entry: LayerProperty?) {
             self.canonical = canonical
             self.type = type
             self.entry = entry
             isAlias = key != canonical
+            isFrame = canonical == "frame"
+            typedEntry = LayerValues.accessorKeys.contains(canonical) ? nil : entry
         }
     }
 
@@ -120,16 +127,34 @@ extension DecodeContext {
         let keys = layerKeys(of: type(of: layer))
         // What the object holds besides plain values: most layer objects of a big scene hold
         // nothing else, and need no key check, no alias check and no look-up of each part.
+        // Each member's plain key is kept for the loop that sets them (looking each key up
+        // twice hashed every key of every layer twice: a twentieth of decoding).
         var hasUnknown = false, hasAlias = false, hasParts = false
-        for m in obj.members {
-            if let plain = keys.plain[m.key] {
-                if plain.isAlias { hasAlias = true }
-            } else if keys.allowed.contains(m.key) {
-                hasParts = true
-            } else {
-                hasUnknown = true
+        return withUnsafeTemporaryAllocation(of: PlainKey?.self, capacity: obj.members.count) { plainKeys in
+            for (i, m) in obj.members.enumerated() {
+                let plain = keys.plain[m.key]
+                plainKeys.initializeElement(at: i, to: plain)
+                if let plain {
+                    if plain.isAlias { hasAlias = true }
+                } else if keys.allowed.contains(m.key) {
+                    hasParts = true
+                } else {
+                    hasUnknown = true
+                }
             }
+            defer { plainKeys.deinitialize() }
+            return finishLayer(
+                layer, obj, path, className: className, keys: keys, plainKeys: UnsafeBufferPointer(plainKeys),
+                hasUnknown: hasUnknown, hasAlias: hasAlias, hasParts: hasParts, isRoot: isRoot, index: index)
         }
+    }
+
+    /// The rest of `layer(_:_:isRoot:index:)`, with each member's plain key (nil: not plain).
+    private func finishLayer(
+        _ layer: CALayer, _ obj: ObjectNode, _ path: JSONPath, className: String, keys: LayerKeys,
+        plainKeys: UnsafeBufferPointer<PlainKey?>, hasUnknown: Bool, hasAlias: Bool, hasParts: Bool, isRoot: Bool,
+        index: LayerIndex
+    ) -> CALayer {
         if hasUnknown {
             checkKeys(obj, allowed: keys.allowed, in: className) { key in
                 if let owner = SceneClasses.layerClassWithSceneKey(key), owner != type(of: layer) {
@@ -142,9 +167,9 @@ extension DecodeContext {
         }
         if hasAlias { checkAliases(obj, keys.aliasPairs) }
         var frame: (JSONMember, PlainKey)?
-        for m in obj.members {
-            guard let plain = keys.plain[m.key] else { continue }
-            if plain.canonical == "frame" {
+        for (m, plain) in zip(obj.members, plainKeys) {
+            guard let plain else { continue }
+            if plain.isFrame {
                 frame = (m, plain)
             } else {
                 setProperty(layer, m, plain, obj.path, isRoot: isRoot)
@@ -176,10 +201,24 @@ extension DecodeContext {
             let message = problem.message
             fail(message, m.value, path)
         case .success(let t):
-            guard let v = value(m.value, path, as: t) else { return }
-            for problem in LayerValues.set(v, on: layer, keyPath: key, entry: plain.entry) {
-                fail(problem, m.value, path)
+            let problems: [String]
+            switch (t, plain.typedEntry) {
+            // Numbers, rectangles and colours (most values of a big scene) go to their entry as
+            // the decoder made them, without a box in `Any` (null takes the general way).
+            case (.number(let angle), let entry?) where !m.value.isNull:
+                guard let n = number(m.value, path, angle: angle) else { return }
+                problems = LayerValues.set(typed: n, on: layer, entry: entry)
+            case (.rect, let entry?) where !m.value.isNull:
+                guard let r = rect(m.value, path) else { return }
+                problems = LayerValues.set(typed: r, on: layer, entry: entry)
+            case (.color, let entry?) where !m.value.isNull:
+                guard let c = color(m.value, path) else { return }
+                problems = LayerValues.set(typed: c, on: layer, entry: entry)
+            default:
+                guard let v = value(m.value, path, as: t) else { return }
+                problems = LayerValues.set(v, on: layer, keyPath: key, entry: plain.entry)
             }
+            for problem in problems { fail(problem, m.value, path) }
         }
     }
 
@@ -299,6 +338,26 @@ enum LayerValues {
     /// - `entry`: the layer class's entry for `keyPath`, when the caller has it (the decoder,
     ///   for every plain key of every layer): the keys the switch below does not take are set
     ///   through it, as `strictSetValue` would, without looking the key up again.
+    /// The keys `set(_:on:keyPath:entry:)` sets through their Swift accessors, not their entries.
+    static let accessorKeys: Set<String> = [
+        "name", "beginTime", "duration", "repeatDuration", "repeatCount", "speed", "timeOffset",
+    ]
+
+    /// Sets `value`, held typed, through `entry` (a key not in `accessorKeys`), as
+    /// `set(_:on:keyPath:entry:)` sets it boxed; returns what the engine refused or warned about.
+    static func set<T>(typed value: T, on layer: CALayer, entry: LayerProperty) -> [String] {
+        let (refusal, warnings) = Diagnostics.capture { () -> String? in
+            do {
+                try entry.setValue(typed: value, on: layer)
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        guard let refusal else { return warnings }
+        return [refusal] + warnings
+    }
+
     @discardableResult
     static func set(_ value: Any?, on layer: CALayer, keyPath: String, entry: LayerProperty? = nil) -> [String] {
         switch keyPath {
@@ -310,19 +369,22 @@ enum LayerValues {
         case "speed": layer.speed = Float(value as? CGFloat ?? 1)
         case "timeOffset": layer.timeOffset = Double(value as? CGFloat ?? 0)
         default:
-            var problems: [String] = []
-            let (_, warnings) = Diagnostics.capture {
+            // The refusal is the closure's result, not a variable it appends to: a captured
+            // variable is a box on the heap, made and freed for every value a scene sets.
+            let (refusal, warnings) = Diagnostics.capture { () -> String? in
                 do {
                     if let entry {
                         try entry.setValue(value, on: layer)
                     } else {
                         try layer.strictSetValue(value, forKeyPath: keyPath)
                     }
+                    return nil
                 } catch {
-                    problems.append("\(error)")
+                    return "\(error)"
                 }
             }
-            return problems + warnings
+            guard let refusal else { return warnings }
+            return [refusal] + warnings
         }
         return []
     }
