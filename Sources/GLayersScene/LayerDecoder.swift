@@ -108,7 +108,12 @@ extension DecodeContext {
     }
 
     /// The layer described by `node`; nil when it cannot be made (reported).
-    func layer(_ node: JSONValue, _ path: JSONPath, isRoot: Bool, index: LayerIndex) -> CALayer? {
+    ///
+    /// - `node` is consumed: when the caller held the only reference to it (`Scene.decode` and
+    ///   `sublayers` do), the JSON of each sublayer is freed as soon as that sublayer is decoded,
+    ///   instead of the whole document's tree staying alive beside the layers made from it
+    ///   until the end (a fifth of the peak memory of loading 100 000 layers).
+    func layer(_ node: consuming JSONValue, _ path: JSONPath, isRoot: Bool, index: LayerIndex) -> CALayer? {
         layerCount += 1
         guard layerCount <= maximumLayerCount else {
             if layerCount == maximumLayerCount + 1 {
@@ -116,7 +121,22 @@ extension DecodeContext {
             }
             return nil
         }
-        guard let obj = object(node, path, "a layer object") else { return nil }
+        let position = node.position
+        guard var members = node.members else {
+            expected("a layer object", node, path)
+            return nil
+        }
+        node = JSONValue(.null, at: position)  // The members are now held by `members` alone.
+        // The list of sublayers is taken out of the members (its place holds a null at its
+        // position), so that `sublayers` holds it alone and can free each element in turn.
+        var sublayerList: JSONValue?
+        if let k = members.firstIndex(where: { $0.key == "sublayers" }) {
+            sublayerList = members[k].value
+            members[k] = JSONMember(
+                key: members[k].key, keyPosition: members[k].keyPosition,
+                value: JSONValue(.null, at: members[k].value.position))
+        }
+        let obj = ObjectNode(node: JSONValue(.object(members), at: position), path: path, members: members)
         var className = "CALayer"
         if let (c, cp) = obj.member("class") {
             guard let n = name(c, cp, among: SceneClasses.layers.map(\.0), what: "layer class") else { return nil }
@@ -145,15 +165,16 @@ extension DecodeContext {
             defer { plainKeys.deinitialize() }
             return finishLayer(
                 layer, obj, path, className: className, keys: keys, plainKeys: UnsafeBufferPointer(plainKeys),
-                hasUnknown: hasUnknown, hasAlias: hasAlias, hasParts: hasParts, isRoot: isRoot, index: index)
+                hasUnknown: hasUnknown, hasAlias: hasAlias, hasParts: hasParts, sublayerList: &sublayerList,
+                isRoot: isRoot, index: index)
         }
     }
 
     /// The rest of `layer(_:_:isRoot:index:)`, with each member's plain key (nil: not plain).
     private func finishLayer(
         _ layer: CALayer, _ obj: ObjectNode, _ path: JSONPath, className: String, keys: LayerKeys,
-        plainKeys: UnsafeBufferPointer<PlainKey?>, hasUnknown: Bool, hasAlias: Bool, hasParts: Bool, isRoot: Bool,
-        index: LayerIndex
+        plainKeys: UnsafeBufferPointer<PlainKey?>, hasUnknown: Bool, hasAlias: Bool, hasParts: Bool,
+        sublayerList: inout JSONValue?, isRoot: Bool, index: LayerIndex
     ) -> CALayer {
         if hasUnknown {
             checkKeys(obj, allowed: keys.allowed, in: className) { key in
@@ -179,7 +200,7 @@ extension DecodeContext {
         if let tiled = layer as? CATiledLayer { checkTiledSettings(tiled, obj) }
         if let player = layer as? LottieLayer { lottie(player, obj) }
         if let name = layer.name { index.add(layer, named: name, at: path) }
-        if hasParts { decodeParts(layer, obj, index: index) }
+        if hasParts { decodeParts(layer, obj, sublayerList: &sublayerList, index: index) }
         if isRoot {
             anchorEmitters()
             startLottiePlayers()
@@ -237,14 +258,16 @@ extension DecodeContext {
 
     // MARK: Parts that are not plain values
 
-    private func decodeParts(_ layer: CALayer, _ obj: ObjectNode, index: LayerIndex) {
+    /// - `sublayerList`: the object's `sublayers` member, taken out of `obj` (`layer`); set to
+    ///   nil as it is decoded.
+    private func decodeParts(_ layer: CALayer, _ obj: ObjectNode, sublayerList: inout JSONValue?, index: LayerIndex) {
         if let tiled = layer as? CATiledLayer, let (v, p) = obj.member(Self.tiledImageKey.key) {
             tiledImage(v, p, of: tiled)
         }
         if let (v, p) = obj.member("filters"), let f = filters(v, p) { layer.filters = f }
         if let (v, p) = obj.member("backgroundFilters"), let f = filters(v, p) { layer.backgroundFilters = f }
         if let (v, p) = obj.member("emitterCells") { emitterCells(v, p, of: layer) }
-        if let (v, p) = obj.member("sublayers") { sublayers(v, p, of: layer, index: index) }
+        if sublayerList != nil { sublayers(&sublayerList, obj.path.key("sublayers"), of: layer, index: index) }
         if let (v, p) = obj.member("mask"), let mask = self.layer(v, p, isRoot: false, index: index) {
             layer.mask = mask
         }
@@ -254,12 +277,25 @@ extension DecodeContext {
         if let (v, p) = obj.member("animations") { animations(v, p, of: layer) }
     }
 
-    private func sublayers(_ node: JSONValue, _ path: JSONPath, of layer: CALayer, index: LayerIndex) {
-        guard let items = node.array else { return expected("a list of layers", node, path) }
+    /// The layers of `list` (set to nil: the list is freed as it is decoded, each layer object
+    /// when its layer is made, when nothing else holds it).
+    private func sublayers(_ list: inout JSONValue?, _ path: JSONPath, of layer: CALayer, index: LayerIndex) {
+        guard var node = list else { return }
+        list = nil
+        guard var items = node.array else { return expected("a list of layers", node, path) }
+        node = JSONValue(.null, at: node.position)  // The elements are now held by `items` alone.
         var children: [CALayer] = []
-        for (i, item) in items.enumerated() {
+        // The layer objects with constraints, which `checkConstraintSources` reads once their
+        // siblings are made.
+        var constrained: [(index: Int, item: JSONValue)] = []
+        for i in items.indices {
             guard !log.isFull else { return }
-            if let child = self.layer(item, path.index(i), isRoot: false, index: index) { children.append(child) }
+            var item = JSONValue(.null, at: items[i].position)
+            swap(&item, &items[i])
+            if item.members?.contains(where: { $0.key == "constraints" }) == true { constrained.append((i, item)) }
+            if let child = self.layer(consume item, path.index(i), isRoot: false, index: index) {
+                children.append(child)
+            }
         }
         // A layer without sublayers takes them all in one change of its sublayers rather than
         // one per child (no action runs either way: the tree is not live while it loads).
@@ -268,7 +304,7 @@ extension DecodeContext {
         } else {
             for child in children { layer.addSublayer(child) }
         }
-        checkConstraintSources(items, path, siblings: Set(children.compactMap(\.name)))
+        checkConstraintSources(constrained, path, siblings: Set(children.compactMap(\.name)))
     }
 
     /// `tiledImage: "PATH"`: the image a tiled layer draws over its bounds, tile by tile.
@@ -328,64 +364,5 @@ extension DecodeContext {
             let warnings = SceneAnimationAction.add(a, to: layer, forKey: m.key)
             for w in warnings { fail(w, m.value, p) }
         }
-    }
-}
-
-/// Setting decoded values on layers (at load, and for `set` actions and bindings at run time).
-enum LayerValues {
-    /// Sets `value` at `keyPath`; returns what the engine refused or warned about.
-    ///
-    /// - `entry`: the layer class's entry for `keyPath`, when the caller has it (the decoder,
-    ///   for every plain key of every layer): the keys the switch below does not take are set
-    ///   through it, as `strictSetValue` would, without looking the key up again.
-    /// The keys `set(_:on:keyPath:entry:)` sets through their Swift accessors, not their entries.
-    static let accessorKeys: Set<String> = [
-        "name", "beginTime", "duration", "repeatDuration", "repeatCount", "speed", "timeOffset",
-    ]
-
-    /// Sets `value`, held typed, through `entry` (a key not in `accessorKeys`), as
-    /// `set(_:on:keyPath:entry:)` sets it boxed; returns what the engine refused or warned about.
-    static func set<T>(typed value: T, on layer: CALayer, entry: LayerProperty) -> [String] {
-        let (refusal, warnings) = Diagnostics.capture { () -> String? in
-            do {
-                try entry.setValue(typed: value, on: layer)
-                return nil
-            } catch {
-                return "\(error)"
-            }
-        }
-        guard let refusal else { return warnings }
-        return [refusal] + warnings
-    }
-
-    @discardableResult
-    static func set(_ value: Any?, on layer: CALayer, keyPath: String, entry: LayerProperty? = nil) -> [String] {
-        switch keyPath {
-        case "name": layer.name = value as? String
-        case "beginTime": layer.beginTime = Double(value as? CGFloat ?? 0)
-        case "duration": layer.duration = value as? Double ?? .infinity
-        case "repeatDuration": layer.repeatDuration = value as? Double ?? 0
-        case "repeatCount": layer.repeatCount = value as? Float ?? 0
-        case "speed": layer.speed = Float(value as? CGFloat ?? 1)
-        case "timeOffset": layer.timeOffset = Double(value as? CGFloat ?? 0)
-        default:
-            // The refusal is the closure's result, not a variable it appends to: a captured
-            // variable is a box on the heap, made and freed for every value a scene sets.
-            let (refusal, warnings) = Diagnostics.capture { () -> String? in
-                do {
-                    if let entry {
-                        try entry.setValue(value, on: layer)
-                    } else {
-                        try layer.strictSetValue(value, forKeyPath: keyPath)
-                    }
-                    return nil
-                } catch {
-                    return "\(error)"
-                }
-            }
-            guard let refusal else { return warnings }
-            return [refusal] + warnings
-        }
-        return []
     }
 }
