@@ -288,12 +288,15 @@ extension DecodeContext {
         // The layer objects with constraints, which `checkConstraintSources` reads once their
         // siblings are made.
         var constrained: [(index: Int, item: JSONValue)] = []
+        // Settled once: each element's path then shares its steps (settling it for each element
+        // copied them into an array of its own, and each layer settles its own path again).
+        let listPath = path.settled
         for i in items.indices {
             guard !log.isFull else { return }
             var item = JSONValue(.null, at: items[i].position)
             swap(&item, &items[i])
             if item.members?.contains(where: { $0.key == "constraints" }) == true { constrained.append((i, item)) }
-            if let child = self.layer(consume item, path.index(i), isRoot: false, index: index) {
+            if let child = self.layer(consume item, listPath.index(i), isRoot: false, index: index) {
                 children.append(child)
             }
         }

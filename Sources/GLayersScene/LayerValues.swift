@@ -18,16 +18,9 @@ enum LayerValues {
     /// Sets `value`, held typed, through `entry` (a key not in `accessorKeys`), as
     /// `set(_:on:keyPath:entry:)` sets it boxed; returns what the engine refused or warned about.
     static func set<T>(typed value: T, on layer: CALayer, entry: LayerProperty) -> [String] {
-        let (refusal, warnings) = Diagnostics.capture { () -> String? in
-            do {
-                try entry.setValue(typed: value, on: layer)
-                return nil
-            } catch {
-                return "\(error)"
-            }
-        }
+        let (refusal, warnings) = Diagnostics.captureCatching { try entry.setValue(typed: value, on: layer) }
         guard let refusal else { return warnings }
-        return [refusal] + warnings
+        return ["\(refusal)"] + warnings
     }
 
     @discardableResult
@@ -41,22 +34,17 @@ enum LayerValues {
         case "speed": layer.speed = Float(value as? CGFloat ?? 1)
         case "timeOffset": layer.timeOffset = Double(value as? CGFloat ?? 0)
         default:
-            // The refusal is the closure's result, not a variable it appends to: a captured
-            // variable is a box on the heap, made and freed for every value a scene sets.
-            let (refusal, warnings) = Diagnostics.capture { () -> String? in
-                do {
-                    if let entry {
-                        try entry.setValue(value, on: layer)
-                    } else {
-                        try layer.strictSetValue(value, forKeyPath: keyPath)
-                    }
-                    return nil
-                } catch {
-                    return "\(error)"
+            // The refusal is caught by the capture, not appended to a variable by the closure:
+            // a captured variable is a box on the heap, made and freed for every value set.
+            let (refusal, warnings) = Diagnostics.captureCatching {
+                if let entry {
+                    try entry.setValue(value, on: layer)
+                } else {
+                    try layer.strictSetValue(value, forKeyPath: keyPath)
                 }
             }
             guard let refusal else { return warnings }
-            return [refusal] + warnings
+            return ["\(refusal)"] + warnings
         }
         return []
     }
