@@ -90,7 +90,12 @@ extension DecodeContext {
     /// each layer's lists afresh).
     func layerKeys(of layerClass: CALayer.Type) -> LayerKeys {
         let id = ObjectIdentifier(layerClass)
-        if let known = layerKeysByClass[id] { return known }
+        // Most layers of a big scene are of the class of the layer before them.
+        if let last = lastLayerKeys, last.id == id { return last.keys }
+        if let known = layerKeysByClass[id] {
+            lastLayerKeys = (id, known)
+            return known
+        }
         let declared = layerClass.properties.declaredKeySet
         let aliases = PropertyTypes.aliases.filter { declared.contains($0.value) }
         let sceneKeys = SceneClasses.sceneKeys(of: layerClass)
@@ -104,6 +109,7 @@ extension DecodeContext {
         }
         let keys = LayerKeys(allowed: allowed, plain: plain, aliasPairs: aliases.map { ($0.value, $0.key) })
         layerKeysByClass[id] = keys
+        lastLayerKeys = (id, keys)
         return keys
     }
 
