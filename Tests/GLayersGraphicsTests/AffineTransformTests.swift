@@ -79,12 +79,13 @@ import Testing
         ]
         for (i, (colour, components)) in colours.enumerated() {
             #expect(colour.components == components && colour.numberOfComponents == components.count)
-            let same = try #require(CGColor(colorSpace: try #require(colour.colorSpace), components: components))
+            let space = try #require(colour.colorSpace)
+            let same = try #require(CGColor(colorSpace: space, components: components))
             #expect(same == colour && same.hashValue == colour.hashValue)
             for (j, (other, _)) in colours.enumerated() where j != i { #expect(other != colour) }
             var changed = components
             changed[0] += 0.125
-            #expect(CGColor(colorSpace: try #require(colour.colorSpace), components: changed) != colour)
+            #expect(CGColor(colorSpace: space, components: changed) != colour)
             #expect(colour.copy(alpha: 0.25)?.components == components.dropLast() + [0.25])
         }
         #expect(CGColor(gray: 1, alpha: 1) != CGColor(red: 1, green: 1, blue: 1, alpha: 1))
