@@ -5,12 +5,8 @@ import GLayers
 
 /// Setting decoded values on layers (at load, and for `set` actions and bindings at run time).
 enum LayerValues {
-    /// Sets `value` at `keyPath`; returns what the engine refused or warned about.
-    ///
-    /// - `entry`: the layer class's entry for `keyPath`, when the caller has it (the decoder,
-    ///   for every plain key of every layer): the keys the switch below does not take are set
-    ///   through it, as `strictSetValue` would, without looking the key up again.
-    /// The keys `set(_:on:keyPath:entry:)` sets through their Swift accessors, not their entries.
+    /// The keys `set(_:on:keyPath:entry:)` sets through their Swift accessors, not their
+    /// entries: the cases of its switch (LayerValuesTests checks that they are the same).
     static let accessorKeys: Set<String> = [
         "name", "beginTime", "duration", "repeatDuration", "repeatCount", "speed", "timeOffset",
     ]
@@ -23,6 +19,11 @@ enum LayerValues {
         return ["\(refusal)"] + warnings
     }
 
+    /// Sets `value` at `keyPath`; returns what the engine refused or warned about.
+    ///
+    /// - `entry`: the layer class's entry for `keyPath`, when the caller has it (the decoder,
+    ///   for every plain key of every layer): the keys the switch below does not take are set
+    ///   through it, as `strictSetValue` would, without looking the key up again.
     @discardableResult
     static func set(_ value: Any?, on layer: CALayer, keyPath: String, entry: LayerProperty? = nil) -> [String] {
         switch keyPath {
