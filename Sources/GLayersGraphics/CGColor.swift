@@ -93,7 +93,16 @@ public final class CGColor: Hashable, Sendable, CustomStringConvertible {
     /// The colour's space.
     public let colorSpace: CGColorSpace?
     /// Components in the colour space followed by alpha.
-    public let components: [CGFloat]?
+    ///
+    /// - Made from `rgba` when read, but in spaces whose components are not those (Display P3):
+    ///   an array kept in every colour was an allocation and 80 bytes more for each of a scene's
+    ///   100 000 colours, and few are ever asked for their components.
+    public var components: [CGFloat]? {
+        if let otherComponents { return otherComponents }
+        return colorSpace?.model == .monochrome ? [rgba.r, rgba.a] : [rgba.r, rgba.g, rgba.b, rgba.a]
+    }
+    /// The components, when they are not `rgba`'s (nil in RGB spaces read as sRGB, and gray).
+    private let otherComponents: [CGFloat]?
     /// Straight (not premultiplied) red, green, blue and alpha, each in [0, 1] for
     /// standard colours. The engine and renderer read colours through this.
     public let rgba: RGBA
@@ -101,7 +110,7 @@ public final class CGColor: Hashable, Sendable, CustomStringConvertible {
     /// A colour in the generic RGB space.
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         colorSpace = CGColorSpace.rgbSpace
-        components = [red, green, blue, alpha]
+        otherComponents = nil
         rgba = RGBA(red, green, blue, alpha)
     }
 
@@ -118,7 +127,7 @@ public final class CGColor: Hashable, Sendable, CustomStringConvertible {
     /// A gray colour.
     public init(gray: CGFloat, alpha: CGFloat) {
         colorSpace = CGColorSpace.graySpace
-        components = [gray, alpha]
+        otherComponents = nil
         rgba = RGBA(gray, gray, gray, alpha)
     }
 
@@ -133,12 +142,14 @@ public final class CGColor: Hashable, Sendable, CustomStringConvertible {
     public init?(colorSpace space: CGColorSpace, components comps: [CGFloat]) {
         guard comps.count == space.numberOfComponents + 1 else { return nil }
         colorSpace = space
-        components = comps
         if space.model == .monochrome {
+            otherComponents = nil
             rgba = RGBA(comps[0], comps[0], comps[0], comps[1])
         } else if space.name == CGColorSpace.displayP3 || space.name == CGColorSpace.extendedDisplayP3 {
+            otherComponents = comps
             rgba = CGColor.sRGB(fromDisplayP3: comps)
         } else {
+            otherComponents = nil
             rgba = RGBA(comps[0], comps[1], comps[2], comps[3])
         }
     }
@@ -194,7 +205,7 @@ public final class CGColor: Hashable, Sendable, CustomStringConvertible {
     public static let clear = CGColor(gray: 0, alpha: 0)
 
     /// Number of components including alpha.
-    public var numberOfComponents: Int { components?.count ?? 0 }
+    public var numberOfComponents: Int { otherComponents?.count ?? (colorSpace?.model == .monochrome ? 2 : 4) }
     /// The alpha component.
     public var alpha: CGFloat { rgba.a }
 
@@ -209,10 +220,30 @@ public final class CGColor: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Equal-looking colours in different spaces (gray 1 and RGB white) are not equal.
     public static func == (l: CGColor, r: CGColor) -> Bool {
-        l === r || (l.colorSpace == r.colorSpace && l.components == r.components)
+        guard l !== r else { return true }
+        guard l.colorSpace == r.colorSpace else { return false }
+        // The components compared without making them (`components` is an array made on read;
+        // colours are compared every frame): where they are not kept, `rgba` holds them.
+        if l.otherComponents != nil || r.otherComponents != nil { return l.otherComponents == r.otherComponents }
+        let (a, b) = (l.rgba, r.rgba)
+        let gray = l.colorSpace?.model == .monochrome
+        return a.r == b.r && (gray || (a.g == b.g && a.b == b.b)) && a.a == b.a
     }
-    /// Hashes the components.
-    public func hash(into h: inout Hasher) { h.combine(components) }
+    /// Hashes the components (as their array hashes: its count, then each in turn), without
+    /// making them.
+    public func hash(into h: inout Hasher) {
+        if let otherComponents { return h.combine(otherComponents) }
+        if colorSpace?.model == .monochrome {
+            h.combine(2)
+            h.combine(rgba.r)
+        } else {
+            h.combine(4)
+            h.combine(rgba.r)
+            h.combine(rgba.g)
+            h.combine(rgba.b)
+        }
+        h.combine(rgba.a)
+    }
 
     /// The colour as `<CGColor rgb [r g b a]>` or `<CGColor gray [w a]>` for logs.
     public var description: String {

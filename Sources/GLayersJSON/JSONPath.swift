@@ -9,19 +9,47 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
         case index(Int)
     }
 
-    /// The steps from the top of the document, but the last one while it is kept apart.
-    private var base: [Component]
-    /// The last step, kept apart so that a path one step below another shares the other's
-    /// steps (every member of a decoded object has a path, which error messages alone read:
-    /// copying the steps for each was an array made and freed per member).
+    /// The steps from the top of the document but the last, as a list shared with the paths
+    /// above this one (each step points at the one before it).
+    private var base: Step?
+    /// The last step, kept apart so that a path one step below another costs nothing (every
+    /// member of a decoded object has a path, which error messages alone read).
     private var last: Component?
 
-    /// The steps from the top of the document.
-    public var components: [Component] { last.map { base + [$0] } ?? base }
+    /// One step of a path and the steps before it, shared by every path that goes through it:
+    /// settling a path (the decoder does for every layer object) makes one step instead of
+    /// copying all of them into an array of its own.
+    private final class Step: Sendable {
+        let component: Component
+        let before: Step?
+        /// How many steps there are up to this one, this one included.
+        let count: Int
 
-    /// The path of the whole document (empty).
+        init(_ component: Component, after before: Step?) {
+            self.component = component
+            self.before = before
+            count = (before?.count ?? 0) + 1
+        }
+    }
+
+    /// The steps from the top of the document.
+    public var components: [Component] {
+        var steps: [Component] = []
+        steps.reserveCapacity(count)
+        var step = base
+        while let s = step {
+            steps.append(s.component)
+            step = s.before
+        }
+        steps.reverse()
+        if let last { steps.append(last) }
+        return steps
+    }
+
+    /// The path of the whole document (empty), or of `components`.
     public init(_ components: [Component] = []) {
-        base = components
+        base = nil
+        for c in components { base = Step(c, after: base) }
         last = nil
     }
 
@@ -33,7 +61,7 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
 
     private func appending(_ component: Component) -> JSONPath {
         var p = self
-        if let last = p.last { p.base.append(last) }
+        if let last = p.last { p.base = Step(last, after: p.base) }
         p.last = component
         return p
     }
@@ -43,57 +71,48 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     package var settled: JSONPath {
         guard let last else { return self }
         var p = self
-        p.base.append(last)
+        p.base = Step(last, after: base)
         p.last = nil
         return p
     }
 
-    /// Steps into `component` in place (a reader keeps one path as a stack: copying it for each
-    /// value it reads made an array per value).
+    /// Steps into `component` in place (the reader keeps one path as a stack, when it keeps
+    /// one: to explain an error).
     package mutating func push(_ component: Component) {
-        if let last {
-            base.append(last)
-            self.last = nil
-        }
-        base.append(component)
+        if let last { base = Step(last, after: base) }
+        last = component
     }
 
     /// Steps back out of the last component.
     package mutating func pop() {
-        if last != nil { last = nil } else { base.removeLast() }
+        if last != nil {
+            last = nil
+        } else {
+            base = base?.before
+        }
     }
 
     /// Whether this is the path of the whole document.
-    public var isEmpty: Bool { base.isEmpty && last == nil }
+    public var isEmpty: Bool { base == nil && last == nil }
 
     /// Whether two paths have the same steps (however they are kept).
     public static func == (a: JSONPath, b: JSONPath) -> Bool {
-        a.count == b.count && a.elementsEqual(b)
+        a.count == b.count && a.components == b.components
     }
 
     /// Hashes the steps (however they are kept).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(count)
-        for c in base { hasher.combine(c) }
-        if let last { hasher.combine(last) }
+        for c in components { hasher.combine(c) }
     }
 
-    private var count: Int { base.count + (last == nil ? 0 : 1) }
-
-    /// The steps in order, without making an array of them.
-    private func elementsEqual(_ other: JSONPath) -> Bool {
-        for i in 0..<count where self[i] != other[i] { return false }
-        return true
-    }
-
-    private subscript(i: Int) -> Component { i < base.count ? base[i] : last.unsafelyUnwrapped }
+    private var count: Int { (base?.count ?? 0) + (last == nil ? 0 : 1) }
 
     /// `root.sublayers[2].animations.pulse.duration`; keys that are not plain identifiers are
     /// quoted (`keys["Page Up"]`), keys longer than 64 characters are shortened (`kkk…`).
     public var description: String {
         var out = ""
-        for i in 0..<count {
-            let c = self[i]
+        for c in components {
             switch c {
             case .index(let i):
                 out += "[\(i)]"

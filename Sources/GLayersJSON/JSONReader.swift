@@ -34,6 +34,9 @@ public struct JSONReader {
     var column = 1
     var depth = 0
     var path = JSONPath()
+    /// Whether `path` follows the reading (keeping it for every value read was a twentieth of
+    /// reading a scene, for errors alone: `parse` reads a file again, keeping it, to explain one).
+    let tracksPath: Bool
     /// The members and elements of the objects and arrays being read, innermost last: each
     /// container is made at its closing bracket, at its exact size, in one allocation (growing
     /// an array per container reallocated it two or three times and left it up to half empty).
@@ -50,13 +53,22 @@ public struct JSONReader {
                 message: "the file is \(data.count) bytes; scenes are limited to \(maximumSize) bytes (16 MiB)")
         }
         return try data.withUnsafeBytes { raw in
-            var reader = JSONReader(bytes: raw.assumingMemoryBound(to: UInt8.self))
-            return try reader.parseDocument()
+            let bytes = raw.assumingMemoryBound(to: UInt8.self)
+            var reader = JSONReader(bytes: bytes, tracksPath: false)
+            do {
+                return try reader.parseDocument()
+            } catch is JSONSyntaxError {
+                // The path of the value being read is kept only to explain an error: a file
+                // with one is read again, keeping it, up to the same error.
+                var again = JSONReader(bytes: bytes, tracksPath: true)
+                return try again.parseDocument()
+            }
         }
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, tracksPath: Bool) {
         self.bytes = bytes
+        self.tracksPath = tracksPath
     }
 
     // MARK: Positions and errors
@@ -181,7 +193,7 @@ public struct JSONReader {
             return JSONValue(.object([]), at: start)
         }
         let base = openMembers.count
-        defer { openMembers.removeSubrange(base...) }
+        defer { Self.cut(&openMembers, to: base) }
         var seen: [String: SourcePosition] = [:]
         while true {
             skipWhitespace()
@@ -210,9 +222,9 @@ public struct JSONReader {
             guard current == UInt8(ascii: ":") else { throw fail("expected ':' after object key \"\(key)\"") }
             advanceASCII()
             skipWhitespace()
-            path.push(.key(key))
+            if tracksPath { path.push(.key(key)) }
             let value = try parseValue()
-            path.pop()
+            if tracksPath { path.pop() }
             openMembers.append(JSONMember(key: key, keyPosition: keyPosition, value: value))
             skipWhitespace()
             switch current {
@@ -238,14 +250,14 @@ public struct JSONReader {
             return JSONValue(.array([]), at: start)
         }
         let base = openElements.count
-        defer { openElements.removeSubrange(base...) }
+        defer { Self.cut(&openElements, to: base) }
         while true {
             skipWhitespace()
             if current == UInt8(ascii: "]") { throw fail("trailing comma before ']'") }
-            path.push(.index(openElements.count - base))
+            if tracksPath { path.push(.index(openElements.count - base)) }
             let element = try parseValue()
             openElements.append(element)
-            path.pop()
+            if tracksPath { path.pop() }
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): advanceASCII()
@@ -257,6 +269,13 @@ public struct JSONReader {
             default: throw fail("expected ',' or ']' after array element")
             }
         }
+    }
+
+    /// Cuts `stack` back to its first `count` elements, one at a time (a container's few: the
+    /// generic `removeSubrange` cost three times as much).
+    @inline(__always)
+    private static func cut<T>(_ stack: inout [T], to count: Int) {
+        while stack.count > count { stack.removeLast() }
     }
 
     // MARK: Numbers

@@ -37,6 +37,13 @@ public struct JSONMember: Sendable {
     public let keyPosition: SourcePosition
     /// The member's value.
     public let value: JSONValue
+
+    /// Member `key` at `keyPosition` holding `value`.
+    package init(key: String, keyPosition: SourcePosition, value: JSONValue) {
+        self.key = key
+        self.keyPosition = keyPosition
+        self.value = value
+    }
 }
 
 /// A JSON value with its position in the file.

@@ -43,6 +43,8 @@ final class DecodeContext {
     private let loads = ImageLoads()
     /// `layerKeys(of:)` of each layer class met.
     var layerKeysByClass: [ObjectIdentifier: LayerKeys] = [:]
+    /// The last class `layerKeys(of:)` answered for, and its keys.
+    var lastLayerKeys: (id: ObjectIdentifier, keys: LayerKeys)?
     /// `propertyType(of:on:)` of each class and key met.
     var propertyTypes: [PropertyTypeKey: Result<PropertyType, KeyProblem>] = [:]
     /// The scene-relative path of every image loaded, by image identity (for dumps).

@@ -58,12 +58,19 @@ extension DecodeContext {
         let entry: LayerProperty?
         /// Whether the key is an alias of `canonical` (`checkAliases` then has pairs to check).
         let isAlias: Bool
+        /// Whether it is `frame`, which is set after the others.
+        let isFrame: Bool
+        /// The entry, when `LayerValues.set` sets the key through it (not one of the keys it sets
+        /// by their Swift accessors): a typed value may go to it without a box.
+        let typedEntry: LayerProperty?
 
         init(key: String, canonical: String, type: Result<PropertyType, KeyProblem>, entry: LayerProperty?) {
             self.canonical = canonical
             self.type = type
             self.entry = entry
             isAlias = key != canonical
+            isFrame = canonical == "frame"
+            typedEntry = LayerValues.accessorKeys.contains(canonical) ? nil : entry
         }
     }
 
@@ -83,7 +90,12 @@ extension DecodeContext {
     /// each layer's lists afresh).
     func layerKeys(of layerClass: CALayer.Type) -> LayerKeys {
         let id = ObjectIdentifier(layerClass)
-        if let known = layerKeysByClass[id] { return known }
+        // Most layers of a big scene are of the class of the layer before them.
+        if let last = lastLayerKeys, last.id == id { return last.keys }
+        if let known = layerKeysByClass[id] {
+            lastLayerKeys = (id, known)
+            return known
+        }
         let declared = layerClass.properties.declaredKeySet
         let aliases = PropertyTypes.aliases.filter { declared.contains($0.value) }
         let sceneKeys = SceneClasses.sceneKeys(of: layerClass)
@@ -97,11 +109,17 @@ extension DecodeContext {
         }
         let keys = LayerKeys(allowed: allowed, plain: plain, aliasPairs: aliases.map { ($0.value, $0.key) })
         layerKeysByClass[id] = keys
+        lastLayerKeys = (id, keys)
         return keys
     }
 
     /// The layer described by `node`; nil when it cannot be made (reported).
-    func layer(_ node: JSONValue, _ path: JSONPath, isRoot: Bool, index: LayerIndex) -> CALayer? {
+    ///
+    /// - `node` is consumed: when the caller held the only reference to it (`Scene.decode` and
+    ///   `sublayers` do), the JSON of each sublayer is freed as soon as that sublayer is decoded,
+    ///   instead of the whole document's tree staying alive beside the layers made from it
+    ///   until the end (a fifth of the peak memory of loading 100 000 layers).
+    func layer(_ node: consuming JSONValue, _ path: JSONPath, isRoot: Bool, index: LayerIndex) -> CALayer? {
         layerCount += 1
         guard layerCount <= maximumLayerCount else {
             if layerCount == maximumLayerCount + 1 {
@@ -109,7 +127,22 @@ extension DecodeContext {
             }
             return nil
         }
-        guard let obj = object(node, path, "a layer object") else { return nil }
+        let position = node.position
+        guard var members = node.members else {
+            expected("a layer object", node, path)
+            return nil
+        }
+        node = JSONValue(.null, at: position)  // The members are now held by `members` alone.
+        // The list of sublayers is taken out of the members (its place holds a null at its
+        // position), so that `sublayers` holds it alone and can free each element in turn.
+        var sublayerList: JSONValue?
+        if let k = members.firstIndex(where: { $0.key == "sublayers" }) {
+            sublayerList = members[k].value
+            members[k] = JSONMember(
+                key: members[k].key, keyPosition: members[k].keyPosition,
+                value: JSONValue(.null, at: members[k].value.position))
+        }
+        let obj = ObjectNode(node: JSONValue(.object(members), at: position), path: path, members: members)
         var className = "CALayer"
         if let (c, cp) = obj.member("class") {
             guard let n = name(c, cp, among: SceneClasses.layers.map(\.0), what: "layer class") else { return nil }
@@ -120,16 +153,35 @@ extension DecodeContext {
         let keys = layerKeys(of: type(of: layer))
         // What the object holds besides plain values: most layer objects of a big scene hold
         // nothing else, and need no key check, no alias check and no look-up of each part.
+        // Each member's plain key is kept for the loop that sets them (looking each key up
+        // twice hashed every key of every layer twice: a twentieth of decoding).
         var hasUnknown = false, hasAlias = false, hasParts = false
-        for m in obj.members {
-            if let plain = keys.plain[m.key] {
-                if plain.isAlias { hasAlias = true }
-            } else if keys.allowed.contains(m.key) {
-                hasParts = true
-            } else {
-                hasUnknown = true
+        return withUnsafeTemporaryAllocation(of: PlainKey?.self, capacity: obj.members.count) { plainKeys in
+            for (i, m) in obj.members.enumerated() {
+                let plain = keys.plain[m.key]
+                plainKeys.initializeElement(at: i, to: plain)
+                if let plain {
+                    if plain.isAlias { hasAlias = true }
+                } else if keys.allowed.contains(m.key) {
+                    hasParts = true
+                } else {
+                    hasUnknown = true
+                }
             }
+            defer { plainKeys.deinitialize() }
+            return finishLayer(
+                layer, obj, path, className: className, keys: keys, plainKeys: UnsafeBufferPointer(plainKeys),
+                hasUnknown: hasUnknown, hasAlias: hasAlias, hasParts: hasParts, sublayerList: &sublayerList,
+                isRoot: isRoot, index: index)
         }
+    }
+
+    /// The rest of `layer(_:_:isRoot:index:)`, with each member's plain key (nil: not plain).
+    private func finishLayer(
+        _ layer: CALayer, _ obj: ObjectNode, _ path: JSONPath, className: String, keys: LayerKeys,
+        plainKeys: UnsafeBufferPointer<PlainKey?>, hasUnknown: Bool, hasAlias: Bool, hasParts: Bool,
+        sublayerList: inout JSONValue?, isRoot: Bool, index: LayerIndex
+    ) -> CALayer {
         if hasUnknown {
             checkKeys(obj, allowed: keys.allowed, in: className) { key in
                 if let owner = SceneClasses.layerClassWithSceneKey(key), owner != type(of: layer) {
@@ -142,9 +194,9 @@ extension DecodeContext {
         }
         if hasAlias { checkAliases(obj, keys.aliasPairs) }
         var frame: (JSONMember, PlainKey)?
-        for m in obj.members {
-            guard let plain = keys.plain[m.key] else { continue }
-            if plain.canonical == "frame" {
+        for (m, plain) in zip(obj.members, plainKeys) {
+            guard let plain else { continue }
+            if plain.isFrame {
                 frame = (m, plain)
             } else {
                 setProperty(layer, m, plain, obj.path, isRoot: isRoot)
@@ -154,7 +206,7 @@ extension DecodeContext {
         if let tiled = layer as? CATiledLayer { checkTiledSettings(tiled, obj) }
         if let player = layer as? LottieLayer { lottie(player, obj) }
         if let name = layer.name { index.add(layer, named: name, at: path) }
-        if hasParts { decodeParts(layer, obj, index: index) }
+        if hasParts { decodeParts(layer, obj, sublayerList: &sublayerList, index: index) }
         if isRoot {
             anchorEmitters()
             startLottiePlayers()
@@ -176,10 +228,24 @@ extension DecodeContext {
             let message = problem.message
             fail(message, m.value, path)
         case .success(let t):
-            guard let v = value(m.value, path, as: t) else { return }
-            for problem in LayerValues.set(v, on: layer, keyPath: key, entry: plain.entry) {
-                fail(problem, m.value, path)
+            let problems: [String]
+            switch (t, plain.typedEntry) {
+            // Numbers, rectangles and colours (most values of a big scene) go to their entry as
+            // the decoder made them, without a box in `Any` (null takes the general way).
+            case (.number(let angle), let entry?) where !m.value.isNull:
+                guard let n = number(m.value, path, angle: angle) else { return }
+                problems = LayerValues.set(typed: n, on: layer, entry: entry)
+            case (.rect, let entry?) where !m.value.isNull:
+                guard let r = rect(m.value, path) else { return }
+                problems = LayerValues.set(typed: r, on: layer, entry: entry)
+            case (.color, let entry?) where !m.value.isNull:
+                guard let c = color(m.value, path) else { return }
+                problems = LayerValues.set(typed: c, on: layer, entry: entry)
+            default:
+                guard let v = value(m.value, path, as: t) else { return }
+                problems = LayerValues.set(v, on: layer, keyPath: key, entry: plain.entry)
             }
+            for problem in problems { fail(problem, m.value, path) }
         }
     }
 
@@ -198,14 +264,16 @@ extension DecodeContext {
 
     // MARK: Parts that are not plain values
 
-    private func decodeParts(_ layer: CALayer, _ obj: ObjectNode, index: LayerIndex) {
+    /// - `sublayerList`: the object's `sublayers` member, taken out of `obj` (`layer`); set to
+    ///   nil as it is decoded.
+    private func decodeParts(_ layer: CALayer, _ obj: ObjectNode, sublayerList: inout JSONValue?, index: LayerIndex) {
         if let tiled = layer as? CATiledLayer, let (v, p) = obj.member(Self.tiledImageKey.key) {
             tiledImage(v, p, of: tiled)
         }
         if let (v, p) = obj.member("filters"), let f = filters(v, p) { layer.filters = f }
         if let (v, p) = obj.member("backgroundFilters"), let f = filters(v, p) { layer.backgroundFilters = f }
         if let (v, p) = obj.member("emitterCells") { emitterCells(v, p, of: layer) }
-        if let (v, p) = obj.member("sublayers") { sublayers(v, p, of: layer, index: index) }
+        if sublayerList != nil { sublayers(&sublayerList, obj.path.key("sublayers"), of: layer, index: index) }
         if let (v, p) = obj.member("mask"), let mask = self.layer(v, p, isRoot: false, index: index) {
             layer.mask = mask
         }
@@ -215,12 +283,28 @@ extension DecodeContext {
         if let (v, p) = obj.member("animations") { animations(v, p, of: layer) }
     }
 
-    private func sublayers(_ node: JSONValue, _ path: JSONPath, of layer: CALayer, index: LayerIndex) {
-        guard let items = node.array else { return expected("a list of layers", node, path) }
+    /// The layers of `list` (set to nil: the list is freed as it is decoded, each layer object
+    /// when its layer is made, when nothing else holds it).
+    private func sublayers(_ list: inout JSONValue?, _ path: JSONPath, of layer: CALayer, index: LayerIndex) {
+        guard var node = list else { return }
+        list = nil
+        guard var items = node.array else { return expected("a list of layers", node, path) }
+        node = JSONValue(.null, at: node.position)  // The elements are now held by `items` alone.
         var children: [CALayer] = []
-        for (i, item) in items.enumerated() {
+        // The layer objects with constraints, which `checkConstraintSources` reads once their
+        // siblings are made.
+        var constrained: [(index: Int, item: JSONValue)] = []
+        // Settled once: each element's path then shares its steps (settling it for each element
+        // copied them into an array of its own, and each layer settles its own path again).
+        let listPath = path.settled
+        for i in items.indices {
             guard !log.isFull else { return }
-            if let child = self.layer(item, path.index(i), isRoot: false, index: index) { children.append(child) }
+            var item = JSONValue(.null, at: items[i].position)
+            swap(&item, &items[i])
+            if item.members?.contains(where: { $0.key == "constraints" }) == true { constrained.append((i, item)) }
+            if let child = self.layer(consume item, listPath.index(i), isRoot: false, index: index) {
+                children.append(child)
+            }
         }
         // A layer without sublayers takes them all in one change of its sublayers rather than
         // one per child (no action runs either way: the tree is not live while it loads).
@@ -229,7 +313,7 @@ extension DecodeContext {
         } else {
             for child in children { layer.addSublayer(child) }
         }
-        checkConstraintSources(items, path, siblings: Set(children.compactMap(\.name)))
+        checkConstraintSources(constrained, path, siblings: Set(children.compactMap(\.name)))
     }
 
     /// `tiledImage: "PATH"`: the image a tiled layer draws over its bounds, tile by tile.
@@ -289,41 +373,5 @@ extension DecodeContext {
             let warnings = SceneAnimationAction.add(a, to: layer, forKey: m.key)
             for w in warnings { fail(w, m.value, p) }
         }
-    }
-}
-
-/// Setting decoded values on layers (at load, and for `set` actions and bindings at run time).
-enum LayerValues {
-    /// Sets `value` at `keyPath`; returns what the engine refused or warned about.
-    ///
-    /// - `entry`: the layer class's entry for `keyPath`, when the caller has it (the decoder,
-    ///   for every plain key of every layer): the keys the switch below does not take are set
-    ///   through it, as `strictSetValue` would, without looking the key up again.
-    @discardableResult
-    static func set(_ value: Any?, on layer: CALayer, keyPath: String, entry: LayerProperty? = nil) -> [String] {
-        switch keyPath {
-        case "name": layer.name = value as? String
-        case "beginTime": layer.beginTime = Double(value as? CGFloat ?? 0)
-        case "duration": layer.duration = value as? Double ?? .infinity
-        case "repeatDuration": layer.repeatDuration = value as? Double ?? 0
-        case "repeatCount": layer.repeatCount = value as? Float ?? 0
-        case "speed": layer.speed = Float(value as? CGFloat ?? 1)
-        case "timeOffset": layer.timeOffset = Double(value as? CGFloat ?? 0)
-        default:
-            var problems: [String] = []
-            let (_, warnings) = Diagnostics.capture {
-                do {
-                    if let entry {
-                        try entry.setValue(value, on: layer)
-                    } else {
-                        try layer.strictSetValue(value, forKeyPath: keyPath)
-                    }
-                } catch {
-                    problems.append("\(error)")
-                }
-            }
-            return problems + warnings
-        }
-        return []
     }
 }

@@ -113,10 +113,11 @@ extension DecodeContext {
         return CAConstraint(attribute: attr, relativeTo: relativeTo, attribute: source, scale: scale, offset: offset)
     }
 
-    /// Reports constraints of `items` (sibling layer objects) whose `relativeTo` names no
-    /// sibling (nor "superlayer").
-    func checkConstraintSources(_ items: [JSONValue], _ path: JSONPath, siblings: Set<String>) {
-        for (i, item) in items.enumerated() {
+    /// Reports constraints of `items` (sibling layer objects, each with its index in the list at
+    /// `path`; those without constraints may be left out) whose `relativeTo` names no sibling
+    /// (nor "superlayer").
+    func checkConstraintSources(_ items: [(index: Int, item: JSONValue)], _ path: JSONPath, siblings: Set<String>) {
+        for (i, item) in items {
             guard let list = item["constraints"]?.array else { continue }
             let own = item["name"]?.string
             for (j, c) in list.enumerated() {

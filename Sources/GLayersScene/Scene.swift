@@ -123,10 +123,13 @@ public final class Scene {
         if LottieAnimation.isLottie(document) { return try lottie(document, fileName: fileName, baseURL: baseURL) }
         let ctx = DecodeContext(file: fileName, baseURL: baseURL)
         ctx.maximumLayerCount = maximumLayerCount
-        let scene = decode(document, ctx)
+        // Layout problems are reported at the root layer's object (or the document): where it
+        // is, since the decoder frees the document as it goes.
+        let layoutNode = JSONValue(.null, at: (document["root"] ?? document).position)
+        let scene = decode(consume document, ctx)
         if let scene, ctx.log.errors.isEmpty {
             let problems = Diagnostics.capture { scene.layout(size: scene.size) }.warnings
-            for p in problems { ctx.fail("layout: \(p)", document["root"] ?? document, JSONPath().key("root")) }
+            for p in problems { ctx.fail("layout: \(p)", layoutNode, JSONPath().key("root")) }
         }
         guard let scene, ctx.log.errors.isEmpty else { throw SceneErrors(ctx.log.errors) }
         scene.warnings = ctx.warnings
@@ -173,7 +176,19 @@ public final class Scene {
         SceneError(file: file, position: SourcePosition(line: 1, column: 1), path: JSONPath(), message: message)
     }
 
-    private static func decode(_ document: JSONValue, _ ctx: DecodeContext) -> Scene? {
+    /// - `document` is consumed: the root layer's object is taken out of it, so that the layer
+    ///   decoder holds it alone and frees it as it goes (`DecodeContext.layer`).
+    private static func decode(_ document: consuming JSONValue, _ ctx: DecodeContext) -> Scene? {
+        var rootObject: JSONValue?
+        if var members = document.members, let k = members.firstIndex(where: { $0.key == "root" }) {
+            let position = document.position
+            document = JSONValue(.null, at: position)  // The members are now held by `members` alone.
+            rootObject = members[k].value
+            members[k] = JSONMember(
+                key: members[k].key, keyPosition: members[k].keyPosition,
+                value: JSONValue(.null, at: members[k].value.position))
+            document = JSONValue(.object(members), at: position)
+        }
         guard let top = ctx.object(document, JSONPath(), "a scene object { \"root\": { … } }") else { return nil }
         ctx.checkKeys(top, allowed: topLevelKeys, in: "a scene")
         let base = (ctx.log.file as NSString).lastPathComponent
@@ -201,11 +216,12 @@ public final class Scene {
         if let (v, p) = top.member("background"), let c = ctx.color(v, p) { background = c }
         ctx.rootSize = size
         let index = LayerIndex()
-        guard let (r, rp) = top.member("root") else {
+        guard top.has("root"), let r = rootObject else {
             ctx.fail("a scene needs a \"root\" layer", document, JSONPath())
             return nil
         }
-        guard let root = ctx.layer(r, rp, isRoot: true, index: index) else { return nil }
+        rootObject = nil
+        guard let root = ctx.layer(consume r, top.path.key("root"), isRoot: true, index: index) else { return nil }
         let behaviours = decodeBehaviours(top, ctx, index)
         return Scene(
             fileName: ctx.log.file, name: name, size: size, scale: scale, background: background, root: root,

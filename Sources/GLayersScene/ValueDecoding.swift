@@ -121,7 +121,14 @@ extension DecodeContext {
 
     /// A rectangle `[x, y, width, height]`.
     func rect(_ node: JSONValue, _ path: JSONPath) -> CGRect? {
-        numbers(node, path, count: 4, what: "a rectangle [x, y, width, height]").map {
+        // Four numbers are read in place (an array of them was made and freed for every frame);
+        // anything else takes `numbers`, which says what is wrong.
+        if let a = node.array, a.count == 4, let x = a[0].number, let y = a[1].number, let w = a[2].number,
+            let h = a[3].number
+        {
+            return CGRect(x: x, y: y, width: w, height: h)
+        }
+        return numbers(node, path, count: 4, what: "a rectangle [x, y, width, height]").map {
             CGRect(x: $0[0], y: $0[1], width: $0[2], height: $0[3])
         }
     }

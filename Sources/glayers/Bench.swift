@@ -6,6 +6,7 @@ import GLayersBench
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "bench",
         abstract: "Benchmark a scene or the built-in snowfall workload and print one RESULT line.",
         discussion: """
             Each frame: advance the manual clock 1/60 s, flush, evaluate, flatten, draw, glFinish;

@@ -27,6 +27,7 @@ struct CheckManifest: Decodable {
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Render the scenes of DIR/manifest.json at their times and compare them with golden PNGs.",
         discussion: """
             manifest.json: { "entries": [ { "scene": "kiosk.json", "at": 0.5, "keys": "Down@0.2",

@@ -5,6 +5,7 @@ import GLayersGraphics
 
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "diff",
         abstract: "Compare two PNG images; write a diff image; exit 1 when they differ beyond the tolerance.",
         discussion: """
             Examples:

@@ -7,6 +7,7 @@ import GLayersScene
 
 struct Dump: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "dump",
         abstract: "Print the presentation tree of a scene at a time (after timed key presses) as JSON.",
         discussion: """
             Examples:

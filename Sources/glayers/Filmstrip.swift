@@ -8,6 +8,7 @@ import GLayersScene
 
 struct Filmstrip: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "filmstrip",
         abstract: "Render frames of a scene between two times into one contact-sheet PNG, each labelled with its time.",
         discussion: """
             Examples:

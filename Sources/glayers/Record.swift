@@ -11,6 +11,7 @@ import GLayersScene
 
 struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "record",
         abstract: "Record a scene between two times (after timed key presses) as an animated WebP or a video.",
         discussion: """
             Frames are rendered at --fps from --from to --to (the last frame ends at --to). A .webp

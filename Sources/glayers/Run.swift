@@ -7,6 +7,7 @@ import GLayersScene
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "run",
         abstract: "Open a scene in a window (arrow keys, Return, Space and clicks go to the scene; Escape quits).",
         discussion: """
             Examples:

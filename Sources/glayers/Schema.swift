@@ -6,6 +6,7 @@ import GLayersScene
 
 struct Schema: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "schema",
         abstract: "Print the JSON Schema (draft 2020-12) of scene files, made from the engine's property tables.",
         discussion: """
             schema/scene.schema.json is this command's output; editors validate and complete scenes with it.

@@ -7,6 +7,7 @@ import GLayersScene
 
 struct Shot: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "shot",
         abstract: "Render a scene headless at a time (after timed key presses) to a PNG file.",
         discussion: """
             Examples:

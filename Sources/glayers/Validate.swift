@@ -4,6 +4,7 @@ import Foundation
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "validate",
         abstract:
             "Check scene and Lottie files; print each error and warning with file, line, column and JSON path (exit 1 on any error).",
         discussion: """

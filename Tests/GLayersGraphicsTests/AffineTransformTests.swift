@@ -63,6 +63,34 @@ import Testing
         #expect(red.components == [1, 0, 0, 1] && red.colorSpace == p3)
     }
 
+    /// A colour keeps its components only where they are not its `rgba` (Display P3): they are
+    /// made from it when read, equal colours are equal and hash alike, and colours of other
+    /// spaces or components are not equal.
+    @Test func componentsEqualityAndHashes() throws {
+        let p3 = try #require(CGColorSpace(name: CGColorSpace.displayP3))
+        let rgb = CGColorSpaceCreateDeviceRGB()
+        let gray = try #require(CGColorSpace(name: CGColorSpace.genericGrayGamma2_2))
+        let colours: [(CGColor, [CGFloat])] = [
+            (CGColor(red: 0.25, green: 0.5, blue: 0.75, alpha: 0.5), [0.25, 0.5, 0.75, 0.5]),
+            (CGColor(gray: 0.375, alpha: 1), [0.375, 1]),
+            (try #require(CGColor(colorSpace: rgb, components: [1, 0, 0.5, 1])), [1, 0, 0.5, 1]),
+            (try #require(CGColor(colorSpace: gray, components: [0.5, 0.25])), [0.5, 0.25]),
+            (try #require(CGColor(colorSpace: p3, components: [0.9, 0.1, 0.2, 1])), [0.9, 0.1, 0.2, 1]),
+        ]
+        for (i, (colour, components)) in colours.enumerated() {
+            #expect(colour.components == components && colour.numberOfComponents == components.count)
+            let space = try #require(colour.colorSpace)
+            let same = try #require(CGColor(colorSpace: space, components: components))
+            #expect(same == colour && same.hashValue == colour.hashValue)
+            for (j, (other, _)) in colours.enumerated() where j != i { #expect(other != colour) }
+            var changed = components
+            changed[0] += 0.125
+            #expect(CGColor(colorSpace: space, components: changed) != colour)
+            #expect(colour.copy(alpha: 0.25)?.components == components.dropLast() + [0.25])
+        }
+        #expect(CGColor(gray: 1, alpha: 1) != CGColor(red: 1, green: 1, blue: 1, alpha: 1))
+    }
+
     @Test func colourLiterals() {
         let c: CGColor = #colorLiteral(red: 1, green: 0.5, blue: 0, alpha: 0.25)
         #expect(c == CGColor(red: 1, green: 0.5, blue: 0, alpha: 0.25))

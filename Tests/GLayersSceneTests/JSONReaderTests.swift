@@ -156,6 +156,28 @@ import Testing
         }
     }
 
+    /// The reader keeps paths only to explain an error (it reads a file with one again, keeping
+    /// them): errors after many values, in arrays and as duplicate keys, name the path of the
+    /// value being read.
+    @Test func errorsAfterManyValuesKnowTheirPath() {
+        let many = (0..<50).map { "{\"frame\": [\($0), 0, 1, 1], \"name\": \"n\($0)\"}" }.joined(separator: ", ")
+        let cases = [
+            ("{\"root\": {\"sublayers\": [\(many), {\"frame\": [1, 2, 3, ]}]}}", "root.sublayers[50].frame"),
+            ("{\"root\": {\"sublayers\": [\(many), {\"opacity\": 1, \"opacity\": 2}]}}", "root.sublayers[50]"),
+            ("{\"a\": [[1, 2], [3, [4, tru]]]}", "a[1][1][1]"),
+        ]
+        for (text, path) in cases {
+            do {
+                _ = try parse(text)
+                Issue.record("parsed \(text)")
+            } catch let e as JSONSyntaxError {
+                #expect(e.path.description == path, "\(e)")
+            } catch {
+                Issue.record("\(error)")
+            }
+        }
+    }
+
     @Test func nestingLimit() {
         let ok = String(repeating: "[", count: 256) + String(repeating: "]", count: 256)
         #expect((try? parse(ok)) != nil)

@@ -272,6 +272,19 @@ extension SceneSerialTests {
                     "test.json:2:11: root: layout: CAConstraintLayoutManager: constraint cycle through"))
         }
 
+        /// The decoder frees each layer object once decoded and keeps those with constraints for
+        /// this check: a constrained layer after others, and between layers with sublayers, is
+        /// still checked at its own index.
+        @Test func constraintSourcesAfterOtherLayers() {
+            let c = withLayer(
+                #"{ "name": "x", "sublayers": [{}] }, { "name": "y" }, { "constraints": [{ "attribute": "midX", "relativeTo": "z" }] }, { "sublayers": [{ "name": "z" }] }"#
+            )
+            #expect(
+                theError(c)
+                    == "test.json:3:113: root.sublayers[2].constraints[0].relativeTo: no sibling layer is named \"z\"; did you mean \"x\"? constraints refer to sibling layers by name or to \"superlayer\""
+            )
+        }
+
         @Test func rootGeometryFollowsTheWindow() {
             #expect(
                 theError(#"{ "root": { "frame": [0, 0, 10, 10] } }"#)

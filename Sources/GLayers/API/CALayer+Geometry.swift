@@ -35,6 +35,15 @@ extension LayerState {
     ///   both axes) no bounds size gives the frame, or only an absurd one: the bounds size stays
     ///   and only the position moves (docs/semantics.md#anchor-point-position-and-frame).
     func placement(forFrame f: CGRect) -> (CGSize, CGPoint) {
+        Self.placement(forFrame: f, transform: transform, anchorPoint: anchorPoint, boundsSize: bounds.size)
+    }
+
+    /// `placement(forFrame:)` of a state with `transform`, `anchorPoint` and a bounds of
+    /// `boundsSize` (a layer's frame setter reads those three: calling the method on its whole
+    /// state copied all of it first).
+    static func placement(
+        forFrame f: CGRect, transform: CATransform3D, anchorPoint: CGPoint, boundsSize: CGSize
+    ) -> (CGSize, CGPoint) {
         if transform == .identity {
             return (f.size, CGPoint(x: f.minX + anchorPoint.x * f.width, y: f.minY + anchorPoint.y * f.height))
         }
@@ -44,7 +53,7 @@ extension LayerState {
         let flattens = !(area > LayerState.singularArea)
         let size: CGSize
         if flattens {
-            size = bounds.size
+            size = boundsSize
         } else {
             let inverse = CATransform3DInvert(linear)
             size = inverse.apply(to: CGRect(origin: .zero, size: f.size)).size
@@ -68,7 +77,9 @@ extension CALayer {
             Diagnostics.warn("\(diagnosticName): frame \(newValue) is not finite; ignored")
             return
         }
-        let (size, position) = layerState.placement(forFrame: f)
+        let (size, position) = LayerState.placement(
+            forFrame: f, transform: layerState.transform, anchorPoint: layerState.anchorPoint,
+            boundsSize: layerState.bounds.size)
         bounds = CGRect(origin: layerState.bounds.origin, size: size)
         self.position = position
     }

@@ -146,6 +146,9 @@ extension CALayer {
     /// the other orientation: after `isGeometryFlipped` changes or the subtree moves, so that
     /// `contentsAreFlipped()` changed.
     func redrawContentsIfFlipChanged() {
+        // A leaf without drawn contents has nothing to redraw (most layers inserted: making the
+        // stack and asking which way up its contents are was a third of inserting one).
+        if sublayerStorage.isEmpty && maskStorage == nil && layerState.backing == nil { return }
         var stack: [(CALayer, Bool)] = [(self, contentsAreFlipped())]
         while let (layer, flipped) = stack.popLast() {
             if let drawn = layer.layerState.backing, drawn.isFlipped != flipped { layer.setNeedsDisplay() }

@@ -200,6 +200,9 @@ extension CALayer {
 
     /// The number of levels below the layer (0 for a leaf), computed without recursion.
     var subtreeHeight: Int {
+        // A leaf (most layers inserted, as every one of a scene's decoded layers without
+        // sublayers) needs no stack: making one was a quarter of inserting it.
+        if sublayerStorage.isEmpty && maskStorage == nil { return 0 }
         var deepest = 0
         var stack: [(CALayer, Int)] = [(self, 0)]
         while let (layer, d) = stack.popLast() {

@@ -112,6 +112,16 @@ package class LayerProperty: Hashable, CustomStringConvertible, @unchecked Senda
         throw KeyValueCodingError(message: "\(layer.diagnosticName): \(key) is read-only")
     }
 
+    /// `setValue(_:on:)` for a value its caller holds typed (the scene decoder): a property whose
+    /// value lives in the layer's state takes a number, rectangle or colour without a box in
+    /// `Any` (which the decoder made and the property cast back: a third of setting a value);
+    /// others take it boxed, as from `setValue(_:on:)`.
+    ///
+    /// - Throws what `setValue(_:on:)` throws for the same value.
+    package func setValue<T>(typed value: T, on layer: CALayer) throws {
+        try setValue(value, on: layer)
+    }
+
     /// Sets the value a layer's `style` supplies for the property (or, when the style no longer
     /// does, the class's default) through the change pipeline, without an action and without
     /// counting as set on the layer (docs/semantics.md#the-style-dictionary).
@@ -207,6 +217,12 @@ class StateProperty<Value: PropertyValue>: LayerProperty {
     override package func setValue(_ value: Any?, on layer: CALayer) throws {
         var typed = defaultField
         try Value.convert(value, for: self, on: layer, into: &typed)
+        if let apply { apply(layer, typed) } else { layer.setModel(self, typed) }
+    }
+
+    override package func setValue<T>(typed value: T, on layer: CALayer) throws {
+        var typed = defaultField
+        try Value.convert(typed: value, for: self, on: layer, into: &typed)
         if let apply { apply(layer, typed) } else { layer.setModel(self, typed) }
     }
 

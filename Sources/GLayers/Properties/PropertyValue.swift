@@ -18,6 +18,10 @@ protocol PropertyValue {
     /// needs no `Optional<Self>` (whose type, looked up for each call, was a third of
     /// converting a value).
     static func read(apiValue value: Any?, into out: inout Self) -> Bool
+    /// `read(apiValue:into:)` for a value its caller holds typed (the scene decoder's numbers,
+    /// rectangles and colours): a type that takes `T` as it is reads it without a box in `Any`
+    /// and a cast out of it; others box it and read it as before.
+    static func read<T>(typed value: T, into out: inout Self) -> Bool
     /// The value as the API returns it (`value(forKey:)`).
     var apiValue: Any? { get }
     /// Whether every number in the value is finite (key-value coding refuses NaN and ∞).

@@ -77,6 +77,23 @@ public enum Diagnostics {
         let r = try body()
         return (r, start == captures.messages.count ? [] : Array(captures.messages[start...]))
     }
+
+    /// `capture` of a body that returns nothing, which catches what it throws instead of
+    /// rethrowing it: not generic, so a caller in another module makes no generic call (whose
+    /// copies of the result through its type's witnesses were a third of a capture's own cost
+    /// around each value the scene decoder sets).
+    public static func captureCatching(_ body: () throws -> Void) -> (error: (any Error)?, warnings: [String]) {
+        let captures = threadCaptures
+        let start = captures.messages.count
+        captures.depth += 1
+        defer {
+            captures.depth -= 1
+            if captures.depth == 0 { captures.messages.removeAll(keepingCapacity: true) }
+        }
+        var error: (any Error)?
+        do { try body() } catch let e { error = e }
+        return (error, start == captures.messages.count ? [] : Array(captures.messages[start...]))
+    }
 }
 
 /// Conversions of `Any` values that hold numbers (Swift numeric types or `NSNumber`).

@@ -99,6 +99,34 @@ import Testing
 }
 
 @Suite struct TreeLimitTests {
+    /// A subtree's own height counts when it is inserted (a leaf's is zero, found without a
+    /// walk), and a mask's too.
+    @Test func insertedSubtreesCountTheirHeight() {
+        func chain(_ levels: Int) -> CALayer {
+            let top = CALayer()
+            var tip = top
+            for _ in 0..<levels {
+                let next = CALayer()
+                tip.addSublayer(next)
+                tip = next
+            }
+            return top
+        }
+        let root = chain(CALayer.maximumTreeDepth - 3)
+        var tip = root
+        while let next = tip.sublayers?.first { tip = next }
+        let (_, warnings) = Diagnostics.capture {
+            tip.addSublayer(chain(3))  // One level too deep.
+            tip.addSublayer(chain(2))  // Just fits.
+            let masked = CALayer()
+            masked.mask = chain(2)
+            tip.addSublayer(masked)  // Its mask one level too deep.
+            tip.addSublayer(CALayer())
+        }
+        #expect(warnings.count == 2 && warnings.allSatisfy { $0.contains("levels deep") })
+        #expect(tip.sublayers?.count == 2)
+    }
+
     @Test func deepTreesAreRefusedNotCrashing() {
         let root = CALayer()
         var tip = root

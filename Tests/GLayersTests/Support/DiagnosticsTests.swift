@@ -30,6 +30,26 @@ import Testing
         #expect(Diagnostics.capture { Diagnostics.warn("next") }.warnings == ["next"])
     }
 
+    /// `captureCatching` collects the warnings as `capture` does and hands back what the block
+    /// threw, with the warnings reported before it.
+    @Test func captureCatchingKeepsTheErrorAndTheWarnings() {
+        struct Failure: Error, CustomStringConvertible { var description: String { "refused" } }
+        let failed = Diagnostics.captureCatching {
+            Diagnostics.warn("first")
+            throw Failure()
+        }
+        #expect(failed.error.map { "\($0)" } == "refused")
+        #expect(failed.warnings == ["first"])
+        let (outer, inner) = Diagnostics.capture { () -> (any Error)? in
+            Diagnostics.warn("outside")
+            let inner = Diagnostics.captureCatching { Diagnostics.warn("inside") }
+            #expect(inner.warnings == ["inside"])
+            return inner.error
+        }
+        #expect(outer == nil && inner == ["outside", "inside"])
+        #expect(Diagnostics.captureCatching {}.warnings.isEmpty)
+    }
+
     /// A warning reported on another thread goes to that thread's captures (or standard error),
     /// never to a capture open here.
     @Test func otherThreadsKeepTheirOwnWarnings() {
