@@ -116,8 +116,8 @@ extension FrameBuilder {
         let end = range.upperBound
         for k in range {
             // Prefetched as `forEachSublayer` does.
-            if k + 3 < end { CALayer.prefetchObject(subs, index(k + 3)) }
-            if k + 2 < end { CALayer.prefetchLayer(subs, index(k + 2)) }
+            if k + 6 < end { CALayer.prefetchObject(subs, index(k + 6)) }
+            if k + 3 < end { CALayer.prefetchLayer(subs, index(k + 3), evaluating: true) }
             if k + 1 < end { CALayer.prefetchPresentedReferences(subs, index(k + 1)) }
             outcomes[k] = Unmanaged.passUnretained(subs[index(k)])._withUnsafeGuaranteedRef { layer in
                 // What `visit` checks before it draws a memo; a redraw of contents may run the

@@ -128,16 +128,19 @@ extension CALayer {
     /// memo and the lines of its presented state that place it; else its presentation block
     /// with the whole presented state, or, for a layer without animations, its model state.
     ///
+    /// - `evaluating`: the layer is evaluated where it is placed (a leaf of a wide layer,
+    ///   FrameBuilder+ParallelLeaves.swift), so the lines evaluation touches are loaded too.
     /// - The addresses of the layer's `flattenMemo` and `layerState` are their storage's (final
     ///   stored properties without observers): no offset is measured or written down.
     @inline(__always)
-    static func prefetchLayer(_ layers: UnsafeBufferPointer<CALayer>, _ i: Int) {
+    static func prefetchLayer(_ layers: UnsafeBufferPointer<CALayer>, _ i: Int, evaluating: Bool = false) {
         Unmanaged<CALayer>.fromOpaque(address(layers, i))._withUnsafeGuaranteedRef { layer in
             if layer.hasFlattenMemo {
                 withUnsafeMutablePointer(to: &layer.flattenMemo) {
                     prefetchLines(UnsafeRawPointer($0), MemoryLayout<FlattenMemo>.size)
                 }
                 if layer.isAnimated {
+                    if evaluating { layer.animations.prefetch() }
                     layer.animations.prefetchPlacement()
                 } else {
                     withUnsafeMutablePointer(to: &layer.layerState) {

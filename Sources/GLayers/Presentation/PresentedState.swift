@@ -31,11 +31,16 @@ enum TransformSource: UInt8 {
 /// - The parts are stored inline (not as optionals) so reading and writing a component never
 ///   copies them.
 struct PresentedState {
-    // The source, the parts and the first lines of `state` (position, transform) first: they
-    // are what a frame touches.
+    // The source, the evaluation count, the parts and the first lines of `state` (position,
+    // transform) first: they are what a frame touches.
     var transformSource = TransformSource.model
     /// Whether `sublayerTransformParts` are the presented sublayer transform.
     var sublayerTransformPartsActive = false
+    /// Counts the evaluations of animations into this state (`AnimationStack.evaluate`), so
+    /// that what was drawn from it knows whether it still shows it. In the first line, beside
+    /// the source every evaluation writes (the parts' alignment leaves room): at the end of the
+    /// state it was one more cache line to wait for per layer and frame.
+    var evaluation: UInt64 = 0
     /// Decomposed `transform` while component key paths write to it.
     var transformParts = TransformParts.identity
     var state: LayerState
@@ -43,9 +48,6 @@ struct PresentedState {
     /// `.staleWithModelParts`, or the parts are active after one of them).
     var modelParts = TransformParts.identity
     var sublayerTransformParts = TransformParts.identity
-    /// Counts the evaluations of animations into this state (`AnimationStack.evaluate`), so
-    /// that what was drawn from it knows whether it still shows it.
-    var evaluation: UInt64 = 0
     /// The state with contents drawn from its presented values, for a layer whose animations
     /// change a key its class redraws for (`CALayer.drawnPresentation`).
     var drawn: DrawnPresentation?

@@ -28,6 +28,7 @@ import Testing
         #expect(PresentationBlock.hotStateBytes == transformEnd)
         for (field, offset) in [
             ("transformSource", MemoryLayout<PresentedState>.offset(of: \PresentedState.transformSource)),
+            ("evaluation", MemoryLayout<PresentedState>.offset(of: \PresentedState.evaluation)),
             ("transformParts", MemoryLayout<PresentedState>.offset(of: \PresentedState.transformParts)),
             ("state.position", MemoryLayout<PresentedState>.offset(of: \PresentedState.state.position)),
         ] {
