@@ -63,6 +63,9 @@ package final class FramePlanner {
         if passGeometry.count != list.passes.count { preparePasses(list) }
         scheduler.schedule(list, includesScreenItem: { !cullsScreen || isDrawn($0) }, isCached: isCached)
         instanceBuffer.removeAll()
+        // About one instance an item: a list's first frame (a shot's only one) gets its memory
+        // at once instead of by doubling (a copy each time, and both copies alive at the last).
+        instanceBuffer.reserve(list.items.count + 16)
         tiles.removeAll(keepingCapacity: true)
         mipmappedImages.removeAll(keepingCapacity: true)
         counters = PlanCounters()

@@ -1,6 +1,7 @@
 /// The frame's instances in memory the planner owns: an instance is written in place, twelve
-/// stores without a capacity check each, and the memory is kept from frame to frame (it grows
-/// by doubling, during the first frames of a scene, and never shrinks).
+/// stores without a capacity check each, and the memory is kept from frame to frame (it is
+/// sized for the list's items at the start of a frame, grows by doubling past that, and never
+/// shrinks).
 package final class InstanceBuffer {
     /// Instances written this frame.
     @exclusivity(unchecked) package private(set) var count = 0
@@ -37,8 +38,14 @@ package final class InstanceBuffer {
         UnsafeRawBufferPointer(start: base, count: count * QuadInstance.stride)
     }
 
-    private func grow() {
-        let larger = capacity * 2
+    /// Makes room for `n` instances in all (nothing when there is).
+    func reserve(_ n: Int) {
+        if n > capacity { resize(to: n) }
+    }
+
+    private func grow() { resize(to: capacity * 2) }
+
+    private func resize(to larger: Int) {
         let moved = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: larger * QuadInstance.vectorCount)
         moved.initialize(from: base, count: count * QuadInstance.vectorCount)
         base.deallocate()
