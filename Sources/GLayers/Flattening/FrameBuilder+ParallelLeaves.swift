@@ -42,12 +42,14 @@ private struct LeafPlacement: EngineJob {
     let chunkCount: Int
     let outcomes: UnsafeMutableBufferPointer<LeafOutcome>
     let context: FrameBuilder.Context
+    /// The layer number of the sublayer at paint-order position 0.
+    let firstLayerIndex: Int32
 
     func run(chunk k: Int) {
         let n = subs.count
         builder.placeLeaves(
             subs, order, (n * k / chunkCount)..<(n * (k + 1) / chunkCount), context, into: chunks[k],
-            outcomes: outcomes)
+            outcomes: outcomes, firstLayerIndex: firstLayerIndex)
     }
 }
 
@@ -86,6 +88,7 @@ extension FrameBuilder {
         while scratch.chunks.count < chunkCount { scratch.chunks.append(LeafChunk()) }
         if scratch.outcomes.count < n { scratch.outcomes = Array(repeating: .visit, count: n) }
         let chunks = scratch.chunks
+        let first = layerCounter
         layer.sublayerStorage.withUnsafeBufferPointer { subs in
             layer.paintOrder.withUnsafeBufferPointer { order in
                 scratch.outcomes.withUnsafeMutableBufferPointer { outcomes in
@@ -93,11 +96,11 @@ extension FrameBuilder {
                         chunkCount,
                         LeafPlacement(
                             builder: self, subs: subs, order: order, chunks: chunks, chunkCount: chunkCount,
-                            outcomes: outcomes, context: c))
+                            outcomes: outcomes, context: c, firstLayerIndex: first))
                     for k in 0..<chunkCount {
                         takeLeaves(
                             subs, order, (n * k / chunkCount)..<(n * (k + 1) / chunkCount), c, from: chunks[k],
-                            outcomes: UnsafeBufferPointer(outcomes))
+                            outcomes: UnsafeBufferPointer(outcomes), firstLayerIndex: first)
                     }
                 }
             }
@@ -106,9 +109,13 @@ extension FrameBuilder {
 
     /// The parallel phase for the sublayers at paint-order positions `range`: each memoized
     /// leaf's placed item goes into `chunk`, and each position's outcome into `outcomes`.
+    ///
+    /// - An item is numbered as if every sublayer before it were numbered once (`firstLayerIndex`
+    ///   and its position): what it is unless a sublayer before it is visited with a tree of its
+    ///   own, which the ordered phase corrects. So that phase does not touch the items.
     fileprivate func placeLeaves(
         _ subs: UnsafeBufferPointer<CALayer>, _ order: UnsafeBufferPointer<Int32>, _ range: Range<Int>, _ c: Context,
-        into chunk: LeafChunk, outcomes: UnsafeMutableBufferPointer<LeafOutcome>
+        into chunk: LeafChunk, outcomes: UnsafeMutableBufferPointer<LeafOutcome>, firstLayerIndex: Int32
     ) {
         chunk.items.removeAll(keepingCapacity: true)
         chunk.imageIdentities.removeAll(keepingCapacity: true)
@@ -135,7 +142,8 @@ extension FrameBuilder {
                     switch Self.placeMemo(of: layer, s, c) {
                     case .nothing: return .nothing
                     case .notFinite: return .notFinite
-                    case .item(let item):
+                    case .item(var item):
+                        item.layerIndex = firstLayerIndex &+ Int32(truncatingIfNeeded: k)
                         chunk.items.append(item)
                         chunk.imageIdentities.append(layer.flattenMemo.imageIdentity)
                         return .item
@@ -148,10 +156,10 @@ extension FrameBuilder {
     /// The ordered phase for the positions `range` the parallel phase placed into `chunk`: what
     /// `visit` and `drawMemo` do beyond making the item, in paint order, the items appended a
     /// run at a time. A placed leaf's layer is not touched unless its image may need
-    /// registering.
+    /// registering, nor its item unless a visit before it numbered more than one layer.
     private func takeLeaves(
         _ subs: UnsafeBufferPointer<CALayer>, _ order: UnsafeBufferPointer<Int32>, _ range: Range<Int>, _ c: Context,
-        from chunk: LeafChunk, outcomes: UnsafeBufferPointer<LeafOutcome>
+        from chunk: LeafChunk, outcomes: UnsafeBufferPointer<LeafOutcome>, firstLayerIndex: Int32
     ) {
         func layer(_ k: Int) -> Unmanaged<CALayer> { Unmanaged.passUnretained(subs[order.isEmpty ? k : Int(order[k])]) }
         let identities = chunk.imageIdentities
@@ -165,8 +173,9 @@ extension FrameBuilder {
                     layerCounter += 1
                     layer(k)._withUnsafeGuaranteedRef { reportNotFinite(.live($0)) }
                 case .item:
+                    let index = layerCounter
                     layerCounter += 1
-                    items[next].layerIndex = layerCounter - 1
+                    if index != firstLayerIndex &+ Int32(truncatingIfNeeded: k) { items[next].layerIndex = index }
                     let identity = identities[next]
                     if identity != 0 && identity != lastImageIdentity {
                         layer(k)._withUnsafeGuaranteedRef { registerMemoImage(of: $0, identity: identity) }
