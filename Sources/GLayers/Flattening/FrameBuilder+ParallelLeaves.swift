@@ -1,14 +1,17 @@
 /// Flattening a wide layer on several threads (#21): the sublayers of a layer with many of
 /// them are mostly leaves drawn from their memos (FrameBuilder+Memo.swift), each costing its
 /// world matrix and a copy of its item. Those items are made in chunks on the engine's
-/// threads (`EngineThreads`), then taken in paint order on the calling thread, which does
-/// everything that has an effect beyond the item: the layer numbers, the images registered
-/// with the list, the reports, the appends, and the sublayers that are not such leaves
-/// (visited as before, where their turn comes).
+/// threads (`EngineThreads`), each written straight into the current pass's storage at its
+/// paint-order position and numbered by it, then taken in paint order on the calling thread,
+/// which closes the gaps and does everything that has an effect beyond the item: the layer
+/// count (and a number corrected after a sublayer visited with a tree of its own), the images
+/// registered with the list, the reports, and the sublayers that are not such leaves (visited
+/// as before, where their turn comes; the items placed after the first of them wait aside,
+/// since its tree appends to the pass where they lie).
 ///
 /// The render list is the one a single thread makes, byte for byte
-/// (`ParallelEvaluationTests`): a chunk only reads the layers and the frame's settings and
-/// writes its own storage; what comes out of it is placed in order. A leaf placed on another
+/// (`ParallelFlatteningTests`): a chunk only reads the layers and the frame's settings and
+/// writes its own positions; what comes out of it is taken in order. A leaf placed on another
 /// thread runs no code of the application's: a layer whose animations redraw its contents is
 /// visited on the calling thread.
 import Foundation
@@ -18,28 +21,28 @@ import GLayersRenderList
 /// (`FrameBuilder.leafScratchPool`), so a steady frame allocates nothing; a wide sublayer of
 /// a wide layer takes its own from the pool while its superlayer's is in use.
 final class LeafScratch: @unchecked Sendable {
-    /// What each chunk made.
-    @exclusivity(unchecked) var chunks: [LeafChunk] = []
     /// What became of the sublayer at each paint-order position.
     @exclusivity(unchecked) var outcomes: [LeafOutcome] = []
-}
-
-/// What one chunk of sublayers made: the items of its leaves, in order, and the identity of
-/// each item's image.
-final class LeafChunk: @unchecked Sendable {
-    @exclusivity(unchecked) var items: [DrawItem] = []
+    /// The identity of the image of each placed item, by position.
     @exclusivity(unchecked) var imageIdentities: [UInt64] = []
+    /// The placed items after the first sublayer that is visited (which appends to the pass
+    /// where they were placed), in order, and their images' identities.
+    @exclusivity(unchecked) var waiting: [DrawItem] = []
+    @exclusivity(unchecked) var waitingIdentities: [UInt64] = []
+    /// The position of the first sublayer to visit, if any (where the ordered phase resumes
+    /// with the waiting items).
+    @exclusivity(unchecked) var resumeAt: Int?
 }
 
 /// The parallel phase of one wide layer, as the engine's threads take it: chunk `k` places the
-/// leaves of its share of the paint-order positions into `chunks[k]`.
+/// leaves of its share of the paint-order positions, each item at its position in `items`.
 private struct LeafPlacement: EngineJob {
     unowned(unsafe) let builder: FrameBuilder
     let subs: UnsafeBufferPointer<CALayer>
     let order: UnsafeBufferPointer<Int32>
-    /// The chunks' storage (there may be more than `chunkCount`, from a wider frame before).
-    let chunks: [LeafChunk]
     let chunkCount: Int
+    let items: UnsafeMutablePointer<DrawItem>
+    let identities: UnsafeMutablePointer<UInt64>
     let outcomes: UnsafeMutableBufferPointer<LeafOutcome>
     let context: FrameBuilder.Context
     /// The layer number of the sublayer at paint-order position 0.
@@ -48,8 +51,36 @@ private struct LeafPlacement: EngineJob {
     func run(chunk k: Int) {
         let n = subs.count
         builder.placeLeaves(
-            subs, order, (n * k / chunkCount)..<(n * (k + 1) / chunkCount), context, into: chunks[k],
-            outcomes: outcomes, firstLayerIndex: firstLayerIndex)
+            subs, order, (n * k / chunkCount)..<(n * (k + 1) / chunkCount), context, into: items,
+            identities: identities, outcomes: outcomes, firstLayerIndex: firstLayerIndex)
+    }
+}
+
+/// Places a wide layer's leaves straight into the current pass (`FrameBuilder.append(upTo:_:)`):
+/// the parallel phase writes each item at its position in the pass's room, then the ordered
+/// phase closes the gaps and takes the items in order up to the first sublayer to visit.
+private struct PlacedLeaves: PassItemWriter {
+    unowned(unsafe) let builder: FrameBuilder
+    let subs: UnsafeBufferPointer<CALayer>
+    let order: UnsafeBufferPointer<Int32>
+    let chunkCount: Int
+    let identities: UnsafeMutableBufferPointer<UInt64>
+    let outcomes: UnsafeMutableBufferPointer<LeafOutcome>
+    let context: FrameBuilder.Context
+    let firstLayerIndex: Int32
+    let scratch: LeafScratch
+
+    func write(into room: UnsafeMutableBufferPointer<DrawItem>) -> Int {
+        precondition(room.count >= subs.count, "room for \(subs.count) items, given \(room.count)")
+        guard let items = room.baseAddress, let identities = identities.baseAddress else { return 0 }
+        EngineWorkers.shared.run(
+            chunkCount,
+            LeafPlacement(
+                builder: builder, subs: subs, order: order, chunkCount: chunkCount, items: items,
+                identities: identities, outcomes: outcomes, context: context, firstLayerIndex: firstLayerIndex))
+        return builder.takePlacedLeaves(
+            subs, order, items: items, identities: UnsafeBufferPointer(self.identities),
+            outcomes: UnsafeBufferPointer(outcomes), scratch: scratch)
     }
 }
 
@@ -59,7 +90,7 @@ enum LeafOutcome: UInt8 {
     case nothing
     /// Drawn from its memo: its placement is not finite (reported in order).
     case notFinite
-    /// Drawn from its memo: the next item of its chunk.
+    /// Drawn from its memo: its item is at its position.
     case item
     /// Not a leaf drawn from its memo: visited on the calling thread, in its turn.
     case visit
@@ -85,22 +116,27 @@ extension FrameBuilder {
         let chunkCount = max(1, min(EngineThreads.count * 4, n / 256))
         let scratch = leafScratchPool.popLast() ?? LeafScratch()
         defer { leafScratchPool.append(scratch) }
-        while scratch.chunks.count < chunkCount { scratch.chunks.append(LeafChunk()) }
-        if scratch.outcomes.count < n { scratch.outcomes = Array(repeating: .visit, count: n) }
-        let chunks = scratch.chunks
+        if scratch.outcomes.count < n {
+            scratch.outcomes = Array(repeating: .visit, count: n)
+            scratch.imageIdentities = Array(repeating: 0, count: n)
+        }
         let first = layerCounter
         layer.sublayerStorage.withUnsafeBufferPointer { subs in
             layer.paintOrder.withUnsafeBufferPointer { order in
                 scratch.outcomes.withUnsafeMutableBufferPointer { outcomes in
-                    EngineWorkers.shared.run(
-                        chunkCount,
-                        LeafPlacement(
-                            builder: self, subs: subs, order: order, chunks: chunks, chunkCount: chunkCount,
-                            outcomes: outcomes, context: c, firstLayerIndex: first))
-                    for k in 0..<chunkCount {
+                    scratch.imageIdentities.withUnsafeMutableBufferPointer { identities in
+                        append(
+                            upTo: n,
+                            PlacedLeaves(
+                                builder: self, subs: subs, order: order, chunkCount: chunkCount,
+                                identities: identities, outcomes: outcomes, context: c, firstLayerIndex: first,
+                                scratch: scratch))
+                    }
+                    // From the first sublayer to visit on, as placed items wait.
+                    if let resume = scratch.resumeAt {
                         takeLeaves(
-                            subs, order, (n * k / chunkCount)..<(n * (k + 1) / chunkCount), c, from: chunks[k],
-                            outcomes: UnsafeBufferPointer(outcomes), firstLayerIndex: first)
+                            subs, order, resume..<n, c, outcomes: UnsafeBufferPointer(outcomes), firstLayerIndex: first,
+                            scratch: scratch)
                     }
                 }
             }
@@ -108,21 +144,21 @@ extension FrameBuilder {
     }
 
     /// The parallel phase for the sublayers at paint-order positions `range`: each memoized
-    /// leaf's placed item goes into `chunk`, and each position's outcome into `outcomes`.
+    /// leaf's placed item goes to its position in `items`, its image's identity to its position
+    /// in `identities`, and each position's outcome into `outcomes`.
     ///
     /// - An item is numbered as if every sublayer before it were numbered once (`firstLayerIndex`
     ///   and its position): what it is unless a sublayer before it is visited with a tree of its
     ///   own, which the ordered phase corrects. So that phase does not touch the items.
     fileprivate func placeLeaves(
         _ subs: UnsafeBufferPointer<CALayer>, _ order: UnsafeBufferPointer<Int32>, _ range: Range<Int>, _ c: Context,
-        into chunk: LeafChunk, outcomes: UnsafeMutableBufferPointer<LeafOutcome>, firstLayerIndex: Int32
+        into items: UnsafeMutablePointer<DrawItem>, identities: UnsafeMutablePointer<UInt64>,
+        outcomes: UnsafeMutableBufferPointer<LeafOutcome>, firstLayerIndex: Int32
     ) {
-        chunk.items.removeAll(keepingCapacity: true)
-        chunk.imageIdentities.removeAll(keepingCapacity: true)
         func index(_ k: Int) -> Int { order.isEmpty ? k : Int(order[k]) }
         let end = range.upperBound
         for k in range {
-            // Prefetched as `forEachSublayer` does.
+            // Prefetched as `forEachSublayer` does, further ahead: the leaf is evaluated here too.
             if k + 6 < end { CALayer.prefetchObject(subs, index(k + 6)) }
             if k + 3 < end { CALayer.prefetchLayer(subs, index(k + 3), evaluating: true) }
             if k + 1 < end { CALayer.prefetchPresentedReferences(subs, index(k + 1)) }
@@ -144,8 +180,8 @@ extension FrameBuilder {
                     case .notFinite: return .notFinite
                     case .item(var item):
                         item.layerIndex = firstLayerIndex &+ Int32(truncatingIfNeeded: k)
-                        chunk.items.append(item)
-                        chunk.imageIdentities.append(layer.flattenMemo.imageIdentity)
+                        (items + k).initialize(to: item)
+                        identities[k] = layer.flattenMemo.imageIdentity
                         return .item
                     }
                 }
@@ -153,17 +189,63 @@ extension FrameBuilder {
         }
     }
 
-    /// The ordered phase for the positions `range` the parallel phase placed into `chunk`: what
-    /// `visit` and `drawMemo` do beyond making the item, in paint order, the items appended a
-    /// run at a time. A placed leaf's layer is not touched unless its image may need
-    /// registering, nor its item unless a visit before it numbered more than one layer.
+    /// The ordered phase over the items the parallel phase placed at their positions in
+    /// `items` (the pass's room): what `visit` and `drawMemo` do beyond making each item, in
+    /// paint order, each item moved down over the positions that made none. It stops at the
+    /// first sublayer to visit, whose tree appends to the pass where the later items were
+    /// placed: those are moved out to wait in `scratch` and `takeLeaves` goes on from there.
+    /// Returns the number of items taken (now at the start of `items`).
+    fileprivate func takePlacedLeaves(
+        _ subs: UnsafeBufferPointer<CALayer>, _ order: UnsafeBufferPointer<Int32>,
+        items: UnsafeMutablePointer<DrawItem>, identities: UnsafeBufferPointer<UInt64>,
+        outcomes: UnsafeBufferPointer<LeafOutcome>, scratch: LeafScratch
+    ) -> Int {
+        func layer(_ k: Int) -> Unmanaged<CALayer> { Unmanaged.passUnretained(subs[order.isEmpty ? k : Int(order[k])]) }
+        scratch.resumeAt = nil
+        let n = subs.count
+        var taken = 0
+        for k in 0..<n {
+            switch outcomes[k] {
+            case .nothing:
+                layerCounter += 1
+            case .notFinite:
+                layerCounter += 1
+                layer(k)._withUnsafeGuaranteedRef { reportNotFinite(.live($0)) }
+            case .item:
+                // Numbered right: no sublayer before it was visited.
+                layerCounter += 1
+                if taken != k { (items + taken).moveInitialize(from: items + k, count: 1) }
+                let identity = identities[k]
+                if identity != 0 && identity != lastImageIdentity {
+                    layer(k)._withUnsafeGuaranteedRef { registerMemoImage(of: $0, identity: identity) }
+                }
+                taken += 1
+            case .visit:
+                scratch.waiting.removeAll(keepingCapacity: true)
+                scratch.waitingIdentities.removeAll(keepingCapacity: true)
+                for j in (k + 1)..<n where outcomes[j] == .item {
+                    scratch.waiting.append((items + j).move())
+                    scratch.waitingIdentities.append(identities[j])
+                }
+                scratch.resumeAt = k
+                return taken
+            }
+        }
+        return taken
+    }
+
+    /// The ordered phase from position `range.lowerBound` (a sublayer to visit) on, the
+    /// placed items of the positions after it waiting in `scratch`: as `takePlacedLeaves`, with
+    /// the visits, the items appended a run at a time. A placed leaf's layer is not touched
+    /// unless its image may need registering, nor its item unless a visit before it numbered
+    /// more than one layer.
     private func takeLeaves(
         _ subs: UnsafeBufferPointer<CALayer>, _ order: UnsafeBufferPointer<Int32>, _ range: Range<Int>, _ c: Context,
-        from chunk: LeafChunk, outcomes: UnsafeBufferPointer<LeafOutcome>, firstLayerIndex: Int32
+        outcomes: UnsafeBufferPointer<LeafOutcome>, firstLayerIndex: Int32, scratch: LeafScratch
     ) {
         func layer(_ k: Int) -> Unmanaged<CALayer> { Unmanaged.passUnretained(subs[order.isEmpty ? k : Int(order[k])]) }
-        let identities = chunk.imageIdentities
-        chunk.items.withUnsafeMutableBufferPointer { items in
+        let identities = scratch.waitingIdentities
+        scratch.waiting.withUnsafeMutableBufferPointer { items in
             var next = 0, run = 0
             for k in range {
                 switch outcomes[k] {

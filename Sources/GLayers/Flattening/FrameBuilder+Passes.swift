@@ -112,6 +112,31 @@ struct OpenPass {
     var pass: RenderPass?
 }
 
+/// Writes draw items straight into a pass's storage (`FrameBuilder.append(upTo:_:)`).
+protocol PassItemWriter {
+    /// Initializes items from the start of `room` (which holds as many as were asked for) and
+    /// returns how many.
+    func write(into room: UnsafeMutableBufferPointer<DrawItem>) -> Int
+}
+
+/// A sequence that is never iterated: `Array.append(contentsOf:)` hands it the array's room
+/// past its last element (`_copyContents(initializing:)`, the requirement through which the
+/// standard library's own buffers copy themselves in) and counts what its writer initialized
+/// there. `Array` has no other way to be written in place beyond its count.
+private struct WrittenInPlace<Writer: PassItemWriter>: Sequence {
+    let writer: Writer
+
+    func makeIterator() -> EmptyCollection<DrawItem>.Iterator { EmptyCollection<DrawItem>().makeIterator() }
+
+    var underestimatedCount: Int { 0 }
+
+    func _copyContents(
+        initializing room: UnsafeMutableBufferPointer<DrawItem>
+    ) -> (EmptyCollection<DrawItem>.Iterator, Int) {
+        (makeIterator(), writer.write(into: room))
+    }
+}
+
 extension FrameBuilder {
     // MARK: Pass stack
 
@@ -166,6 +191,33 @@ extension FrameBuilder {
             for item in items { grow(&passStack[i], by: item) }
         }
         passStack[i].items.append(contentsOf: items)
+    }
+
+    /// Appends to the current pass the items `writer` initializes at the start of the room it
+    /// is given, room for `maximum` of them, in the pass's own storage: no copy from elsewhere
+    /// (FrameBuilder+ParallelLeaves.swift places a wide layer's leaves there). The writer must
+    /// not append to the pass itself.
+    func append<Writer: PassItemWriter>(upTo maximum: Int, _ writer: Writer) {
+        guard !passStack.isEmpty else {
+            // Nowhere to draw: the items are made (with their effects on the frame) and dropped.
+            var dropped: [DrawItem] = []
+            dropped.reserveCapacity(maximum)
+            dropped.append(contentsOf: WrittenInPlace(writer: writer))
+            return
+        }
+        let i = passStack.count - 1
+        let start = passStack[i].items.count
+        // Doubling at least, as appending does: many wide layers in one pass must not each
+        // make room for just their own items (a copy of all the others' every time).
+        let capacity = passStack[i].items.capacity
+        if capacity < start + maximum { passStack[i].items.reserveCapacity(max(start + maximum, 2 * capacity)) }
+        passStack[i].items.append(contentsOf: WrittenInPlace(writer: writer))
+        if i > 0 || passStack[i].index > 0 {
+            for k in start..<passStack[i].items.count {
+                let item = passStack[i].items[k]
+                grow(&passStack[i], by: item)
+            }
+        }
     }
 
     private func grow(_ frame: inout OpenPass, by item: DrawItem) {

@@ -1,0 +1,64 @@
+import GLayersRenderList
+import Testing
+
+/// The planner's instance memory (InstanceBuffer.swift): sized for a frame's items at once, or
+/// grown by doubling, it keeps every instance written.
+@testable import GLayersPlan
+
+@Suite struct InstanceBufferTests {
+    /// Writes instance `i`'s vectors as (i, v, 0, 1) for its vector v.
+    private static func write(_ buffer: InstanceBuffer, _ i: Int) {
+        let out = buffer.append()
+        for v in 0..<QuadInstance.vectorCount { (out + v).initialize(to: SIMD4(Float(i), Float(v), 0, 1)) }
+    }
+
+    private static func holds(_ buffer: InstanceBuffer, _ n: Int) -> Bool {
+        buffer.count == n
+            && (0..<n).allSatisfy { i in
+                (0..<QuadInstance.vectorCount).allSatisfy { v in
+                    buffer.instance(i)[v] == SIMD4(Float(i), Float(v), 0, 1)
+                }
+            }
+    }
+
+    @Test func reservingKeepsWhatWasWritten() {
+        let buffer = InstanceBuffer()
+        for i in 0..<3 { Self.write(buffer, i) }
+        buffer.reserve(1000)
+        #expect(Self.holds(buffer, 3))
+        for i in 3..<1000 { Self.write(buffer, i) }
+        #expect(Self.holds(buffer, 1000))
+        // Less than it holds: nothing changes.
+        buffer.reserve(10)
+        #expect(Self.holds(buffer, 1000))
+    }
+
+    @Test func growingPastTheReserveKeepsWhatWasWritten() {
+        let buffer = InstanceBuffer()
+        buffer.reserve(100)
+        for i in 0..<700 { Self.write(buffer, i) }
+        #expect(Self.holds(buffer, 700))
+        buffer.removeAll()
+        #expect(buffer.count == 0)
+    }
+
+    /// A plan of many items is the same whether its memory was there from the start (a
+    /// planner's second frame) or reserved for the frame (its first).
+    @Test func aFirstFrameIsPlannedAsASecond() {
+        let list = TestList(width: 400, height: 400)
+        var items: [DrawItem] = []
+        for i in 0..<500 {
+            let offset: (Float, Float) = (Float(i % 40) * 10, Float(i / 40) * 10)
+            let background = Color(r: Float(i % 7) / 7, g: 0.5, b: 0.25, a: 0.5)
+            items.append(FramePlannerTests.item(FramePlannerTests.square, at: offset, background: background))
+        }
+        list.screen(items)
+        let planner = FramePlanner()
+        planner.plan(list.list)
+        // Bytes: the flag vectors hold integers' bits, some of them NaNs as floats.
+        let first = Array(planner.instanceBuffer.bytes)
+        planner.plan(list.list)
+        #expect(planner.instanceCount == 500)
+        #expect(first.elementsEqual(planner.instanceBuffer.bytes), "the second frame's instances differ")
+    }
+}
