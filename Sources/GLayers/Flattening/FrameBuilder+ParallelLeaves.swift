@@ -37,22 +37,15 @@ final class LeafScratch: @unchecked Sendable {
 /// The parallel phase of one wide layer, as the engine's threads take it: chunk `k` places the
 /// leaves of its share of the paint-order positions, each item at its position in `items`.
 private struct LeafPlacement: EngineJob {
-    unowned(unsafe) let builder: FrameBuilder
-    let subs: UnsafeBufferPointer<CALayer>
-    let order: UnsafeBufferPointer<Int32>
-    let chunkCount: Int
+    let leaves: PlacedLeaves
     let items: UnsafeMutablePointer<DrawItem>
     let identities: UnsafeMutablePointer<UInt64>
-    let outcomes: UnsafeMutableBufferPointer<LeafOutcome>
-    let context: FrameBuilder.Context
-    /// The layer number of the sublayer at paint-order position 0.
-    let firstLayerIndex: Int32
 
     func run(chunk k: Int) {
-        let n = subs.count
-        builder.placeLeaves(
-            subs, order, (n * k / chunkCount)..<(n * (k + 1) / chunkCount), context, into: items,
-            identities: identities, outcomes: outcomes, firstLayerIndex: firstLayerIndex)
+        let n = leaves.subs.count, chunks = leaves.chunkCount
+        leaves.builder.placeLeaves(
+            leaves.subs, leaves.order, (n * k / chunks)..<(n * (k + 1) / chunks), leaves.context, into: items,
+            identities: identities, outcomes: leaves.outcomes, firstLayerIndex: leaves.firstLayerIndex)
     }
 }
 
@@ -67,17 +60,14 @@ private struct PlacedLeaves: PassItemWriter {
     let identities: UnsafeMutableBufferPointer<UInt64>
     let outcomes: UnsafeMutableBufferPointer<LeafOutcome>
     let context: FrameBuilder.Context
+    /// The layer number of the sublayer at paint-order position 0.
     let firstLayerIndex: Int32
     let scratch: LeafScratch
 
     func write(into room: UnsafeMutableBufferPointer<DrawItem>) -> Int {
         precondition(room.count >= subs.count, "room for \(subs.count) items, given \(room.count)")
         guard let items = room.baseAddress, let identities = identities.baseAddress else { return 0 }
-        EngineWorkers.shared.run(
-            chunkCount,
-            LeafPlacement(
-                builder: builder, subs: subs, order: order, chunkCount: chunkCount, items: items,
-                identities: identities, outcomes: outcomes, context: context, firstLayerIndex: firstLayerIndex))
+        EngineWorkers.shared.run(chunkCount, LeafPlacement(leaves: self, items: items, identities: identities))
         return builder.takePlacedLeaves(
             subs, order, items: items, identities: UnsafeBufferPointer(self.identities),
             outcomes: UnsafeBufferPointer(outcomes), scratch: scratch)
@@ -205,20 +195,14 @@ extension FrameBuilder {
         let n = subs.count
         var taken = 0
         for k in 0..<n {
-            switch outcomes[k] {
-            case .nothing:
-                layerCounter += 1
-            case .notFinite:
-                layerCounter += 1
-                layer(k)._withUnsafeGuaranteedRef { reportNotFinite(.live($0)) }
+            let outcome = outcomes[k]
+            switch outcome {
+            case .nothing, .notFinite:
+                takeLeaf(outcome, layer(k), identity: 0)
             case .item:
                 // Numbered right: no sublayer before it was visited.
-                layerCounter += 1
+                takeLeaf(outcome, layer(k), identity: identities[k])
                 if taken != k { (items + taken).moveInitialize(from: items + k, count: 1) }
-                let identity = identities[k]
-                if identity != 0 && identity != lastImageIdentity {
-                    layer(k)._withUnsafeGuaranteedRef { registerMemoImage(of: $0, identity: identity) }
-                }
                 taken += 1
             case .visit:
                 scratch.waiting.removeAll(keepingCapacity: true)
@@ -248,20 +232,14 @@ extension FrameBuilder {
         scratch.waiting.withUnsafeMutableBufferPointer { items in
             var next = 0, run = 0
             for k in range {
-                switch outcomes[k] {
-                case .nothing:
-                    layerCounter += 1
-                case .notFinite:
-                    layerCounter += 1
-                    layer(k)._withUnsafeGuaranteedRef { reportNotFinite(.live($0)) }
+                let outcome = outcomes[k]
+                switch outcome {
+                case .nothing, .notFinite:
+                    takeLeaf(outcome, layer(k), identity: 0)
                 case .item:
                     let index = layerCounter
-                    layerCounter += 1
                     if index != firstLayerIndex &+ Int32(truncatingIfNeeded: k) { items[next].layerIndex = index }
-                    let identity = identities[next]
-                    if identity != 0 && identity != lastImageIdentity {
-                        layer(k)._withUnsafeGuaranteedRef { registerMemoImage(of: $0, identity: identity) }
-                    }
+                    takeLeaf(outcome, layer(k), identity: identities[next])
                     next += 1
                 case .visit:
                     append(contentsOf: UnsafeBufferPointer(rebasing: items[run..<next]))
@@ -270,6 +248,24 @@ extension FrameBuilder {
                 }
             }
             append(contentsOf: UnsafeBufferPointer(rebasing: items[run..<next]))
+        }
+    }
+
+    /// What taking a leaf in paint order does beyond its item: count its layer, report a
+    /// placement that is not finite, register the image of an item (`identity`) unless it is
+    /// the one registered last.
+    @inline(__always)
+    private func takeLeaf(_ outcome: LeafOutcome, _ layer: Unmanaged<CALayer>, identity: UInt64) {
+        layerCounter += 1
+        switch outcome {
+        case .notFinite:
+            layer._withUnsafeGuaranteedRef { reportNotFinite(.live($0)) }
+        case .item:
+            if identity != 0 && identity != lastImageIdentity {
+                layer._withUnsafeGuaranteedRef { registerMemoImage(of: $0, identity: identity) }
+            }
+        case .nothing, .visit:
+            break
         }
     }
 }
