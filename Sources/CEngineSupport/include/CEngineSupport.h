@@ -19,17 +19,12 @@ void *glayers_layer_init_layer(const void *metadata, void *value);
 /* Sine and cosine of `x` by the C library (one argument reduction for both). */
 void glayers_sincos_libm(double x, double *s, double *c);
 
-/* Sine and cosine of `x`, inlined: for |x| < 2^20 · π/2 the argument is reduced by π/2 in
+/* The kernel of `glayers_sincos` for |x| < 2^20 · π/2: the argument is reduced by π/2 in
  * three parts (Cody and Waite) and both are evaluated by the classic minimax polynomials on
  * [−π/4, π/4] (the coefficients of fdlibm's kernels; error about 1 ulp, like the C
- * library's); larger or non-finite arguments go to the C library. Every animated rotation
- * needs both, every frame. */
-static inline void glayers_sincos(double x, double *s, double *c) {
-    double ax = x < 0 ? -x : x;
-    if (!(ax < 1647099.0)) { /* 2^20 · π/2, and NaN */
-        glayers_sincos_libm(x, s, c);
-        return;
-    }
+ * library's). No branch: the quadrant is chosen by selects, so callers that evaluate several
+ * angles in a row (a rotation's three Euler angles) do not pay a mispredicted jump for each. */
+static inline void glayers_sincos_reduced(double x, double *s, double *c) {
     const double invpio2 = 6.36619772367581382433e-01;
     const double pio2_1 = 1.57079632673412561417e+00;  /* first 33 bits of π/2 */
     const double pio2_2 = 6.07710050630396597660e-11;  /* next 33 bits */
@@ -48,11 +43,36 @@ static inline void glayers_sincos(double x, double *s, double *c) {
                 z * (-1.38888888888741095749e-03 + z * (2.48015872894767294178e-05 +
                 z * (-2.75573143513906633035e-07 + z * (2.08757232129817482790e-09 +
                 z * -1.13596475577881948265e-11))))));
-    switch (n & 3) {
-    case 0: *s = sr; *c = cr; break;
-    case 1: *s = cr; *c = -sr; break;
-    case 2: *s = -sr; *c = -cr; break;
-    default: *s = -cr; *c = sr; break;
+    /* Quadrant 0: (sr, cr); 1: (cr, −sr); 2: (−sr, −cr); 3: (−cr, sr). */
+    double sv = (n & 1) ? cr : sr, cv = (n & 1) ? sr : cr;
+    *s = (n & 2) ? -sv : sv;
+    *c = ((n + 1) & 2) ? -cv : cv;
+}
+
+/* Sine and cosine of `x`, inlined (`glayers_sincos_reduced`); larger or non-finite arguments
+ * go to the C library. Every animated rotation needs both, every frame. */
+static inline void glayers_sincos(double x, double *s, double *c) {
+    double ax = x < 0 ? -x : x;
+    if (!(ax < 1647099.0)) { /* 2^20 · π/2, and NaN */
+        glayers_sincos_libm(x, s, c);
+        return;
     }
+    glayers_sincos_reduced(x, s, c);
+}
+
+/* Sine and cosine of three angles (a rotation's Euler angles), the same values as three calls
+ * of `glayers_sincos`: when all three are in the kernel's range, evaluated together without a
+ * branch (the compiler may run the lanes side by side). */
+static inline void glayers_sincos3(double x, double y, double z, double s[3], double c[3]) {
+    double ax = x < 0 ? -x : x, ay = y < 0 ? -y : y, az = z < 0 ? -z : z;
+    if (!(ax < 1647099.0 && ay < 1647099.0 && az < 1647099.0)) {
+        glayers_sincos(x, &s[0], &c[0]);
+        glayers_sincos(y, &s[1], &c[1]);
+        glayers_sincos(z, &s[2], &c[2]);
+        return;
+    }
+    glayers_sincos_reduced(x, &s[0], &c[0]);
+    glayers_sincos_reduced(y, &s[1], &c[1]);
+    glayers_sincos_reduced(z, &s[2], &c[2]);
 }
 #endif

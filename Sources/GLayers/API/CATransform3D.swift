@@ -53,10 +53,18 @@ public struct CATransform3D: Equatable, Hashable, Sendable {
     /// Whether every entry is finite.
     @inlinable
     public var isFinite: Bool {
-        let (a, b, c, d) = rows
-        let zero = SIMD4<Double>.zero
-        // x · 0 is 0 for a finite x and NaN for an infinity or a NaN.
-        return a * zero + b * zero + c * zero + d * zero == zero
+        // x · 0 is 0 for a finite x and NaN for an infinity or a NaN. In pairs (two lanes, as
+        // the baseline x86-64 vector registers hold), summed as a tree: a SIMD4 of doubles was
+        // split into odd scalar and pair lanes, one long chain of additions.
+        let e = unsafeBitCast(
+            self,
+            to: (
+                SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>,
+                SIMD2<Double>, SIMD2<Double>
+            ).self)
+        let z = SIMD2<Double>.zero
+        let sum = ((e.0 * z + e.1 * z) + (e.2 * z + e.3 * z)) + ((e.4 * z + e.5 * z) + (e.6 * z + e.7 * z))
+        return sum == z
     }
 
     /// The four rows as vectors (the same sixteen entries, in the same order).
