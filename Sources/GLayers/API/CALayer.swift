@@ -38,24 +38,37 @@ open class CALayer: NSObject, CAMediaTiming {
     @exclusivity(unchecked) final var speedStorage: Float = 1
     @exclusivity(unchecked) final var beginTimeStorage: CFTimeInterval = 0
     @exclusivity(unchecked) final var timeOffsetStorage: CFTimeInterval = 0
-    /// The sublayers (CALayer+Hierarchy.swift).
-    @exclusivity(unchecked) var sublayerStorage: [CALayer] = [] { didSet { paintOrderIsCurrent = false } }
-    @exclusivity(unchecked) var maskStorage: CALayer?
+    /// The sublayers (CALayer+Hierarchy.swift). A change may make this layer a leaf or no
+    /// longer one, which its superlayer's count of branches depends on.
+    @exclusivity(unchecked) var sublayerStorage: [CALayer] = [] {
+        didSet {
+            paintOrderIsCurrent = false
+            sublayerBranches = -1
+            superlayerStorage?.sublayerBranches = -1
+        }
+    }
+    @exclusivity(unchecked) var maskStorage: CALayer? { didSet { superlayerStorage?.sublayerBranches = -1 } }
     /// Counts the changes of `layerState` (`modifyModel`): what flattening made of the layer's
     /// model values stays valid while it stays the same (`flattenMemo`).
     @exclusivity(unchecked) final var modelStamp: UInt32 = 0
     /// Whether `flattenMemo` holds an item (read where flattening prefetches, before the memo).
     @exclusivity(unchecked) package final var hasFlattenMemo = false
+    /// How many sublayers have sublayers or a mask, counted up to 64 by the evaluation sweep of
+    /// a wide layer (CALayer+PresentationTree.swift), so that a steady frame does not read every
+    /// sublayer again to count them; -1: not counted since the sublayers or their own
+    /// sublayers or masks changed.
+    @exclusivity(unchecked) final var sublayerBranches: Int8 = -1
     /// The animations and their presentation cache (AnimationStack.swift); what a frame reads
     /// of it comes first in it, and ends within the object's first two cache lines.
     @exclusivity(unchecked) final var animations = AnimationStack()
 
+    /// Flattening's memo of the layer's own item, reused while only its placement changes
+    /// (FrameBuilder+Memo.swift). Right after the animations: a memoized layer's frame reads it
+    /// whole, and it begins in the line where the animations end.
+    @exclusivity(unchecked) package final var flattenMemo = FlattenMemo()
     /// Model values (or, on a presentation copy, the presented values). Changed through
     /// `modifyModel` (CALayer+Changes.swift), which tells the presentation cache.
     @exclusivity(unchecked) final var layerState = LayerState()
-    /// Flattening's memo of the layer's own item, reused while only its placement changes
-    /// (FrameBuilder+Memo.swift).
-    @exclusivity(unchecked) package final var flattenMemo = FlattenMemo()
 
     // Hierarchy (CALayer+Hierarchy.swift; the sublayers, superlayer and mask are above).
     /// How many hosts (windows, headless renderers) show this layer as their root.

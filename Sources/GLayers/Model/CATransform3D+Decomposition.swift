@@ -10,14 +10,53 @@ import CEngineSupport
 import Foundation
 
 /// The parts of a 3D transform.
+///
+/// - Stored as sixteen plain numbers, read and written as vectors: a `SIMD3<Double>` takes 32
+///   bytes, so the five vectors took 160 bytes where 128 hold them. The parts of the presented
+///   transform lie in the first lines of a presented state, which every frame of an animated
+///   layer reads (`PresentedState`, `PresentationBlockTests`).
 struct TransformParts: Equatable {
-    var translation = SIMD3<Double>(0, 0, 0)
-    var scale = SIMD3<Double>(1, 1, 1)
+    private var storedTranslation = Vector3(0, 0, 0)
+    private var storedScale = Vector3(1, 1, 1)
+    private var storedSkew = Vector3(0, 0, 0)
+    private var storedPerspective = (x: 0.0, y: 0.0, z: 0.0, w: 1.0)
+    private var storedRotation = Vector3(0, 0, 0)
+
+    /// Three numbers without a vector's padding.
+    private struct Vector3: Equatable {
+        var x, y, z: Double
+        init(_ x: Double, _ y: Double, _ z: Double) { (self.x, self.y, self.z) = (x, y, z) }
+        init(_ v: SIMD3<Double>) { (x, y, z) = (v.x, v.y, v.z) }
+        var vector: SIMD3<Double> { SIMD3(x, y, z) }
+    }
+
+    var translation: SIMD3<Double> {
+        get { storedTranslation.vector }
+        set { storedTranslation = Vector3(newValue) }
+    }
+    var scale: SIMD3<Double> {
+        get { storedScale.vector }
+        set { storedScale = Vector3(newValue) }
+    }
     /// Shears xy, xz, yz.
-    var skew = SIMD3<Double>(0, 0, 0)
-    var perspective = SIMD4<Double>(0, 0, 0, 1)
+    var skew: SIMD3<Double> {
+        get { storedSkew.vector }
+        set { storedSkew = Vector3(newValue) }
+    }
+    var perspective: SIMD4<Double> {
+        get { SIMD4(storedPerspective.x, storedPerspective.y, storedPerspective.z, storedPerspective.w) }
+        set { storedPerspective = (newValue.x, newValue.y, newValue.z, newValue.w) }
+    }
     /// Euler angles about x, y, z in radians (`R = Rx · Ry · Rz`).
-    var rotation = SIMD3<Double>(0, 0, 0)
+    var rotation: SIMD3<Double> {
+        get { storedRotation.vector }
+        set { storedRotation = Vector3(newValue) }
+    }
+
+    static func == (a: TransformParts, b: TransformParts) -> Bool {
+        a.storedTranslation == b.storedTranslation && a.storedScale == b.storedScale && a.storedSkew == b.storedSkew
+            && a.perspective == b.perspective && a.storedRotation == b.storedRotation
+    }
 
     static let identity = TransformParts()
 
@@ -271,36 +310,36 @@ extension TransformParts {
     @inline(__always)
     func component(_ c: TransformComponent) -> Double {
         switch c {
-        case .rotationX: return rotation.x
-        case .rotationY: return rotation.y
-        case .rotationZ, .rotation: return rotation.z
-        case .scaleX: return scale.x
-        case .scaleY: return scale.y
-        case .scaleZ: return scale.z
-        case .scale: return (scale.x + scale.y + scale.z) / 3
-        case .scaleXY: return (scale.x + scale.y) / 2
-        case .translationX: return translation.x
-        case .translationY: return translation.y
-        case .translationZ: return translation.z
-        case .translation: return translation.x
+        case .rotationX: return storedRotation.x
+        case .rotationY: return storedRotation.y
+        case .rotationZ, .rotation: return storedRotation.z
+        case .scaleX: return storedScale.x
+        case .scaleY: return storedScale.y
+        case .scaleZ: return storedScale.z
+        case .scale: return (storedScale.x + storedScale.y + storedScale.z) / 3
+        case .scaleXY: return (storedScale.x + storedScale.y) / 2
+        case .translationX: return storedTranslation.x
+        case .translationY: return storedTranslation.y
+        case .translationZ: return storedTranslation.z
+        case .translation: return storedTranslation.x
         }
     }
 
     @inline(__always)
     mutating func setComponent(_ c: TransformComponent, _ v: Double) {
         switch c {
-        case .rotationX: rotation.x = v
-        case .rotationY: rotation.y = v
-        case .rotationZ, .rotation: rotation.z = v
-        case .scaleX: scale.x = v
-        case .scaleY: scale.y = v
-        case .scaleZ: scale.z = v
-        case .scale: scale = SIMD3(v, v, v)
-        case .scaleXY: (scale.x, scale.y) = (v, v)
-        case .translationX: translation.x = v
-        case .translationY: translation.y = v
-        case .translationZ: translation.z = v
-        case .translation: translation.x = v
+        case .rotationX: storedRotation.x = v
+        case .rotationY: storedRotation.y = v
+        case .rotationZ, .rotation: storedRotation.z = v
+        case .scaleX: storedScale.x = v
+        case .scaleY: storedScale.y = v
+        case .scaleZ: storedScale.z = v
+        case .scale: storedScale = Vector3(v, v, v)
+        case .scaleXY: (storedScale.x, storedScale.y) = (v, v)
+        case .translationX: storedTranslation.x = v
+        case .translationY: storedTranslation.y = v
+        case .translationZ: storedTranslation.z = v
+        case .translation: storedTranslation.x = v
         }
     }
 }

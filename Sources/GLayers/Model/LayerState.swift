@@ -9,18 +9,20 @@ import GLayersGraphics
 
 /// The drawable and animatable state of a layer (model values, or presented values).
 package struct LayerState {
-    // Geometry.
+    // Placement, then visibility: the fields that place a layer and say whether it shows come
+    // first and together (stored properties are laid out in declaration order), so that placing
+    // a layer reads the state's first 213 bytes (`placementBytes`) and not the 128 bytes of
+    // `sublayerTransform` between them.
     package var bounds = CGRect.zero
     package var position = CGPoint.zero
     package var zPosition: CGFloat = 0
     package var anchorPoint = CGPoint(x: 0.5, y: 0.5)
     package var anchorPointZ: CGFloat = 0
     package var transform = CATransform3D.identity
-    package var sublayerTransform = CATransform3D.identity
-
-    // Visibility.
     package var opacity: Float = 1
     package var isHidden = false
+
+    // The rest of visibility, and the sublayers' space.
     package var masksToBounds = false
     package var isDoubleSided = true
     package var isOpaque = false
@@ -32,6 +34,7 @@ package struct LayerState {
     ]
     package var shouldRasterize = false
     package var rasterizationScale: CGFloat = 1
+    package var sublayerTransform = CATransform3D.identity
 
     // Style: numbers inline; colours, paths and filters in `references`.
     package var cornerRadius: CGFloat = 0

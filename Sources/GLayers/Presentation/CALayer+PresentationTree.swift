@@ -49,11 +49,15 @@ extension CALayer {
             // The leaves are left to flattening, which evaluates them where it places them: one
             // sweep through their memory instead of two. The other sublayers' trees are split
             // among the threads when there are enough of them to pay for waking the workers.
-            var branches = 0
-            for i in 0..<n where branches < 64 {
-                if i + 8 < n { Self.prefetchObject(subs, i + 8) }
-                if !Unmanaged.passUnretained(subs[i])._withUnsafeGuaranteedRef({ $0.isLeaf }) { branches += 1 }
+            if sublayerBranches < 0 {
+                var branches: Int8 = 0
+                for i in 0..<n where branches < 64 {
+                    if i + 8 < n { Self.prefetchObject(subs, i + 8) }
+                    if !Unmanaged.passUnretained(subs[i])._withUnsafeGuaranteedRef({ $0.isLeaf }) { branches += 1 }
+                }
+                sublayerBranches = branches
             }
+            let branches = sublayerBranches
             guard branches >= 64 else {
                 if branches > 0 { Self.evaluate(subs, 0..<n, parentTime: t, parallel: false, leaves: false) }
                 return

@@ -18,7 +18,12 @@ struct PresentationBlock: ~Copyable {
     /// Whether any stored animation is eased (its timing function is read).
     private(set) var hasCurves = false
 
-    private static let opsOffset = roundUp(MemoryLayout<PresentedState>.stride, MemoryLayout<FastAnimation>.alignment)
+    /// The block starts on a cache line, and so do its animations: the lines a frame reads of
+    /// the state and of the animations are then as few as their sizes allow (a snowflake's state
+    /// in six lines, its four animations in six), where malloc's 16-byte alignment let each
+    /// straddle one more.
+    private static let lineSize = 64
+    private static let opsOffset = roundUp(MemoryLayout<PresentedState>.stride, lineSize)
 
     private static func roundUp(_ n: Int, _ alignment: Int) -> Int { (n + alignment - 1) / alignment * alignment }
 
@@ -37,7 +42,7 @@ struct PresentationBlock: ~Copyable {
         self.capacity = capacity
         let size = Self.curvesOffset(capacity) + capacity * MemoryLayout<BezierCurve>.stride
         let align = max(
-            MemoryLayout<PresentedState>.alignment, MemoryLayout<FastAnimation>.alignment,
+            Self.lineSize, MemoryLayout<PresentedState>.alignment, MemoryLayout<FastAnimation>.alignment,
             MemoryLayout<BezierCurve>.alignment)
         let raw = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: align)
         raw.initializeMemory(as: PresentedState.self, repeating: PresentedState(state), count: 1)

@@ -1,7 +1,8 @@
 import Foundation
-import GLayers
 import GLayersRenderList
 import Testing
+
+@testable import GLayers
 
 extension ClockTests {
     /// Evaluation of a wide tree split among threads (`EngineThreads`, #21) gives the render
@@ -82,6 +83,43 @@ extension ClockTests {
             Self.frames(threads: threads, minimum: 64, of: { scene(count) }) { builder, root, t in
                 root.evaluatePresentationTree(atMediaTime: t)
                 return builder.build(root: root, at: t, size: CGSize(width: 640, height: 480), scale: 1).dump()
+            }
+        }
+
+        /// A wide layer's sweep counts its sublayers that have sublayers or a mask once, not
+        /// every frame, and counts again after any change that may make a sublayer a branch or
+        /// a leaf: its own sublayers, or a sublayer's sublayers or mask.
+        @Test func branchesAreCountedAgainAfterTheTreeChanges() {
+            let saved = (EngineThreads.count, EngineThreads.minimumParallelSublayers)
+            EngineThreads.count = 2
+            EngineThreads.minimumParallelSublayers = 64
+            defer { (EngineThreads.count, EngineThreads.minimumParallelSublayers) = saved }
+            withManualClock {
+                let root = CALayer()
+                let subs = (0..<100).map { _ in CALayer() }
+                for sub in subs { root.addSublayer(sub) }
+                func counted() -> Int8 {
+                    root.evaluatePresentationTree(atMediaTime: 0)
+                    return root.sublayerBranches
+                }
+                #expect(counted() == 0)
+                let inner = CALayer()
+                subs[3].addSublayer(inner)
+                #expect(root.sublayerBranches == -1)
+                #expect(counted() == 1)
+                subs[5].mask = CALayer()
+                #expect(root.sublayerBranches == -1)
+                #expect(counted() == 2)
+                inner.removeFromSuperlayer()
+                #expect(counted() == 1)
+                subs[5].mask = nil
+                #expect(counted() == 0)
+                let branch = CALayer()
+                branch.addSublayer(CALayer())
+                root.addSublayer(branch)
+                #expect(counted() == 1)
+                branch.removeFromSuperlayer()
+                #expect(counted() == 0)
             }
         }
 

@@ -37,6 +37,19 @@ import Testing
         }
     }
 
+    /// What a frame reads of an animated layer's presented state (the header, the parts and
+    /// the placement) lies in its first six lines: the block starts on a line
+    /// (`PresentationBlock`), the parts take 128 bytes, and the placement fields come first in
+    /// `LayerState`, before `sublayerTransform`.
+    @Test func aFrameReadsSixLinesOfAPresentedState() {
+        let stateStart = MemoryLayout<PresentedState>.offset(of: \PresentedState.state) ?? .max
+        #expect(MemoryLayout<TransformParts>.size == 128)
+        #expect(stateStart + LayerState.placementBytes <= 6 * 64)
+        #expect(PresentationBlock.hotStateBytes <= 6 * 64)
+        #expect(
+            (MemoryLayout<LayerState>.offset(of: \LayerState.sublayerTransform) ?? 0) >= LayerState.placementBytes)
+    }
+
     @Test func referencesOffsetFindsTheReferenceBox() {
         var presented = PresentedState(LayerState())
         presented.state.backgroundColor = .object(CGColor(red: 1, green: 0, blue: 0, alpha: 1))
