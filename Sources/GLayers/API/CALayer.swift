@@ -38,6 +38,9 @@ open class CALayer: NSObject, CAMediaTiming {
     @exclusivity(unchecked) final var speedStorage: Float = 1
     @exclusivity(unchecked) final var beginTimeStorage: CFTimeInterval = 0
     @exclusivity(unchecked) final var timeOffsetStorage: CFTimeInterval = 0
+    /// The layer's time cycle when `duration` is finite and positive (`LayerTimeCycle`): read
+    /// with the three above by every mapping of time (`fromParentTime`), so kept beside them.
+    @exclusivity(unchecked) final var timeCycle: LayerTimeCycle?
     /// The sublayers (CALayer+Hierarchy.swift). A change may make this layer a leaf or no
     /// longer one, which its superlayer's count of branches depends on.
     @exclusivity(unchecked) var sublayerStorage: [CALayer] = [] {
@@ -180,8 +183,6 @@ open class CALayer: NSObject, CAMediaTiming {
     open var autoreverses = false {
         didSet { cycleDidChange() }
     }
-    /// The layer's time cycle when `duration` is finite and positive (`LayerTimeCycle`).
-    var timeCycle: LayerTimeCycle?
     /// What the layer shows outside its active time (default removed).
     open var fillMode = CAMediaTimingFillMode.removed
 

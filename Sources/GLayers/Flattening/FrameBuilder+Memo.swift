@@ -58,39 +58,46 @@ extension FrameBuilder {
         switch Self.placeMemo(of: layer, s, ctx) {
         case .nothing: return
         case .notFinite: reportNotFinite(node)
-        case .item(var item):
+        case .placed(let world, let opacity):
+            var item = layer.flattenMemo.item
+            Self.place(&item, world: world, opacity: opacity, ctx)
             item.layerIndex = layerCounter - 1
             registerMemoImage(of: layer, identity: layer.flattenMemo.imageIdentity)
             append(item)
         }
     }
 
-    /// What a layer drawn from its memo shows in this frame.
+    /// Where a layer drawn from its memo shows in this frame.
     enum PlacedMemo {
-        /// Nothing (hidden, transparent, or no item of its own).
+        /// Nowhere (hidden, transparent, or no item of its own).
         case nothing
-        /// Nothing, and its placement is not finite (to report).
+        /// Nowhere, and its placement is not finite (to report).
         case notFinite
-        /// The memo's item with this frame's placement (its `layerIndex` still to set).
-        case item(DrawItem)
+        /// Under `world`, at `opacity`: the memo's item with this placement
+        /// (`place(_:world:opacity:_:)`) is what it draws.
+        case placed(world: CATransform3D, opacity: Float)
     }
 
-    /// The memoized item of a layer placed for this frame (`s`: its presented state): no side
-    /// effect, so flattening may place the memos of many sublayers on several threads
-    /// (FrameBuilder+ParallelLeaves.swift).
+    /// Where a layer drawn from its memo shows in this frame (`s`: its presented state): no
+    /// side effect, so flattening may place the memos of many sublayers on several threads
+    /// (FrameBuilder+ParallelLeaves.swift), each copied once, straight to where it goes.
     @inline(__always)
     static func placeMemo(of layer: CALayer, _ s: UnsafePointer<LayerState>, _ ctx: Context) -> PlacedMemo {
         if s.pointee.isHidden || !(s.pointee.opacity > 0) || !layer.flattenMemo.drawsItem { return .nothing }
         guard let world = s.world(under: ctx.parent) else { return .notFinite }
         let opacity = ctx.opacity * s.pointee.opacity
         guard opacity > 0 else { return .nothing }
-        var item = layer.flattenMemo.item
+        return .placed(world: world, opacity: opacity)
+    }
+
+    /// Sets what placement decides in a copy of a memo's item (its `layerIndex` still to set).
+    @inline(__always)
+    static func place(_ item: inout DrawItem, world: CATransform3D, opacity: Float, _ ctx: Context) {
         item.transform = matrix(world)
         item.opacity = opacity
         item.clip = ctx.clip
         // As `layerItem` decides it: an opaque background at full opacity.
         item.opaque = item.background.a >= 1 && opacity >= 1
-        return .item(item)
     }
 
     /// Registers the image of a layer's memo (its identity given) unless it is the one

@@ -168,9 +168,11 @@ extension FrameBuilder {
                     switch Self.placeMemo(of: layer, s, c) {
                     case .nothing: return .nothing
                     case .notFinite: return .notFinite
-                    case .item(var item):
-                        item.layerIndex = firstLayerIndex &+ Int32(truncatingIfNeeded: k)
-                        (items + k).initialize(to: item)
+                    case .placed(let world, let opacity):
+                        // Copied once, from the memo to its place in the pass.
+                        (items + k).initialize(to: layer.flattenMemo.item)
+                        Self.place(&items[k], world: world, opacity: opacity, c)
+                        items[k].layerIndex = firstLayerIndex &+ Int32(truncatingIfNeeded: k)
                         identities[k] = layer.flattenMemo.imageIdentity
                         return .item
                     }
