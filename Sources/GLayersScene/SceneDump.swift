@@ -51,7 +51,7 @@ extension Scene {
     /// object, written straight into bytes: building the values first and writing them after
     /// made and freed an array or a string for every value (half of a dump).
     private func dumpLayer(_ layer: CALayer, into d: inout LayerDumper, emit: ([UInt8]) -> Void) {
-        let shown = layer.presentation(atMediaTime: d.time)
+        let shown = layer.presentedLayer(atMediaTime: d.time)
         let cls = type(of: layer)
         let dumped = d.classes[ObjectIdentifier(cls)] ?? DumpedClass(cls)
         d.classes[ObjectIdentifier(cls)] = dumped
@@ -73,6 +73,7 @@ extension Scene {
                 d.text.append(contentsOf: prefix)
                 // The entry's value: what `value(forKey:)` answers for a declared key, without
                 // looking the key up again (scene layers are glayers' own classes).
+                if let stored = p.storedValue(of: shown), Self.write(stored, into: &d.text) { continue }
                 let value = p.value(of: shown)
                 guard !write(value, as: p.kind, into: &d.text) else { continue }
                 let shownValue =
@@ -164,6 +165,44 @@ extension Scene {
         default: break
         }
         return false
+    }
+
+    /// Writes a value a property keeps in the layer's state, as `write(_:as:into:)` writes the
+    /// same value from `Any`: numbers, geometry, colours and booleans; false, writing nothing,
+    /// for the others.
+    private static func write(_ value: AnimatableValue, into out: inout [UInt8]) -> Bool {
+        switch value {
+        case .number(let n): JSONOutput.write(Double(n), into: &out)
+        case .point(let p): return write(numbersOf: (p.x, p.y), into: &out)
+        case .size(let s): return write(numbersOf: (s.width, s.height), into: &out)
+        case .rect(let r): return write(numbersOf: (r.origin.x, r.origin.y, r.width, r.height), into: &out)
+        case .transform(let t): return write(numbersOf: t, into: &out)
+        case .color(let c):
+            guard let rgba = c.rgba else { return false }
+            write(color: rgba, into: &out)
+        case .bool(let b): out.appendASCII(b ? "true" : "false")
+        default: return false
+        }
+        return true
+    }
+
+    /// What `encode(_:)` gives for a colour, written straight into bytes: `"#RRGGBB"` (with
+    /// `AA` unless opaque) when every component is a whole eighth bit, else its components.
+    private static func write(color c: RGBA, into out: inout [UInt8]) {
+        let v = (Double(c.r), Double(c.g), Double(c.b), Double(c.a))
+        let bytes = ((v.0 * 255).rounded(), (v.1 * 255).rounded(), (v.2 * 255).rounded(), (v.3 * 255).rounded())
+        func whole(_ x: Double, _ b: Double) -> Bool { abs(x * 255 - b) < 1e-6 && (0...255).contains(b) }
+        guard whole(v.0, bytes.0) && whole(v.1, bytes.1) && whole(v.2, bytes.2) && whole(v.3, bytes.3) else {
+            _ = write(numbersOf: (CGFloat(v.0), CGFloat(v.1), CGFloat(v.2), CGFloat(v.3)), into: &out)
+            return
+        }
+        func hex(_ nibble: Int) -> UInt8 { UInt8(nibble < 10 ? 48 + nibble : 55 + nibble) }  // 0-9, A-F
+        out.appendASCII("\"#")
+        for (i, b) in [bytes.0, bytes.1, bytes.2, bytes.3].enumerated() where i < 3 || b != 255 {
+            out.append(hex(Int(b) >> 4))
+            out.append(hex(Int(b) & 15))
+        }
+        out.append(UInt8(ascii: "\""))
     }
 
     /// `[a, b, …]` for the `CGFloat`s `value` is made of (a tuple of them, or a transform's

@@ -71,6 +71,26 @@ extension SceneSerialTests {
             #expect(a["filters"]?.array?.isEmpty == true)
         }
 
+        /// Values a layer keeps in its state are written typed (`LayerProperty.storedValue(of:)`),
+        /// without the box in `Any` the other values take: numbers, booleans, geometry and
+        /// colours of each encoding come out as before.
+        @Test func valuesKeptInTheStateAreWrittenInSceneEncodings() throws {
+            let scene = try loadScene(
+                #"""
+                { "name": "c", "root": { "sublayers": [{ "name": "a", "backgroundColor": "#336699",
+                  "borderColor": "#33669980", "shadowColor": [0.1, 0.2, 0.3, 1], "opacity": 0.25, "hidden": true,
+                  "position": [1.5, 2], "bounds": [0, 0, 3, 4.25], "transform": [{ "scale": [2, 3, 1] }] }] } }
+                """#)
+            let (_, layers) = try parsedDump(scene, at: 0)
+            let a = try #require(layers["root.sublayers[0]"]?["properties"])
+            #expect(a["backgroundColor"]?.string == "#336699" && a["borderColor"]?.string == "#33669980")
+            #expect(numbers(a["shadowColor"]) == [0.1, 0.2, 0.3, 1])
+            #expect(a["opacity"]?.number == 0.25 && a["hidden"]?.bool == true)
+            #expect(numbers(a["position"]) == [1.5, 2] && numbers(a["bounds"]) == [0, 0, 3, 4.25])
+            #expect(numbers(a["transform"]) == [2, 0, 0, 0, 0, 3, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])
+            #expect(a["contents"]?.isNull == true && a["cornerRadius"]?.number == 0)
+        }
+
         /// The dump comes in pieces of one layer each (with the head first and the tail last), so
         /// `glayers dump` of a large tree writes as it goes: 100 000 layers peaked at 291 MiB
         /// instead of 910 MiB (docs/reliability.md, "A scene of 100 000 layers"). The pieces are

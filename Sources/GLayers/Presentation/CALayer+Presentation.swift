@@ -34,6 +34,15 @@ extension CALayer {
         return copy
     }
 
+    /// A layer whose values are those `presentation(atMediaTime:)` shows at `t`: this layer
+    /// itself when they are its own (no animations, and no change of it waiting in an open
+    /// transaction), else the presentation copy. For readers of every layer of a tree (a
+    /// dump), which would otherwise make and free a copy of each.
+    package func presentedLayer(atMediaTime t: CFTimeInterval) -> CALayer {
+        if !isAnimated && TransactionContext.current.committedModel(of: self) == nil { return self }
+        return presentation(atMediaTime: t)
+    }
+
     /// A new layer of this layer's own class made by the class's `init(layer:)` from this
     /// layer, as Core Animation makes presentation copies (it sends `-initWithLayer:` to the
     /// layer's class).

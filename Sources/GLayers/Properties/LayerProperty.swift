@@ -105,6 +105,11 @@ package class LayerProperty: Hashable, CustomStringConvertible, @unchecked Senda
     /// The value as `value(forKey:)` returns it.
     package func value(of layer: CALayer) -> Any? { nil }
 
+    /// The value as the layer stores it, for a property whose value lives in the layer's state
+    /// (nil for others): typed, without the box in `Any` that `value(of:)` makes and its reader
+    /// casts back (a dump reads some thirty values a layer).
+    package func storedValue(of layer: CALayer) -> AnimatableValue? { nil }
+
     /// Sets the value from `setValue(_:forKey:)`, through the layer's change pipeline.
     ///
     /// - Throws `KeyValueCodingError` when `value` is not of the property's type, or not finite.
@@ -213,6 +218,8 @@ class StateProperty<Value: PropertyValue>: LayerProperty {
     override var isPresented: Bool { true }
 
     override package func value(of layer: CALayer) -> Any? { read(layer).apiValue }
+
+    override package func storedValue(of layer: CALayer) -> AnimatableValue? { read(layer).storedValue }
 
     override package func setValue(_ value: Any?, on layer: CALayer) throws {
         var typed = defaultField

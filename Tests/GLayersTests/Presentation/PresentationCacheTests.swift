@@ -1,6 +1,7 @@
 import Foundation
-import GLayers
 import Testing
+
+@testable import GLayers
 
 extension ClockTests {
     /// The presentation cache (evaluated in place between frames), the tick that skips layers
@@ -16,6 +17,28 @@ extension ClockTests {
             a.timingFunction = CAMediaTimingFunction(name: .linear)
             a.isRemovedOnCompletion = false
             return a
+        }
+
+        /// `presentedLayer(atMediaTime:)` (a dump's reader) is the layer itself only where the
+        /// presentation copy would show the layer's own values: no animations and no change
+        /// waiting in an open transaction.
+        @Test func presentedLayerIsTheLayerOnlyWhereTheCopyWouldShowItsValues() {
+            withManualClock {
+                let still = CALayer()
+                still.opacity = 0.5
+                let moving = CALayer()
+                moving.add(Self.linear("opacity", from: 0, to: 1), forKey: "fade")
+                frame(at: 0)
+                frame(at: 0.25)
+                #expect(still.presentedLayer(atMediaTime: 0.25) === still)
+                let shown = moving.presentedLayer(atMediaTime: 0.25)
+                #expect(shown !== moving && shown.opacity == 0.25)
+                CATransaction.begin()
+                still.opacity = 0.75
+                #expect(
+                    still.presentedLayer(atMediaTime: 0.25).opacity == still.presentation(atMediaTime: 0.25).opacity)
+                CATransaction.commit()
+            }
         }
 
         @Test func modelChangesBetweenEvaluationsAtOneTimeAreSeen() throws {
