@@ -34,6 +34,14 @@ struct AnimationStack: ~Copyable {
     private var generalResets: [StateReset] = []
     /// Whether the presented state was reset from the current model values and steps.
     private var isCurrent = false
+    /// Whether a fast animation writes a component of `transform`.
+    private var writesTransform = false
+    /// The local time from which every animation writes its target at every frame, with a
+    /// value that does not depend on what the target held (all fast, from and to values
+    /// given, not additive, not of `sublayerTransform`): from then on a frame need not put the
+    /// targets back to their model values first, since every one is written over (+infinity:
+    /// never).
+    private var overwritesTargetsFrom = CFTimeInterval.infinity
     /// Whether an animation changes a key the layer's class redraws its contents for.
     private(set) var redrawsContents = false
     /// Whether an animation may change the layer's `zPosition` (its superlayer then sorts its
@@ -141,6 +149,8 @@ struct AnimationStack: ~Copyable {
         }
         block.setFast(fast, curves: curves)
         isFast = fast.count == steps.count
+        writesTransform = fast.contains { if case .transform(_, false) = $0.target { true } else { false } }
+        overwritesTargetsFrom = isFast ? Self.overwritesTargetsFrom(fast) : .infinity
         redrawsContents = entries.contains { $0.redrawsContents }
         changesPaintOrder = entries.contains { $0.changesPaintOrder }
         changesOnlyPlacement = isFast && fast.allSatisfy { $0.target.isPlacement }
@@ -163,9 +173,15 @@ struct AnimationStack: ~Copyable {
         let cache = block.state
         if isCurrent {
             if t == cacheTime { return cache }
-            Self.resetFastTargets(block.fast, cache, model: model)
-            if !isFast {
-                for reset in generalResets { reset(&cache.pointee, model) }
+            if t >= overwritesTargetsFrom && t < .infinity {
+                // Every target is written over below; the transform's parts still hold the
+                // model's apart from the components written (as resetting would leave them).
+                if writesTransform { cache.pointee.transformSource = .parts }
+            } else {
+                Self.resetFastTargets(block.fast, cache, model: model)
+                if !isFast {
+                    for reset in generalResets { reset(&cache.pointee, model) }
+                }
             }
         } else {
             cache.pointee.reset(to: model.pointee)
@@ -222,6 +238,20 @@ struct AnimationStack: ~Copyable {
                 }
             }
         }
+    }
+
+    /// The local time from which the fast animations `ops` write over every target they have
+    /// at every frame, whatever it held (`overwritesTargetsFrom`), or +infinity.
+    private static func overwritesTargetsFrom(_ ops: [FastAnimation]) -> CFTimeInterval {
+        var from = -CFTimeInterval.infinity
+        for op in ops {
+            if case .transform(_, true) = op.target { return .infinity }
+            guard op.basic.ends.kind == .fixed, !op.basic.options.contains(.additive),
+                let start = op.timing.alwaysSamplesFrom
+            else { return .infinity }
+            from = max(from, start)
+        }
+        return from
     }
 
     /// Records the model values of the fast animations' targets (`s` was just reset to the

@@ -121,6 +121,15 @@ struct TimingSampler {
     @inline(__always)
     func activeTime(parentTime: Double) -> Double { (parentTime - beginTime) * abs(speed) }
 
+    /// The parent time from which `uneasedSample(parentTime:)` gives a sample at every finite
+    /// time (-infinity: at every finite time), or nil when it may give none after some time (a
+    /// finite active duration without forward fill, or no duration).
+    var alwaysSamplesFrom: Double? {
+        guard duration > 0, !activeDuration.isFinite || fillsForwards else { return nil }
+        // Before the begin time the active time is negative, unless the speed is 0.
+        return fillsBackwards || speedValue == 0 ? -.infinity : beginTime
+    }
+
     /// The uneased fraction of the duration and the completed cycles at `parentTime`, or nil
     /// when the object has no effect then.
     @inline(__always)

@@ -193,6 +193,45 @@ extension ClockTests {
             }
         }
 
+        /// Animations that write over their targets at every frame, whatever they held (from
+        /// and to values, not additive, repeating or filling forwards: a snowflake's), are not
+        /// put back to the model first once all of them apply; what shows is still, bit for bit,
+        /// what a first evaluation gives, before one of them begins and after.
+        @Test func writtenOverTargetsShowWhatAFirstEvaluationGives() throws {
+            try withManualClock {
+                func make() -> CALayer {
+                    let layer = CALayer()
+                    layer.position = CGPoint(x: 3, y: 4)
+                    layer.transform = CATransform3DMakeScale(2, 3, 1)
+                    let fall = Self.linear("position.y", from: 0, to: 100, duration: 0.7)
+                    fall.repeatCount = .infinity
+                    layer.add(fall, forKey: "fall")
+                    for (axis, duration) in [("x", 0.3), ("y", 0.45), ("z", 1.1)] {
+                        let spin = Self.linear(
+                            "transform.rotation.\(axis)", from: 0, to: CGFloat.pi, duration: duration)
+                        spin.isCumulative = true
+                        spin.repeatCount = .infinity
+                        layer.add(spin, forKey: axis)
+                    }
+                    let fade = Self.linear("opacity", from: 1, to: 0.25, duration: 0.5)
+                    fade.fillMode = .forwards
+                    fade.beginTime = CACurrentMediaTime() + 0.4
+                    layer.add(fade, forKey: "fade")
+                    return layer
+                }
+                let times: [CFTimeInterval] = [0.1, 0.3, 0.5, 0.7, 1.6, 0.2, 0.45, 2.5, 3.25, 0.05, 4]
+                let kept = make()
+                let fresh = times.map { _ in make() }
+                frame(at: 0)
+                for (t, first) in zip(times, fresh) {
+                    CAMediaClock.setTime(t)
+                    let a = try #require(kept.presentation()), b = try #require(first.presentation())
+                    #expect(a.position == b.position && a.opacity == b.opacity, "at \(t)")
+                    #expect(a.transform == b.transform, "at \(t)")
+                }
+            }
+        }
+
         /// A layer whose animations are gone keeps no presented copy of old values (its images
         /// are released with the model's).
         @Test func removedAnimationsReleaseThePresentedState() throws {
