@@ -186,22 +186,14 @@ extension Scene {
         return true
     }
 
-    /// What `encode(_:)` gives for a colour, written straight into bytes: `"#RRGGBB"` (with
-    /// `AA` unless opaque) when every component is a whole eighth bit, else its components.
+    /// What `encode(_:)` gives for a colour, written straight into bytes.
     private static func write(color c: RGBA, into out: inout [UInt8]) {
-        let v = (Double(c.r), Double(c.g), Double(c.b), Double(c.a))
-        let bytes = ((v.0 * 255).rounded(), (v.1 * 255).rounded(), (v.2 * 255).rounded(), (v.3 * 255).rounded())
-        func whole(_ x: Double, _ b: Double) -> Bool { abs(x * 255 - b) < 1e-6 && (0...255).contains(b) }
-        guard whole(v.0, bytes.0) && whole(v.1, bytes.1) && whole(v.2, bytes.2) && whole(v.3, bytes.3) else {
-            _ = write(numbersOf: (CGFloat(v.0), CGFloat(v.1), CGFloat(v.2), CGFloat(v.3)), into: &out)
+        guard let hex = hexText(of: c) else {
+            _ = write(numbersOf: (c.r, c.g, c.b, c.a), into: &out)
             return
         }
-        func hex(_ nibble: Int) -> UInt8 { UInt8(nibble < 10 ? 48 + nibble : 55 + nibble) }  // 0-9, A-F
-        out.appendASCII("\"#")
-        for (i, b) in [bytes.0, bytes.1, bytes.2, bytes.3].enumerated() where i < 3 || b != 255 {
-            out.append(hex(Int(b) >> 4))
-            out.append(hex(Int(b) & 15))
-        }
+        out.append(UInt8(ascii: "\""))
+        out += hex
         out.append(UInt8(ascii: "\""))
     }
 
@@ -245,21 +237,23 @@ extension Scene {
         }
     }
 
-    private static let hexDigits = Array("0123456789ABCDEF")
-
     static func encode(_ c: CGColor) -> JSONOutput {
-        let v = [c.rgba.r, c.rgba.g, c.rgba.b, c.rgba.a].map(Double.init)
-        let bytes = v.map { ($0 * 255).rounded() }
-        if zip(v, bytes).allSatisfy({ abs($0 * 255 - $1) < 1e-6 }) && bytes.allSatisfy({ (0...255).contains($0) }) {
-            let digits = hexDigits
-            var hex = "#"
-            for (i, b) in bytes.enumerated() where i < 3 || b != 255 {
-                hex.append(digits[Int(b) >> 4])
-                hex.append(digits[Int(b) & 15])
-            }
-            return .string(hex)
+        if let hex = hexText(of: c.rgba) { return .string(String(decoding: hex, as: UTF8.self)) }
+        return .array([c.rgba.r, c.rgba.g, c.rgba.b, c.rgba.a].map { .number(Double($0)) })
+    }
+
+    /// A colour's scene encoding as hex text, `#RRGGBB` (with `AA` unless opaque), when every
+    /// component is a whole eighth bit; nil otherwise (the colour is then its components).
+    static func hexText(of c: RGBA) -> [UInt8]? {
+        let v = [Double(c.r), Double(c.g), Double(c.b), Double(c.a)]
+        var hex: [UInt8] = [UInt8(ascii: "#")]
+        func digit(_ nibble: Int) -> UInt8 { UInt8(nibble < 10 ? 48 + nibble : 55 + nibble) }  // 0-9, A-F
+        for (i, x) in v.enumerated() {
+            let b = (x * 255).rounded()
+            guard abs(x * 255 - b) < 1e-6, (0...255).contains(b) else { return nil }
+            if i < 3 || b != 255 { hex += [digit(Int(b) >> 4), digit(Int(b) & 15)] }
         }
-        return .array(v.map { .number($0) })
+        return hex
     }
 
     static func encode(_ f: CIFilter) -> JSONOutput {

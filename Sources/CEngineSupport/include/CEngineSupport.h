@@ -63,16 +63,17 @@ static inline void glayers_sincos(double x, double *s, double *c) {
 /* Sine and cosine of three angles (a rotation's Euler angles), the same values as three calls
  * of `glayers_sincos`: when all three are in the kernel's range, evaluated together without a
  * branch (the compiler may run the lanes side by side). */
-static inline void glayers_sincos3(double x, double y, double z, double s[3], double c[3]) {
+static inline void glayers_sincos3(double x, double y, double z, double *sx, double *cx, double *sy,
+                                   double *cy, double *sz, double *cz) {
     double ax = x < 0 ? -x : x, ay = y < 0 ? -y : y, az = z < 0 ? -z : z;
     if (!(ax < 1647099.0 && ay < 1647099.0 && az < 1647099.0)) {
-        glayers_sincos(x, &s[0], &c[0]);
-        glayers_sincos(y, &s[1], &c[1]);
-        glayers_sincos(z, &s[2], &c[2]);
+        glayers_sincos(x, sx, cx);
+        glayers_sincos(y, sy, cy);
+        glayers_sincos(z, sz, cz);
         return;
     }
-    glayers_sincos_reduced(x, &s[0], &c[0]);
-    glayers_sincos_reduced(y, &s[1], &c[1]);
-    glayers_sincos_reduced(z, &s[2], &c[2]);
+    glayers_sincos_reduced(x, sx, cx);
+    glayers_sincos_reduced(y, sy, cy);
+    glayers_sincos_reduced(z, sz, cz);
 }
 #endif

@@ -145,7 +145,7 @@ extension FrameBuilder {
         into items: UnsafeMutablePointer<DrawItem>, identities: UnsafeMutablePointer<UInt64>,
         outcomes: UnsafeMutableBufferPointer<LeafOutcome>, firstLayerIndex: Int32
     ) {
-        func index(_ k: Int) -> Int { order.isEmpty ? k : Int(order[k]) }
+        func index(_ k: Int) -> Int { paintOrderIndex(k, order) }
         let end = range.upperBound
         for k in range {
             // Prefetched as `forEachSublayer` does, further ahead: the leaf is evaluated here too.
@@ -192,7 +192,7 @@ extension FrameBuilder {
         items: UnsafeMutablePointer<DrawItem>, identities: UnsafeBufferPointer<UInt64>,
         outcomes: UnsafeBufferPointer<LeafOutcome>, scratch: LeafScratch
     ) -> Int {
-        func layer(_ k: Int) -> Unmanaged<CALayer> { Unmanaged.passUnretained(subs[order.isEmpty ? k : Int(order[k])]) }
+        func layer(_ k: Int) -> Unmanaged<CALayer> { Unmanaged.passUnretained(subs[paintOrderIndex(k, order)]) }
         scratch.resumeAt = nil
         let n = subs.count
         var taken = 0
@@ -229,7 +229,7 @@ extension FrameBuilder {
         _ subs: UnsafeBufferPointer<CALayer>, _ order: UnsafeBufferPointer<Int32>, _ range: Range<Int>, _ c: Context,
         outcomes: UnsafeBufferPointer<LeafOutcome>, firstLayerIndex: Int32, scratch: LeafScratch
     ) {
-        func layer(_ k: Int) -> Unmanaged<CALayer> { Unmanaged.passUnretained(subs[order.isEmpty ? k : Int(order[k])]) }
+        func layer(_ k: Int) -> Unmanaged<CALayer> { Unmanaged.passUnretained(subs[paintOrderIndex(k, order)]) }
         let identities = scratch.waitingIdentities
         scratch.waiting.withUnsafeMutableBufferPointer { items in
             var next = 0, run = 0
@@ -251,6 +251,13 @@ extension FrameBuilder {
             }
             append(contentsOf: UnsafeBufferPointer(rebasing: items[run..<next]))
         }
+    }
+
+    /// The index among the sublayers of the one at paint-order position `k` (`order` empty:
+    /// the sublayers' own order).
+    @inline(__always)
+    private func paintOrderIndex(_ k: Int, _ order: UnsafeBufferPointer<Int32>) -> Int {
+        order.isEmpty ? k : Int(order[k])
     }
 
     /// What taking a leaf in paint order does beyond its item: count its layer, report a

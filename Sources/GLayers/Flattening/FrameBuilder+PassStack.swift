@@ -80,7 +80,7 @@ extension FrameBuilder {
     func append(_ item: DrawItem) {
         guard !passStack.isEmpty else { return }
         let i = passStack.count - 1
-        if i > 0 || passStack[i].index > 0 {
+        if tracksBounds(i) {
             grow(&passStack[i], by: item)
         }
         passStack[i].items.append(item)
@@ -90,7 +90,7 @@ extension FrameBuilder {
     func append(contentsOf items: UnsafeBufferPointer<DrawItem>) {
         guard !passStack.isEmpty, !items.isEmpty else { return }
         let i = passStack.count - 1
-        if i > 0 || passStack[i].index > 0 {
+        if tracksBounds(i) {
             for item in items { grow(&passStack[i], by: item) }
         }
         passStack[i].items.append(contentsOf: items)
@@ -115,13 +115,17 @@ extension FrameBuilder {
         let capacity = passStack[i].items.capacity
         if capacity < start + maximum { passStack[i].items.reserveCapacity(max(start + maximum, 2 * capacity)) }
         passStack[i].items.append(contentsOf: WrittenInPlace(writer: writer))
-        if i > 0 || passStack[i].index > 0 {
+        if tracksBounds(i) {
             for k in start..<passStack[i].items.count {
                 let item = passStack[i].items[k]
                 grow(&passStack[i], by: item)
             }
         }
     }
+
+    /// Whether the open pass at `i` keeps the bounds of its items (every pass but the screen's).
+    @inline(__always)
+    private func tracksBounds(_ i: Int) -> Bool { i > 0 || passStack[i].index > 0 }
 
     private func grow(_ frame: inout OpenPass, by item: DrawItem) {
         var r = item.rect

@@ -83,15 +83,8 @@ struct TransformParts: Equatable {
     static func rotationMatrix(_ e: SIMD3<Double>) -> CATransform3D {
         if e == .zero { return .identity }
         // The three together, without a branch per angle (a zero angle gives (0, 1) exactly).
-        var s = (0.0, 0.0, 0.0), c = (1.0, 1.0, 1.0)
-        withUnsafeMutableBytes(of: &s) { s in
-            withUnsafeMutableBytes(of: &c) { c in
-                glayers_sincos3(
-                    e.x, e.y, e.z, s.baseAddress?.assumingMemoryBound(to: Double.self),
-                    c.baseAddress?.assumingMemoryBound(to: Double.self))
-            }
-        }
-        let (sa, sb, sc) = s, (ca, cb, cc) = c
+        var (sa, ca, sb, cb, sc, cc) = (0.0, 1.0, 0.0, 1.0, 0.0, 1.0)
+        glayers_sincos3(e.x, e.y, e.z, &sa, &ca, &sb, &cb, &sc, &cc)
         return CATransform3D(
             m11: cb * cc, m12: cb * sc, m13: -sb, m14: 0,
             m21: -ca * sc + sa * sb * cc, m22: ca * cc + sa * sb * sc, m23: sa * cb, m24: 0,

@@ -41,8 +41,9 @@ import Testing
         var mismatches = 0
         for _ in 0..<30_000 {
             let (x, y, z) = (next(), next(), next())
-            var s = [0.0, 0.0, 0.0], c = [0.0, 0.0, 0.0]
-            glayers_sincos3(x, y, z, &s, &c)
+            var (sx, cx, sy, cy, sz, cz) = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+            glayers_sincos3(x, y, z, &sx, &cx, &sy, &cy, &sz, &cz)
+            let s = [sx, sy, sz], c = [cx, cy, cz]
             for (i, a) in [x, y, z].enumerated() {
                 var one = (0.0, 0.0)
                 glayers_sincos(a, &one.0, &one.1)

@@ -41,6 +41,21 @@ extension ClockTests {
             }
         }
 
+        /// Expects a layer made by `make` and evaluated in place at each of `times` in turn to
+        /// show, each time, what a layer made the same way and evaluated first at that time shows.
+        /// Runs in a manual clock from 0.
+        static func expectFirstEvaluations(of make: () -> CALayer, at times: [CFTimeInterval]) throws {
+            let kept = make()
+            let fresh = times.map { _ in make() }
+            frame(at: 0)
+            for (t, first) in zip(times, fresh) {
+                CAMediaClock.setTime(t)
+                let a = try #require(kept.presentation()), b = try #require(first.presentation())
+                #expect(a.position == b.position && a.opacity == b.opacity, "at \(t)")
+                #expect(a.transform == b.transform, "at \(t)")
+            }
+        }
+
         @Test func modelChangesBetweenEvaluationsAtOneTimeAreSeen() throws {
             try withManualClock {
                 let layer = CALayer()
@@ -181,15 +196,7 @@ extension ClockTests {
                     return layer
                 }
                 let times: [CFTimeInterval] = [0.3, 0.7, 0.1, 2, 0.5, 0.45, 1.2, 0.05]
-                let kept = make()
-                let fresh = times.map { _ in make() }
-                frame(at: 0)
-                for (t, first) in zip(times, fresh) {
-                    CAMediaClock.setTime(t)
-                    let a = try #require(kept.presentation()), b = try #require(first.presentation())
-                    #expect(a.position == b.position && a.opacity == b.opacity, "at \(t)")
-                    #expect(a.transform == b.transform, "at \(t)")
-                }
+                try Self.expectFirstEvaluations(of: make, at: times)
             }
         }
 
@@ -220,15 +227,7 @@ extension ClockTests {
                     return layer
                 }
                 let times: [CFTimeInterval] = [0.1, 0.3, 0.5, 0.7, 1.6, 0.2, 0.45, 2.5, 3.25, 0.05, 4]
-                let kept = make()
-                let fresh = times.map { _ in make() }
-                frame(at: 0)
-                for (t, first) in zip(times, fresh) {
-                    CAMediaClock.setTime(t)
-                    let a = try #require(kept.presentation()), b = try #require(first.presentation())
-                    #expect(a.position == b.position && a.opacity == b.opacity, "at \(t)")
-                    #expect(a.transform == b.transform, "at \(t)")
-                }
+                try Self.expectFirstEvaluations(of: make, at: times)
             }
         }
 
