@@ -117,8 +117,7 @@ extension Renderer {
                 bindSources(command.textures, variant: command.variant)
                 setBlending(command.blending)
                 forEachScissor(pass: pass) {
-                    quad.draw(first: Int(command.first), count: Int(command.count))
-                    stats.drawCalls += 1
+                    drawQuads(first: Int(command.first), count: Int(command.count))
                 }
                 stats.batches += 1
             case .blend:
@@ -131,6 +130,14 @@ extension Renderer {
                 } catch {}
             }
         }
+    }
+
+    /// Draws instances `first ..< first + count` with the current program, counting the call
+    /// and letting the driver's queue hold at most two stretches of drawing (`DriverQueue`).
+    private func drawQuads(first: Int, count: Int) {
+        quad.draw(first: first, count: count)
+        stats.drawCalls += 1
+        driverQueue.drew(instances: count)
     }
 
     /// Quad programs, per-pass uniforms, premultiplied source-over (or additive overdraw).
@@ -214,8 +221,7 @@ extension Renderer {
         glDisable(GLenum(GL_BLEND))
         bindSources(command.textures)
         forEachScissor(pass: pass) {
-            quad.draw(first: Int(command.first), count: 1)
-            stats.drawCalls += 1
+            drawQuads(first: Int(command.first), count: 1)
         }
         glUniform1i(p.uBlendMode, 0)
         glEnable(GLenum(GL_BLEND))
@@ -248,8 +254,7 @@ extension Renderer {
         bindTexture(current.texture, unit: QuadUnit.tex0)
         setSampling(linear: false, wrap: GL_CLAMP_TO_EDGE)
         forEachScissor(pass: pass) {
-            quad.draw(first: Int(command.first), count: 1)
-            stats.drawCalls += 1
+            drawQuads(first: Int(command.first), count: 1)
         }
         pool.release(current)
         stats.batches += 1
@@ -297,6 +302,8 @@ extension Renderer {
         }
         reset(&passContents, count: 0)
         reset(&passResults, count: 0)
+        driverQueue.endFrame()
+        stats.queueWaits = driverQueue.waits
         textures.endFrame()
         pool.endFrame()
     }

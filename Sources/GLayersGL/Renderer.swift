@@ -37,6 +37,8 @@ public final class Renderer {
     let clips = ClipBuffer()
     let textures: TextureCache
     let pool = PassPool()
+    /// Bounds the drawing queued in the driver (fences every so many draw calls).
+    let driverQueue = DriverQueue()
     let effects: EffectPipeline
     /// The largest texture or framebuffer side the OpenGL implementation takes
     /// (`GL_MAX_TEXTURE_SIZE`).
@@ -180,6 +182,7 @@ public final class Renderer {
         textures.beginFrame(frame)
         pool.beginFrame(frame)
         effects.draws = 0
+        driverQueue.beginFrame()
         planner.options = planOptions
         planner.preparePasses(list)
         preparePassKeys(list)

@@ -1,0 +1,65 @@
+/// The drawing a frame leaves queued in the driver is bounded (`DriverQueue`): a long frame
+/// fences the queue every so many draw calls or instances and waits for the fence before,
+/// and draws the same picture as without waits.
+import GLayersGraphics
+import GLayersRenderList
+import Testing
+
+@testable import GLayersGL
+
+@Suite(.serialized) struct DriverQueueTests {
+    /// 48 overlapping squares in alternating colours and corner shapes, one draw call each
+    /// (batching off).
+    private func squares(in b: ListBuilder) -> RenderList {
+        let orange = Color.rgba(1, 0.5, 0), blue = Color.rgba(0, 0.4, 1, 0.7)
+        var items: [DrawItem] = []
+        for i in 0..<48 {
+            let x = Float(i % 8) * 7, y = Float(i / 8) * 9
+            items.append(
+                DrawItem(
+                    transform: .translate(x, y), rect: Rect(0, 0, 12, 12), opacity: 0.8,
+                    background: i % 2 == 0 ? orange : blue, cornerRadius: i % 3 == 0 ? 4 : 0))
+        }
+        return b.screen(items)
+    }
+
+    @Test func longFramesWaitForTheDriverAndDrawTheSame() throws {
+        let list = squares(in: ListBuilder(width: 64, height: 64))
+        try GLHarness.withRenderer { r in
+            let limits = (r.driverQueue.drawLimit, r.driverQueue.instanceLimit)
+            defer { (r.driverQueue.drawLimit, r.driverQueue.instanceLimit) = limits }
+            r.debug.disableBatching = true
+
+            // 48 draw calls are far below the default limits: no fence.
+            r.render(list, to: .offscreen)
+            #expect(r.stats.drawCalls == 48)
+            #expect(r.stats.queueWaits == 0)
+            let unbounded = try r.readImage()
+
+            // A fence every 5 draw calls: marks after calls 5, 10, …, 45, each but the first
+            // waiting for the one before.
+            r.driverQueue.drawLimit = 5
+            r.invalidate()
+            r.render(list, to: .offscreen)
+            #expect(r.stats.queueWaits == 8)
+            #expect(ImageComparison(unbounded, try r.readImage(), tolerance: .exact).matches)
+
+            // A fence every 16 instances (one instance a call here): marks after 16, 32, 48.
+            r.driverQueue.drawLimit = 1000
+            r.driverQueue.instanceLimit = 16
+            r.invalidate()
+            r.render(list, to: .offscreen)
+            #expect(r.stats.queueWaits == 2)
+            #expect(ImageComparison(unbounded, try r.readImage(), tolerance: .exact).matches)
+
+            // A frame's last fence goes with it: with a mark at call 40, two frames in a row
+            // wait for nothing (the second does not wait for the first's fence).
+            r.driverQueue.instanceLimit = 40
+            for _ in 0..<2 {
+                r.invalidate()
+                r.render(list, to: .offscreen)
+                #expect(r.stats.queueWaits == 0)
+            }
+        }
+    }
+}
