@@ -33,7 +33,9 @@ struct Dump: ParsableCommand {
             let timeline = SceneTimeline(scene: loaded, keys: try TimedKey.parseList(keys), size: nil, scale: nil)
             timeline.advance(to: at)
             if renderList {
-                let list = FrameBuilder().build(
+                let builder = FrameBuilder()
+                builder.memoizes = false  // one frame: no memo of each leaf for later ones
+                let list = builder.build(
                     root: loaded.rootLayer, at: at, size: timeline.size, scale: timeline.scale,
                     clearColor: loaded.backgroundColor)
                 print(list.dump(), terminator: "")

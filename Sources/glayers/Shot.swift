@@ -53,7 +53,7 @@ struct Shot: ParsableCommand {
             let timeline = SceneTimeline(
                 scene: try loadScene(scene, onTimeline: true), keys: try TimedKey.parseList(keys),
                 size: try parseSize(size, option: "--size"),
-                scale: scale.map { CGFloat($0) }, prepared: prepared)
+                scale: scale.map { CGFloat($0) }, prepared: prepared, oneFrame: true)
             try showLottieFrame(timeline, progress: progress, frame: frame, at: at)
             let size = try timeline.writePNG(at: at, to: URL(fileURLWithPath: output))
             keepUntilExit(timeline)

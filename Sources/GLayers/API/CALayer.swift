@@ -29,10 +29,13 @@ open class CALayer: NSObject, CAMediaTiming {
     @exclusivity(unchecked) unowned(unsafe) var superlayerStorage: CALayer? {
         didSet { TransactionContext.current.animationTimesChanged() }
     }
-    /// The layer that uses this one as its `mask`.
-    @exclusivity(unchecked) unowned(unsafe) var maskOwner: CALayer? {
-        didSet { TransactionContext.current.animationTimesChanged() }
-    }
+    /// Flattening's memo of the layer's own item, reused while only its placement changes
+    /// (FrameBuilder+Memo.swift): made the first time flattening keeps one, on a cache line of
+    /// its own (five lines), and kept until the layer goes. A layer never flattened (a scene
+    /// being validated or dumped) or never memoized (it has sublayers) holds this pointer
+    /// instead of the 288 bytes of a memo. Read through `flattenMemo` while `hasFlattenMemo`;
+    /// in the object's first line, which flattening loads a few layers ahead of the memo.
+    @exclusivity(unchecked) package final var flattenMemoStorage: UnsafeMutablePointer<FlattenMemo>?
     /// `speed`, `beginTime` and `timeOffset` of `CAMediaTiming`, which map the superlayer's time
     /// to the layer's every frame (CALayer+Timing.swift).
     @exclusivity(unchecked) final var speedStorage: Float = 1
@@ -65,15 +68,16 @@ open class CALayer: NSObject, CAMediaTiming {
     /// of it comes first in it, and ends within the object's first two cache lines.
     @exclusivity(unchecked) final var animations = AnimationStack()
 
-    /// Flattening's memo of the layer's own item, reused while only its placement changes
-    /// (FrameBuilder+Memo.swift). Right after the animations: a memoized layer's frame reads it
-    /// whole, and it begins in the line where the animations end.
-    @exclusivity(unchecked) package final var flattenMemo = FlattenMemo()
     /// Model values (or, on a presentation copy, the presented values). Changed through
     /// `modifyModel` (CALayer+Changes.swift), which tells the presentation cache.
     @exclusivity(unchecked) final var layerState = LayerState()
 
     // Hierarchy (CALayer+Hierarchy.swift; the sublayers, superlayer and mask are above).
+    /// The layer that uses this one as its `mask` (read only where a layer has no superlayer,
+    /// so not in the first lines).
+    @exclusivity(unchecked) unowned(unsafe) var maskOwner: CALayer? {
+        didSet { TransactionContext.current.animationTimesChanged() }
+    }
     /// How many hosts (windows, headless renderers) show this layer as their root.
     @exclusivity(unchecked) var hostCount = 0
     /// Whether the layer has been committed as part of a live tree (only such layers run
@@ -238,6 +242,7 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     deinit {
+        if let memo = flattenMemoStorage { FlattenMemo.free(memo) }
         for sub in sublayerStorage where sub.superlayerStorage === self { sub.superlayerStorage = nil }
         if let m = maskStorage, m.maskOwner === self { m.maskOwner = nil }
         if let context = animationRegistry { context.unregister(self) }

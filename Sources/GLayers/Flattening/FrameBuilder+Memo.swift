@@ -15,9 +15,11 @@ import Foundation
 import GLayersGraphics
 import GLayersRenderList
 
-/// A layer's own item as flattening made it, without its placement; kept in the layer
-/// object (`CALayer.flattenMemo`, valid while `CALayer.hasFlattenMemo`), so reading it is no
-/// pointer chase, retain or release.
+/// A layer's own item as flattening made it, without its placement: in a block of its own
+/// that the layer points to (`CALayer.flattenMemoStorage`, valid while
+/// `CALayer.hasFlattenMemo`), reached without a retain or release. The pointer lies in the
+/// object's first lines, which flattening loads ahead of a layer, so the memo's lines are
+/// loaded as early (`CALayer.prefetchLayer`).
 package struct FlattenMemo {
     /// The layer's `modelStamp` when it was made.
     package var stamp: UInt32 = 0
@@ -35,14 +37,34 @@ package struct FlattenMemo {
     var item = DrawItem(transform: .identity, rect: .zero)
 
     package init() {}
+
+    /// A memo in a block of its own, on a cache line (its five lines are whole).
+    static func allocate() -> UnsafeMutablePointer<FlattenMemo> {
+        let memo = UnsafeMutableRawPointer.allocate(byteCount: MemoryLayout<FlattenMemo>.stride, alignment: 64)
+            .bindMemory(to: FlattenMemo.self, capacity: 1)
+        memo.initialize(to: FlattenMemo())
+        return memo
+    }
+
+    /// Frees a memo `allocate()` made.
+    static func free(_ memo: UnsafeMutablePointer<FlattenMemo>) {
+        memo.deinitialize(count: 1)
+        memo.deallocate()
+    }
+}
+
+extension CALayer {
+    /// The layer's memo (`flattenMemoStorage`); only while `hasFlattenMemo`.
+    @inline(__always)
+    package var flattenMemo: UnsafeMutablePointer<FlattenMemo> { flattenMemoStorage.unsafelyUnwrapped }
 }
 
 extension FrameBuilder {
     /// Whether the layer's memo can stand for its own item this frame.
     @inline(__always)
     func memoApplies(to layer: CALayer, _ ctx: Context) -> Bool {
-        memoizes && layer.hasFlattenMemo && layer.flattenMemo.stamp == layer.modelStamp
-            && layer.flattenMemo.ancestorsFlipped == ctx.ancestorsFlipped && Self.mayKeepMemo(layer)
+        memoizes && layer.hasFlattenMemo && layer.flattenMemo.pointee.stamp == layer.modelStamp
+            && layer.flattenMemo.pointee.ancestorsFlipped == ctx.ancestorsFlipped && Self.mayKeepMemo(layer)
     }
 
     /// Whether the layer's structure and animations let a memo stand for its item: no
@@ -59,10 +81,10 @@ extension FrameBuilder {
         case .nothing: return
         case .notFinite: reportNotFinite(node)
         case .placed(let world, let opacity):
-            var item = layer.flattenMemo.item
+            var item = layer.flattenMemo.pointee.item
             Self.place(&item, world: world, opacity: opacity, ctx)
             item.layerIndex = layerCounter - 1
-            registerMemoImage(of: layer, identity: layer.flattenMemo.imageIdentity)
+            registerMemoImage(of: layer, identity: layer.flattenMemo.pointee.imageIdentity)
             append(item)
         }
     }
@@ -83,7 +105,7 @@ extension FrameBuilder {
     /// (FrameBuilder+ParallelLeaves.swift), each copied once, straight to where it goes.
     @inline(__always)
     static func placeMemo(of layer: CALayer, _ s: UnsafePointer<LayerState>, _ ctx: Context) -> PlacedMemo {
-        if s.pointee.isHidden || !(s.pointee.opacity > 0) || !layer.flattenMemo.drawsItem { return .nothing }
+        if s.pointee.isHidden || !(s.pointee.opacity > 0) || !layer.flattenMemo.pointee.drawsItem { return .nothing }
         guard let world = s.world(under: ctx.parent) else { return .notFinite }
         let opacity = ctx.opacity * s.pointee.opacity
         guard opacity > 0 else { return .nothing }
@@ -104,7 +126,9 @@ extension FrameBuilder {
     /// registered last.
     @inline(__always)
     func registerMemoImage(of layer: CALayer, identity: UInt64) {
-        if identity != 0 && identity != lastImageIdentity, let image = layer.flattenMemo.image { register(image) }
+        if identity != 0 && identity != lastImageIdentity, let image = layer.flattenMemo.pointee.image {
+            register(image)
+        }
     }
 
     /// Keeps the item just made for a layer when the layer qualifies (see the file's
@@ -119,20 +143,22 @@ extension FrameBuilder {
             return
         }
         let image = s.pointee.contents.image
+        if layer.flattenMemoStorage == nil { layer.flattenMemoStorage = FlattenMemo.allocate() }
+        let memo = layer.flattenMemo
         layer.hasFlattenMemo = true
-        layer.flattenMemo.stamp = layer.modelStamp
-        layer.flattenMemo.ancestorsFlipped = ancestorsFlipped
-        layer.flattenMemo.drawsItem = item != nil
-        layer.flattenMemo.imageIdentity = image?.identity ?? 0
-        layer.flattenMemo.image = image
-        if let item { layer.flattenMemo.item = item }
+        memo.pointee.stamp = layer.modelStamp
+        memo.pointee.ancestorsFlipped = ancestorsFlipped
+        memo.pointee.drawsItem = item != nil
+        memo.pointee.imageIdentity = image?.identity ?? 0
+        memo.pointee.image = image
+        if let item { memo.pointee.item = item }
     }
 
     /// Forgets the memo of a node's layer (its item is being made differently: in a pass).
     func forgetMemo(of node: FlattenNode) {
         guard case .live(let layer) = node, layer.hasFlattenMemo else { return }
         layer.hasFlattenMemo = false
-        layer.flattenMemo.image = nil
+        layer.flattenMemo.pointee.image = nil
     }
 
     /// Whether a presented state draws at most its one layer item, the same wherever the layer

@@ -134,15 +134,14 @@ extension CALayer {
     ///
     /// - `evaluating`: the layer is evaluated where it is placed (a leaf of a wide layer,
     ///   FrameBuilder+ParallelLeaves.swift), so the lines evaluation touches are loaded too.
-    /// - The addresses of the layer's `flattenMemo` and `layerState` are their storage's (final
-    ///   stored properties without observers): no offset is measured or written down.
+    /// - The address of the layer's `layerState` is its storage's (a final stored property
+    ///   without observers): no offset is measured or written down; the memo's is the pointer
+    ///   the object's first lines hold.
     @inline(__always)
     static func prefetchLayer(_ layers: UnsafeBufferPointer<CALayer>, _ i: Int, evaluating: Bool = false) {
         Unmanaged<CALayer>.fromOpaque(address(layers, i))._withUnsafeGuaranteedRef { layer in
             if layer.hasFlattenMemo {
-                withUnsafeMutablePointer(to: &layer.flattenMemo) {
-                    prefetchLines(UnsafeRawPointer($0), MemoryLayout<FlattenMemo>.size)
-                }
+                prefetchLines(UnsafeRawPointer(layer.flattenMemo), MemoryLayout<FlattenMemo>.size)
                 if layer.isAnimated {
                     if evaluating { layer.animations.prefetch() }
                     layer.animations.prefetchPlacement()

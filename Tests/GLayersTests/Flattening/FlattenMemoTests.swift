@@ -76,9 +76,10 @@ extension ClockTests {
                 let builder = FrameBuilder()
                 for t in stride(from: 0.0, through: 1.2, by: 0.1) { check(root, builder, at: t, "at \(t)") }
                 #expect(leaf.hasFlattenMemo, "the leaf's item is memoized")
-                let stamp = leaf.flattenMemo.stamp
+                let stamp = leaf.flattenMemo.pointee.stamp
                 check(root, builder, at: 1.3, "later")
-                #expect(leaf.hasFlattenMemo && leaf.flattenMemo.stamp == stamp, "placement alone keeps the memo")
+                #expect(
+                    leaf.hasFlattenMemo && leaf.flattenMemo.pointee.stamp == stamp, "placement alone keeps the memo")
             }
         }
 
@@ -121,6 +122,24 @@ extension ClockTests {
                 mask.backgroundColor = CGColor(gray: 0, alpha: 1)
                 leaf.mask = mask
                 check(root, builder, at: 0.5, "with a mask")
+            }
+        }
+
+        /// The memo is made where flattening keeps one, on a cache line of its own, and only
+        /// there: a layer never flattened, a layer with sublayers and a tree flattened by a
+        /// builder that keeps no memos (a one-frame render: `glayers shot`) hold none.
+        @Test func memosAreMadeWhereKept() throws {
+            try withManualClock {
+                let (root, leaf) = try scene("CALayer")
+                #expect(root.flattenMemoStorage == nil && leaf.flattenMemoStorage == nil, "never flattened")
+                let once = FrameBuilder()
+                once.memoizes = false
+                check(root, once, at: 0, "without memos")
+                #expect(leaf.flattenMemoStorage == nil && !leaf.hasFlattenMemo, "a builder that keeps none")
+                check(root, FrameBuilder(), at: 0.1, "memoized")
+                let memo = try #require(leaf.flattenMemoStorage)
+                #expect(leaf.hasFlattenMemo && Int(bitPattern: memo) % 64 == 0, "on a line of its own")
+                #expect(root.flattenMemoStorage == nil, "a layer with sublayers keeps no memo")
             }
         }
     }
