@@ -36,30 +36,23 @@ import Testing
             #expect(r.stats.queueWaits == 0)
             let unbounded = try r.readImage()
 
-            // A fence every 5 draw calls: marks after calls 5, 10, …, 45, each but the first
-            // waiting for the one before.
-            r.driverQueue.drawLimit = 5
-            r.invalidate()
-            r.render(list, to: .offscreen)
-            #expect(r.stats.queueWaits == 8)
-            #expect(ImageComparison(unbounded, try r.readImage(), tolerance: .exact).matches)
-
-            // A fence every 16 instances (one instance a call here): marks after 16, 32, 48.
-            r.driverQueue.drawLimit = 1000
-            r.driverQueue.instanceLimit = 16
-            r.invalidate()
-            r.render(list, to: .offscreen)
-            #expect(r.stats.queueWaits == 2)
-            #expect(ImageComparison(unbounded, try r.readImage(), tolerance: .exact).matches)
-
-            // A frame's last fence goes with it: with a mark at call 40, two frames in a row
-            // wait for nothing (the second does not wait for the first's fence).
-            r.driverQueue.instanceLimit = 40
-            for _ in 0..<2 {
+            /// The waits of a full redraw with these limits, after checking its picture.
+            func waits(drawLimit: Int, instanceLimit: Int) throws -> Int {
+                (r.driverQueue.drawLimit, r.driverQueue.instanceLimit) = (drawLimit, instanceLimit)
                 r.invalidate()
                 r.render(list, to: .offscreen)
-                #expect(r.stats.queueWaits == 0)
+                #expect(ImageComparison(unbounded, try r.readImage(), tolerance: .exact).matches)
+                return r.stats.queueWaits
             }
+            // A fence every 5 draw calls: marks after calls 5, 10, …, 45, each but the first
+            // waiting for the one before.
+            #expect(try waits(drawLimit: 5, instanceLimit: 1000) == 8)
+            // A fence every 16 instances (one instance a call here): marks after 16, 32, 48.
+            #expect(try waits(drawLimit: 1000, instanceLimit: 16) == 2)
+            // A frame's last fence goes with it: with a mark at call 40, two frames in a row
+            // wait for nothing (the second does not wait for the first's fence).
+            #expect(try waits(drawLimit: 1000, instanceLimit: 40) == 0)
+            #expect(try waits(drawLimit: 1000, instanceLimit: 40) == 0)
         }
     }
 }
