@@ -3,6 +3,7 @@
 /// and draws the same picture as without waits.
 import GLayersGraphics
 import GLayersRenderList
+import GLayersTestSupport
 import Testing
 
 @testable import GLayersGL
@@ -36,12 +37,17 @@ import Testing
             #expect(r.stats.queueWaits == 0)
             let unbounded = try r.readImage()
 
+            // The same pixels on llvmpipe. softpipe blends in its tile cache at float precision
+            // and stores 8 bits a channel at a flush, so a frame flushed partway (at a fence)
+            // rounds some blends one level apart from a frame flushed once.
+            let tolerance = GoldenImages.otherDriver == nil ? ImageTolerance.exact : ImageTolerance(channel: 1)
             /// The waits of a full redraw with these limits, after checking its picture.
             func waits(drawLimit: Int, instanceLimit: Int) throws -> Int {
                 (r.driverQueue.drawLimit, r.driverQueue.instanceLimit) = (drawLimit, instanceLimit)
                 r.invalidate()
                 r.render(list, to: .offscreen)
-                #expect(ImageComparison(unbounded, try r.readImage(), tolerance: .exact).matches)
+                let comparison = ImageComparison(unbounded, try r.readImage(), tolerance: tolerance)
+                #expect(comparison.matches, "\(comparison)")
                 return r.stats.queueWaits
             }
             // A fence every 5 draw calls: marks after calls 5, 10, …, 45, each but the first
