@@ -16,10 +16,10 @@
 import COpenGL
 
 final class DriverQueue {
-    /// Draw calls between two fences (default 128).
-    var drawLimit: Int
-    /// Instances between two fences (default 16 384: a few instanced draws of small items).
-    var instanceLimit: Int
+    /// Draw calls between two fences.
+    var drawLimit = 128
+    /// Instances between two fences (a few instanced draws of small items).
+    var instanceLimit = 16_384
     /// Fences waited for this frame (`RenderStats.queueWaits`).
     private(set) var waits = 0
 
@@ -30,11 +30,6 @@ final class DriverQueue {
 
     /// The longest wait for a fence, in nanoseconds.
     private static let timeout: GLuint64 = 1_000_000_000
-
-    init(drawLimit: Int = 128, instanceLimit: Int = 16_384) {
-        self.drawLimit = max(1, drawLimit)
-        self.instanceLimit = max(1, instanceLimit)
-    }
 
     /// Counts a draw call of `count` instances just issued; at a limit, fences the queue and
     /// waits for the previous fence.

@@ -51,8 +51,8 @@ public struct RenderStats: Equatable, Sendable, CustomStringConvertible {
     /// Bytes of instance data streamed.
     public var instanceBytes = 0
     /// Times the frame waited for the driver to execute drawing queued earlier, so that the
-    /// driver holds a bounded amount of it (`DriverQueue`: frames of more than about a
-    /// thousand draw calls or sixteen thousand instances). Not in `description`.
+    /// driver holds a bounded amount of it (`DriverQueue`: frames of more than 128 draw
+    /// calls or 16 384 instances). Not in `description`.
     public var queueWaits = 0
     /// Screen pixels redrawn (all of them when damage tracking is off or everything changed;
     /// none when nothing did).
