@@ -75,7 +75,7 @@ extension CALayer {
         let value = ContentsValue(newValue)
         if case .unsupported(let v) = value {
             Diagnostics.warn(
-                "\(diagnosticName): contents of type \(type(of: v)) cannot be drawn; use a CGImage", once: true)
+                "\(diagnosticName): contents of type \(type(of: v.value)) cannot be drawn; use a CGImage", once: true)
         }
         setModel(.contents, value)
         // Contents the app sets are an image placed by contentsGravity, not the layer's drawing.

@@ -72,14 +72,10 @@ open class CALayer: NSObject, CAMediaTiming {
     /// `modifyModel` (CALayer+Changes.swift), which tells the presentation cache.
     @exclusivity(unchecked) final var layerState = LayerState()
 
-    // Hierarchy (CALayer+Hierarchy.swift; the sublayers, superlayer and mask are above).
-    /// The layer that uses this one as its `mask` (read only where a layer has no superlayer,
-    /// so not in the first lines).
-    @exclusivity(unchecked) unowned(unsafe) var maskOwner: CALayer? {
-        didSet { TransactionContext.current.animationTimesChanged() }
-    }
-    /// How many hosts (windows, headless renderers) show this layer as their root.
-    @exclusivity(unchecked) var hostCount = 0
+    /// What few layers set (name, delegate, actions, style, layout, their own time cycle,
+    /// host and mask bookkeeping): made the first time one of them is given a value other than
+    /// its default (LayerColdFields.swift); nil until then, 8 bytes instead of 240.
+    @exclusivity(unchecked) var coldStorage: LayerColdFields?
     /// Whether the layer has been committed as part of a live tree (only such layers run
     /// actions for property changes; CALayer+Changes.swift).
     @exclusivity(unchecked) var isCommittedLive = false
@@ -93,20 +89,8 @@ open class CALayer: NSObject, CAMediaTiming {
     // Layout and display state (CALayer+Layout.swift, CALayer+Display.swift).
     @exclusivity(unchecked) var needsLayoutFlag = false
     @exclusivity(unchecked) var needsDisplayFlag = false
-    /// The layer's constraints, read by `CAConstraintLayoutManager`.
-    var constraintStorage: [CAConstraint] = []
-    /// Keys stored by key-value coding that are not declared properties.
-    var extraValues: [String: Any] = [:]
     /// The properties set on the layer since it was made (CALayer+Style.swift).
     var explicitProperties = PropertySet()
-    /// The properties whose values the `style` supplied.
-    var styledProperties = PropertySet()
-    /// The property changes whose actions are running, innermost last (the "from" of implicit
-    /// animations). An array, empty but for the length of an action: an optional change held
-    /// a whole state in every layer (a third of a layer's memory).
-    var pendingChanges: [PendingChange] = []
-    /// Animations added to this layer that animate a named sublayer (`sublayers.NAME.KEY`).
-    var sublayerAnimations: [SublayerAnimation] = []
     /// The sublayers' indices in paint order (by zPosition; empty when that is their order),
     /// valid while `paintOrderIsCurrent` (FlattenNode.swift).
     @exclusivity(unchecked) var paintOrder: [Int32] = []
@@ -119,30 +103,65 @@ open class CALayer: NSObject, CAMediaTiming {
     weak var animationRegistry: TransactionContext?
 
     // MARK: Non-animatable settings
+    // Kept in the box of cold fields (`coldStorage`); a write of the default to a layer
+    // without the box makes none.
 
     /// The layer's name, used by constraints (`relativeTo:`) and key paths.
-    open var name: String?
+    open var name: String? {
+        get { coldStorage?.name }
+        set { if newValue != nil || coldStorage != nil { cold.name = newValue } }
+    }
     /// The delegate that supplies contents, layout and actions (held weakly, as on Apple).
-    open weak var delegate: CALayerDelegate?
+    open var delegate: CALayerDelegate? {
+        get { coldStorage?.delegate }
+        set { if newValue != nil || coldStorage != nil { cold.delegate = newValue } }
+    }
     /// Actions by key, searched after the delegate (`NSNull()` stops the search).
-    open var actions: [String: CAAction]?
+    open var actions: [String: CAAction]? {
+        get { coldStorage?.actions }
+        set { if newValue != nil || coldStorage != nil { cold.actions = newValue } }
+    }
     /// Default values for properties not set on the layer, searched through nested
     /// `style["style"]` dictionaries before `defaultValue(forKey:)`; `style["actions"]` holds
     /// actions.
     ///
     /// - Not consulted for `bounds` and `frame`, nor for the settings of the layer object
     ///   (`name`, `delegate`, `mask`, `sublayers`, timing, …).
-    open var style: [AnyHashable: Any]? { didSet { styleDidChange() } }
+    open var style: [AnyHashable: Any]? {
+        get { coldStorage?.style }
+        set {
+            if newValue != nil || coldStorage != nil { cold.style = newValue }
+            styleDidChange()
+        }
+    }
     /// Whether a change of bounds marks the contents as needing display.
-    open var needsDisplayOnBoundsChange = false
+    open var needsDisplayOnBoundsChange: Bool {
+        get { coldStorage?.needsDisplayOnBoundsChange ?? false }
+        set { if newValue || coldStorage != nil { cold.needsDisplayOnBoundsChange = newValue } }
+    }
     /// Whether drawing may happen on a background thread (glayers always draws at commit).
-    open var drawsAsynchronously = false
+    open var drawsAsynchronously: Bool {
+        get { coldStorage?.drawsAsynchronously ?? false }
+        set { if newValue || coldStorage != nil { cold.drawsAsynchronously = newValue } }
+    }
     /// How the layer resizes when its superlayer's bounds size changes.
-    open var autoresizingMask: CAAutoresizingMask = []
+    open var autoresizingMask: CAAutoresizingMask {
+        get { coldStorage?.autoresizingMask ?? [] }
+        set { if !newValue.isEmpty || coldStorage != nil { cold.autoresizingMask = newValue } }
+    }
     /// The object that lays out the sublayers (`CAConstraintLayoutManager`, or your own).
-    open var layoutManager: CALayoutManager? { didSet { setNeedsLayout() } }
+    open var layoutManager: CALayoutManager? {
+        get { coldStorage?.layoutManager }
+        set {
+            if newValue != nil || coldStorage != nil { cold.layoutManager = newValue }
+            setNeedsLayout()
+        }
+    }
     /// The pixel format of the backing store.
-    open var contentsFormat = CALayerContentsFormat.RGBA8Uint
+    open var contentsFormat: CALayerContentsFormat {
+        get { coldStorage?.contentsFormat ?? .RGBA8Uint }
+        set { if newValue != .RGBA8Uint || coldStorage != nil { cold.contentsFormat = newValue } }
+    }
 
     // MARK: CAMediaTiming (a layer's duration is infinite: docs/semantics.md#timing-defaults)
 
@@ -172,23 +191,42 @@ open class CALayer: NSObject, CAMediaTiming {
     }
     /// The duration of the layer's time (default infinite; a finite one makes the layer's time
     /// cycle: docs/semantics.md#layer-time-cycles).
-    open var duration: CFTimeInterval = .infinity {
-        didSet { cycleDidChange() }
+    open var duration: CFTimeInterval {
+        get { coldStorage?.duration ?? .infinity }
+        set {
+            if newValue != .infinity || coldStorage != nil { cold.duration = newValue }
+            cycleDidChange()
+        }
     }
     /// How many times the layer's time repeats (default 0).
-    open var repeatCount: Float = 0 {
-        didSet { cycleDidChange() }
+    open var repeatCount: Float {
+        get { coldStorage?.repeatCount ?? 0 }
+        set {
+            if newValue != 0 || coldStorage != nil { cold.repeatCount = newValue }
+            cycleDidChange()
+        }
     }
     /// How long the layer's time repeats, in seconds (default 0).
-    open var repeatDuration: CFTimeInterval = 0 {
-        didSet { cycleDidChange() }
+    open var repeatDuration: CFTimeInterval {
+        get { coldStorage?.repeatDuration ?? 0 }
+        set {
+            if newValue != 0 || coldStorage != nil { cold.repeatDuration = newValue }
+            cycleDidChange()
+        }
     }
     /// Whether the layer's time plays forward and then backward (default false).
-    open var autoreverses = false {
-        didSet { cycleDidChange() }
+    open var autoreverses: Bool {
+        get { coldStorage?.autoreverses ?? false }
+        set {
+            if newValue || coldStorage != nil { cold.autoreverses = newValue }
+            cycleDidChange()
+        }
     }
     /// What the layer shows outside its active time (default removed).
-    open var fillMode = CAMediaTimingFillMode.removed
+    open var fillMode: CAMediaTimingFillMode {
+        get { coldStorage?.fillMode ?? .removed }
+        set { if newValue != .removed || coldStorage != nil { cold.fillMode = newValue } }
+    }
 
     // MARK: Creating layers
 
@@ -215,20 +253,10 @@ open class CALayer: NSObject, CAMediaTiming {
         // would run them: a style or a delegate applied as a change, holding old values).
         guard let other = layer as? CALayer else { return }
         layerState = other.layerState
-        name = other.name
-        delegate = other.delegate
-        actions = other.actions
-        style = other.style
-        needsDisplayOnBoundsChange = other.needsDisplayOnBoundsChange
-        drawsAsynchronously = other.drawsAsynchronously
-        autoresizingMask = other.autoresizingMask
-        layoutManager = other.layoutManager
-        constraintStorage = other.constraintStorage
-        contentsFormat = other.contentsFormat
+        coldStorage = other.coldStorage?.copiedForLayerCopy()
         beginTimeStorage = other.beginTimeStorage
         speedStorage = other.speedStorage
         timeOffsetStorage = other.timeOffsetStorage
-        extraValues = other.extraValues
     }
 
     /// Decoding from an archive is not supported; this makes a default layer so subclasses

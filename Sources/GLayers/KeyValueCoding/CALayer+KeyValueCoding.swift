@@ -30,7 +30,7 @@ extension CALayer {
     func valueChecked(forKey key: String) -> Any? {
         if let p = type(of: self).properties[key] { return p.value(of: self) }
         if let v = layerState.custom[key] { return v.object }
-        return extraValues[key] ?? styleValue(forKey: key) ?? type(of: self).defaultValue(forKey: key)
+        return styleValue(forKey: key) ?? type(of: self).defaultValue(forKey: key)
     }
 
     /// Whether `keyPath` has more than one key (a byte search: `utf8.contains` was a third of

@@ -7,13 +7,15 @@ import GLayersGraphics
 package enum ContentsValue {
     case none
     case image(CGImage)
-    case unsupported(Any)
+    /// Boxed: an `Any` inline made this value, and so every layer's reference box, 24 bytes
+    /// larger.
+    case unsupported(UnsupportedContents)
 
     init(_ any: Any?) {
         switch any {
         case nil: self = .none
         case let image as CGImage: self = .image(image)
-        case let value?: self = .unsupported(value)
+        case let value?: self = .unsupported(UnsupportedContents(value))
         }
     }
 
@@ -28,7 +30,7 @@ package enum ContentsValue {
         switch self {
         case .none: return nil
         case .image(let i): return i
-        case .unsupported(let v): return v
+        case .unsupported(let v): return v.value
         }
     }
 
@@ -40,4 +42,10 @@ package enum ContentsValue {
         default: return false
         }
     }
+}
+
+/// An object set as `contents` that glayers cannot draw, kept for the getter.
+package final class UnsupportedContents {
+    let value: Any
+    init(_ value: Any) { self.value = value }
 }
