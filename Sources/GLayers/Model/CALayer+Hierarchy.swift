@@ -214,6 +214,18 @@ extension CALayer {
         return deepest
     }
 
+    /// How many layers the tree holds: this layer, its sublayers and masks, and theirs.
+    package var treeLayerCount: Int {
+        var count = 0
+        var stack: [CALayer] = [self]
+        while let layer = stack.popLast() {
+            count += 1
+            stack.append(contentsOf: layer.sublayerStorage)
+            if let m = layer.maskStorage { stack.append(m) }
+        }
+        return count
+    }
+
     /// Whether making `layer` a child of this layer would make a cycle.
     func wouldCreateCycle(adding layer: CALayer) -> Bool {
         var node: CALayer? = self

@@ -11,8 +11,8 @@ import GLayersGraphics
 package struct LayerState {
     // Placement, then visibility: the fields that place a layer and say whether it shows come
     // first and together (stored properties are laid out in declaration order), so that placing
-    // a layer reads the state's first 213 bytes (`placementBytes`) and not the 128 bytes of
-    // `sublayerTransform` between them.
+    // a layer reads the state's first 213 bytes (`placementBytes`). `sublayerTransform`, which
+    // few layers set, is in the reference box's rare fields.
     package var bounds = CGRect.zero
     package var position = CGPoint.zero
     package var zPosition: CGFloat = 0
@@ -34,7 +34,6 @@ package struct LayerState {
     ]
     package var shouldRasterize = false
     package var rasterizationScale: CGFloat = 1
-    package var sublayerTransform = CATransform3D.identity
 
     // Style: numbers inline; colours, paths and filters in `references`.
     package var cornerRadius: CGFloat = 0
@@ -64,6 +63,17 @@ package struct LayerState {
     mutating func writableReferences() -> LayerReferences {
         if !isKnownUniquelyReferenced(&references) { references = references.copy() }
         return references
+    }
+
+    /// The transform applied to the sublayers (identity for most layers: kept with the rare
+    /// references, so that it costs a layer 8 bytes of a pointer, not 128; writing the
+    /// identity where it is already the identity copies no box).
+    package var sublayerTransform: CATransform3D {
+        get { references.sublayerTransform }
+        set {
+            if newValue == .identity && !references.hasRareFields { return }
+            writableReferences().sublayerTransform = newValue
+        }
     }
 
     package var backgroundColor: ColorValue {
@@ -189,7 +199,7 @@ package struct LayerState {
     /// `sublayerTransform` about this layer's anchor point, or nil when it is the identity:
     /// `T(−anchor, −anchorPointZ) · sublayerTransform · T(anchor, anchorPointZ)`.
     package var sublayerTransformAboutAnchor: CATransform3D? {
-        if sublayerTransform == .identity { return nil }
+        guard references.hasRareFields, sublayerTransform != .identity else { return nil }
         let a = anchorInBounds
         return CATransform3DMakeTranslation(-a.x, -a.y, -anchorPointZ)
             .concatenating(sublayerTransform)
@@ -258,6 +268,12 @@ final class LayerReferences {
         get { rare?.cornerCurve ?? .circular }
         set { if newValue != .circular || rare != nil { writableRare().cornerCurve = newValue } }
     }
+    var sublayerTransform: CATransform3D {
+        get { rare?.sublayerTransform ?? .identity }
+        set { if newValue != .identity || rare != nil { writableRare().sublayerTransform = newValue } }
+    }
+    /// Whether the box of rare fields exists (without it, each holds its default).
+    var hasRareFields: Bool { rare != nil }
 
     var compositingFilter: FilterValue? {
         get { rare?.compositingFilter }
@@ -319,8 +335,9 @@ final class LayerReferences {
 
     /// Takes every field of `other`. Lists of filters of the same length are copied element
     /// by element, so that this box keeps its own storage for them (a presented state writes
-    /// their inputs in place); the box of rare fields is shared (a running transition or
-    /// contents cross-fade copies it when it writes).
+    /// their inputs in place); so is the box of rare fields when this box alone holds one (a
+    /// presented state that animates `sublayerTransform` writes it every frame), else it is
+    /// shared (and copied by the first write).
     func assign(from other: LayerReferences) {
         backgroundColor = other.backgroundColor
         borderColor = other.borderColor
@@ -331,7 +348,11 @@ final class LayerReferences {
         contents = other.contents
         shape = other.shape
         custom = other.custom
-        rare = other.rare
+        if rare !== other.rare, rare != nil, isKnownUniquelyReferenced(&rare) {
+            rare.unsafelyUnwrapped.assign(from: other.rare ?? RareReferences.defaults)
+        } else {
+            rare = other.rare
+        }
     }
 
     private static func assign(_ list: inout [FilterValue], from other: [FilterValue]) {
@@ -353,17 +374,27 @@ private final class RareReferences {
     @exclusivity(unchecked) var minificationFilter = CALayerContentsFilter.linear
     @exclusivity(unchecked) var magnificationFilter = CALayerContentsFilter.linear
     @exclusivity(unchecked) var cornerCurve = CALayerCornerCurve.circular
+    @exclusivity(unchecked) var sublayerTransform = CATransform3D.identity
+
+    /// The defaults (what a state without the box holds), to assign from.
+    nonisolated(unsafe) static let defaults = RareReferences()
 
     func copy() -> RareReferences {
         let c = RareReferences()
-        c.compositingFilter = compositingFilter
-        c.backing = backing
-        c.contentsBlend = contentsBlend
-        c.transition = transition
-        c.contentsGravity = contentsGravity
-        c.minificationFilter = minificationFilter
-        c.magnificationFilter = magnificationFilter
-        c.cornerCurve = cornerCurve
+        c.assign(from: self)
         return c
+    }
+
+    /// Takes every field of `other`.
+    func assign(from other: RareReferences) {
+        compositingFilter = other.compositingFilter
+        backing = other.backing
+        contentsBlend = other.contentsBlend
+        transition = other.transition
+        contentsGravity = other.contentsGravity
+        minificationFilter = other.minificationFilter
+        magnificationFilter = other.magnificationFilter
+        cornerCurve = other.cornerCurve
+        sublayerTransform = other.sublayerTransform
     }
 }

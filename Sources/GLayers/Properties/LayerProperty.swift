@@ -294,8 +294,13 @@ final class TransformProperty: StateProperty<CATransform3D> {
 
     init(_ key: String, sublayer: Bool, summary: String) {
         isSublayerTransform = sublayer
+        // `sublayerTransform` is computed (kept with the state's rare references): read and
+        // written through accessors, never through its key path.
         super.init(
-            key, sublayer ? \.sublayerTransform : \.transform, action: .animation,
+            key, sublayer ? \.sublayerTransform : \.transform,
+            computed: sublayer
+                ? ComputedField(get: { $0.sublayerTransform }, set: { $0.sublayerTransform = $1 }) : nil,
+            action: .animation,
             apply: sublayer ? { $0.sublayerTransform = $1 } : { $0.transform = $1 }, summary: summary)
     }
 
