@@ -3,6 +3,26 @@
 import Foundation
 
 extension JSONReader {
+    /// Reads an object key (the reader is on its opening quote): as `parseString`, but a short
+    /// plain ASCII key is looked up in the keys read before (`KeyTable`).
+    mutating func parseKey() throws -> String {
+        let first = offset + 1
+        var end = first
+        let limit = min(bytes.count, first + KeyTable.maximumLength + 1)
+        while end < limit, bytes[end] >= 0x20, bytes[end] < 0x80, bytes[end] != UInt8(ascii: "\\"),
+            bytes[end] != UInt8(ascii: "\"")
+        {
+            end += 1
+        }
+        guard end < limit, bytes[end] == UInt8(ascii: "\""), let base = bytes.baseAddress else {
+            return try parseString()
+        }
+        let key = keys.string(base + first, length: end - first)
+        column += end + 1 - offset
+        offset = end + 1
+        return key
+    }
+
     /// Reads a string literal (the reader is on its opening quote).
     mutating func parseString() throws -> String {
         let start = position
@@ -125,5 +145,38 @@ extension JSONReader {
             out.append(bytes[offset])
             advance()
         }
+    }
+}
+
+/// The object keys a reader has read: a short ASCII key read again is the string made the
+/// first time, found by its bytes. A scene's layers repeat the same few keys, and making each
+/// string again from its bytes (validating them as UTF-8) took twice as long as finding it.
+struct KeyTable {
+    /// A key's bytes (up to 16, zero-padded), its length and its string.
+    private struct Entry {
+        var low: UInt64 = 0, high: UInt64 = 0
+        var length = -1
+        var string = ""
+    }
+
+    /// The longest key the table keeps.
+    static let maximumLength = 16
+    private static let slotBits = 7
+    private var entries = [Entry](repeating: Entry(), count: 1 << slotBits)
+
+    /// The string of the `length` ASCII bytes at `start` (at most `maximumLength`).
+    mutating func string(_ start: UnsafePointer<UInt8>, length: Int) -> String {
+        var words: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &words) {
+            $0.baseAddress.unsafelyUnwrapped.copyMemory(from: start, byteCount: length)
+        }
+        let mixed = (words.0 &* 0x9E37_79B9_7F4A_7C15) ^ (words.1 &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(length)
+        let slot = Int(truncatingIfNeeded: mixed >> UInt64(64 - Self.slotBits))
+        if entries[slot].length == length && entries[slot].low == words.0 && entries[slot].high == words.1 {
+            return entries[slot].string
+        }
+        let made = String(decoding: UnsafeBufferPointer(start: start, count: length), as: UTF8.self)
+        entries[slot] = Entry(low: words.0, high: words.1, length: length, string: made)
+        return made
     }
 }

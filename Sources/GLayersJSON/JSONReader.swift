@@ -42,6 +42,8 @@ public struct JSONReader {
     /// an array per container reallocated it two or three times and left it up to half empty).
     private var openMembers: [JSONMember] = []
     private var openElements: [JSONValue] = []
+    /// The keys read so far (`KeyTable`).
+    var keys = KeyTable()
 
     /// Parses `data` as one JSON value.
     ///
@@ -203,7 +205,7 @@ public struct JSONReader {
                 if current == nil { throw fail("unexpected end of file; expected an object key") }
                 throw fail("expected an object key in double quotes")
             }
-            let key = try parseString()
+            let key = try parseKey()
             // Duplicates: a scan of the members read so far in small objects (most of them;
             // a dictionary per object was a tenth of reading a scene), a dictionary in large ones.
             let count = openMembers.count - base

@@ -20,6 +20,21 @@ import Testing
         }
     }
 
+    /// Keys read again are found among those read before (`KeyTable`): the same keys, whatever
+    /// their length (a key of 16 bytes is kept, one of 17 is not), escapes and non-ASCII
+    /// bytes, and however many share a slot of the table.
+    @Test func repeatedKeysReadTheSame() throws {
+        var keys = (0..<600).map { "k\($0)" }
+        keys += ["", "sixteen_bytes_ok", "seventeen_bytes_x", "tab\\tescape", "caf\u{E9}", "a", "A", "a\\u0000"]
+        let object = keys.map { "\"\($0)\": 1" }.joined(separator: ", ")
+        let text = "[{\(object)}, {\(object)}, {\(keys.reversed().map { "\"\($0)\": 2" }.joined(separator: ","))}]"
+        let read = try #require(try parse(text).array)
+        let expected = keys.map { try! #require(try parse("\"\($0)\"").string) }
+        #expect(read[0].members?.map(\.key) == expected)
+        #expect(read[1].members?.map(\.key) == expected)
+        #expect(read[2].members?.map(\.key) == expected.reversed())
+    }
+
     @Test func valuesAndPositions() throws {
         let v = try parse("{\n  \"a\": [1, -2.5e1, true, null],\n\t\"b\": \"x\"\n}")
         #expect(v.position == SourcePosition(line: 1, column: 1))
