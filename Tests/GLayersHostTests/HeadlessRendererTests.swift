@@ -39,6 +39,58 @@ import Testing
         #expect(again.withUnsafeBytes { Array($0) } == end.withUnsafeBytes { Array($0) })
     }
 
+    /// A render of one frame (`glayers shot`) lets go of the model tree once the frame is
+    /// flattened, and draws the same frame: drawn contents (text), a mask and a shadow included,
+    /// whose images the render list holds. The layers are gone afterwards; the root stays,
+    /// without sublayers or mask.
+    @Test func oneFrameRenderReleasesTheTreeAndDrawsTheSame() throws {
+        CAMediaClock.useManualTime(0)
+        defer { CAMediaClock.useSystemTime() }
+        func makeTree() -> (root: CALayer, layers: [CALayer]) {
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 120, height: 80)
+            root.backgroundColor = CGColor(red: 0.1, green: 0.1, blue: 0.2, alpha: 1)
+            let card = CALayer()
+            card.frame = CGRect(x: 10, y: 10, width: 60, height: 40)
+            card.backgroundColor = CGColor(red: 0.9, green: 0.4, blue: 0.1, alpha: 1)
+            card.cornerRadius = 8
+            card.shadowOpacity = 0.5
+            let text = CATextLayer()
+            text.frame = CGRect(x: 4, y: 4, width: 52, height: 20)
+            text.string = "Hi"
+            text.fontSize = 14
+            card.addSublayer(text)
+            let masked = CALayer()
+            masked.frame = CGRect(x: 75, y: 20, width: 40, height: 40)
+            masked.backgroundColor = CGColor(red: 0.2, green: 0.8, blue: 0.3, alpha: 1)
+            let mask = CAShapeLayer()
+            mask.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 40, height: 40), transform: nil)
+            masked.mask = mask
+            root.addSublayer(card)
+            root.addSublayer(masked)
+            return (root, [card, text, masked, mask])
+        }
+        let size = CGSize(width: 120, height: 80)
+        let kept = makeTree()
+        let expected = try HeadlessRenderer(size: size, scale: 2).render(kept.root, at: 0)
+
+        let renderer = try HeadlessRenderer(size: size, scale: 2)
+        var released = makeTree()
+        #expect(released.root.treeLayerCount == 5)
+        renderer.driver.builder.memoizes = false
+        renderer.driver.builder.expectedItemCount = released.root.treeLayerCount
+        renderer.driver.renderer.debug.disableDamage = true
+        renderer.driver.releasesTreeOnceFlattened = true
+        let image = try renderer.render(released.root, at: 0)
+        #expect(image.withUnsafeBytes { Array($0) } == expected.withUnsafeBytes { Array($0) })
+
+        #expect(released.root.sublayers == nil && released.root.mask == nil)
+        #expect(released.layers.allSatisfy { $0.superlayer == nil && $0.sublayers == nil && $0.mask == nil })
+        weak var card = released.layers[0], mask = released.layers[3]
+        released.layers = []
+        #expect(card == nil && mask == nil, "the released layers are freed")
+    }
+
     /// A rasterized layer's texture is reused while its drawing is unchanged and redrawn when a
     /// sublayer turns from red to yellow (#10: the key once hashed only red and alpha).
     @Test func rasterizedLayerRedrawsWhenASublayerChangesColour() throws {

@@ -7,3 +7,8 @@ void glayers_install_window_loss_guard(void);
 
 /// Records that another client destroyed the window (async-signal-safe).
 void glayers_set_window_lost(void);
+
+/// Gives the heap's free pages back to the system (glibc's `malloc_trim`): after a large
+/// structure is freed, so that what is allocated next does not add to the process's resident
+/// memory. Returns 1 when memory was released.
+int glayers_release_free_memory(void);

@@ -226,6 +226,26 @@ extension CALayer {
         return count
     }
 
+    /// Lets go of the layer's sublayers and mask, and of theirs, in a tree that will not be
+    /// shown or changed again: no change is recorded (no action, layout, display or
+    /// transaction), and each layer goes away as soon as nothing else holds it. A one-frame
+    /// render frees the model tree once its frame is flattened, before drawing it
+    /// (`FrameDriver.releasesTreeOnceFlattened`): the render list holds all the frame draws.
+    package func releaseSubtree() {
+        var stack: [CALayer] = [self]
+        while let layer = stack.popLast() {
+            let sublayers = layer.sublayerStorage
+            layer.sublayerStorage = []
+            for sub in sublayers where sub.superlayerStorage === layer { sub.superlayerStorage = nil }
+            stack.append(contentsOf: sublayers)
+            if let mask = layer.maskStorage {
+                layer.maskStorage = nil
+                if mask.maskOwner === layer { mask.maskOwner = nil }
+                stack.append(mask)
+            }
+        }
+    }
+
     /// Whether making `layer` a child of this layer would make a cycle.
     func wouldCreateCycle(adding layer: CALayer) -> Bool {
         var node: CALayer? = self
