@@ -110,6 +110,31 @@ private final class GaugeLayer: CALayer {
     override var description: String { "Gauge" }
 }
 
+/// A layer overriding settings few layers set (kept out of the layer object until one is set):
+/// its name, style, the drawing on a change of bounds, and its own time cycle.
+private final class BadgeLayer: CALayer {
+    var renames: [String?] = []
+    var durationSets = 0
+
+    override var name: String? {
+        didSet { renames.append(name) }
+    }
+
+    override var style: [AnyHashable: Any]? {
+        get { super.style ?? ["cornerRadius": 4] }
+        set { super.style = newValue }
+    }
+
+    override var needsDisplayOnBoundsChange: Bool {
+        get { true }
+        set {}
+    }
+
+    override var duration: CFTimeInterval {
+        didSet { durationSets += 1 }
+    }
+}
+
 /// A shape layer that rebuilds its path when its bounds change.
 private final class RingLayer: CAShapeLayer {
     override var bounds: CGRect {
@@ -173,6 +198,26 @@ private final class FixedPulse: CABasicAnimation {
         gauge.bounds = CGRect(x: 0, y: 0, width: 100, height: 20)
         gauge.cornerRadius = 30
         #expect(gauge.cornerRadius == 10)
+    }
+
+    /// Overrides of settings a layer keeps in a box made on first use: their observers run,
+    /// their getters answer, and what the layer does with the value set through `super` takes
+    /// effect (the drawing on a change of bounds, a time cycle of two seconds).
+    @Test func settingsOverridesTakeEffect() {
+        let badge = BadgeLayer()
+        badge.name = "new"
+        badge.setValue("mail", forKey: "name")
+        badge.name = nil
+        #expect(badge.renames == ["new", "mail", nil] && badge.name == nil)
+        #expect(badge.style?["cornerRadius"] as? Int == 4)
+        badge.displayIfNeeded()
+        badge.bounds = CGRect(x: 0, y: 0, width: 30, height: 30)
+        #expect(badge.needsDisplay(), "a change of bounds marks it for display")
+        badge.duration = 2
+        badge.setValue(2.0, forKey: "duration")
+        #expect(badge.durationSets == 2 && badge.duration == 2)
+        badge.repeatCount = .infinity
+        #expect(badge.convertTime(5, from: nil) == 1, "its time cycles every two seconds")
     }
 
     @Test func hierarchyLayoutAndDrawingOverridesAreCalled() {
