@@ -150,7 +150,7 @@ public struct BenchOptions: ParsableArguments {
         benchmark.allocationCounter = counter
         benchmark.root = loaded?.rootLayer ?? emitter.map { EmitterWorkload.makeScene(count: $0, size: points) }
         let label = loaded.map { ($0.fileName as NSString).lastPathComponent } ?? (emitter == nil ? "snow" : "emitter")
-        let n = loaded.map { Self.countLayers($0.rootLayer) } ?? emitter ?? snow
+        let n = loaded.map { $0.rootLayer.treeLayerCount } ?? emitter ?? snow
         let r = benchmark.run()
         return "RESULT scene=\(label) "
             + String(
@@ -173,7 +173,7 @@ public struct BenchOptions: ParsableArguments {
             root = loaded.rootLayer
             background = loaded.backgroundColor
             label = (loaded.fileName as NSString).lastPathComponent
-            n = Self.countLayers(root)
+            n = root.treeLayerCount
         } else if let emitter {
             CAMediaClock.useManualTime(0)
             root = EmitterWorkload.makeScene(count: emitter, size: points)
@@ -230,9 +230,5 @@ public struct BenchOptions: ParsableArguments {
     /// `allocations_per_frame=… ` when counted, else nothing.
     private static func allocations(_ perFrame: Double?) -> String {
         perFrame.map { String(format: "allocations_per_frame=%.1f ", $0) } ?? ""
-    }
-
-    private static func countLayers(_ l: CALayer) -> Int {
-        1 + (l.sublayers ?? []).reduce(0) { $0 + countLayers($1) }
     }
 }

@@ -111,14 +111,9 @@ final class SceneTimeline {
     private let oneFrame: Bool
 
     /// A timeline of `scene` with `keys` pressed on it, rendered at `size` and `scale` (the
-    /// scene's by default). `oneFrame`: the command renders one frame only (`shot`), so
-    /// flattening keeps no memo of each leaf's item for later frames (FrameBuilder+Memo.swift),
-    /// the renderer tracks no damage (the signatures of every item, for a next frame), the
-    /// frame's items get their room at once, and the model tree is let go of once the frame is
-    /// flattened (`FrameDriver.releasesTreeOnceFlattened`): the same picture without writing
-    /// and holding a memo for each of the scene's leaves, nor a signature for each item (a
-    /// 100 000-layer shot: 29 MiB and 7 MiB), nor room for twice the items, nor the tree while
-    /// the driver holds the frame (74 MiB). The scene is spent after the frame.
+    /// scene's by default). `oneFrame`: the command renders one frame only (`shot`), and the
+    /// renderer is set up for it (`FrameDriver.rendersOneFrame(of:)`: the same picture in less
+    /// memory); the scene is spent after the frame.
     init(
         scene: Scene, keys: [TimedKey], size: CGSize?, scale: CGFloat?, prepared: PreparedFrameDriver? = nil,
         oneFrame: Bool = false
@@ -165,15 +160,7 @@ final class SceneTimeline {
             do {
                 renderer = try HeadlessRenderer(
                     size: size, scale: scale, background: scene.backgroundColor, prepared: prepared)
-                if oneFrame {
-                    // One frame: no memos, no damage tracking (nothing to compare it with), room
-                    // for an item per layer from the start, and the tree let go of once the
-                    // frame is flattened (the scene is spent after it).
-                    renderer.driver.builder.memoizes = false
-                    renderer.driver.builder.expectedItemCount = scene.rootLayer.treeLayerCount
-                    renderer.driver.renderer.debug.disableDamage = true
-                    renderer.driver.releasesTreeOnceFlattened = true
-                }
+                if oneFrame { renderer.driver.rendersOneFrame(of: scene.rootLayer) }
             } catch let error as FrameSizeError {
                 throw CommandFailure(message: "\(scene.fileName): \(error)")
             }

@@ -61,9 +61,9 @@ import Testing
             // Wide enough (512 sublayers or more) for evaluation and flattening to be split
             // among the engine's threads, whose hand-off must allocate nothing either.
             Workload(arguments: ["--snow", "2000"], warmup: 20),
-            // Sublayer transforms animated, by its parts and whole, on layers whose other
-            // animations start each frame over from the model: the transform is kept with
-            // the reference box's rare fields, which a presented state keeps its own of.
+            // Sublayer transforms animated, by their parts and whole, beside colour
+            // animations: the transform is kept among the reference box's rare fields, which
+            // a presented state keeps as its own between frames.
             Workload(arguments: ["Tests/Workloads/sublayer-transform.json"], warmup: 20),
         ]
     }()

@@ -77,10 +77,8 @@ import Testing
         let renderer = try HeadlessRenderer(size: size, scale: 2)
         var released = makeTree()
         #expect(released.root.treeLayerCount == 5)
-        renderer.driver.builder.memoizes = false
-        renderer.driver.builder.expectedItemCount = released.root.treeLayerCount
-        renderer.driver.renderer.debug.disableDamage = true
-        renderer.driver.releasesTreeOnceFlattened = true
+        renderer.driver.rendersOneFrame(of: released.root)
+        #expect(renderer.driver.builder.expectedItemCount == 5 && renderer.driver.releasesTreeOnceFlattened)
         let image = try renderer.render(released.root, at: 0)
         #expect(image.withUnsafeBytes { Array($0) } == expected.withUnsafeBytes { Array($0) })
 
