@@ -71,18 +71,19 @@ trap 'kill "$KEYS" 2>/dev/null || true; cleanup' EXIT INT TERM
 # half by a MiB now and then, a growth of 1.8 MiB once scaled to the span, with no leak.
 INTERVAL=10
 [ "$MINUTES" -lt 5 ] && INTERVAL=1
-END=$(( $(date +%s) + MINUTES * 60 ))
 START=$(date +%s)
 : > "$LOG"
-while [ "$(date +%s)" -lt "$END" ]; do
-  for p in "$KIOSK" "$SNOW"; do
-    kill -0 "$p" 2>/dev/null || { echo "soak: a program exited early" >&2; cat "$WORK"/*.err >&2; exit 1; }
+sample_until() {  # END: samples into $LOG until the time END (seconds since the epoch)
+  while [ "$(date +%s)" -lt "$1" ]; do
+    for p in "$KIOSK" "$SNOW"; do
+      kill -0 "$p" 2>/dev/null || { echo "soak: a program exited early" >&2; cat "$WORK"/*.err >&2; exit 1; }
+    done
+    line="t=$(( $(date +%s) - START )) kiosk_rss_kib=$(rss "$KIOSK") kiosk_cpu_s=$(cpu "$KIOSK") snow_rss_kib=$(rss "$SNOW") snow_cpu_s=$(cpu "$SNOW")"
+    echo "$line" | tee -a "$LOG"
+    sleep "$INTERVAL"
   done
-  line="t=$(( $(date +%s) - START )) kiosk_rss_kib=$(rss "$KIOSK") kiosk_cpu_s=$(cpu "$KIOSK") snow_rss_kib=$(rss "$SNOW") snow_cpu_s=$(cpu "$SNOW")"
-  echo "$line" | tee -a "$LOG"
-  sleep "$INTERVAL"
-done
-kill "$KEYS" 2>/dev/null || true
+}
+sample_until $((START + MINUTES * 60))
 
 # Memory growth over the last three quarters of the samples (the first quarter warms up, and at
 # least the first 45 s: llvmpipe's pools still grow by a MiB or two in a damage-tracked
@@ -99,7 +100,8 @@ kill "$KEYS" 2>/dev/null || true
 # warm-up (llvmpipe grows them a MiB at a time: one such step in a one-minute run, doubled by
 # the scaling, failed a run with no leak), and neither the last sample alone nor the first
 # decides.
-verdict=$(awk -v limit=1024 '
+judge() {  # prints the verdict; exit status 1 when memory grew
+awk -v limit=1024 '
   { split($1, t, "="); split($2, k, "="); split($4, s, "="); at[NR] = t[2]; kiosk[NR] = k[2]; snow[NR] = s[2] }
   function least(a, from, to,   i, m) { m = a[from]; for (i = from + 1; i <= to; i++) if (a[i] < m) m = a[i]; return m }
   # The growth of a series over thirds [first, b), [b, c), [c, NR]: 0 unless it rises steadily.
@@ -119,8 +121,22 @@ verdict=$(awk -v limit=1024 '
     scale = c > first ? (NR - first) / (c - first) : 1
     kg = growth(kiosk); sg = growth(snow)
     printf "kiosk_growth_kib=%d snow_growth_kib=%d samples=%d", kg, sg, NR
+    printf " snow_least_kib=%d,%d,%d", least(snow, first, b - 1), least(snow, b, c - 1), least(snow, c, NR)
     if (NR < 2 || kg > limit || sg > limit) exit 1
-  }' "$LOG") && grown=0 || grown=1
+  }' "$LOG"
+}
+# A short run that reads growth runs as long again and is judged over the whole run: a slow,
+# loaded host (CI's, once: the debug build's snowfall at 0.85 of a core, its lower envelope up
+# 3.4 MiB in the first minute and a half, where every run here stayed flat) can still be filling
+# llvmpipe's pools after the warm-up, and that growth stops, where a leak's goes on and, scaled
+# to the longer span, reads larger. The verdict of the longer run is the verdict.
+verdict=$(judge) && grown=0 || grown=1
+if [ "$grown" -ne 0 ] && [ "$MINUTES" -lt 5 ]; then
+  echo "soak: $verdict after $MINUTES minutes; sampling as long again before the verdict"
+  sample_until $(($(date +%s) + MINUTES * 60))
+  verdict=$(judge) && grown=0 || grown=1
+fi
+kill "$KEYS" 2>/dev/null || true
 slow=$(grep -h "a frame took" "$WORK/kiosk.err" "$WORK/snow.err" | head -n 3 || true)
 echo "RESULT minutes=$MINUTES $verdict slow_frames=$(grep -hc "a frame took" "$WORK/kiosk.err" "$WORK/snow.err" | awk '{ s += $1 } END { print s + 0 }')"
 if [ "$grown" -ne 0 ]; then echo "soak: memory grew by more than 1 MiB" >&2; exit 1; fi
