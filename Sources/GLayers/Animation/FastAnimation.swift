@@ -113,8 +113,21 @@ struct FastAnimation {
     @inline(__always)
     mutating func apply(_ s: UnsafeMutablePointer<PresentedState>, at time: Double, curve: UnsafePointer<BezierCurve>) {
         guard let (raw, iteration) = timing.uneasedSample(parentTime: time) else { return }
-        let progress = basic.options.contains(.eased) ? curve.pointee.evaluate(raw) : raw
-        target.write(basic.value(underlying: target.read(s), progress: progress, iteration: iteration), s)
+        Self.apply(&self, s, raw: raw, iteration: iteration, curve: curve)
+    }
+
+    /// `apply(_:at:curve:)` of the animation `op` given its timing's sample at that time
+    /// (`TimingSampler.uneasedSample`).
+    ///
+    /// - Transparent: with `@inline(__always)` alone, the optimizer left it a call where the
+    ///   block's evaluation applies its animations (a third more instructions).
+    @_transparent
+    static func apply(
+        _ op: inout FastAnimation, _ s: UnsafeMutablePointer<PresentedState>, raw: Double, iteration: Double,
+        curve: UnsafePointer<BezierCurve>
+    ) {
+        let progress = op.basic.options.contains(.eased) ? curve.pointee.evaluate(raw) : raw
+        op.target.write(op.basic.value(underlying: op.target.read(s), progress: progress, iteration: iteration), s)
     }
 }
 

@@ -103,7 +103,11 @@ extension FrameBuilder {
     func drawSublayersInParallel(of layer: CALayer, _ c: Context) {
         if !layer.paintOrderIsCurrent { layer.updatePaintOrder(atLocalTime: c.time) }
         let n = layer.sublayerStorage.count
-        let chunkCount = max(1, min(EngineThreads.count * 4, n / 256))
+        // Eight chunks a thread: the threads share the cores with the render thread, and a
+        // thread the scheduler holds back while it still has a chunk keeps the others waiting
+        // at the end; with smaller chunks that wait is shorter (10 000 snowflakes on two
+        // threads: four chunks a thread flattened in 4.09 ms, eight in 3.66; medians of six).
+        let chunkCount = max(1, min(EngineThreads.count * 8, n / 256))
         let scratch = leafScratchPool.popLast() ?? LeafScratch()
         defer { leafScratchPool.append(scratch) }
         if scratch.outcomes.count < n {
