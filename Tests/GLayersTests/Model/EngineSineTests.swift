@@ -35,6 +35,8 @@ import Testing
             case 0: return 0
             case 1: return (unit - 0.5) * 4e6  // some beyond the kernel's range
             case 2: return -0.0
+            // Multiples of π/4, either sign: the quadrant's edges, read from the rounding's bits.
+            case 3: return Double(Int64(seed >> 40) - 8_388_608) * (.pi / 4)
             default: return (unit - 0.5) * 40
             }
         }
