@@ -127,8 +127,8 @@ extension ClockTests {
                 }
             }
             #expect(compared == 8000)
-            #expect(
-                fastCompiled * 2 > added, "most of the random animations take the fast path (\(fastCompiled) of \(added))")
+            let share = "\(fastCompiled) of \(added)"
+            #expect(fastCompiled * 2 > added, "most of the random animations take the fast path (\(share))")
         }
     }
 }
