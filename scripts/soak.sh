@@ -127,7 +127,7 @@ awk -v limit=1024 '
 }
 # A short run that reads growth runs as long again and is judged over the whole run: a slow,
 # loaded host (CI's, once: the debug build's snowfall at 0.85 of a core, its lower envelope up
-# 3.4 MiB in the first minute and a half, where every run here stayed flat) can still be filling
+# 3.3 MiB in the first minute and a half, where every run here stayed flat) can still be filling
 # llvmpipe's pools after the warm-up, and that growth stops, where a leak's goes on and, scaled
 # to the longer span, reads larger. The verdict of the longer run is the verdict.
 verdict=$(judge) && grown=0 || grown=1

@@ -120,7 +120,7 @@ struct FastAnimation {
     /// (`TimingSampler.uneasedSample`).
     ///
     /// - Transparent: with `@inline(__always)` alone, the optimizer left it a call where the
-    ///   block's evaluation applies its animations (a third more instructions).
+    ///   block's evaluation applies its animations (342 more instructions a snowflake).
     @_transparent
     static func apply(
         _ op: inout FastAnimation, _ s: UnsafeMutablePointer<PresentedState>, raw: Double, iteration: Double,
