@@ -1,13 +1,6 @@
-/// The quad programs and their streamed instance buffer: what every draw item goes through.
-///
-/// A ring of three buffers holds the frames' instances: each frame refills the next one from a
-/// staging array that keeps its capacity, with `glBufferSubData` into storage that is
-/// respecified only when it must grow. A buffer is written again two frames after it was
-/// drawn from, when the GPU is long done with it, so the driver neither waits nor makes new
-/// storage every frame (orphaning with `glBufferData` did, and a driver that allocates fresh
-/// memory for it, Mesa's no-op driver among them, then cleared pages of it every frame: up to
-/// 7 ms a frame for the 1.9 MB of 10 000 instances). A batch points the attributes at its first
-/// instance and draws `count` instances of a 4-vertex strip. The programs read the same
+/// The quad programs and the buffers of their instances (`InstanceRing`): what every draw
+/// item goes through. A batch points the attributes at its first instance in the frame's
+/// buffer and draws `count` instances of a 4-vertex strip. The programs read the same
 /// instances: `general` (quad.frag.glsl: rounded rects, borders, clips, nine-slice, blend
 /// modes), `shape` (quad.frag.glsl without content, clips or blend modes: rounded rects with
 /// background and border), `simple` (quad_simple.frag.glsl: plain rects with anti-aliased
@@ -81,26 +74,19 @@ final class QuadPipeline {
     /// Variants whose program failed to compile (asked once), by raw value.
     @exclusivity(unchecked) private var failed = [Bool](repeating: false, count: QuadVariant.allCases.count)
     private let vertexArray: GLuint
-    /// The ring of instance buffers and the bytes each holds.
-    private let instanceBuffers: [GLuint]
-    @exclusivity(unchecked) private var capacities: [Int]
-    /// The ring's buffer of the current frame.
-    @exclusivity(unchecked) private var ringIndex = 0
-    private var instanceBuffer: GLuint { instanceBuffers[ringIndex] }
+    /// The buffers the instances are drawn from (replaced by tests comparing both ways).
+    var instances: InstanceRing
     @exclusivity(unchecked) private var current: QuadVariant?
 
     /// Compiles the `eagerVariants` (throwing when one fails) and makes the buffers.
     init() throws {
         for variant in Self.eagerVariants { programs[Int(variant.rawValue)] = try QuadProgram(variant) }
         var vao: GLuint = 0
-        var vbos = [GLuint](repeating: 0, count: Self.ringLength)
         glGenVertexArrays(1, &vao)
-        glGenBuffers(GLsizei(Self.ringLength), &vbos)
         vertexArray = vao
-        instanceBuffers = vbos
-        capacities = [Int](repeating: 0, count: Self.ringLength)
+        instances = InstanceRing()
         glBindVertexArray(vao)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vbos[0])
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instances.buffer)
         for location in 0..<GLuint(QuadInstance.vectorCount) {
             glEnableVertexAttribArray(location)
             glVertexAttribDivisor(location, 1)
@@ -110,31 +96,8 @@ final class QuadPipeline {
     }
 
     deinit {
-        var vao = vertexArray, vbos = instanceBuffers
+        var vao = vertexArray
         glDeleteVertexArrays(1, &vao)
-        glDeleteBuffers(GLsizei(vbos.count), &vbos)
-    }
-
-    /// How many instance buffers take turns.
-    static let ringLength = 3
-
-    /// Streams a frame's instances (`QuadInstance.stride` bytes each) into the ring's
-    /// next instance buffer (its storage made anew only when it must grow). Returns the bytes
-    /// uploaded.
-    @discardableResult
-    func upload(_ staging: UnsafeRawBufferPointer) -> Int {
-        let bytes = staging.count
-        ringIndex = (ringIndex + 1) % Self.ringLength
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
-        let capacity = capacities[ringIndex]
-        if bytes > capacity || capacity == 0 {
-            capacities[ringIndex] = max(bytes, capacity + capacity / 2, 64 * QuadInstance.stride)
-            glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(capacities[ringIndex]), nil, GLenum(GL_STREAM_DRAW))
-        }
-        if bytes > 0 {
-            glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, GLsizeiptr(bytes), staging.baseAddress)
-        }
-        return bytes
     }
 
     /// Makes the vertex array and instance buffer current and sets the programs' per-pass
@@ -143,7 +106,7 @@ final class QuadPipeline {
         viewportWidth: Int, viewportHeight: Int, rowsBottomUp: Bool, source: Rect, scale: Float, overdraw: Bool
     ) {
         glBindVertexArray(vertexArray)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instances.buffer)
         func set(_ p: QuadProgram) {
             glUseProgram(p.program.name)
             glUniform2f(p.uViewport, Float(viewportWidth), Float(viewportHeight))

@@ -184,6 +184,8 @@ public final class Renderer {
         effects.draws = 0
         driverQueue.beginFrame()
         planner.options = planOptions
+        // About one instance an item, as the planner reserves.
+        quad.instances.begin(planner.instanceBuffer, expected: list.items.count + 16)
         planner.preparePasses(list)
         preparePassKeys(list)
         prepareScissors(list)
@@ -192,7 +194,8 @@ public final class Renderer {
             isCached: { isCacheHit($0, list) })
         resolvePlan(list)
         plannedAt = MonotonicClock.now
-        stats.instanceBytes = quad.upload(planner.instanceBuffer.bytes)
+        quad.instances.upload(planner.instanceBuffer)
+        stats.instanceBytes = planner.instanceBuffer.bytes.count
         clips.upload(list.clips)
         do {
             try execute(list, to: target)
@@ -200,6 +203,7 @@ public final class Renderer {
             if lastError == nil { lastError = error }
             Diagnostics.warnOnce("render-\(error.kind)", "frame failed: \(error)")
         } catch {}
+        quad.instances.end()
         finishFrame(list)
         stats.effectDraws = effects.draws
         stats.drawCalls += effects.draws

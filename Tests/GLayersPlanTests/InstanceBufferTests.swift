@@ -2,7 +2,8 @@ import GLayersRenderList
 import Testing
 
 /// The planner's instance memory (InstanceBuffer.swift): sized for a frame's items at once, or
-/// grown by doubling, it keeps every instance written.
+/// grown by doubling, it keeps every instance written; lent memory (the renderer's mapped
+/// buffer) is written in place until the frame needs more, then what it holds moves.
 @testable import GLayersPlan
 
 @Suite struct InstanceBufferTests {
@@ -60,5 +61,70 @@ import Testing
         planner.plan(list.list)
         #expect(planner.instanceCount == 500)
         #expect(first.elementsEqual(planner.instanceBuffer.bytes), "the second frame's instances differ")
+    }
+
+    @Test func lentMemoryIsWrittenInPlaceUntilItIsFull() {
+        let buffer = InstanceBuffer()
+        let lent = UnsafeMutableRawPointer.allocate(byteCount: 4 * QuadInstance.stride, alignment: 64)
+        defer { lent.deallocate() }
+        buffer.lend(lent, capacity: 4)
+        for i in 0..<4 { Self.write(buffer, i) }
+        #expect(buffer.isLent)
+        #expect(buffer.bytes.baseAddress == UnsafeRawPointer(lent))
+        #expect(Self.holds(buffer, 4))
+
+        // A fifth instance: the four move to the buffer's own memory, then the fifth is written.
+        Self.write(buffer, 4)
+        #expect(!buffer.isLent)
+        #expect(buffer.bytes.baseAddress != UnsafeRawPointer(lent))
+        #expect(Self.holds(buffer, 5))
+        for i in 5..<200 { Self.write(buffer, i) }
+        #expect(Self.holds(buffer, 200))
+
+        // Lent again: the next frame starts there, empty; given back, in its own memory.
+        buffer.lend(lent, capacity: 4)
+        #expect(buffer.isLent && buffer.count == 0)
+        Self.write(buffer, 0)
+        #expect(Self.holds(buffer, 1) && buffer.bytes.baseAddress == UnsafeRawPointer(lent))
+        buffer.takeBack()
+        #expect(!buffer.isLent && buffer.count == 0)
+        Self.write(buffer, 0)
+        #expect(Self.holds(buffer, 1) && buffer.bytes.baseAddress != UnsafeRawPointer(lent))
+    }
+
+    /// A reserve beyond the lent room (a frame's items, at its start) moves to own memory.
+    @Test func reservingBeyondLentMemoryMovesToOwnMemory() {
+        let buffer = InstanceBuffer()
+        let lent = UnsafeMutableRawPointer.allocate(byteCount: 8 * QuadInstance.stride, alignment: 64)
+        defer { lent.deallocate() }
+        buffer.lend(lent, capacity: 8)
+        for i in 0..<3 { Self.write(buffer, i) }
+        buffer.reserve(8)
+        #expect(buffer.isLent)
+        buffer.reserve(100)
+        #expect(!buffer.isLent)
+        #expect(Self.holds(buffer, 3))
+        for i in 3..<100 { Self.write(buffer, i) }
+        #expect(Self.holds(buffer, 100))
+    }
+
+    /// A planner lent memory makes the same instances there as in its own.
+    @Test func aPlanInLentMemoryIsThePlanInOwnMemory() {
+        let list = TestList(width: 200, height: 200)
+        var items: [DrawItem] = []
+        for i in 0..<100 {
+            items.append(FramePlannerTests.item(FramePlannerTests.square, at: (Float(i % 10) * 20, Float(i / 10) * 20)))
+        }
+        list.screen(items)
+        let planner = FramePlanner()
+        planner.plan(list.list)
+        let own = Array(planner.instanceBuffer.bytes)
+        let lent = UnsafeMutableRawPointer.allocate(byteCount: 200 * QuadInstance.stride, alignment: 64)
+        defer { lent.deallocate() }
+        planner.instanceBuffer.lend(lent, capacity: 200)
+        planner.plan(list.list)
+        #expect(planner.instanceBuffer.isLent)
+        #expect(planner.instanceBuffer.bytes.baseAddress == UnsafeRawPointer(lent))
+        #expect(own.elementsEqual(planner.instanceBuffer.bytes), "the lent memory's instances differ")
     }
 }
