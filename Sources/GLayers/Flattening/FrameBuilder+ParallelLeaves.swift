@@ -175,8 +175,7 @@ extension FrameBuilder {
                     case .notFinite: return .notFinite
                     case .placed(let world, let opacity):
                         // Copied once, from the memo to its place in the pass.
-                        (items + k).initialize(to: layer.flattenMemo.pointee.item)
-                        Self.place(&items[k], world: world, opacity: opacity, c)
+                        Self.placeCopy(of: layer.flattenMemo, to: items + k, world: world, opacity: opacity, c)
                         items[k].layerIndex = firstLayerIndex &+ Int32(truncatingIfNeeded: k)
                         identities[k] = layer.flattenMemo.pointee.imageIdentity
                         return .item
