@@ -63,49 +63,55 @@ import Testing
         #expect(first.elementsEqual(planner.instanceBuffer.bytes), "the second frame's instances differ")
     }
 
-    @Test func lentMemoryIsWrittenInPlaceUntilItIsFull() {
+    /// Runs `body` with a buffer lent `capacity` instances of memory that has written
+    /// `written` instances there.
+    private static func withLent(capacity: Int, written: Int, _ body: (InstanceBuffer, UnsafeMutableRawPointer) -> Void)
+    {
         let buffer = InstanceBuffer()
-        let lent = UnsafeMutableRawPointer.allocate(byteCount: 4 * QuadInstance.stride, alignment: 64)
+        let lent = UnsafeMutableRawPointer.allocate(byteCount: capacity * QuadInstance.stride, alignment: 64)
         defer { lent.deallocate() }
-        buffer.lend(lent, capacity: 4)
-        for i in 0..<4 { Self.write(buffer, i) }
-        #expect(buffer.isLent)
-        #expect(buffer.bytes.baseAddress == UnsafeRawPointer(lent))
-        #expect(Self.holds(buffer, 4))
+        buffer.lend(lent, capacity: capacity)
+        for i in 0..<written { write(buffer, i) }
+        body(buffer, lent)
+    }
 
-        // A fifth instance: the four move to the buffer's own memory, then the fifth is written.
-        Self.write(buffer, 4)
-        #expect(!buffer.isLent)
-        #expect(buffer.bytes.baseAddress != UnsafeRawPointer(lent))
-        #expect(Self.holds(buffer, 5))
-        for i in 5..<200 { Self.write(buffer, i) }
-        #expect(Self.holds(buffer, 200))
+    @Test func lentMemoryIsWrittenInPlaceUntilItIsFull() {
+        Self.withLent(capacity: 4, written: 4) { buffer, lent in
+            #expect(buffer.isLent)
+            #expect(buffer.bytes.baseAddress == UnsafeRawPointer(lent))
+            #expect(Self.holds(buffer, 4))
 
-        // Lent again: the next frame starts there, empty; given back, in its own memory.
-        buffer.lend(lent, capacity: 4)
-        #expect(buffer.isLent && buffer.count == 0)
-        Self.write(buffer, 0)
-        #expect(Self.holds(buffer, 1) && buffer.bytes.baseAddress == UnsafeRawPointer(lent))
-        buffer.takeBack()
-        #expect(!buffer.isLent && buffer.count == 0)
-        Self.write(buffer, 0)
-        #expect(Self.holds(buffer, 1) && buffer.bytes.baseAddress != UnsafeRawPointer(lent))
+            // A fifth instance: the four move to the buffer's own memory, then the fifth is written.
+            Self.write(buffer, 4)
+            #expect(!buffer.isLent)
+            #expect(buffer.bytes.baseAddress != UnsafeRawPointer(lent))
+            #expect(Self.holds(buffer, 5))
+            for i in 5..<200 { Self.write(buffer, i) }
+            #expect(Self.holds(buffer, 200))
+
+            // Lent again: the next frame starts there, empty; given back, in its own memory.
+            buffer.lend(lent, capacity: 4)
+            #expect(buffer.isLent && buffer.count == 0)
+            Self.write(buffer, 0)
+            #expect(Self.holds(buffer, 1) && buffer.bytes.baseAddress == UnsafeRawPointer(lent))
+            buffer.takeBack()
+            #expect(!buffer.isLent && buffer.count == 0)
+            Self.write(buffer, 0)
+            #expect(Self.holds(buffer, 1) && buffer.bytes.baseAddress != UnsafeRawPointer(lent))
+        }
     }
 
     /// A reserve beyond the lent room (a frame's items, at its start) moves to own memory.
     @Test func reservingBeyondLentMemoryMovesToOwnMemory() {
-        let buffer = InstanceBuffer()
-        let lent = UnsafeMutableRawPointer.allocate(byteCount: 8 * QuadInstance.stride, alignment: 64)
-        defer { lent.deallocate() }
-        buffer.lend(lent, capacity: 8)
-        for i in 0..<3 { Self.write(buffer, i) }
-        buffer.reserve(8)
-        #expect(buffer.isLent)
-        buffer.reserve(100)
-        #expect(!buffer.isLent)
-        #expect(Self.holds(buffer, 3))
-        for i in 3..<100 { Self.write(buffer, i) }
-        #expect(Self.holds(buffer, 100))
+        Self.withLent(capacity: 8, written: 3) { buffer, _ in
+            buffer.reserve(8)
+            #expect(buffer.isLent)
+            buffer.reserve(100)
+            #expect(!buffer.isLent)
+            #expect(Self.holds(buffer, 3))
+            for i in 3..<100 { Self.write(buffer, i) }
+            #expect(Self.holds(buffer, 100))
+        }
     }
 
     /// A planner lent memory makes the same instances there as in its own.
