@@ -25,9 +25,12 @@ import GLayersPlan
 final class InstanceRing {
     /// How many buffers take turns.
     static let length = 3
-    /// The longest single wait for a buffer's fence, in nanoseconds (waited again while it
-    /// times out: the buffer must not be written while the GPU may read it).
+    /// The longest single wait for a buffer's fence, in nanoseconds.
     private static let timeout: GLuint64 = 1_000_000_000
+    /// Waits of `timeout` before a buffer whose fence never signals is given up: the ring
+    /// then streams, into buffers of its own (the GPU may still read the old ones), and says
+    /// so once. A frame never hangs on a GPU that stopped, nor writes what it may read.
+    private static let patience = 5
 
     /// Whether the buffers are mapped and lent to the planner.
     private(set) var isMapped: Bool
@@ -86,9 +89,19 @@ final class InstanceRing {
         index = (index + 1) % Self.length
         guard isMapped else { return instances.takeBack() }
         if let fence = fences[index] {
+            var waits = 0
             while glClientWaitSync(fence, GLbitfield(GL_SYNC_FLUSH_COMMANDS_BIT), Self.timeout)
                 == GLenum(GL_TIMEOUT_EXPIRED)
-            {}
+            {
+                waits += 1
+                guard waits < Self.patience else {
+                    Diagnostics.warnOnce(
+                        "mapped-instances-wait",
+                        "the GPU did not finish a frame in 5 s: instances are copied from now on")
+                    stopMapping()
+                    return instances.takeBack()
+                }
+            }
             glDeleteSync(fence)
             fences[index] = nil
         }

@@ -61,6 +61,15 @@ import Testing
                 #expect(same.matches, "\(same)")
             }
 
+            // A ring that gives up mapping (a driver that failed to map, a GPU that stopped)
+            // streams from the next frame on, into new buffers.
+            r.quad.instances.stopMapping()
+            #expect(!r.quad.instances.isMapped)
+            let busyStopped = try draw(busy)
+            #expect(!busyStopped.lent)
+            let stoppedSame = ImageComparison(busyFirst.image, busyStopped.image, tolerance: .exact)
+            #expect(stoppedSame.matches, "\(stoppedSame)")
+
             r.quad.instances = InstanceRing(mapped: false)
             #expect(!r.quad.instances.isMapped)
             let plainStreamed = try draw(plain), busyStreamed = try draw(busy)
