@@ -113,16 +113,13 @@ final class InstanceRing {
     }
 
     /// Gives the GPU the frame's instances: nothing to do when they were written in the lent
-    /// buffer; else copied into the frame's buffer. Returns the bytes copied.
-    @discardableResult
-    func upload(_ instances: InstanceBuffer) -> Int {
+    /// buffer; else copied into the frame's buffer.
+    func upload(_ instances: InstanceBuffer) {
         lastCount = instances.count
-        if instances.isLent { return 0 }
         let bytes = instances.bytes
-        guard bytes.count > 0, let source = bytes.baseAddress else { return 0 }
+        guard !instances.isLent, bytes.count > 0, let source = bytes.baseAddress else { return }
         if isMapped, let memory = mapping(holding: bytes.count) {
-            memory.copyMemory(from: source, byteCount: bytes.count)
-            return bytes.count
+            return memory.copyMemory(from: source, byteCount: bytes.count)
         }
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
         let capacity = capacities[index]
@@ -131,7 +128,6 @@ final class InstanceRing {
             glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(capacities[index]), nil, GLenum(GL_STREAM_DRAW))
         }
         glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, GLsizeiptr(bytes.count), source)
-        return bytes.count
     }
 
     /// Ends the frame's drawing from its buffer: a mapped ring fences it.

@@ -184,8 +184,7 @@ public final class Renderer {
         effects.draws = 0
         driverQueue.beginFrame()
         planner.options = planOptions
-        // About one instance an item, as the planner reserves.
-        quad.instances.begin(planner.instanceBuffer, expected: list.items.count + 16)
+        quad.instances.begin(planner.instanceBuffer, expected: FramePlanner.expectedInstances(list))
         planner.preparePasses(list)
         preparePassKeys(list)
         prepareScissors(list)

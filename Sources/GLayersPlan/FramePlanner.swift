@@ -45,6 +45,10 @@ package final class FramePlanner {
         Array(instanceBuffer.bytes.bindMemory(to: SIMD4<Float>.self))
     }
 
+    /// The instances a frame of `list` is expected to need, about one an item: the memory the
+    /// planner reserves, and the room the renderer lends it (`InstanceRing`).
+    package static func expectedInstances(_ list: RenderList) -> Int { list.items.count + 16 }
+
     /// Writes the texture-array layer of instance `index` (`QuadInstance.layer`).
     package func setLayer(_ layer: Int32, ofInstance index: Int32) {
         instanceBuffer.instance(Int(index))[QuadInstance.vectorCount - 1].w = Float(
@@ -63,9 +67,9 @@ package final class FramePlanner {
         if passGeometry.count != list.passes.count { preparePasses(list) }
         scheduler.schedule(list, includesScreenItem: { !cullsScreen || isDrawn($0) }, isCached: isCached)
         instanceBuffer.removeAll()
-        // About one instance an item: a list's first frame (a shot's only one) gets its memory
-        // at once instead of by doubling (a copy each time, and both copies alive at the last).
-        instanceBuffer.reserve(list.items.count + 16)
+        // A list's first frame (a shot's only one) gets its memory at once instead of by
+        // doubling (a copy each time, and both copies alive at the last).
+        instanceBuffer.reserve(Self.expectedInstances(list))
         tiles.removeAll(keepingCapacity: true)
         mipmappedImages.removeAll(keepingCapacity: true)
         counters = PlanCounters()

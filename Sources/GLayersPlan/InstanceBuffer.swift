@@ -3,7 +3,7 @@
 /// frame (sized for the list's items at the start of a frame, grown by doubling past that,
 /// never shrunk). The renderer may lend it memory for a frame instead
 /// (`lend(_:capacity:)`): a buffer OpenGL draws from, mapped, so the instances are written
-/// once, where they are drawn from, and not copied again (`QuadPipeline`).
+/// once, where they are drawn from, and not copied again (`InstanceRing`).
 package final class InstanceBuffer {
     /// Instances written this frame.
     @exclusivity(unchecked) package private(set) var count = 0
