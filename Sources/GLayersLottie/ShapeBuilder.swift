@@ -142,13 +142,25 @@ struct ShapeBuilder {
     ) {
         guard !sources.isEmpty else { return }
         // A trim that keeps the whole path at every frame changes nothing: the first one that
-        // cuts applies.
+        // cuts applies. Strokes take it (once for all their layers).
         let trim = trims.first { !$0.keepsEverything }
+        let plan: TrimPlan? =
+            switch style {
+            case .stroke, .gradientStroke: trim.map { TrimPlan($0, timeline) }
+            default: nil
+            }
         // Trimmed one at a time ("simultaneously"): a layer per path.
         if let trim, !trim.individually, sources.count > 1 {
-            for source in sources { addStyle(style, [source], [trim], lineScale: lineScale, into: container) }
-            return
+            for source in sources { drawStyle(style, [source], plan, lineScale: lineScale, into: container) }
+        } else {
+            drawStyle(style, sources, plan, lineScale: lineScale, into: container)
         }
+    }
+
+    /// Draws `style` over `sources`, trimmed by `trim`, into `container`.
+    private func drawStyle(
+        _ style: ShapeItem, _ sources: [PathSource], _ trim: TrimPlan?, lineScale: Double, into container: CALayer
+    ) {
         switch style {
         case .fill(let color, let opacity, let evenOdd):
             let layer = shapeLayer(sources, trim: nil)
@@ -180,24 +192,14 @@ struct ShapeBuilder {
 
     /// A shape layer drawing the paths (twice over when a trim wraps past the end, so that
     /// `strokeStart`/`strokeEnd` can reach across it).
-    private func shapeLayer(_ sources: [PathSource], trim: TrimSource?) -> CAShapeLayer {
+    private func shapeLayer(_ sources: [PathSource], trim: TrimPlan?) -> CAShapeLayer {
         let layer = CAShapeLayer()
         layer.anchorPoint = .zero
         layer.bounds = .zero
-        var wraps = false
+        let wraps = trim?.wraps ?? false
         if let trim {
-            let tracks: [any Track] = [trim.start, trim.end, trim.offset]
-            let animated = tracks.filter { $0.isAnimated }
-            let span = frameSpan(animated)
-            let frames = Timeline.sampleFrames(from: span.lowerBound, to: span.upperBound)
-            wraps = frames.contains { trim.range(at: $0).end > 1 }
-            let linear = !trim.offset.isAnimated && !wraps && animated.count <= 1
-            let range = timeline.combine(tracks, linear: linear) { f -> [Double] in
-                let r = trim.range(at: f)
-                return wraps ? [r.start / 2, r.end / 2] : [r.start, r.end]
-            }
-            timeline.apply(range.map { $0[0] }, "strokeStart", on: layer, convert: { $0 })
-            timeline.apply(range.map { $0[1] }, "strokeEnd", on: layer, convert: { $0 })
+            timeline.apply(trim.strokeStart, "strokeStart", on: layer, convert: { $0 })
+            timeline.apply(trim.strokeEnd, "strokeEnd", on: layer, convert: { $0 })
         }
         let linear = sources.allSatisfy(\.linear)
         let path = timeline.combine(sources.flatMap { $0.allTracks }, linear: linear) { f -> CGPath in

@@ -43,22 +43,103 @@ struct TrimSource {
         return abs(end.initial - start.initial) >= 100
     }
 
-    /// The visible part at `frame` as fractions of the path's length: start in [0, 1] (1 only
-    /// when it lies at the very end), end in [start, start + 1] (an end past 1 wraps to the
-    /// path's start).
-    func range(at frame: Double) -> (start: Double, end: Double) {
-        var s = start.value(at: frame) / 100, e = end.value(at: frame) / 100
+    /// The trim's own values at `frame`: start and end as fractions of the path (unordered,
+    /// unclamped), the offset in turns.
+    func raw(at frame: Double) -> TrimValues {
+        TrimValues(
+            start: start.value(at: frame) / 100, end: end.value(at: frame) / 100, offset: offset.value(at: frame) / 360)
+    }
+}
+
+/// A trim's values at one frame.
+struct TrimValues {
+    var start: Double
+    var end: Double
+    /// In turns.
+    var offset: Double
+
+    /// The visible part as fractions of the path's length: start in [0, 1] (1 only when it lies
+    /// at the very end), end in [start, start + 1] (an end past 1 wraps to the path's start).
+    var range: (start: Double, end: Double) {
+        var s = start, e = end
         if s > e { swap(&s, &e) }
         s = min(max(s, 0), 1)
         e = min(max(e, 0), 1)
         if e - s >= 1 { return (0, 1) }
-        let o = offset.value(at: frame) / 360
-        s += o
-        e += o
+        s += offset
+        e += offset
         // Whole turns off, keeping a start at the very end at 1 (not 0): a start animating to
         // 100 % with the end at 100 % reaches (1, 1), and the keyframes between stay in order.
         var shift = s.rounded(.down)
         if shift > 0 && s == shift { shift -= 1 }
         return (s - shift, e - shift)
+    }
+}
+
+/// How a trim reaches the shape layers it cuts: whether its range wraps past the path's end (the
+/// path is then drawn twice over and the range halved) and `strokeStart` and `strokeEnd` over
+/// time, resolved for the timeline (docs/lottie.md, "Timing"). Made once per trim and style,
+/// for every layer of paths trimmed one at a time.
+struct TrimPlan {
+    let wraps: Bool
+    let strokeStart: Animated<Double>
+    let strokeEnd: Animated<Double>
+
+    /// The trim checked at every frame of its keyframes' span: kept as keyframes when both
+    /// ends are linear in one keyframed value each (`keyframes`), sampled otherwise.
+    init(_ trim: TrimSource, _ timeline: Timeline) {
+        let tracks: [any Track] = [trim.start, trim.end, trim.offset]
+        let animated = tracks.filter { $0.isAnimated }
+        let span = frameSpan(animated)
+        let frames = Timeline.sampleFrames(
+            from: span.lowerBound, to: span.upperBound, including: animated.flatMap { $0.times })
+        let values = frames.map { trim.raw(at: $0) }
+        let wraps = values.contains { $0.range.end > 1 }
+        self.wraps = wraps
+        if let (start, end) = Self.keyframes(trim, values, scale: wraps ? 0.5 : 1) {
+            strokeStart = timeline.resolve(start)
+            strokeEnd = timeline.resolve(end)
+        } else {
+            let range = timeline.combine(tracks, linear: false) { f -> [Double] in
+                let r = trim.raw(at: f).range
+                return wraps ? [r.start / 2, r.end / 2] : [r.start, r.end]
+            }
+            strokeStart = range.map { $0[0] }
+            strokeEnd = range.map { $0[1] }
+        }
+    }
+
+    /// The range as two keyframed values, each times `scale`, when at every one of `values`
+    /// start and end keep their order, neither is clamped, the range is short of the whole path
+    /// and stays within the same turn, and each end moves with its own keyframes or with the
+    /// offset's, not both: each is then linear in one keyframed value, whose easing it keeps
+    /// exactly. nil otherwise.
+    static func keyframes(
+        _ trim: TrimSource, _ values: [TrimValues], scale: Double
+    ) -> (Animated<Double>, Animated<Double>)? {
+        guard let first = values.first else { return nil }
+        let swapped = first.start > first.end
+        var turn: Double?
+        for v in values {
+            let (s, e) = swapped ? (v.end, v.start) : (v.start, v.end)
+            guard s <= e, s >= 0, e <= 1, e - s < 1 else { return nil }
+            let r = v.range
+            let whole = (s + v.offset - r.start).rounded()
+            guard abs(s + v.offset - whole - r.start) < 1e-9, turn == nil || turn == whole else { return nil }
+            turn = whole
+        }
+        let shift = turn ?? 0
+        func linear(_ end: Animated<Double>) -> Animated<Double>? {
+            if !trim.offset.isAnimated {
+                let o = trim.offset.initial / 360
+                return end.map { ($0 / 100 + o - shift) * scale }
+            }
+            guard !end.isAnimated else { return nil }
+            let e = end.initial / 100
+            return trim.offset.map { (e + $0 / 360 - shift) * scale }
+        }
+        let (low, high) = swapped ? (trim.end, trim.start) : (trim.start, trim.end)
+        guard let a = linear(low), let b = linear(high) else { return nil }
+        return (a, b)
     }
 }
