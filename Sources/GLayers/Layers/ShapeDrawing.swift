@@ -21,6 +21,7 @@
 ///   scale of an animating layer the same way, and rasters it sharp when it stops).
 import Foundation
 import GLayersGraphics
+import Synchronization
 
 /// A shape layer's path and style, and its recent rasters.
 ///
@@ -75,7 +76,23 @@ package final class ShapeDrawing {
     static let capacity = 8
 
     let fillPath: CGPath?
-    let strokePath: CGPath?
+    /// The stroked part of the path: a trim to part of it is measured when first drawn, not
+    /// when the layer displays (a shape layer whose trim animates is drawn from its presented
+    /// values, never from the model's, and measuring a path's length is most of displaying it).
+    var strokePath: CGPath? {
+        stroke.withLock { part in
+            if case .trim(let path, let start, let end) = part { part = .path(path.trimmed(from: start, to: end)) }
+            guard case .path(let path) = part else { return nil }
+            return path
+        }
+    }
+    private enum StrokePart {
+        case none
+        case path(CGPath)
+        case trim(CGPath, start: CGFloat, end: CGFloat)
+    }
+    /// Behind a lock: `render(in:)` may draw a model layer's drawing while flattening draws it.
+    private let stroke: Mutex<StrokePart>
     let style: Style
     /// The part of the layer's coordinates the drawing may cover (on whole points).
     package let extent: CGRect
@@ -94,8 +111,13 @@ package final class ShapeDrawing {
         guard let path, !path.isEmpty, let copy = path.copy() else { return nil }
         let strokes = style.stroke.map { $0.alpha > 0 } == true && style.lineWidth > 0
         fillPath = style.fill.map { $0.alpha > 0 } == true ? copy : nil
-        strokePath = strokes ? copy.trimmed(from: strokeStart, to: strokeEnd) : nil
-        guard fillPath != nil || strokePath.map({ !$0.isEmpty }) == true else { return nil }
+        // A trim to part of a path of no length draws nothing, as nothing is drawn then.
+        let start = min(max(strokeStart, 0), 1), end = min(max(strokeEnd, 0), 1)
+        let part: StrokePart =
+            !strokes || end <= start
+            ? .none : start <= 0 && end >= 1 ? .path(copy) : .trim(copy, start: start, end: end)
+        if case .none = part, fillPath == nil { return nil }
+        stroke = Mutex(part)
         self.style = style
         // A miter reaches miterLimit · lineWidth / 2 beyond the path; a square cap lineWidth · √2 / 2.
         let margin = strokes ? style.lineWidth * max(1, style.miterLimit / 2) : 0
