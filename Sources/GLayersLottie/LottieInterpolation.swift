@@ -141,6 +141,7 @@ enum MotionPath {
 /// 35 000 motion samples took a second measured from scratch: docs/performance.md, "Lottie").
 final class MotionSegments {
     private var segments: [Int: PathSegment] = [:]
+    private var current: (index: Int, segment: PathSegment)?
     private var last: (index: Int, parameter: CGFloat, length: CGFloat)?
 
     /// The point a fraction `t` (in (0, 1)) of the arc length along segment `index`, `curve`.
@@ -159,9 +160,15 @@ final class MotionSegments {
     }
 
     private func segment(_ index: Int, _ curve: PathSegment.Geometry) -> PathSegment {
-        if let known = segments[index], known.geometry == curve { return known }
+        // Sampled in order, most samples fall on the segment of the one before.
+        if let current, current.index == index, current.segment.geometry == curve { return current.segment }
+        if let known = segments[index], known.geometry == curve {
+            current = (index, known)
+            return known
+        }
         let segment = PathSegment(curve)
         segments[index] = segment
+        current = (index, segment)
         if let last, last.index == index { self.last = nil }
         return segment
     }

@@ -18,8 +18,8 @@ protocol Track {
     var isAnimated: Bool { get }
     /// The keyframes' frames.
     var times: [Double] { get }
-    /// Whether the value holds (does not interpolate) from `frame` to the next keyframe.
-    func holds(at frame: Double) -> Bool
+    /// Whether each keyframe holds (does not interpolate) to the next, in order with `times`.
+    var holdFlags: [Bool] { get }
     /// The keyframes' times, holds, easing and tangents, without their values.
     var timings: [Keyframe<Void>] { get }
 }
@@ -30,11 +30,24 @@ extension Animated: Track {
     var times: [Double] { keyframes.map { $0.time } }
     var timings: [Keyframe<Void>] { map { _ in () }.keyframes }
 
-    func holds(at frame: Double) -> Bool {
-        guard keyframes.count > 1 else { return true }
-        var i = keyframes.count - 1
-        while i > 0 && keyframes[i].time > frame { i -= 1 }
-        return keyframes[i].hold || i == keyframes.count - 1
+    var holdFlags: [Bool] { keyframes.map { $0.hold } }
+}
+
+/// When tracks hold: their keyframes' frames and holds read once, for asking at every sampled
+/// frame (asked of each track's keyframes, a generic value's, it cost a fifth of sampling).
+struct Holds {
+    private let tracks: [(times: [Double], holds: [Bool])]
+
+    init(_ tracks: [any Track]) { self.tracks = tracks.map { ($0.times, $0.holdFlags) } }
+
+    /// Whether every track holds (does not interpolate) from `frame` to its next keyframe.
+    func all(at frame: Double) -> Bool {
+        tracks.allSatisfy { times, holds in
+            guard times.count > 1 else { return true }
+            var i = times.count - 1
+            while i > 0 && times[i] > frame { i -= 1 }
+            return holds[i] || i == times.count - 1
+        }
     }
 }
 
@@ -77,16 +90,27 @@ struct Timeline {
         let span = end - start
         let step = max(1, (span / Double(Limits.sampledFrames)).rounded(.up))
         var frames: [Double] = [start]
+        frames.reserveCapacity(Int((span / step).rounded(.up)) + 2)
         var f = (start / step).rounded(.down) * step + step
         while f < end {
             frames.append(f)
             f += step
         }
         frames.append(end)
-        if !extra.isEmpty {
-            frames = Array(Set(frames + extra.filter { $0 > start && $0 < end })).sorted()
+        let inside = extra.filter { $0 > start && $0 < end }
+        guard !inside.isEmpty else { return frames }
+        // Both in order, merged without repeats (a set of them cost a twentieth of building a
+        // large file).
+        let others = inside.sorted()
+        var merged: [Double] = []
+        merged.reserveCapacity(frames.count + others.count)
+        var i = 0, j = 0
+        while i < frames.count || j < others.count {
+            let next = j == others.count || (i < frames.count && frames[i] <= others[j]) ? frames[i] : others[j]
+            if i < frames.count && frames[i] == next { i += 1 } else { j += 1 }
+            if merged.last != next { merged.append(next) }
         }
-        return frames
+        return merged
     }
 
     /// A value computed from `tracks` by `make(frame)`, as keyframes: those of the only track that
@@ -98,10 +122,11 @@ struct Timeline {
         if let remap {
             guard !animated.isEmpty else { return Animated(constant: make(0)) }
             let frames = Timeline.sampleFrames(from: range.lowerBound, to: range.upperBound)
+            let holds = Holds(animated)
             return Animated(
                 frames.map { f in
                     let local = remap(f)
-                    return Keyframe(time: f, value: make(local), hold: animated.allSatisfy { $0.holds(at: local) })
+                    return Keyframe(time: f, value: make(local), hold: holds.all(at: local))
                 })
         }
         guard !animated.isEmpty else { return Animated(constant: make(0)) }
@@ -118,10 +143,8 @@ struct Timeline {
         let span = frameSpan(animated)
         let frames = Timeline.sampleFrames(
             from: span.lowerBound, to: span.upperBound, including: animated.flatMap { $0.times })
-        return Animated(
-            frames.map { f in
-                Keyframe(time: f, value: make(f), hold: animated.allSatisfy { $0.holds(at: f) })
-            })
+        let holds = Holds(animated)
+        return Animated(frames.map { f in Keyframe(time: f, value: make(f), hold: holds.all(at: f)) })
     }
 
     /// One animated value as the engine will see it: in a remapped time space, sampled through

@@ -124,6 +124,18 @@ import Testing
         #expect(abs(p[0] - 70.71) < 0.1 && abs(p[1] - 70.71) < 0.1)
     }
 
+    /// Values are sampled at every whole frame of their span, its ends, and the keyframes'
+    /// frames inside it, in order and once each; a span longer than the sampling limit takes
+    /// every few frames.
+    @Test func sampledFramesAreWholeFramesEndsAndKeyframes() {
+        #expect(Timeline.sampleFrames(from: 0.5, to: 3) == [0.5, 1, 2, 3])
+        #expect(
+            Timeline.sampleFrames(from: 0, to: 3, including: [2.5, 1, 1, 2.5, 5, -1, 0, 3]) == [0, 1, 2, 2.5, 3])
+        #expect(Timeline.sampleFrames(from: 2, to: 2, including: [2]) == [2])
+        let long = Timeline.sampleFrames(from: 0, to: Double(Limits.sampledFrames) * 3, including: [1, 4])
+        #expect(long.count == Limits.sampledFrames + 3 && long[0...3] == [0, 1, 3, 4])
+    }
+
     /// Ellipses start at the top and run clockwise; rectangles start at the top of the right
     /// edge; `d: 3` reverses the direction but keeps the first vertex.
     @Test func shapesStartWhereAfterEffectsStartsThem() {
