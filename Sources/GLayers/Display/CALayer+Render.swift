@@ -96,6 +96,11 @@ extension CALayer {
         if s.shape != nil || self is CATiledLayer {
             ctx.saveGState()
             defer { ctx.restoreGState() }
+            // A gradient is the layer's background: rounded as the background colour is.
+            if s.backing?.isBackground == true, let outline {
+                ctx.addPath(outline.path)
+                ctx.clip()
+            }
             if s.isGeometryFlipped { ctx.concatenate(Self.mirror(s.bounds)) }
             if let shape = s.shape {
                 shape.draw(in: ctx)

@@ -1,6 +1,7 @@
-/// `CAGradientLayer`: a colour gradient over the bounds (axial, radial or conic), rasterized
-/// into the backing store when its properties change and drawn as the layer's background
-/// (rounded by `cornerRadius`); `colors`, `locations`, `startPoint` and `endPoint` animate.
+/// `CAGradientLayer`: a colour gradient over the bounds (axial, radial or conic), kept as a
+/// drawing the compositor rasterizes at the scale the layer lands on screen and drawn as the
+/// layer's background (rounded by `cornerRadius`); `colors`, `locations`, `startPoint` and
+/// `endPoint` animate.
 import Foundation
 import GLayersGraphics
 
@@ -107,71 +108,25 @@ open class CAGradientLayer: CALayer {
         key == "contentsScale" || super.needsDisplay(forKey: key)
     }
 
-    /// Draws the gradient into the backing store: the layer's background, rounded by
-    /// `cornerRadius` with or without `masksToBounds` (as on Apple). A delegate that does not
-    /// implement `display(_:)` (a view, an object that answers only `action(for:forKey:)`)
+    /// Keeps the gradient as a drawing the compositor rasterizes at the scale the layer lands
+    /// on screen (`ShapeDrawing`, as a shape layer's path), drawn as the layer's background:
+    /// rounded by `cornerRadius` with or without `masksToBounds` (as on Apple). `contents` stay
+    /// nil, as on Apple, and nothing is rasterized when the layer displays: a gradient whose
+    /// colours or points animate is drawn from its presented values only. A delegate that does
+    /// not implement `display(_:)` (a view, an object that answers only `action(for:forKey:)`)
     /// leaves the gradient drawn: it is not the delegate's drawing.
     override func displayWithoutDelegate() {
-        let cgColors = (colors as? [CGColor]) ?? []
-        let b = bounds, size = b.size
-        guard !cgColors.isEmpty, let ctx = drawingContext(covering: b) else {
-            setBackingStore(nil)
-            return
-        }
-        let locs = locations.map { $0.map { CGFloat($0.doubleValue) } }
-        guard
-            let gradient = CGGradient(
-                colorsSpace: CGColorSpaceCreateDeviceRGB(), colors: cgColors,
-                locations: locs?.count == cgColors.count ? locs : nil)
-        else {
-            setBackingStore(nil)
-            return
-        }
-        let start = CGPoint(x: b.minX + startPoint.x * size.width, y: b.minY + startPoint.y * size.height)
-        let end = CGPoint(x: b.minX + endPoint.x * size.width, y: b.minY + endPoint.y * size.height)
-        switch type {
-        case .radial:
-            // Apple: an ellipse centred on startPoint whose radii reach endPoint.
-            let rx = abs(end.x - start.x), ry = abs(end.y - start.y)
-            let r = max(rx, ry, 1e-6)
-            ctx.saveGState()
-            ctx.translateBy(x: start.x, y: start.y)
-            ctx.scaleBy(x: max(rx, 1e-6) / r, y: max(ry, 1e-6) / r)
-            ctx.drawRadialGradient(
-                gradient, startCenter: .zero, startRadius: 0, endCenter: .zero, endRadius: r,
-                options: [.drawsAfterEndLocation])
-            ctx.restoreGState()
-        case .conic:
-            drawConic(cgColors, locs, start: start, end: end, into: ctx, size: size)
-        default:
-            ctx.drawLinearGradient(
-                gradient, start: start, end: end, options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
-        }
-        setBackingStore(ctx.makeImage(), covering: b, isBackground: true)
-    }
-
-    /// A conic gradient: colour by angle around startPoint, starting toward endPoint.
-    private func drawConic(
-        _ colors: [CGColor], _ locs: [CGFloat]?, start: CGPoint, end: CGPoint, into ctx: CGContext, size: CGSize
-    ) {
-        let stops = locs ?? colors.indices.map { CGFloat($0) / CGFloat(max(colors.count - 1, 1)) }
-        let a0 = atan2(end.y - start.y, end.x - start.x)
-        let slices = 360
-        let radius = hypot(size.width, size.height) * 2
-        for i in 0..<slices {
-            let f0 = CGFloat(i) / CGFloat(slices), f1 = CGFloat(i + 1) / CGFloat(slices)
-            let c = Self.colorAt((f0 + f1) / 2, colors: colors, stops: stops)
-            ctx.setFillColor(c)
-            ctx.beginPath()
-            ctx.move(to: start)
-            ctx.addLine(
-                to: CGPoint(x: start.x + cos(a0 + f0 * 2 * .pi) * radius, y: start.y + sin(a0 + f0 * 2 * .pi) * radius))
-            ctx.addLine(
-                to: CGPoint(
-                    x: start.x + cos(a0 + f1 * 2 * .pi + 0.002) * radius,
-                    y: start.y + sin(a0 + f1 * 2 * .pi + 0.002) * radius))
-            ctx.closePath()
-            ctx.fillPath()
+        let b = bounds
+        let paint = GradientPaint(
+            colors: (colors as? [CGColor]) ?? [], locations: locations.map { $0.map { CGFloat($0.doubleValue) } },
+            type: type, startPoint: startPoint, endPoint: endPoint, bounds: b,
+            scale: contentsScale > 0 && contentsScale.isFinite ? contentsScale : 1)
+        let drawing = ShapeDrawing(gradient: paint)
+        let backing = drawing.map { _ in DrawnBacking(rect: b, isFlipped: contentsAreFlipped(), isBackground: true) }
+        modifyModel {
+            $0.contents = .none
+            $0.backing = backing
+            $0.shape = drawing
         }
     }
 
@@ -187,5 +142,79 @@ open class CAGradientLayer: CALayer {
                 alpha: a.a + (b.a - a.a) * t)
         }
         return colors[colors.count - 1]
+    }
+}
+
+/// A gradient layer's gradient as drawn: its colours, stops, style and points over its bounds.
+struct GradientPaint {
+    var colors: [CGColor]
+    var locations: [CGFloat]?
+    var type: CAGradientLayerType
+    var startPoint: CGPoint
+    var endPoint: CGPoint
+    var bounds: CGRect
+    /// The most pixels per unit it is rasterized at (its layer's `contentsScale`).
+    var scale: CGFloat
+
+    /// Whether its colours change without a jump: not conic (whose colours meet at a seam), no
+    /// two stops at one location.
+    var isSmooth: Bool {
+        guard type != .conic else { return false }
+        guard let locations, locations.count == colors.count else { return true }
+        return zip(locations, locations.dropFirst()).allSatisfy { $0 < $1 }
+    }
+
+    /// Paints the gradient over the bounds into `ctx`, whose user space is the layer's
+    /// coordinates.
+    func draw(in ctx: CGContext) {
+        let locs = locations?.count == colors.count ? locations : nil
+        guard
+            let gradient = CGGradient(colorsSpace: CGColorSpaceCreateDeviceRGB(), colors: colors, locations: locs)
+        else { return }
+        let b = bounds, size = b.size
+        let start = CGPoint(x: b.minX + startPoint.x * size.width, y: b.minY + startPoint.y * size.height)
+        let end = CGPoint(x: b.minX + endPoint.x * size.width, y: b.minY + endPoint.y * size.height)
+        ctx.saveGState()
+        defer { ctx.restoreGState() }
+        ctx.clip(to: b)
+        switch type {
+        case .radial:
+            // Apple: an ellipse centred on startPoint whose radii reach endPoint.
+            let rx = abs(end.x - start.x), ry = abs(end.y - start.y)
+            let r = max(rx, ry, 1e-6)
+            ctx.translateBy(x: start.x, y: start.y)
+            ctx.scaleBy(x: max(rx, 1e-6) / r, y: max(ry, 1e-6) / r)
+            ctx.drawRadialGradient(
+                gradient, startCenter: .zero, startRadius: 0, endCenter: .zero, endRadius: r,
+                options: [.drawsAfterEndLocation])
+        case .conic:
+            drawConic(locations, start: start, end: end, into: ctx, size: size)
+        default:
+            ctx.drawLinearGradient(
+                gradient, start: start, end: end, options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+        }
+    }
+
+    /// A conic gradient: colour by angle around `start`, starting toward `end`.
+    private func drawConic(_ locs: [CGFloat]?, start: CGPoint, end: CGPoint, into ctx: CGContext, size: CGSize) {
+        let stops = locs ?? colors.indices.map { CGFloat($0) / CGFloat(max(colors.count - 1, 1)) }
+        let a0 = atan2(end.y - start.y, end.x - start.x)
+        let slices = 360
+        let radius = hypot(size.width, size.height) * 2
+        for i in 0..<slices {
+            let f0 = CGFloat(i) / CGFloat(slices), f1 = CGFloat(i + 1) / CGFloat(slices)
+            let c = CAGradientLayer.colorAt((f0 + f1) / 2, colors: colors, stops: stops)
+            ctx.setFillColor(c)
+            ctx.beginPath()
+            ctx.move(to: start)
+            ctx.addLine(
+                to: CGPoint(x: start.x + cos(a0 + f0 * 2 * .pi) * radius, y: start.y + sin(a0 + f0 * 2 * .pi) * radius))
+            ctx.addLine(
+                to: CGPoint(
+                    x: start.x + cos(a0 + f1 * 2 * .pi + 0.002) * radius,
+                    y: start.y + sin(a0 + f1 * 2 * .pi + 0.002) * radius))
+            ctx.closePath()
+            ctx.fillPath()
+        }
     }
 }

@@ -1,7 +1,9 @@
-/// A shape layer's drawing kept as vectors: its path and style, rasterized with cairo at the
-/// scale the layer lands on screen, so a shape scaled up by a transform or a scale animation
-/// stays sharp (Apple's `CAShapeLayer` reference: "whenever possible it will be mapped into
-/// screen space before being rasterized to preserve resolution independence").
+/// A shape layer's drawing kept as vectors: its path and style (or a gradient layer's
+/// gradient), rasterized with cairo at the scale the layer lands on screen, so a shape scaled
+/// up by a transform or a scale animation stays sharp (Apple's `CAShapeLayer` reference:
+/// "whenever possible it will be mapped into screen space before being rasterized to preserve
+/// resolution independence"), and nothing is rasterized for a layer that is never drawn (a
+/// gradient whose colours animate is drawn from its presented values).
 ///
 /// Takes a path and style when the layer displays, and later the pixels per path unit that
 /// flattening measures; produces bitmaps covering the path's extent (which may lie outside the
@@ -76,6 +78,8 @@ package final class ShapeDrawing {
     static let capacity = 8
 
     let fillPath: CGPath?
+    /// A gradient layer's gradient, over its bounds (no path then).
+    let gradient: GradientPaint?
     /// The stroked part of the path: a trim to part of it is measured when first drawn, not
     /// when the layer displays (a shape layer whose trim animates is drawn from its presented
     /// values, never from the model's, and measuring a path's length is most of displaying it).
@@ -94,7 +98,8 @@ package final class ShapeDrawing {
     /// Behind a lock: `render(in:)` may draw a model layer's drawing while flattening draws it.
     private let stroke: Mutex<StrokePart>
     let style: Style
-    /// The part of the layer's coordinates the drawing may cover (on whole points).
+    /// The part of the layer's coordinates the drawing may cover (on whole points; a
+    /// gradient's bounds exactly).
     package let extent: CGRect
     private var rasters: [Raster] = []
     private var clock: UInt64 = 0
@@ -109,6 +114,7 @@ package final class ShapeDrawing {
     /// A drawing of `path` with `style`, or nil when it draws nothing.
     init?(path: CGPath?, style: Style, strokeStart: CGFloat, strokeEnd: CGFloat) {
         guard let path, !path.isEmpty, let copy = path.copy() else { return nil }
+        gradient = nil
         let strokes = style.stroke.map { $0.alpha > 0 } == true && style.lineWidth > 0
         fillPath = style.fill.map { $0.alpha > 0 } == true ? copy : nil
         // A trim to part of a path of no length draws nothing, as nothing is drawn then.
@@ -133,6 +139,24 @@ package final class ShapeDrawing {
         self.extent = extent
     }
 
+    /// A drawing of `gradient` over its bounds, or nil when it draws nothing (no colours, or
+    /// bounds empty or not finite).
+    init?(gradient: GradientPaint) {
+        let b = gradient.bounds
+        guard !gradient.colors.isEmpty, b.width > 0, b.height > 0,
+            b.minX.isFinite, b.minY.isFinite, b.width.isFinite, b.height.isFinite
+        else { return nil }
+        self.gradient = gradient
+        fillPath = nil
+        stroke = Mutex(.none)
+        style = Style(
+            fill: nil, fillRule: .winding, stroke: nil, lineWidth: 0, miterLimit: 0, lineCap: .butt, lineJoin: .miter,
+            dashPhase: 0, dashLengths: [])
+        // The bounds exactly: its raster covers them (stretched by less than a pixel to whole
+        // pixels), so that the item's content is its rect, as an image of the bounds is.
+        extent = b
+    }
+
     /// The raster of the drawing for `pixelsPerUnit` pixels per unit of the layer's
     /// coordinates: an image and the part of the layer it covers; nil when nothing can be drawn.
     ///
@@ -141,6 +165,16 @@ package final class ShapeDrawing {
     ///   the pixels unless the drawing moves (see the type's comment).
     package func raster(pixelsPerUnit: CGFloat, origin: CGPoint? = nil) -> (image: CGImage, rect: CGRect)? {
         clock &+= 1
+        if let gradient {
+            // A smooth gradient's only edges are the item's (clipped by the compositor at any
+            // scale): drawn at no more than its layer's `contentsScale`, as its backing store
+            // was, and magnified (a Lottie file scaled up four times drew its animated
+            // gradients with sixteen times the pixels at the scale they landed at). One with a
+            // seam (conic) or a hard stop is drawn at the scale it lands at, as a path is.
+            let cap = gradient.isSmooth ? gradient.scale : .infinity
+            let grid = Grid(scale: Self.quantized(min(pixelsPerUnit, cap)))
+            return cached(grid) ?? make(grid)
+        }
         if let origin, let grid = alignedGrid(pixelsPerUnit, origin) {
             moves = lastAlignedGrid == grid ? 0 : min(moves + 1, 3)
             lastAlignedGrid = grid
@@ -198,6 +232,14 @@ package final class ShapeDrawing {
         } else {
             (pw, ph) = (Int((w * scale).rounded(.up)), Int((h * scale).rounded(.up)))
         }
+        if gradient != nil {
+            // Covering the extent exactly (see `init(gradient:)`; never aligned, so no phase).
+            guard pw > 0, ph > 0, let ctx = CGContext.bitmap(width: pw, height: ph) else { return nil }
+            ctx.scaleBy(x: CGFloat(pw) / extent.width, y: CGFloat(ph) / extent.height)
+            ctx.translateBy(x: -extent.minX, y: -extent.minY)
+            draw(in: ctx)
+            return ctx.makeImage().map { ($0, extent) }
+        }
         guard scale > 0, pw > 0, ph > 0, let ctx = CGContext.bitmap(width: pw, height: ph, scale: scale) else {
             return nil
         }
@@ -209,9 +251,14 @@ package final class ShapeDrawing {
         return (image, rect)
     }
 
-    /// Fills and strokes the path into `ctx`, whose user space is the layer's coordinates
+    /// Fills and strokes the path (or paints the gradient) into `ctx`, whose user space is the
+    /// layer's coordinates
     /// (vectors: sharp at any scale; `CALayer.render(in:)` draws with it too).
     package func draw(in ctx: CGContext) {
+        if let gradient {
+            gradient.draw(in: ctx)
+            return
+        }
         if let fillPath, let fill = style.fill {
             ctx.addPath(fillPath)
             ctx.setFillColor(fill)

@@ -165,6 +165,33 @@ extension ClockTests {
             }
         }
 
+        /// A gradient is kept as a drawing, not a backing store (`contents` stay nil, as on
+        /// Apple), and rasterized when the compositor draws it: a smooth one at no more than its
+        /// `contentsScale` (magnified when scaled up), a conic one (a seam) at the scale it
+        /// lands at.
+        @Test func gradientsAreRasterizedWhenDrawn() throws {
+            try withManualClock {
+                let root = CALayer()
+                root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+                var sizes: [String] = []
+                for type in [CAGradientLayerType.axial, .conic] {
+                    let gradient = CAGradientLayer()
+                    gradient.frame = CGRect(x: 0, y: 0, width: 10, height: 6)
+                    gradient.transform = CATransform3DMakeScale(4, 4, 1)
+                    gradient.colors = [
+                        CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1),
+                    ]
+                    gradient.type = type
+                    root.sublayers = [gradient]
+                    gradient.display()
+                    #expect(gradient.contents == nil)
+                    let image = try #require(list(root).images.values.first)
+                    sizes.append("\(image.pixelWidth)x\(image.pixelHeight)")
+                }
+                #expect(sizes == ["10x6", "40x24"])
+            }
+        }
+
         @Test func gradientsAreRoundedByCornerRadius() {
             withManualClock {
                 let root = CALayer(), gradient = CAGradientLayer()
