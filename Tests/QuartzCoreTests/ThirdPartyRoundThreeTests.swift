@@ -254,13 +254,22 @@ private func pixel(of ctx: CGContext, x: Int, y: Int) -> [UInt8] {
     /// A delegate that implements `display(_:)` is asked, on a gradient layer too.
     @Test func delegateDisplayIsStillCalled() throws {
         let ctx = try #require(CGContext.bitmap(width: 2, height: 2))
+        ctx.setFillColor(CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        ctx.fill(CGRect(x: 0, y: 0, width: 2, height: 2))
         let stamp = StampDelegate(image: try #require(ctx.makeImage()))
         let layer = CAGradientLayer()
         layer.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
         layer.colors = [CGColor(gray: 0, alpha: 1), CGColor(gray: 1, alpha: 1)]
+        layer.display()
         layer.delegate = stamp
         layer.display()
         #expect(stamp.displayed == 1 && (layer.contents as? CGImage) === stamp.image)
+        // The delegate's contents replace the gradient drawn before it came.
+        let drawn = try #require(CGContext.bitmap(width: 10, height: 10))
+        layer.render(in: drawn)
+        let image = try #require(drawn.makeImage())
+        let pixel = try #require(image.pixel(x: 5, y: 5))
+        #expect(pixel.r == 255 && pixel.g == 0 && pixel.b == 0 && pixel.a == 255, "\(pixel)")
     }
 
     /// Apple-valid initializer patterns compile; presentation copies come from the class's

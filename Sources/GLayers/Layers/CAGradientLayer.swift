@@ -108,6 +108,19 @@ open class CAGradientLayer: CALayer {
         key == "contentsScale" || super.needsDisplay(forKey: key)
     }
 
+    /// Displays as `CALayer` does. A delegate's `display(_:)` replaces the gradient with the
+    /// contents it sets, as when the gradient was a backing store (glayers draws one or the
+    /// other: docs/semantics.md#display-and-the-delegate); without one, the gradient is kept.
+    open override func display() {
+        if layerState.shape != nil {
+            modifyModel {
+                $0.shape = nil
+                $0.backing = nil
+            }
+        }
+        super.display()
+    }
+
     /// Keeps the gradient as a drawing the compositor rasterizes at the scale the layer lands
     /// on screen (`ShapeDrawing`, as a shape layer's path), drawn as the layer's background:
     /// rounded by `cornerRadius` with or without `masksToBounds` (as on Apple). `contents` stay
