@@ -1,7 +1,7 @@
 /// `CAGradientLayer`: a colour gradient over the bounds (axial, radial or conic), kept as a
-/// drawing the compositor rasterizes at the scale the layer lands on screen and drawn as the
-/// layer's background (rounded by `cornerRadius`); `colors`, `locations`, `startPoint` and
-/// `endPoint` animate.
+/// drawing the compositor rasterizes when it draws the layer (docs/semantics.md#contents-and-gravity)
+/// and drawn as the layer's background (rounded by `cornerRadius`); `colors`, `locations`,
+/// `startPoint` and `endPoint` animate.
 import Foundation
 import GLayersGraphics
 
@@ -121,8 +121,10 @@ open class CAGradientLayer: CALayer {
         super.display()
     }
 
-    /// Keeps the gradient as a drawing the compositor rasterizes at the scale the layer lands
-    /// on screen (`ShapeDrawing`, as a shape layer's path), drawn as the layer's background:
+    /// Keeps the gradient as a drawing the compositor rasterizes when it draws the layer
+    /// (`ShapeDrawing`, as a shape layer's path: a smooth gradient at no more than
+    /// `contentsScale`, one with a seam or a hard stop at the scale it lands at), drawn as the
+    /// layer's background:
     /// rounded by `cornerRadius` with or without `masksToBounds` (as on Apple). `contents` stay
     /// nil, as on Apple, and nothing is rasterized when the layer displays: a gradient whose
     /// colours or points animate is drawn from its presented values only. A delegate that does

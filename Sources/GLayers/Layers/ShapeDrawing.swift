@@ -117,7 +117,8 @@ package final class ShapeDrawing {
         gradient = nil
         let strokes = style.stroke.map { $0.alpha > 0 } == true && style.lineWidth > 0
         fillPath = style.fill.map { $0.alpha > 0 } == true ? copy : nil
-        // A trim to part of a path of no length draws nothing, as nothing is drawn then.
+        // Whether a trim leaves anything is known when it is measured: a path of no length
+        // trimmed to part of it makes a drawing that draws nothing (it made none).
         let start = min(max(strokeStart, 0), 1), end = min(max(strokeEnd, 0), 1)
         let part: StrokePart =
             !strokes || end <= start
