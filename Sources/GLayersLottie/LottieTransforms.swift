@@ -73,6 +73,19 @@ extension LottieBuilder {
     }
 }
 
+extension TransformModel {
+    /// Whether the transform changes nothing at any frame: no animation, the position on the
+    /// anchor, no scale, rotation or skew, full opacity (a shape group's usual `tr`).
+    var isIdentity: Bool {
+        guard let position, positionX == nil, positionY == nil else { return false }
+        let animated: [any Track] = [anchor, position, scale, rotation, skew, skewAxis, opacity]
+        guard !animated.contains(where: { $0.isAnimated }) else { return false }
+        let a = anchor.initial, p = position.initial, s = scale.initial
+        return a.count >= 2 && p.count >= 2 && s.count >= 2 && a[0] == p[0] && a[1] == p[1] && s[0] == 100
+            && s[1] == 100 && rotation.initial == 0 && skew.initial == 0 && opacity.initial == 100
+    }
+}
+
 /// After Effects' skew: a shear by `skew` degrees along the axis at `axis` degrees.
 func skewMatrix(skew: Double, axis: Double) -> CATransform3D {
     let a = axis * Double.pi / 180

@@ -56,6 +56,9 @@ struct ShapeBuilder {
                 guard let first = above.first else { continue }
                 let trims = passedDown(items, after: first, inherited).trims
                 addStyle(items[k], above.compactMap { paths[$0] }, trims, into: container)
+            case .group(let children, let transform, _) where transform.isIdentity:
+                // A group that moves nothing needs no layer: its items go where it would.
+                build(children, into: container, inherited: passedDown(items, after: k, inherited))
             case .group(let children, let transform, let name):
                 let (outer, inner) = LottieBuilder.groupLayers(transform, timeline)
                 outer.name = name

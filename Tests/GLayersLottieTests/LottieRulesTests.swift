@@ -143,6 +143,27 @@ import Testing
         }
     }
 
+    /// A shape group whose transform moves nothing (the position on the anchor, no scale,
+    /// rotation or skew, full opacity, nothing animated) is no layer: its items are drawn
+    /// where it would be. One that moves is a layer.
+    @Test func aGroupThatMovesNothingIsNoLayer() throws {
+        func layers(_ transform: String) throws -> [CALayer] {
+            let json = """
+                {"fr":10,"ip":0,"op":10,"w":100,"h":100,"layers":[{"ty":4,"ip":0,"op":10,"ks":{},"shapes":[
+                  {"ty":"gr","nm":"g","it":[{"ty":"el","p":{"k":[50,50]},"s":{"k":[80,80]}},
+                    {"ty":"fl","c":{"k":[1,0,0,1]},"o":{"k":100},"r":1},
+                    {"ty":"tr",\(transform)}]}]}]}
+                """
+            return all(LottieLayer(animation: try LottieAnimation(data: Data(json.utf8))))
+        }
+        let still = try layers(#""p":{"k":[20,30]},"a":{"k":[20,30]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}"#)
+        let moved = try layers(#""p":{"k":[20,31]},"a":{"k":[20,30]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}"#)
+        let faded = try layers(#""p":{"k":[0,0]},"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":50}"#)
+        #expect(!still.contains { $0.name == "g" } && still.contains { $0 is CAShapeLayer })
+        #expect(moved.contains { $0.name == "g" } && faded.contains { $0.name == "g" })
+        #expect(moved.count == still.count + 1)
+    }
+
     /// A remapped precomp inside a remapped precomp: the inner layer's in and out points are
     /// times of the outer precomp, which its remap maps the composition's frames to. Frames
     /// 0–10 of the composition show frames 50–60 of `a1`, whose precomp shows the same frames
