@@ -91,21 +91,28 @@ import Testing
         }
     }
 
-    /// A trim whose start and end each run on their own keyframes, in order and within the
-    /// path, reaches the engine as those keyframes with their easing (nothing sampled): half
-    /// way through a symmetric ease from 0 to 40 % the start is at 20 %, the linear end at 75 %.
-    @Test func aTrimKeepsItsKeyframesAndTheirEasing() throws {
+    /// A player of a stroked circle trimmed by a trim whose start and end have the keyframes
+    /// `start` and `end` (Bodymovin JSON), 100 × 100, and the stroke's layer.
+    func trimmedCircle(start: String, end: String) throws -> (LottieLayer, CAShapeLayer) {
         let json = """
             {"fr":10,"ip":0,"op":10,"w":100,"h":100,"layers":[{"ty":4,"ip":0,"op":10,"ks":{},"shapes":[
               {"ty":"el","p":{"k":[50,50]},"s":{"k":[80,80]}},
               {"ty":"st","c":{"k":[1,0,0,1]},"o":{"k":100},"w":{"k":8},"lc":1,"lj":1},
-              {"ty":"tm","s":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0.5],"y":[0]},"i":{"x":[0.5],"y":[1]}},{"t":10,"s":[40]}]},
-               "e":{"a":1,"k":[{"t":0,"s":[50],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[100]}]},
-               "o":{"k":0},"m":1}]}]}
+              {"ty":"tm","s":{"a":1,"k":\(start)},"e":{"a":1,"k":\(end)},"o":{"k":0},"m":1}]}]}
             """
         let player = LottieLayer(animation: try LottieAnimation(data: Data(json.utf8)))
         player.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
         let stroke = try #require(all(player).compactMap { $0 as? CAShapeLayer }.first { $0.strokeColor != nil })
+        return (player, stroke)
+    }
+
+    /// A trim whose start and end each run on their own keyframes, in order and within the
+    /// path, reaches the engine as those keyframes with their easing (nothing sampled): half
+    /// way through a symmetric ease from 0 to 40 % the start is at 20 %, the linear end at 75 %.
+    @Test func aTrimKeepsItsKeyframesAndTheirEasing() throws {
+        let (player, stroke) = try trimmedCircle(
+            start: #"[{"t":0,"s":[0],"o":{"x":[0.5],"y":[0]},"i":{"x":[0.5],"y":[1]}},{"t":10,"s":[40]}]"#,
+            end: #"[{"t":0,"s":[50],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[100]}]"#)
         let start = try #require(stroke.animation(forKey: "strokeStart") as? CAKeyframeAnimation)
         let end = try #require(stroke.animation(forKey: "strokeEnd") as? CAKeyframeAnimation)
         #expect(start.values?.count == 2 && end.values?.count == 2, "the file's two keyframes, not samples")
@@ -122,17 +129,9 @@ import Testing
     /// Ends that cross (the start overtakes the end half way) are not one keyframed value
     /// each: the trim is sampled at every frame, and shows the ordered range there.
     @Test func aTrimWhoseEndsCrossIsSampled() throws {
-        let json = """
-            {"fr":10,"ip":0,"op":10,"w":100,"h":100,"layers":[{"ty":4,"ip":0,"op":10,"ks":{},"shapes":[
-              {"ty":"el","p":{"k":[50,50]},"s":{"k":[80,80]}},
-              {"ty":"st","c":{"k":[1,0,0,1]},"o":{"k":100},"w":{"k":8},"lc":1,"lj":1},
-              {"ty":"tm","s":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[100]}]},
-               "e":{"a":1,"k":[{"t":0,"s":[100],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[0]}]},
-               "o":{"k":0},"m":1}]}]}
-            """
-        let player = LottieLayer(animation: try LottieAnimation(data: Data(json.utf8)))
-        player.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-        let stroke = try #require(all(player).compactMap { $0 as? CAShapeLayer }.first { $0.strokeColor != nil })
+        let (player, stroke) = try trimmedCircle(
+            start: #"[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[100]}]"#,
+            end: #"[{"t":0,"s":[100],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[0]}]"#)
         let start = try #require(stroke.animation(forKey: "strokeStart") as? CAKeyframeAnimation)
         #expect(start.values?.count == 11, "a value at every frame")
         for frame in [3.0, 7.0] {

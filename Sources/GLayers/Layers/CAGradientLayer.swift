@@ -124,12 +124,11 @@ open class CAGradientLayer: CALayer {
     /// Keeps the gradient as a drawing the compositor rasterizes when it draws the layer
     /// (`ShapeDrawing`, as a shape layer's path: a smooth gradient at no more than
     /// `contentsScale`, one with a seam or a hard stop at the scale it lands at), drawn as the
-    /// layer's background:
-    /// rounded by `cornerRadius` with or without `masksToBounds` (as on Apple). `contents` stay
-    /// nil, as on Apple, and nothing is rasterized when the layer displays: a gradient whose
-    /// colours or points animate is drawn from its presented values only. A delegate that does
-    /// not implement `display(_:)` (a view, an object that answers only `action(for:forKey:)`)
-    /// leaves the gradient drawn: it is not the delegate's drawing.
+    /// layer's background: rounded by `cornerRadius` with or without `masksToBounds` (as on
+    /// Apple). `contents` stay nil, as on Apple, and nothing is rasterized when the layer
+    /// displays: a gradient whose colours or points animate is drawn from its presented values
+    /// only. A delegate that does not implement `display(_:)` (a view, an object that answers
+    /// only `action(for:forKey:)`) leaves the gradient drawn: it is not the delegate's drawing.
     override func displayWithoutDelegate() {
         let b = bounds
         let paint = GradientPaint(

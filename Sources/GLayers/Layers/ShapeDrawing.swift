@@ -77,9 +77,15 @@ package final class ShapeDrawing {
     /// the next, so all of them take less than twice the largest.
     static let capacity = 8
 
-    let fillPath: CGPath?
-    /// A gradient layer's gradient, over its bounds (no path then).
-    let gradient: GradientPaint?
+    /// What is drawn.
+    private enum Paint {
+        /// A path with `style`: filled when `fill` is set, stroked where `stroke` says.
+        case path(fill: CGPath?, style: Style)
+        /// A gradient layer's gradient over its bounds, rasterized at no more than `cap`
+        /// pixels per unit.
+        case gradient(GradientPaint, cap: CGFloat)
+    }
+    private let paint: Paint
     /// The stroked part of the path: a trim to part of it is measured when first drawn, not
     /// when the layer displays (a shape layer whose trim animates is drawn from its presented
     /// values, never from the model's, and measuring a path's length is most of displaying it).
@@ -97,7 +103,6 @@ package final class ShapeDrawing {
     }
     /// Behind a lock: `render(in:)` may draw a model layer's drawing while flattening draws it.
     private let stroke: Mutex<StrokePart>
-    let style: Style
     /// The part of the layer's coordinates the drawing may cover (on whole points; a
     /// gradient's bounds exactly).
     package let extent: CGRect
@@ -114,9 +119,8 @@ package final class ShapeDrawing {
     /// A drawing of `path` with `style`, or nil when it draws nothing.
     init?(path: CGPath?, style: Style, strokeStart: CGFloat, strokeEnd: CGFloat) {
         guard let path, !path.isEmpty, let copy = path.copy() else { return nil }
-        gradient = nil
         let strokes = style.stroke.map { $0.alpha > 0 } == true && style.lineWidth > 0
-        fillPath = style.fill.map { $0.alpha > 0 } == true ? copy : nil
+        let fillPath = style.fill.map { $0.alpha > 0 } == true ? copy : nil
         // Whether a trim leaves anything is known when it is measured: a path of no length
         // trimmed to part of it makes a drawing that draws nothing (it made none).
         let start = min(max(strokeStart, 0), 1), end = min(max(strokeEnd, 0), 1)
@@ -125,7 +129,7 @@ package final class ShapeDrawing {
             ? .none : start <= 0 && end >= 1 ? .path(copy) : .trim(copy, start: start, end: end)
         if case .none = part, fillPath == nil { return nil }
         stroke = Mutex(part)
-        self.style = style
+        paint = .path(fill: fillPath, style: style)
         // A miter reaches miterLimit · lineWidth / 2 beyond the path; a square cap lineWidth · √2 / 2.
         let margin = strokes ? style.lineWidth * max(1, style.miterLimit / 2) : 0
         let box = copy.boundingBoxOfPath
@@ -147,12 +151,13 @@ package final class ShapeDrawing {
         guard !gradient.colors.isEmpty, b.width > 0, b.height > 0,
             b.minX.isFinite, b.minY.isFinite, b.width.isFinite, b.height.isFinite
         else { return nil }
-        self.gradient = gradient
-        fillPath = nil
+        // A smooth gradient's only edges are the item's (clipped by the compositor at any
+        // scale): drawn at no more than its layer's `contentsScale`, as its backing store was,
+        // and magnified (a Lottie file scaled up four times drew its animated gradients with
+        // sixteen times the pixels at the scale they landed at). One with a seam (conic) or a
+        // hard stop is drawn at the scale it lands at, as a path is.
+        paint = .gradient(gradient, cap: gradient.isSmooth ? gradient.scale : .infinity)
         stroke = Mutex(.none)
-        style = Style(
-            fill: nil, fillRule: .winding, stroke: nil, lineWidth: 0, miterLimit: 0, lineCap: .butt, lineJoin: .miter,
-            dashPhase: 0, dashLengths: [])
         // The bounds exactly: its raster covers them (stretched by less than a pixel to whole
         // pixels), so that the item's content is its rect, as an image of the bounds is.
         extent = b
@@ -166,13 +171,7 @@ package final class ShapeDrawing {
     ///   the pixels unless the drawing moves (see the type's comment).
     package func raster(pixelsPerUnit: CGFloat, origin: CGPoint? = nil) -> (image: CGImage, rect: CGRect)? {
         clock &+= 1
-        if let gradient {
-            // A smooth gradient's only edges are the item's (clipped by the compositor at any
-            // scale): drawn at no more than its layer's `contentsScale`, as its backing store
-            // was, and magnified (a Lottie file scaled up four times drew its animated
-            // gradients with sixteen times the pixels at the scale they landed at). One with a
-            // seam (conic) or a hard stop is drawn at the scale it lands at, as a path is.
-            let cap = gradient.isSmooth ? gradient.scale : .infinity
+        if case .gradient(_, let cap) = paint {
             let grid = Grid(scale: Self.quantized(min(pixelsPerUnit, cap)))
             return cached(grid) ?? make(grid)
         }
@@ -233,7 +232,7 @@ package final class ShapeDrawing {
         } else {
             (pw, ph) = (Int((w * scale).rounded(.up)), Int((h * scale).rounded(.up)))
         }
-        if gradient != nil {
+        if case .gradient = paint {
             // Covering the extent exactly (see `init(gradient:)`; never aligned, so no phase).
             guard pw > 0, ph > 0, let ctx = CGContext.bitmap(width: pw, height: ph) else { return nil }
             ctx.scaleBy(x: CGFloat(pw) / extent.width, y: CGFloat(ph) / extent.height)
@@ -253,13 +252,16 @@ package final class ShapeDrawing {
     }
 
     /// Fills and strokes the path (or paints the gradient) into `ctx`, whose user space is the
-    /// layer's coordinates
-    /// (vectors: sharp at any scale; `CALayer.render(in:)` draws with it too).
+    /// layer's coordinates (vectors: sharp at any scale; `CALayer.render(in:)` draws with it
+    /// too).
     package func draw(in ctx: CGContext) {
-        if let gradient {
-            gradient.draw(in: ctx)
-            return
+        switch paint {
+        case .gradient(let gradient, _): gradient.draw(in: ctx)
+        case .path(let fill, let style): drawPath(filling: fill, style, in: ctx)
         }
+    }
+
+    private func drawPath(filling fillPath: CGPath?, _ style: Style, in ctx: CGContext) {
         if let fillPath, let fill = style.fill {
             ctx.addPath(fillPath)
             ctx.setFillColor(fill)
