@@ -3,8 +3,12 @@
 ///
 /// Invariants, each kept here and nowhere else:
 /// - `steps` is `entries` compiled: every change of `entries` goes through a mutating method
-///   of this type, which rebuilds `steps` and the block before returning. A general step holds
-///   its entry unretained; `entries` keeps it alive for as long as the step exists.
+///   of this type, which updates at once what is read between frames (`isAnimated`,
+///   `redrawsContents`, `changesPaintOrder`, `changesOnlyPlacement`, `nextEvent`), empties
+///   `steps`, and leaves `steps` and the block to be rebuilt by the next evaluation
+///   (`needsRebuild`): adding n animations to a layer rebuilds once, not n times, and a layer
+///   never evaluated is never rebuilt. A general step holds its entry unretained; `entries`
+///   keeps it alive for as long as the step exists.
 /// - The block holds room for every fast step, so evaluation never allocates.
 /// - The presented state in the block was reset from the current model values and steps
 ///   while `isCurrent` is true; a rebuild, or a model change (`modelDidChange()`), clears it.
@@ -28,6 +32,9 @@ struct AnimationStack: ~Copyable {
     // What a frame reads first (laid out in declaration order, within the layer's first lines).
     /// Whether there are animations (read every frame without touching `entries`).
     private(set) var isAnimated = false
+    /// Whether `steps`, the block and what is derived from them must be rebuilt from
+    /// `entries` before the next evaluation.
+    private var needsRebuild = false
     /// Whether every step is fast.
     private var isFast = true
     /// Puts back what the general steps write.
@@ -64,25 +71,36 @@ struct AnimationStack: ~Copyable {
     init() {}
 
     /// How many of the animations are fast.
-    var fastCount: Int { block.count }
+    var fastCount: Int {
+        entries.count { if case .fast = $0.compiled { true } else { false } }
+    }
 
     /// How many steps a frame runs (fast and general; animations that change nothing have
     /// none).
-    var stepCount: Int { steps.count }
+    var stepCount: Int {
+        entries.count { if case .inert = $0.compiled { false } else { true } }
+    }
 
     // MARK: Changing the animations
 
     /// Adds an animation at the end.
     mutating func append(_ entry: AnimationEntry) {
         entries.append(entry)
-        rebuild()
+        let onlyPlacement = Self.changesOnlyPlacement(entry)
+        if entries.count == 1 {
+            (redrawsContents, changesPaintOrder, changesOnlyPlacement) = (false, false, true)
+        }
+        redrawsContents = redrawsContents || entry.redrawsContents
+        changesPaintOrder = changesPaintOrder || entry.changesPaintOrder
+        changesOnlyPlacement = changesOnlyPlacement && onlyPlacement
+        invalidate()
     }
 
     /// Removes the animation with `key`, if any.
     mutating func remove(key: String) -> AnimationEntry? {
         guard let i = entries.firstIndex(where: { $0.key == key }) else { return nil }
         let entry = entries.remove(at: i)
-        rebuild()
+        entriesWereRemoved()
         return entry
     }
 
@@ -91,7 +109,7 @@ struct AnimationStack: ~Copyable {
         let removed = entries.filter(shouldRemove)
         guard !removed.isEmpty else { return [] }
         entries.removeAll(where: shouldRemove)
-        rebuild()
+        entriesWereRemoved()
         return removed
     }
 
@@ -99,19 +117,53 @@ struct AnimationStack: ~Copyable {
     mutating func remove(_ entry: AnimationEntry) -> Bool {
         guard let i = entries.firstIndex(where: { $0 === entry }) else { return false }
         entries.remove(at: i)
-        rebuild()
+        entriesWereRemoved()
         return true
     }
 
     /// Removes the animations that completed and are removed on completion.
     mutating func removeFinished() {
         entries.removeAll { $0.completed && $0.animation.isRemovedOnCompletion }
-        rebuild()
+        entriesWereRemoved()
     }
 
     /// An entry's compiled animation changed (its begin time): the block copies it again.
     mutating func entriesDidChange() {
-        rebuild()
+        invalidate()
+    }
+
+    /// Animations were removed: what is read between frames is worked out again from those
+    /// left, and an empty stack lets go of its block (and of the images its state holds) now.
+    private mutating func entriesWereRemoved() {
+        redrawsContents = entries.contains { $0.redrawsContents }
+        changesPaintOrder = entries.contains { $0.changesPaintOrder }
+        changesOnlyPlacement = entries.allSatisfy(Self.changesOnlyPlacement)
+        if entries.isEmpty {
+            block = PresentationBlock()
+            generalResets = []
+        }
+        invalidate()
+    }
+
+    /// The entries changed: the steps and the block are rebuilt at the next evaluation; until
+    /// then no step is kept (a general step's entry may be gone).
+    private mutating func invalidate() {
+        steps.removeAll(keepingCapacity: true)
+        isAnimated = !entries.isEmpty
+        needsRebuild = isAnimated
+        isCurrent = false
+        cacheTime = .nan
+        nextEvent = -.infinity
+    }
+
+    /// Whether `entry` changes nothing but placement and opacity, on the fast path, or
+    /// nothing at all (`changesOnlyPlacement`).
+    private static func changesOnlyPlacement(_ entry: AnimationEntry) -> Bool {
+        switch entry.compiled {
+        case .fast(let op, _): return op.target.isPlacement
+        case .general: return false
+        case .inert: return true
+        }
     }
 
     /// The model values changed: the next evaluation starts again from them.
@@ -121,8 +173,9 @@ struct AnimationStack: ~Copyable {
     }
 
     /// Compiles `entries` into `steps`, storing the fast animations in the block (made or grown
-    /// here, so evaluation never allocates).
+    /// here, at the first evaluation after a change; the evaluations after it never allocate).
     private mutating func rebuild() {
+        needsRebuild = false
         steps.removeAll(keepingCapacity: true)
         var fast: [FastAnimation] = [], curves: [BezierCurve?] = []
         var resets: [StateReset] = []
@@ -140,23 +193,13 @@ struct AnimationStack: ~Copyable {
             }
         }
         generalResets = resets
-        isAnimated = !entries.isEmpty
-        if !isAnimated {
-            // Nothing to evaluate: let go of the block and of the images its state holds.
-            block = PresentationBlock()
-        } else if !block.isAllocated || block.capacity < fast.count {
+        if !block.isAllocated || block.capacity < fast.count {
             block = PresentationBlock(capacity: fast.count, state: LayerState())
         }
         block.setFast(fast, curves: curves)
         isFast = fast.count == steps.count
         writesTransform = fast.contains { if case .transform(_, false) = $0.target { true } else { false } }
         overwritesTargetsFrom = isFast ? Self.overwritesTargetsFrom(fast) : .infinity
-        redrawsContents = entries.contains { $0.redrawsContents }
-        changesPaintOrder = entries.contains { $0.changesPaintOrder }
-        changesOnlyPlacement = isFast && fast.allSatisfy { $0.target.isPlacement }
-        isCurrent = false
-        cacheTime = .nan
-        nextEvent = -.infinity
     }
 
     // MARK: Evaluating
@@ -170,6 +213,7 @@ struct AnimationStack: ~Copyable {
     mutating func evaluate(model: UnsafePointer<LayerState>, at t: CFTimeInterval) -> UnsafeMutablePointer<
         PresentedState
     > {
+        if needsRebuild { rebuild() }
         let cache = block.state
         if isCurrent {
             if t == cacheTime { return cache }
