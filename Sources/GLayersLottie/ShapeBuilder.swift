@@ -152,8 +152,9 @@ struct ShapeBuilder {
             case .stroke, .gradientStroke: trim.map { TrimPlan($0, timeline) }
             default: nil
             }
-        // Trimmed one at a time ("simultaneously"): a layer per path.
-        if let trim, !trim.individually, sources.count > 1 {
+        // Trimmed one at a time ("simultaneously"): a layer per path. Fills and gradient
+        // fills take no trim, so they draw every path in one layer (as when nothing trims).
+        if let trim, plan != nil, !trim.individually, sources.count > 1 {
             for source in sources { drawStyle(style, [source], plan, lineScale: lineScale, into: container) }
         } else {
             drawStyle(style, sources, plan, lineScale: lineScale, into: container)

@@ -142,6 +142,30 @@ import Testing
         }
     }
 
+    /// A trim that cuts several paths "simultaneously" makes a stroke layer per path; the fill
+    /// takes no trim, so it draws both paths in one layer, as it does with no trim (an
+    /// overlap is filled once, as After Effects fills a group's paths).
+    @Test func aFillUnderASimultaneousTrimIsOneLayer() throws {
+        func shapes(trim: String) throws -> [CAShapeLayer] {
+            let json = """
+                {"fr":10,"ip":0,"op":10,"w":100,"h":100,"layers":[{"ty":4,"ip":0,"op":10,"ks":{},"shapes":[
+                  {"ty":"el","p":{"k":[40,50]},"s":{"k":[60,60]}},
+                  {"ty":"rc","p":{"k":[60,50]},"s":{"k":[40,40]},"r":{"k":0}},
+                  {"ty":"fl","c":{"k":[0,0,1,1]},"o":{"k":50},"r":1},
+                  {"ty":"st","c":{"k":[1,0,0,1]},"o":{"k":100},"w":{"k":4},"lc":1,"lj":1}\(trim)]}]}
+                """
+            return all(LottieLayer(animation: try LottieAnimation(data: Data(json.utf8)))).compactMap {
+                $0 as? CAShapeLayer
+            }
+        }
+        let trimmed = try shapes(trim: #",{"ty":"tm","s":{"k":10},"e":{"k":60},"o":{"k":0},"m":1}"#)
+        let untrimmed = try shapes(trim: "")
+        #expect(trimmed.filter { $0.strokeColor != nil }.count == 2, "a stroke per path")
+        let fills = trimmed.filter { $0.fillColor != nil }
+        #expect(fills.count == 1 && untrimmed.filter { $0.fillColor != nil }.count == 1)
+        #expect(fills.first?.path?.boundingBox == CGRect(x: 10, y: 20, width: 70, height: 60), "both paths")
+    }
+
     /// A shape group whose transform moves nothing (the position on the anchor, no scale,
     /// rotation or skew, full opacity, nothing animated) is no layer: its items are drawn
     /// where it would be. One that moves is a layer.
