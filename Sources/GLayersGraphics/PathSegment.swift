@@ -169,7 +169,7 @@ public struct PathSegment: Equatable, Sendable {
     /// on [−1, 1] written out: read from a global table, each estimate paid for the table's
     /// lazy initialisation check and bounds checks, three times the arithmetic's cost).
     @inline(__always)
-    private static func gauss(_ speed: Speed, _ a: CGFloat, _ b: CGFloat) -> CGFloat {
+    static func gauss(_ speed: Speed, _ a: CGFloat, _ b: CGFloat) -> CGFloat {
         let h = (b - a) / 2, m = (a + b) / 2
         let x1 = 0.5384693101056831 * h, x2 = 0.9061798459386640 * h
         let sum =

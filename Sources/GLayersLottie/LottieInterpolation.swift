@@ -135,41 +135,30 @@ enum MotionPath {
     }
 }
 
-/// The motion path of one value measured for sampling it frame after frame: each segment's
-/// `PathSegment` made once (its length measured once), and each point searched for from the
-/// one found before along the same segment, so a sample costs a short integral (a 1 MB file's
-/// 35 000 motion samples took a second measured from scratch: docs/performance.md, "Lottie").
+/// The motion path of one value measured for sampling it frame after frame: each segment
+/// measured once into a `PathSegment.LengthTable`, so a sample integrates only inside one
+/// piece of it (a 1 MB file's 35 000 motion samples took a second measured from scratch, and
+/// a tenth of its load searched from the sample before: docs/performance.md, "Loading").
 final class MotionSegments {
-    private var segments: [Int: PathSegment] = [:]
-    private var current: (index: Int, segment: PathSegment)?
-    private var last: (index: Int, parameter: CGFloat, length: CGFloat)?
+    private var segments: [Int: PathSegment.LengthTable] = [:]
+    private var current: (index: Int, table: PathSegment.LengthTable)?
 
     /// The point a fraction `t` (in (0, 1)) of the arc length along segment `index`, `curve`.
     func point(_ index: Int, _ curve: PathSegment.Geometry, at t: Double) -> CGPoint {
-        let segment = self.segment(index, curve)
-        let s = CGFloat(t) * segment.length
-        let u: CGFloat
-        if let last, last.index == index {
-            u = segment.parameter(atLength: s, from: (last.parameter, last.length))
-        } else {
-            u = segment.parameter(atLength: s)
-        }
-        let walked: CGFloat = min(max(s, 0), segment.length)
-        last = (index, u, walked)
-        return segment.point(at: u)
+        let table = self.table(index, curve)
+        return table.point(atLength: CGFloat(t) * table.length)
     }
 
-    private func segment(_ index: Int, _ curve: PathSegment.Geometry) -> PathSegment {
+    private func table(_ index: Int, _ curve: PathSegment.Geometry) -> PathSegment.LengthTable {
         // Sampled in order, most samples fall on the segment of the one before.
-        if let current, current.index == index, current.segment.geometry == curve { return current.segment }
-        if let known = segments[index], known.geometry == curve {
+        if let current, current.index == index, current.table.segment.geometry == curve { return current.table }
+        if let known = segments[index], known.segment.geometry == curve {
             current = (index, known)
             return known
         }
-        let segment = PathSegment(curve)
-        segments[index] = segment
-        current = (index, segment)
-        if let last, last.index == index { self.last = nil }
-        return segment
+        let table = PathSegment.LengthTable(PathSegment(curve))
+        segments[index] = table
+        current = (index, table)
+        return table
     }
 }

@@ -113,6 +113,32 @@ import Testing
         }
     }
 
+    /// A length table finds the points a search from the start finds: on a smooth curve, over a
+    /// cusp (its pieces there integrated adaptively), on a quadratic and a line, with one piece
+    /// or many; its length is the segment's.
+    @Test func lengthTableFindsThePointsOfTheSearch() {
+        let segments = [
+            PathSegment(.curve(.zero, CGPoint(x: 30, y: 90), CGPoint(x: 80, y: -40), CGPoint(x: 100, y: 20))),
+            PathSegment(.curve(.zero, CGPoint(x: 100, y: 0), CGPoint(x: 0, y: 0), CGPoint(x: 100, y: 0))),
+            PathSegment(
+                .curve(CGPoint(x: 20, y: 20), CGPoint(x: 28, y: 20), CGPoint(x: 472, y: 484), CGPoint(x: 480, y: 480))),
+            PathSegment(.quadCurve(.zero, CGPoint(x: 5, y: 10), CGPoint(x: 10, y: 0))),
+            PathSegment(.line(CGPoint(x: 1, y: 2), CGPoint(x: 4, y: 6))),
+        ]
+        for seg in segments {
+            for pieces in [1, 8, 64] {
+                let table = PathSegment.LengthTable(seg, pieces: pieces)
+                #expect(abs(table.length - seg.length) <= 1e-12 * seg.length, "\(seg.geometry)")
+                for fraction in [0, 0.001, 0.2, 0.21, 0.5, 0.45, 0.9, 0.999, 1] {
+                    let s = seg.length * fraction
+                    let a = seg.point(at: seg.parameter(atLength: s)), b = table.point(atLength: s)
+                    #expect(
+                        hypot(a.x - b.x, a.y - b.y) < 1e-9 * seg.length, "at \(fraction) of \(seg.geometry), \(pieces)")
+                }
+            }
+        }
+    }
+
     @Test func quadraticSegmentAndCusp() throws {
         let q = PathSegment(.quadCurve(.zero, CGPoint(x: 5, y: 10), CGPoint(x: 10, y: 0)))
         #expect(q.length > 10 && q.length < 20)
