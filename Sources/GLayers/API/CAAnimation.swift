@@ -34,32 +34,70 @@ extension CAAnimationDelegate {
 
 /// The abstract animation class: timing, pacing, delegate.
 open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
+    /// The settings of the properties this class declares (`CAAnimation+Settings.swift`).
+    var animationSettings = AnimationSettings()
     /// When the animation starts, in its layer's time (0: when the transaction commits).
-    open var beginTime: CFTimeInterval = 0
+    open var beginTime: CFTimeInterval {
+        get { animationSettings.beginTime }
+        set { animationSettings.beginTime = newValue }
+    }
     /// The duration of one cycle; 0 or less means the transaction's duration or 0.25 s.
-    open var duration: CFTimeInterval = 0
+    open var duration: CFTimeInterval {
+        get { animationSettings.duration }
+        set { animationSettings.duration = newValue }
+    }
     /// How fast the animation's time passes relative to its layer's (default 1).
-    open var speed: Float = 1
+    open var speed: Float {
+        get { animationSettings.speed }
+        set { animationSettings.speed = newValue }
+    }
     /// An offset added to the animation's time (default 0).
-    open var timeOffset: CFTimeInterval = 0
+    open var timeOffset: CFTimeInterval {
+        get { animationSettings.timeOffset }
+        set { animationSettings.timeOffset = newValue }
+    }
     /// How many cycles the animation plays (default 0: one; `.infinity` for ever).
-    open var repeatCount: Float = 0
+    open var repeatCount: Float {
+        get { animationSettings.repeatCount }
+        set { animationSettings.repeatCount = newValue }
+    }
     /// How long the animation repeats, in seconds (default 0: by `repeatCount`).
-    open var repeatDuration: CFTimeInterval = 0
+    open var repeatDuration: CFTimeInterval {
+        get { animationSettings.repeatDuration }
+        set { animationSettings.repeatDuration = newValue }
+    }
     /// Whether each cycle plays forward and then backward (default false).
-    open var autoreverses = false
+    open var autoreverses: Bool {
+        get { animationSettings.autoreverses }
+        set { animationSettings.autoreverses = newValue }
+    }
     /// What the animation shows outside its active duration (default removed).
-    open var fillMode = CAMediaTimingFillMode.removed
+    open var fillMode: CAMediaTimingFillMode {
+        get { animationSettings.fillMode }
+        set { animationSettings.fillMode = newValue }
+    }
 
     /// The pacing curve of each cycle (nil means linear).
-    open var timingFunction: CAMediaTimingFunction?
+    open var timingFunction: CAMediaTimingFunction? {
+        get { animationSettings.timingFunction }
+        set { animationSettings.timingFunction = newValue }
+    }
     /// Receives start and stop (held strongly, as on Apple's platforms).
-    open var delegate: CAAnimationDelegate?
+    open var delegate: CAAnimationDelegate? {
+        get { animationSettings.delegate }
+        set { animationSettings.delegate = newValue }
+    }
     /// Whether the animation is removed from its layer when its active duration ends.
-    open var isRemovedOnCompletion = true
+    open var isRemovedOnCompletion: Bool {
+        get { animationSettings.isRemovedOnCompletion }
+        set { animationSettings.isRemovedOnCompletion = newValue }
+    }
     /// The frame rates the animation would like (kept: glayers evaluates animations at every
     /// frame the window or the clock asks for, whatever the range).
-    open var preferredFrameRateRange = CAFrameRateRange.default
+    open var preferredFrameRateRange: CAFrameRateRange {
+        get { animationSettings.preferredFrameRateRange }
+        set { animationSettings.preferredFrameRateRange = newValue }
+    }
     /// Values stored by key-value coding.
     var extraValues: [String: Any] = [:]
 
@@ -115,18 +153,7 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
 
     /// Copies the settings of `other` into `self`; subclasses extend it.
     func copyProperties(from other: CAAnimation) {
-        beginTime = other.beginTime
-        duration = other.duration
-        speed = other.speed
-        timeOffset = other.timeOffset
-        repeatCount = other.repeatCount
-        repeatDuration = other.repeatDuration
-        autoreverses = other.autoreverses
-        fillMode = other.fillMode
-        timingFunction = other.timingFunction
-        delegate = other.delegate
-        isRemovedOnCompletion = other.isRemovedOnCompletion
-        preferredFrameRateRange = other.preferredFrameRateRange
+        animationSettings = other.animationSettings
         extraValues = other.extraValues
     }
 
@@ -156,14 +183,28 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
 
 /// An animation of one property of a layer, named by a key path.
 open class CAPropertyAnimation: CAAnimation {
+    /// The settings of the properties this class declares (`CAAnimation+Settings.swift`).
+    var propertySettings = PropertyAnimationSettings()
     /// The key path animated (`position`, `position.x`, `transform.rotation.z`, …).
-    open var keyPath: String?
+    open var keyPath: String? {
+        get { propertySettings.keyPath }
+        set { propertySettings.keyPath = newValue }
+    }
     /// Whether the animated value is added to the value underneath it.
-    open var isAdditive = false
+    open var isAdditive: Bool {
+        get { propertySettings.isAdditive }
+        set { propertySettings.isAdditive = newValue }
+    }
     /// Whether each repeat cycle builds on the end value of the previous one.
-    open var isCumulative = false
+    open var isCumulative: Bool {
+        get { propertySettings.isCumulative }
+        set { propertySettings.isCumulative = newValue }
+    }
     /// A function that turns the interpolated value into the property's value.
-    open var valueFunction: CAValueFunction?
+    open var valueFunction: CAValueFunction? {
+        get { propertySettings.valueFunction }
+        set { propertySettings.valueFunction = newValue }
+    }
 
     /// An animation of `path`.
     public convenience init(keyPath path: String?) {
@@ -174,134 +215,144 @@ open class CAPropertyAnimation: CAAnimation {
     override func copyProperties(from other: CAAnimation) {
         super.copyProperties(from: other)
         guard let o = other as? CAPropertyAnimation else { return }
-        keyPath = o.keyPath
-        isAdditive = o.isAdditive
-        isCumulative = o.isCumulative
-        valueFunction = o.valueFunction
+        propertySettings = o.propertySettings
     }
 }
 
 /// An animation between two values: `fromValue`, `toValue`, `byValue`.
 open class CABasicAnimation: CAPropertyAnimation {
+    /// The settings of the properties this class declares (`CAAnimation+Settings.swift`).
+    var basicSettings = BasicAnimationSettings()
     /// The value at the start (nil: see the seven combinations in the timing guide).
-    open var fromValue: Any?
+    open var fromValue: Any? {
+        get { basicSettings.fromValue }
+        set { basicSettings.fromValue = newValue }
+    }
     /// The value at the end.
-    open var toValue: Any?
+    open var toValue: Any? {
+        get { basicSettings.toValue }
+        set { basicSettings.toValue = newValue }
+    }
     /// The change over the animation.
-    open var byValue: Any?
+    open var byValue: Any? {
+        get { basicSettings.byValue }
+        set { basicSettings.byValue = newValue }
+    }
 
     override func copyProperties(from other: CAAnimation) {
         super.copyProperties(from: other)
         guard let o = other as? CABasicAnimation else { return }
-        fromValue = o.fromValue
-        toValue = o.toValue
-        byValue = o.byValue
-    }
-}
-
-/// A damped spring animation (Apple's `CASpringAnimation`).
-///
-/// - The spring moves from `fromValue` to `toValue`; its own `duration` is whatever you set
-///   (Core Animation does not stretch the spring to fit it); `settlingDuration` tells how long
-///   it takes to come to rest. `init(perceptualDuration:bounce:)`, `perceptualDuration` and
-///   `bounce` are in `CASpringAnimation+Perceptual.swift`; the rules and their sources in
-///   docs/semantics.md#spring-animations.
-open class CASpringAnimation: CABasicAnimation {
-    /// The mass of the object on the spring (default 1).
-    open var mass: CGFloat = 1
-    /// The spring constant (default 100).
-    open var stiffness: CGFloat = 100
-    /// The damping coefficient (default 10).
-    open var damping: CGFloat = 10
-    /// The initial velocity, in units of the distance to travel per second (default 0).
-    open var initialVelocity: CGFloat = 0
-    /// Whether a damping ratio above 1 overdamps the spring; when false (the default) such a
-    /// spring moves as a critically damped one. `init(perceptualDuration:bounce:)` sets it.
-    open var allowsOverdamping = false
-
-    /// How long the spring takes to come to rest: within 0.001 of the distance, as Core
-    /// Animation computes it, divided by the animation's `speed` (docs/semantics.md#spring-animations).
-    open var settlingDuration: CFTimeInterval {
-        let t = SpringSolver(self).settlingDuration(epsilon: 0.001)
-        guard speed != 0 else { return SpringSolver.longestSettlingDuration }
-        return min(abs(t / CFTimeInterval(speed)), SpringSolver.longestSettlingDuration)
-    }
-
-    override func copyProperties(from other: CAAnimation) {
-        super.copyProperties(from: other)
-        guard let o = other as? CASpringAnimation else { return }
-        (mass, stiffness, damping, initialVelocity) = (o.mass, o.stiffness, o.damping, o.initialVelocity)
-        allowsOverdamping = o.allowsOverdamping
+        basicSettings = o.basicSettings
     }
 }
 
 /// An animation through a sequence of values or along a path.
 open class CAKeyframeAnimation: CAPropertyAnimation {
+    /// The settings of the properties this class declares (`CAAnimation+Settings.swift`).
+    var keyframeSettings = KeyframeAnimationSettings()
     /// The keyframe values.
-    open var values: [Any]?
+    open var values: [Any]? {
+        get { keyframeSettings.values }
+        set { keyframeSettings.values = newValue }
+    }
     /// A path for point properties; overrides `values`. Each segment is one keyframe.
-    open var path: CGPath?
+    open var path: CGPath? {
+        get { keyframeSettings.path }
+        set { keyframeSettings.path = newValue }
+    }
     /// When each keyframe applies, as fractions of the duration.
-    open var keyTimes: [NSNumber]?
+    open var keyTimes: [NSNumber]? {
+        get { keyframeSettings.keyTimes }
+        set { keyframeSettings.keyTimes = newValue }
+    }
     /// One timing function per segment.
-    open var timingFunctions: [CAMediaTimingFunction]?
+    open var timingFunctions: [CAMediaTimingFunction]? {
+        get { keyframeSettings.timingFunctions }
+        set { keyframeSettings.timingFunctions = newValue }
+    }
     /// How values between keyframes are computed (default linear).
-    open var calculationMode = CAAnimationCalculationMode.linear
+    open var calculationMode: CAAnimationCalculationMode {
+        get { keyframeSettings.calculationMode }
+        set { keyframeSettings.calculationMode = newValue }
+    }
     /// Per-keyframe tension of the cubic spline (−1 … 1).
-    open var tensionValues: [NSNumber]?
+    open var tensionValues: [NSNumber]? {
+        get { keyframeSettings.tensionValues }
+        set { keyframeSettings.tensionValues = newValue }
+    }
     /// Per-keyframe continuity of the cubic spline (−1 … 1).
-    open var continuityValues: [NSNumber]?
+    open var continuityValues: [NSNumber]? {
+        get { keyframeSettings.continuityValues }
+        set { keyframeSettings.continuityValues = newValue }
+    }
     /// Per-keyframe bias of the cubic spline (−1 … 1).
-    open var biasValues: [NSNumber]?
+    open var biasValues: [NSNumber]? {
+        get { keyframeSettings.biasValues }
+        set { keyframeSettings.biasValues = newValue }
+    }
     /// Whether an object moving along `path` turns with it.
-    open var rotationMode: CAAnimationRotationMode?
+    open var rotationMode: CAAnimationRotationMode? {
+        get { keyframeSettings.rotationMode }
+        set { keyframeSettings.rotationMode = newValue }
+    }
 
     override func copyProperties(from other: CAAnimation) {
         super.copyProperties(from: other)
         guard let o = other as? CAKeyframeAnimation else { return }
-        values = o.values
-        path = o.path
-        keyTimes = o.keyTimes
-        timingFunctions = o.timingFunctions
-        calculationMode = o.calculationMode
-        tensionValues = o.tensionValues
-        continuityValues = o.continuityValues
-        biasValues = o.biasValues
-        rotationMode = o.rotationMode
+        keyframeSettings = o.keyframeSettings
     }
 }
 
 /// Animations that run together in the group's time space, clipped to its duration.
 open class CAAnimationGroup: CAAnimation {
+    /// The settings of the properties this class declares (`CAAnimation+Settings.swift`).
+    var groupSettings = AnimationGroupSettings()
     /// The grouped animations (their delegates and `isRemovedOnCompletion` are ignored).
-    open var animations: [CAAnimation]?
+    open var animations: [CAAnimation]? {
+        get { groupSettings.animations }
+        set { groupSettings.animations = newValue }
+    }
 
     override func copyProperties(from other: CAAnimation) {
         super.copyProperties(from: other)
-        animations = (other as? CAAnimationGroup)?.animations
+        guard let o = other as? CAAnimationGroup else { return }
+        groupSettings = o.groupSettings
     }
 }
 
 /// A transition between the old and new appearance of a layer.
 open class CATransition: CAAnimation {
+    /// The settings of the properties this class declares (`CAAnimation+Settings.swift`).
+    var transitionSettings = TransitionSettings()
     /// The kind of transition (default fade).
-    open var type = CATransitionType.fade
+    open var type: CATransitionType {
+        get { transitionSettings.type }
+        set { transitionSettings.type = newValue }
+    }
     /// The direction (nil: from the left for moveIn, push and reveal).
-    open var subtype: CATransitionSubtype?
+    open var subtype: CATransitionSubtype? {
+        get { transitionSettings.subtype }
+        set { transitionSettings.subtype = newValue }
+    }
     /// Where the transition starts, as a fraction of the whole (default 0).
-    open var startProgress: Float = 0
+    open var startProgress: Float {
+        get { transitionSettings.startProgress }
+        set { transitionSettings.startProgress = newValue }
+    }
     /// Where the transition ends, as a fraction of the whole (default 1).
-    open var endProgress: Float = 1
+    open var endProgress: Float {
+        get { transitionSettings.endProgress }
+        set { transitionSettings.endProgress = newValue }
+    }
     /// A custom filter (not supported by glayers; reported when set and ignored).
-    open var filter: Any?
+    open var filter: Any? {
+        get { transitionSettings.filter }
+        set { transitionSettings.filter = newValue }
+    }
 
     override func copyProperties(from other: CAAnimation) {
         super.copyProperties(from: other)
         guard let o = other as? CATransition else { return }
-        type = o.type
-        subtype = o.subtype
-        startProgress = o.startProgress
-        endProgress = o.endProgress
-        filter = o.filter
+        transitionSettings = o.transitionSettings
     }
 }

@@ -54,7 +54,7 @@ extension CALayer {
             Diagnostics.warn("add(_:forKey:) on a presentation layer is ignored; add animations to the model layer")
             return
         }
-        guard let copy = anim.copy() as? CAAnimation else { return }
+        guard let copy = anim.copy(with: nil) as? CAAnimation else { return }
         let key = key ?? (copy is CATransition ? kCATransition : nil)
         if let p = copy as? CAPropertyAnimation, p.keyPath == nil, let key { p.keyPath = key }
         if let p = copy as? CAPropertyAnimation, addThroughNamedSublayer(p, forKey: key) { return }

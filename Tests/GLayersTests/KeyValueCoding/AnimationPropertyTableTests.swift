@@ -11,12 +11,20 @@ import Testing
         CAAnimationGroup(), CATransition(),
     ]
 
-    /// The stored properties of `object`'s class and its superclasses up to `NSObject`.
+    /// The stored properties of `object`'s class and its superclasses up to `NSObject`: each
+    /// class keeps its settings in one struct (`animationSettings`, …), whose fields are listed.
     static func storedProperties(of object: Any) -> [String] {
         var labels: [String] = []
         var mirror: Mirror? = Mirror(reflecting: object)
         while let m = mirror {
-            labels += m.children.compactMap(\.label)
+            for child in m.children {
+                guard let label = child.label else { continue }
+                if label.hasSuffix("Settings") {
+                    labels += Mirror(reflecting: child.value).children.compactMap(\.label)
+                } else {
+                    labels.append(label)
+                }
+            }
             mirror = m.superclassMirror
         }
         return labels
