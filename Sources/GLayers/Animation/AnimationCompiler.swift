@@ -143,7 +143,9 @@ package enum AnimationCompiler {
         let fast = isPlainBasic && allowsFastPath ? FastTarget(keyPath) : nil
         let build = PropertyAnimationBuilder(
             animation: p, timing: timing, ctx: ctx, kind: kind, path: path, fastTarget: fast)
-        switch keyPath.stateAccess(valueKind: kind, model: ctx.layer.layerState) {
+        // The model locates a filter's input (and is copied only for one).
+        let model: LayerState? = if case .filterInput = keyPath.base { ctx.layer.layerState } else { nil }
+        switch keyPath.stateAccess(valueKind: kind, model: model) {
         case .number(let a):
             return try build.make(a, lanes: { Lanes(Double($0), 0) }) { NumberCoercion.double($0).map { CGFloat($0) } }
         case .point(let a):

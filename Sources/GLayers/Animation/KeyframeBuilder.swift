@@ -95,7 +95,7 @@ struct KeyframeBuilder {
             return Self.pacedTimes((0..<max(count - 1, 0)).map(distance))
         }
         let discrete = mode == .discrete
-        if let given = animation.keyTimes?.map(\.doubleValue) {
+        if let given = animation.keyTimes?.map({ $0.doubleValue }) {
             if let problem = Self.keyTimesProblem(given, values: count, discrete: discrete) {
                 Diagnostics.warn("\(builder.where_): keyTimes ignored: \(problem)")
             } else {
@@ -139,7 +139,7 @@ struct KeyframeBuilder {
         return times
     }
 
-    private func numbers(_ a: [NSNumber]?) -> [Double] { (a ?? []).map(\.doubleValue) }
+    private func numbers(_ a: [NSNumber]?) -> [Double] { (a ?? []).map { $0.doubleValue } }
 }
 
 extension PropertyAnimationBuilder {

@@ -13,6 +13,9 @@ final class StoredProperty<Value: PropertyValue>: LayerProperty {
     private let accepts: (Value) -> Bool
     /// What `accepts` asks for, as the error says it ("finite", "a finite number ≥ 0").
     private let requirement: String
+    /// How animations reach the value, made once (compiling each animation of it made its
+    /// closures again: 1 500 instructions an animation).
+    private let access: AnyStateAccess?
 
     /// - `accepts`: which values key-value coding takes (finite ones unless told otherwise),
     ///   `requirement` how its refusal says what it takes.
@@ -24,6 +27,7 @@ final class StoredProperty<Value: PropertyValue>: LayerProperty {
         defaultStored = value
         self.accepts = accepts
         self.requirement = requirement
+        access = Value.stateAccess(.stored(key, value))
         super.init(
             key: key, aliases: aliases, kind: Value.kind, action: action, animatable: animatable, effects: effects,
             choices: choices, summary: summary)
@@ -58,7 +62,7 @@ final class StoredProperty<Value: PropertyValue>: LayerProperty {
         return true
     }
 
-    override func stateAccess() -> AnyStateAccess? { Value.stateAccess(.stored(key, defaultStored)) }
+    override func stateAccess() -> AnyStateAccess? { access }
 }
 
 /// A setting of the layer object that is not part of the presented state (`name`, `delegate`,
