@@ -3,8 +3,9 @@
 import Foundation
 import GLayersGraphics
 
-/// The properties layers of one class declare.
-package struct PropertyTable: @unchecked Sendable {
+/// The properties layers of one class declare (a class: handing a table out retains one
+/// object, not its four collections).
+package final class PropertyTable: @unchecked Sendable {
     /// Every entry, `CALayer`'s first, in declaration order.
     package let all: [LayerProperty]
     /// The names of the entries a scene or a tool may set (all but `superlayer`), in order, and
@@ -34,12 +35,21 @@ package struct PropertyTable: @unchecked Sendable {
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var tables: [ObjectIdentifier: PropertyTable] = [:]
+    /// The class asked for last and its table: most asks in a row are for one class (building
+    /// a tree sets and animates key after key of each layer), and a comparison costs less than
+    /// hashing the class.
+    nonisolated(unsafe) private static var last: (id: ObjectIdentifier, table: PropertyTable)?
 
     /// The table of `layerClass` (made on first use).
     static func of(_ layerClass: CALayer.Type) -> PropertyTable {
         let id = ObjectIdentifier(layerClass)
         lock.lock()
+        if let last, last.id == id {
+            lock.unlock()
+            return last.table
+        }
         if let t = tables[id] {
+            last = (id, t)
             lock.unlock()
             return t
         }
