@@ -191,13 +191,22 @@ open class CAShapeLayer: CALayer {
         }
     }
 
+    /// Makes the drawing from the stored values, read once from the model (as Core Animation
+    /// draws what was committed, not what overridden getters answer; through the getters,
+    /// twelve lookups and conversions took a third of committing a shape layer).
     private func updateShapeDrawing() {
+        let state = layerState
+        let lineCap = Shape.lineCap.read(state), lineJoin = Shape.lineJoin.read(state)
+        let path = Shape.path.read(state)
         let style = ShapeDrawing.Style(
-            fill: fillColor, fillRule: fillRule == .evenOdd ? .evenOdd : .winding, stroke: strokeColor,
-            lineWidth: lineWidth, miterLimit: miterLimit,
+            fill: Shape.fillColor.read(state).cgColor,
+            fillRule: Shape.fillRule.read(state) == .evenOdd ? .evenOdd : .winding,
+            stroke: Shape.strokeColor.read(state).cgColor, lineWidth: Shape.lineWidth.read(state),
+            miterLimit: Shape.miterLimit.read(state),
             lineCap: lineCap == .round ? .round : lineCap == .square ? .square : .butt,
             lineJoin: lineJoin == .round ? .round : lineJoin == .bevel ? .bevel : .miter,
-            dashPhase: lineDashPhase, dashLengths: lineDashPattern?.map { CGFloat($0.doubleValue) } ?? [])
+            dashPhase: Shape.lineDashPhase.read(state), dashLengths: Shape.lineDashPattern.read(state).numbers ?? [])
+        let strokeStart = Shape.strokeStart.read(state), strokeEnd = Shape.strokeEnd.read(state)
         var drawing: ShapeDrawing?
         if let path, path.elements.count > EngineLimits.maximumPathElements {
             Diagnostics.warn(
