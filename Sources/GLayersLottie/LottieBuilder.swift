@@ -85,7 +85,7 @@ final class LottieBuilder {
         timeline.apply(layer.transform.opacity, "opacity", on: inner) { $0 / 100 }
         applyVisibility(layer, on: inner, timeline)
         if !layer.masks.isEmpty, let mask = masks(layer.masks, timeline) { inner.mask = mask }
-        if let content = content(of: layer, context) { inner.addSublayer(content) }
+        addContent(of: layer, to: inner, context)
         if let shadow = layer.shadow { applyShadow(shadow, on: inner, timeline) }
         if let filter = Self.blendFilter(layer.blendMode) { outer.compositingFilter = filter }
         // Parents move their children (not their opacity): copies of their transforms.
@@ -134,6 +134,17 @@ final class LottieBuilder {
 
     // MARK: Content
 
+    /// Adds what `layer` draws to `target`, its transform's inner layer: a shape layer's items
+    /// directly (a container between them drew nothing: a seventh of a shape file's layers),
+    /// anything else as one layer.
+    private func addContent(of layer: LayerModel, to target: CALayer, _ context: Context) {
+        if case .shapes(let items) = layer.content {
+            ShapeBuilder(timeline: context.timeline).build(items, into: target)
+        } else if let content = content(of: layer, context) {
+            target.addSublayer(content)
+        }
+    }
+
     private func content(of layer: LayerModel, _ context: Context) -> CALayer? {
         switch layer.content {
         case .null, .unsupported:
@@ -159,12 +170,8 @@ final class LottieBuilder {
             return layer
         case .precomp(let id, let size):
             return precomp(layer, id: id, size: size, context)
-        case .shapes(let items):
-            let container = CALayer()
-            container.anchorPoint = .zero
-            container.bounds = CGRect(origin: .zero, size: context.size)
-            ShapeBuilder(timeline: context.timeline).build(items, into: container)
-            return container
+        case .shapes:
+            return nil  // Built into the transform's layer (`addContent`).
         }
     }
 
