@@ -135,3 +135,38 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension JSONValue {
+    /// The path from this value (the top of a document) to `target`, one of its values, found
+    /// by position: every value of a read document starts at its own place, and the members and
+    /// elements of a value are in file order, so each step is the last child starting at or
+    /// before the target. A decoder can keep values without their paths and work a path out
+    /// only for the value an error names (making each value's path as it read it was a tenth
+    /// of decoding a 1 MB Lottie file). Nil when `target` is not in the document.
+    public func path(to target: JSONValue) -> JSONPath? {
+        var path = JSONPath()
+        var node = self
+        let place = target.position
+        while node.position != place {
+            switch node.kind {
+            case .object(let members):
+                guard let member = members.last(where: { $0.value.position <= place }) else { return nil }
+                path.push(.key(member.key))
+                node = member.value
+            case .array(let elements):
+                // Binary search: arrays (a file's layers, a path's vertices) may be long.
+                var lo = 0, hi = elements.count
+                while lo < hi {
+                    let mid = (lo + hi) / 2
+                    if elements[mid].position <= place { lo = mid + 1 } else { hi = mid }
+                }
+                guard lo > 0 else { return nil }
+                path.push(.index(lo - 1))
+                node = elements[lo - 1]
+            default:
+                return nil
+            }
+        }
+        return path
+    }
+}

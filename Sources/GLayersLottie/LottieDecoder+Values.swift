@@ -4,25 +4,46 @@
 import Foundation
 import GLayersJSON
 
-/// A JSON value with its path from the top of the file.
+/// A JSON value of the document being decoded (its path is worked out only when named).
 struct Node {
     let value: JSONValue
-    let path: JSONPath
+    /// The document the value is in: its path is worked out from there, only when an error or
+    /// a note names it (`JSONValue.path(to:)`).
+    let document: Document
+
+    /// The top of a document, shared by its nodes.
+    final class Document {
+        let root: JSONValue
+        init(_ root: JSONValue) { self.root = root }
+    }
+
+    /// The node at the top of `root`.
+    init(root: JSONValue) {
+        value = root
+        document = Document(root)
+    }
+
+    private init(value: JSONValue, document: Document) {
+        self.value = value
+        self.document = document
+    }
+
+    /// Where the value is in the document (`layers[3].ks.p`).
+    var path: JSONPath { document.root.path(to: value) ?? JSONPath() }
 
     /// The member `key`, when the value is an object that has it (and it is not null).
     subscript(key: String) -> Node? {
         guard let v = value[key], !v.isNull else { return nil }
-        return Node(value: v, path: path.key(key))
+        return Node(value: v, document: document)
     }
 
     /// The elements, when the value is an array.
     var elements: [Node]? {
-        guard let array = value.array else { return nil }
-        // Settled once, so every element's path shares the array's steps (appending to an
-        // unsettled path copies them: an array of steps per element).
-        let base = path.settled
-        return array.enumerated().map { Node(value: $1, path: base.index($0)) }
+        value.array?.map { Node(value: $0, document: document) }
     }
+
+    /// The node of `value`, one of this node's elements or members.
+    func child(_ value: JSONValue) -> Node { Node(value: value, document: document) }
 }
 
 extension LottieDecoder {
@@ -75,7 +96,7 @@ extension LottieDecoder {
         var out: [Double] = []
         out.reserveCapacity(items.count)
         for (i, item) in items.enumerated() {
-            out.append(try item.number ?? number(Node(value: item, path: node.path.index(i))))
+            out.append(try item.number ?? number(node.child(item)))
         }
         return out
     }

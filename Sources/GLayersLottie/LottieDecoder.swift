@@ -22,7 +22,7 @@ final class LottieDecoder {
 
     /// The composition at the top of the document.
     func composition(_ root: JSONValue) throws -> CompositionModel {
-        let node = Node(value: root, path: JSONPath())
+        let node = Node(root: root)
         guard root.members != nil else {
             throw fail("a Lottie file is a JSON object, found \(root.typeDescription)", node)
         }

@@ -61,13 +61,13 @@ final class CompatibilityReport {
     init(file: String) { self.file = file }
 
     /// Notes one use of `feature` at `node` (`path`).
-    func note(_ feature: String, at node: JSONValue, _ path: JSONPath) {
+    func note(_ feature: String, at node: JSONValue, _ path: @autoclosure () -> JSONPath) {
         if let i = index[feature] {
             features[i].count += 1
             return
         }
         index[feature] = features.count
         features.append(
-            LottieUnsupportedFeature(file: file, feature: feature, path: path, position: node.position, count: 1))
+            LottieUnsupportedFeature(file: file, feature: feature, path: path(), position: node.position, count: 1))
     }
 }

@@ -76,6 +76,28 @@ import Testing
         #expect(strings.array?[3].position == SourcePosition(line: 1, column: 29))
     }
 
+    /// A value's path is found from the top of its document by position: in objects and arrays,
+    /// nested, first and last, across lines; the top is the empty path; a value of another
+    /// document has none.
+    @Test func pathToAValueIsFoundByPosition() throws {
+        let v = try parse(
+            """
+            {"a": [1, [2, 3], {"b": [4]}, []],
+             "c": {"d": 5, "e": [6, {}]}, "f": "g"}
+            """)
+        let a = try #require(v.members?[0].value.array)
+        let c = try #require(v.members?[1].value.members)
+        let cases: [(JSONValue, String)] = [
+            (v, ""), (v.members![0].value, "a"), (a[0], "a[0]"), (try #require(a[1].array?[1]), "a[1][1]"),
+            (try #require(a[2].members?[0].value.array?[0]), "a[2].b[0]"), (a[3], "a[3]"),
+            (c[0].value, "c.d"), (try #require(c[1].value.array?[1]), "c.e[1]"), (v.members![2].value, "f"),
+        ]
+        for (value, path) in cases {
+            #expect(v.path(to: value)?.description == path, "\(path)")
+        }
+        #expect(v.path(to: try parse("\n\n\n   7")) == nil, "a place past the document's values")
+    }
+
     /// Punctuation, digits, words and whitespace move the column without testing each byte for a
     /// line break: positions after each kind of token, across each kind of line break (LF, CR
     /// alone, CRLF) and tabs.
