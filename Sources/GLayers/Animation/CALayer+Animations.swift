@@ -30,8 +30,9 @@ final class AnimationEntry {
         self.animation = animation
         self.compiled = compiled
         let keys = CALayer.rootKeys(of: animation)
-        redrawsContents = keys.contains { layerClass.needsDisplay(forKey: $0) }
-        changesPaintOrder = keys.contains { layerClass.properties[$0]?.effects.contains(.paintOrder) ?? false }
+        let table = layerClass.properties
+        redrawsContents = keys.contains { CALayer.redraws(layerClass, table[$0], key: $0) }
+        changesPaintOrder = keys.contains { table[$0]?.effects.contains(.paintOrder) ?? false }
     }
 
     /// The animation's timing.

@@ -123,11 +123,19 @@ extension CALayer {
         if p.effects.contains(.contentsFlip) && before.isGeometryFlipped != layerState.isGeometryFlipped {
             redrawContentsIfFlipChanged()
         }
-        // CALayer's own answer is the entry's (`needsDisplay(forKey:)`), without looking the key up.
-        let layerClass = type(of: self)
-        if layerClass == CALayer.self ? p.effects.contains(.display) : layerClass.needsDisplay(forKey: p.key) {
-            setNeedsDisplay()
+        if CALayer.redraws(type(of: self), p, key: p.key) { setNeedsDisplay() }
+    }
+
+    /// Whether layers of `layerClass` redraw when `key` (whose entry is `p`, if any) changes:
+    /// `needsDisplay(forKey:)`. `CALayer` and `CAShapeLayer` themselves answer with the entry's
+    /// `.display` effect, which is read here without looking the key up again (a lookup at
+    /// every change of a shape layer's properties); any other class, a subclass of theirs
+    /// included, is asked, since it may override the method.
+    static func redraws(_ layerClass: CALayer.Type, _ p: LayerProperty?, key: String) -> Bool {
+        if layerClass == CALayer.self || layerClass == CAShapeLayer.self {
+            return p?.effects.contains(.display) ?? false
         }
+        return layerClass.needsDisplay(forKey: key)
     }
 
     /// The `onOrderIn`/`onOrderOut` action after a change of `hidden` (its entry's `.ordering`).
