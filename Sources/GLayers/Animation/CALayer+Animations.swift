@@ -29,10 +29,14 @@ final class AnimationEntry {
         self.key = key
         self.animation = animation
         self.compiled = compiled
-        let keys = CALayer.rootKeys(of: animation)
         let table = layerClass.properties
-        redrawsContents = keys.contains { CALayer.redraws(layerClass, table[$0], key: $0) }
-        changesPaintOrder = keys.contains { table[$0]?.effects.contains(.paintOrder) ?? false }
+        var redraws = false, reorders = false
+        CALayer.forEachRootKey(of: animation) { key in
+            let p = table[key]
+            redraws = redraws || CALayer.redraws(layerClass, p, key: key)
+            reorders = reorders || (p?.effects.contains(.paintOrder) ?? false)
+        }
+        (redrawsContents, changesPaintOrder) = (redraws, reorders)
     }
 
     /// The animation's timing.
@@ -237,16 +241,18 @@ extension CALayer {
         return timing.beginTime + timing.activeDuration / abs(timing.speed)
     }
 
-    /// The top-level keys an animation changes.
-    static func rootKeys(of a: CAAnimation) -> [String] {
+    /// Calls `body` with the root key (`transform` of `transform.rotation.z`) of each property
+    /// `a` animates, its children's for a group.
+    static func forEachRootKey(of a: CAAnimation, _ body: (String) -> Void) {
         switch a {
-        case let g as CAAnimationGroup: return (g.animations ?? []).flatMap { rootKeys(of: $0) }
+        case let g as CAAnimationGroup:
+            for child in g.animations ?? [] { forEachRootKey(of: child, body) }
         case let p as CAPropertyAnimation:
-            guard let path = p.keyPath else { return [] }
+            guard let path = p.keyPath else { return }
             // Searched as bytes: a search by `Character` segments graphemes (thousands of
             // instructions for a short key path, at every `add(_:forKey:)`).
-            return [path.utf8.firstIndex(of: UInt8(ascii: ".")).map { String(path[..<$0]) } ?? path]
-        default: return []
+            body(path.utf8.firstIndex(of: UInt8(ascii: ".")).map { String(path[..<$0]) } ?? path)
+        default: return
         }
     }
 
