@@ -95,7 +95,7 @@ extension LottieDecoder {
         // of its values).
         var out: [Double] = []
         out.reserveCapacity(items.count)
-        for (i, item) in items.enumerated() {
+        for item in items {
             out.append(try item.number ?? number(node.child(item)))
         }
         return out

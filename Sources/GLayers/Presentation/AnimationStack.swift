@@ -56,8 +56,9 @@ struct AnimationStack: ~Copyable {
     private(set) var changesPaintOrder = false
     /// Whether every animation is fast and changes only the layer's placement and opacity
     /// (`position`, `zPosition`, `opacity`, components of `transform`): its other presented
-    /// values are then its model values (flattening's memo relies on it).
-    private(set) var changesOnlyPlacement = false
+    /// values are then its model values (flattening's memo relies on it). True without
+    /// animations, as `allSatisfy` of none.
+    private(set) var changesOnlyPlacement = true
     private var block = PresentationBlock()
     /// The local time the presented state shows (NaN: none).
     private var cacheTime = CFTimeInterval.nan
@@ -86,13 +87,9 @@ struct AnimationStack: ~Copyable {
     /// Adds an animation at the end.
     mutating func append(_ entry: AnimationEntry) {
         entries.append(entry)
-        let onlyPlacement = Self.changesOnlyPlacement(entry)
-        if entries.count == 1 {
-            (redrawsContents, changesPaintOrder, changesOnlyPlacement) = (false, false, true)
-        }
         redrawsContents = redrawsContents || entry.redrawsContents
         changesPaintOrder = changesPaintOrder || entry.changesPaintOrder
-        changesOnlyPlacement = changesOnlyPlacement && onlyPlacement
+        changesOnlyPlacement = changesOnlyPlacement && Self.changesOnlyPlacement(entry)
         invalidate()
     }
 
