@@ -143,20 +143,6 @@ open class CAGradientLayer: CALayer {
             $0.shape = drawing
         }
     }
-
-    static func colorAt(_ f: CGFloat, colors: [CGColor], stops: [CGFloat]) -> CGColor {
-        guard let first = colors.first else { return .clear }
-        if f <= (stops.first ?? 0) { return first }
-        for i in 1..<min(colors.count, stops.count) where f <= stops[i] {
-            let span = stops[i] - stops[i - 1]
-            let t = span > 0 ? (f - stops[i - 1]) / span : 1
-            let a = colors[i - 1].rgba, b = colors[i].rgba
-            return CGColor(
-                red: a.r + (b.r - a.r) * t, green: a.g + (b.g - a.g) * t, blue: a.b + (b.b - a.b) * t,
-                alpha: a.a + (b.a - a.a) * t)
-        }
-        return colors[colors.count - 1]
-    }
 }
 
 /// A gradient layer's gradient as drawn: its colours, stops, style and points over its bounds.
@@ -217,7 +203,7 @@ struct GradientPaint {
         let radius = hypot(size.width, size.height) * 2
         for i in 0..<slices {
             let f0 = CGFloat(i) / CGFloat(slices), f1 = CGFloat(i + 1) / CGFloat(slices)
-            let c = CAGradientLayer.colorAt((f0 + f1) / 2, colors: colors, stops: stops)
+            let c = Self.colorAt((f0 + f1) / 2, colors: colors, stops: stops)
             ctx.setFillColor(c)
             ctx.beginPath()
             ctx.move(to: start)
@@ -230,5 +216,20 @@ struct GradientPaint {
             ctx.closePath()
             ctx.fillPath()
         }
+    }
+
+    /// The colour at fraction `f` of a conic gradient's turn, between the stops around it.
+    private static func colorAt(_ f: CGFloat, colors: [CGColor], stops: [CGFloat]) -> CGColor {
+        guard let first = colors.first else { return .clear }
+        if f <= (stops.first ?? 0) { return first }
+        for i in 1..<min(colors.count, stops.count) where f <= stops[i] {
+            let span = stops[i] - stops[i - 1]
+            let t = span > 0 ? (f - stops[i - 1]) / span : 1
+            let a = colors[i - 1].rgba, b = colors[i].rgba
+            return CGColor(
+                red: a.r + (b.r - a.r) * t, green: a.g + (b.g - a.g) * t, blue: a.b + (b.b - a.b) * t,
+                alpha: a.a + (b.a - a.a) * t)
+        }
+        return colors[colors.count - 1]
     }
 }

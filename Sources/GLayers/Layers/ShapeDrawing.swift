@@ -89,7 +89,7 @@ package final class ShapeDrawing {
     /// The stroked part of the path: a trim to part of it is measured when first drawn, not
     /// when the layer displays (a shape layer whose trim animates is drawn from its presented
     /// values, never from the model's, and measuring a path's length is most of displaying it).
-    var strokePath: CGPath? {
+    private var strokePath: CGPath? {
         stroke.withLock { part in
             if case .trim(let path, let start, let end) = part { part = .path(path.trimmed(from: start, to: end)) }
             guard case .path(let path) = part else { return nil }
