@@ -71,9 +71,8 @@ extension Keyframe {
 }
 
 extension Animated where Value: LottieInterpolatable {
-    /// The value at `frame`: the first value before the first keyframe, the last after the last;
-    /// motion paths measured by `measured` when given (sampling frame after frame).
-    func value(at frame: Double, measured: MotionSegments? = nil) -> Value {
+    /// The value at `frame`: the first value before the first keyframe, the last after the last.
+    func value(at frame: Double) -> Value {
         guard keyframes.count > 1 else { return keyframes[0].value }
         if frame <= keyframes[0].time { return keyframes[0].value }
         guard let last = keyframes.last, frame < last.time else { return keyframes[keyframes.count - 1].value }
@@ -87,10 +86,8 @@ extension Animated where Value: LottieInterpolatable {
         if a.hold || b.time <= a.time { return a.value }
         let linear = (frame - a.time) / (b.time - a.time)
         let t = a.isLinear ? linear : a.eased(linear)
-        if a.hasSpatialTangents, let p = a.value as? [Double], let q = b.value as? [Double], p.count >= 2, q.count >= 2,
-            let result = MotionPath.point(
-                from: p, to: q, out: a.spatialOut ?? .zero, in: a.spatialIn ?? .zero, at: t, measured: measured, lo)
-                as? Value
+        if let table = motion?.tables[lo], let p = a.value as? [Double], let q = b.value as? [Double],
+            let result = MotionPath.point(from: p, to: q, along: table, at: t) as? Value
         {
             return result
         }
@@ -103,27 +100,15 @@ extension Animated where Value: LottieInterpolatable {
 /// the curve within a segment; the easing says how far along). Measured by `PathSegment`, the
 /// arc lengths keyframe path animations use.
 enum MotionPath {
-    /// The point a fraction `t` of the way along the segment from `p` to `q` (segment `index`
-    /// of its value, for `measured`).
-    static func point(
-        from p: [Double], to q: [Double], out: CGPoint, in inTangent: CGPoint, at t: Double,
-        measured: MotionSegments? = nil, _ index: Int = 0
-    ) -> [Double] {
-        let p0 = CGPoint(x: p[0], y: p[1]), p3 = CGPoint(x: q[0], y: q[1])
+    /// The point a fraction `t` of the way along the segment from `p` to `q`, measured by
+    /// `table`; dimensions past the second move linearly.
+    static func point(from p: [Double], to q: [Double], along table: PathSegment.LengthTable, at t: Double) -> [Double] {
         let point: CGPoint
         if t <= 0 || t >= 1 {
             // Overshooting easing leaves the curve along the line of its ends.
-            point = CGPoint(x: p0.x + (p3.x - p0.x) * t, y: p0.y + (p3.y - p0.y) * t)
+            point = CGPoint(x: p[0] + (q[0] - p[0]) * t, y: p[1] + (q[1] - p[1]) * t)
         } else {
-            let curve = PathSegment.Geometry.curve(
-                p0, CGPoint(x: p0.x + out.x, y: p0.y + out.y), CGPoint(x: p3.x + inTangent.x, y: p3.y + inTangent.y), p3
-            )
-            if let measured {
-                point = measured.point(index, curve, at: t)
-            } else {
-                let segment = PathSegment(curve)
-                point = segment.point(atLength: t * segment.length)
-            }
+            point = table.point(atLength: CGFloat(t) * table.length)
         }
         var result = p
         result[0] = point.x
@@ -133,32 +118,39 @@ enum MotionPath {
         }
         return result
     }
-}
 
-/// The motion path of one value measured for sampling it frame after frame: each segment
-/// measured once into a `PathSegment.LengthTable`, so a sample integrates only inside one
-/// piece of it (a 1 MB file's 35 000 motion samples took a second measured from scratch, and
-/// a tenth of its load searched from the sample before: docs/performance.md, "Loading").
-final class MotionSegments {
-    private var segments: [Int: PathSegment.LengthTable] = [:]
-    private var current: (index: Int, table: PathSegment.LengthTable)?
+    /// The segments of one value's motion path, each measured once into a
+    /// `PathSegment.LengthTable` when the value is made, so a sample integrates only inside one
+    /// piece of it. Measured from scratch at each sample, motion paths were a tenth of loading
+    /// a large file, and more of files whose gradients move along curves (docs/performance.md,
+    /// "Loading"). Immutable, so a decoded file may be built on any thread.
+    final class Measures: Sendable {
+        /// One per segment (keyframe to next): nil where the segment is not a curve.
+        let tables: [PathSegment.LengthTable?]
 
-    /// The point a fraction `t` (in (0, 1)) of the arc length along segment `index`, `curve`.
-    func point(_ index: Int, _ curve: PathSegment.Geometry, at t: Double) -> CGPoint {
-        let table = self.table(index, curve)
-        return table.point(atLength: CGFloat(t) * table.length)
-    }
-
-    private func table(_ index: Int, _ curve: PathSegment.Geometry) -> PathSegment.LengthTable {
-        // Sampled in order, most samples fall on the segment of the one before.
-        if let current, current.index == index, current.table.segment.geometry == curve { return current.table }
-        if let known = segments[index], known.segment.geometry == curve {
-            current = (index, known)
-            return known
+        /// The measures of `keyframes`, nil when no segment follows a curve (a value of two or
+        /// more numbers whose keyframe has spatial tangents and does not hold).
+        init?<Value>(_ keyframes: [Keyframe<Value>]) {
+            guard keyframes.dropLast().contains(where: { $0.hasSpatialTangents && !$0.hold }) else { return nil }
+            var tables: [PathSegment.LengthTable?] = []
+            tables.reserveCapacity(keyframes.count - 1)
+            var any = false
+            for (a, b) in zip(keyframes, keyframes.dropFirst()) {
+                guard a.hasSpatialTangents, !a.hold, let p = a.value as? [Double], let q = b.value as? [Double],
+                    p.count >= 2, q.count >= 2
+                else {
+                    tables.append(nil)
+                    continue
+                }
+                let p0 = CGPoint(x: p[0], y: p[1]), p3 = CGPoint(x: q[0], y: q[1])
+                let out = a.spatialOut ?? .zero, into = a.spatialIn ?? .zero
+                let curve = PathSegment.Geometry.curve(
+                    p0, CGPoint(x: p0.x + out.x, y: p0.y + out.y), CGPoint(x: p3.x + into.x, y: p3.y + into.y), p3)
+                tables.append(PathSegment.LengthTable(PathSegment(curve)))
+                any = true
+            }
+            guard any else { return nil }
+            self.tables = tables
         }
-        let table = PathSegment.LengthTable(PathSegment(curve))
-        segments[index] = table
-        current = (index, table)
-        return table
     }
 }

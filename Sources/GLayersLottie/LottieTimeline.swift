@@ -146,8 +146,7 @@ struct Timeline {
     func resolve<V: LottieInterpolatable>(_ a: Animated<V>) -> Animated<V> {
         guard a.isAnimated else { return a }
         if remap != nil || a.keyframes.dropLast().contains(where: { $0.hasSpatialTangents && !$0.hold }) {
-            let measured = MotionSegments()
-            return combine([a], linear: false) { a.value(at: $0, measured: measured) }
+            return combine([a], linear: false) { a.value(at: $0) }
         }
         return a
     }
