@@ -102,7 +102,8 @@ extension Animated where Value: LottieInterpolatable {
 enum MotionPath {
     /// The point a fraction `t` of the way along the segment from `p` to `q`, measured by
     /// `table`; dimensions past the second move linearly.
-    static func point(from p: [Double], to q: [Double], along table: PathSegment.LengthTable, at t: Double) -> [Double] {
+    static func point(from p: [Double], to q: [Double], along table: PathSegment.LengthTable, at t: Double) -> [Double]
+    {
         let point: CGPoint
         if t <= 0 || t >= 1 {
             // Overshooting easing leaves the curve along the line of its ends.
