@@ -262,18 +262,24 @@ struct ShapeBuilder {
         func unit(_ p: [Double]) -> CGPoint {
             CGPoint(x: (p[0] - box.minX) / box.width, y: (p[1] - box.minY) / box.height)
         }
-        let points = timeline.combine([g.start, g.end], linear: !g.radial) { f -> [Double] in
-            let s = g.start.value(at: f), e = g.end.value(at: f)
-            if g.radial {
+        if g.radial {
+            // The end point is the start moved by the radius: it follows both of Lottie's points.
+            let points = timeline.combine([g.start, g.end], linear: false) { f -> [Double] in
+                let s = g.start.value(at: f), e = g.end.value(at: f)
                 let r = hypot(e[0] - s[0], e[1] - s[1])
                 let a = unit(s)
                 return [a.x, a.y, a.x + r / box.width, a.y + r / box.height]
             }
-            let a = unit(s), b = unit(e)
-            return [a.x, a.y, b.x, b.y]
+            timeline.apply(points, "startPoint", on: layer, convert: { CGPoint(x: $0[0], y: $0[1]) })
+            timeline.apply(points, "endPoint", on: layer, convert: { CGPoint(x: $0[2], y: $0[3]) })
+        } else {
+            // Each point follows its own keyframes (with their easing, unless they move along a
+            // curve), not samples of both.
+            for (point, key) in [(g.start, "startPoint"), (g.end, "endPoint")] {
+                let track = timeline.combine([point], linear: true) { unit(point.value(at: $0)) }
+                timeline.apply(track, key, on: layer, convert: { $0 })
+            }
         }
-        timeline.apply(points, "startPoint", on: layer, convert: { CGPoint(x: $0[0], y: $0[1]) })
-        timeline.apply(points, "endPoint", on: layer, convert: { CGPoint(x: $0[2], y: $0[3]) })
         let stops = g.stops
         let offsets = GradientRamp.offsets(stops.colorCount, stops.values.initial)
         let ramp = timeline.combine([stops.values], linear: true) { f in

@@ -166,6 +166,32 @@ import Testing
         #expect(fills.first?.path?.boundingBox == CGRect(x: 10, y: 20, width: 70, height: 60), "both paths")
     }
 
+    /// A linear gradient's start and end points are independent values: when both move, each
+    /// keeps its own keyframes and easing (a radial gradient's end follows both points and is
+    /// sampled at every frame).
+    @Test func aLinearGradientsPointsKeepTheirKeyframes() throws {
+        func gradient(type: Int) throws -> CAGradientLayer? {
+            let json = """
+                {"fr":10,"ip":0,"op":10,"w":100,"h":100,"layers":[{"ty":4,"ip":0,"op":10,"ks":{},"shapes":[
+                  {"ty":"rc","p":{"k":[50,50]},"s":{"k":[80,80]},"r":{"k":0}},
+                  {"ty":"gf","o":{"k":100},"r":1,"t":\(type),"g":{"p":2,"k":{"k":[0,1,0,0,1,0,0,1]}},
+                   "s":{"a":1,"k":[{"t":0,"s":[10,50],"o":{"x":[0.3],"y":[0]},"i":{"x":[0.7],"y":[1]}},{"t":10,"s":[30,50]}]},
+                   "e":{"a":1,"k":[{"t":2,"s":[90,50]},{"t":8,"s":[70,60]}]}}]}]}
+                """
+            return all(LottieLayer(animation: try LottieAnimation(data: Data(json.utf8)))).lazy
+                .compactMap { $0 as? CAGradientLayer }.first
+        }
+        let linear = try #require(try gradient(type: 1))
+        let start = try #require(linear.animation(forKey: "startPoint") as? CAKeyframeAnimation)
+        let end = try #require(linear.animation(forKey: "endPoint") as? CAKeyframeAnimation)
+        #expect(start.values?.count == 2 && start.duration == 1)
+        #expect(start.timingFunctions == [CAMediaTimingFunction(controlPoints: 0.3, 0, 0.7, 1)])
+        #expect(end.values?.count == 2 && end.duration == 0.6 && end.timingFunctions == [CAMediaTimingFunction(name: .linear)])
+        let radial = try #require(try gradient(type: 2))
+        let radialEnd = try #require(radial.animation(forKey: "endPoint") as? CAKeyframeAnimation)
+        #expect(radialEnd.values?.count == 11, "every frame from 0 to 10")
+    }
+
     /// A shape group whose transform moves nothing (the position on the anchor, no scale,
     /// rotation or skew, full opacity, nothing animated) is no layer: its items are drawn
     /// where it would be. One that moves is a layer.
