@@ -80,7 +80,7 @@ final class LottieBuilder {
     ) -> CALayer? {
         builtLayers += 1
         let timeline = context.timeline
-        let (outer, inner) = Self.transformLayers(layer.transform, timeline)
+        let (outer, inner) = Self.transformLayers(layer.transform, timeline, autoOrient: layer.autoOrient)
         outer.name = layer.name
         timeline.apply(layer.transform.opacity, "opacity", on: inner) { $0 / 100 }
         applyVisibility(layer, on: inner, timeline)
@@ -94,7 +94,7 @@ final class LottieBuilder {
         var parent = layer.parent
         while let p = parent, let model = byIndex[p], !seen.contains(p), seen.count < 64 {
             seen.insert(p)
-            let (o, i) = Self.transformLayers(model.transform, timeline)
+            let (o, i) = Self.transformLayers(model.transform, timeline, autoOrient: model.autoOrient)
             o.name = "parent " + model.name
             i.addSublayer(top)
             top = o

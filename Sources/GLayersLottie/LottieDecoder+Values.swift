@@ -146,8 +146,11 @@ extension LottieDecoder {
 
     /// An animatable property: `{"a": 0|1, "k": value or keyframes, "x": expression}`.
     /// `decode` reads one value. Keyframes in the old form (`e` on a keyframe for its end value,
-    /// a last keyframe with only `t`) are read too.
-    func animated<V>(_ node: Node, _ decode: (Node) throws -> V) throws -> Animated<V> {
+    /// a last keyframe with only `t`) are read too. A keyframe's spatial tangents (`to`, `ti`)
+    /// are kept when `spatial` (a transform's position, which moves along a path); other
+    /// values move straight between keyframes, as lottie-ios animates them (docs/lottie.md,
+    /// "Timing").
+    func animated<V>(_ node: Node, spatial: Bool = false, _ decode: (Node) throws -> V) throws -> Animated<V> {
         guard node.value.members != nil else {
             // A bare value where a property is expected (some exporters write them).
             return Animated(constant: try decode(node))
@@ -186,8 +189,8 @@ extension LottieDecoder {
             keyframe.hold = (try item["h"].map { try number($0) } ?? 0) == 1
             if let o = item["o"] { keyframe.easeOut = try easePoint(o) }
             if let i = item["i"] { keyframe.easeIn = try easePoint(i) }
-            if let to = item["to"] { keyframe.spatialOut = try point(to) }
-            if let ti = item["ti"] { keyframe.spatialIn = try point(ti) }
+            if spatial, let to = item["to"] { keyframe.spatialOut = try point(to) }
+            if spatial, let ti = item["ti"] { keyframe.spatialIn = try point(ti) }
             pendingEnd = try item["e"].map(decode)
             keyframes.append(keyframe)
         }
@@ -222,10 +225,12 @@ extension LottieDecoder {
         try scalarProperty(node, key) ?? Animated(constant: defaultValue)
     }
 
-    /// An animatable vector at `key`, `defaultValue` when absent.
-    func vectorProperty(_ node: Node, _ key: String, default defaultValue: [Double]) throws -> Animated<[Double]> {
+    /// An animatable vector at `key`, `defaultValue` when absent (`spatial`: as `animated`).
+    func vectorProperty(
+        _ node: Node, _ key: String, default defaultValue: [Double], spatial: Bool = false
+    ) throws -> Animated<[Double]> {
         guard let n = node[key] else { return Animated(constant: defaultValue) }
-        return try animated(n) { v in
+        return try animated(n, spatial: spatial) { v in
             var values = try numbers(v)
             if values.count < defaultValue.count {
                 values += defaultValue[values.count...]

@@ -199,7 +199,7 @@ final class LottieDecoder {
             t.positionX = try scalarProperty(p, "x", default: 0)
             t.positionY = try scalarProperty(p, "y", default: 0)
         } else {
-            t.position = try vectorProperty(node, "p", default: [0, 0])
+            t.position = try vectorProperty(node, "p", default: [0, 0], spatial: true)
         }
         t.scale = try vectorProperty(node, "s", default: [100, 100])
         if let r = node["r"] {

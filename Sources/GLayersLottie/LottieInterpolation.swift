@@ -86,8 +86,9 @@ extension Animated where Value: LottieInterpolatable {
         if a.hold || b.time <= a.time { return a.value }
         let linear = (frame - a.time) / (b.time - a.time)
         let t = a.isLinear ? linear : a.eased(linear)
-        if let table = motion?.tables[lo], let p = a.value as? [Double], let q = b.value as? [Double],
-            let result = MotionPath.point(from: p, to: q, along: table, at: t) as? Value
+        if a.hasSpatialTangents, let p = a.value as? [Double], let q = b.value as? [Double], p.count >= 2, q.count >= 2,
+            let result = MotionPath.point(from: p, to: q, out: a.spatialOut ?? .zero, in: a.spatialIn ?? .zero, at: t)
+                as? Value
         {
             return result
         }
@@ -96,62 +97,24 @@ extension Animated where Value: LottieInterpolatable {
 }
 
 /// A segment of a motion path: a cubic from one position to the next, with the spatial
-/// tangents as control points, followed by arc length (Lottie moves at constant speed along
-/// the curve within a segment; the easing says how far along). Measured by `PathSegment`, the
-/// arc lengths keyframe path animations use.
+/// tangents as control points. The eased progress is the curve's parameter, as Core Animation
+/// follows a keyframe path in the `linear` calculation mode, which is how lottie-ios plays a
+/// motion path (docs/lottie.md, "Timing"); the engine's `PathKeyframeEvaluator` does the same
+/// for the positions it animates.
 enum MotionPath {
-    /// The point a fraction `t` of the way along the segment from `p` to `q`, measured by
-    /// `table`; dimensions past the second move linearly.
-    static func point(from p: [Double], to q: [Double], along table: PathSegment.LengthTable, at t: Double) -> [Double]
-    {
-        let point: CGPoint
-        if t <= 0 || t >= 1 {
-            // Overshooting easing leaves the curve along the line of its ends.
-            point = CGPoint(x: p[0] + (q[0] - p[0]) * t, y: p[1] + (q[1] - p[1]) * t)
-        } else {
-            point = table.point(atLength: CGFloat(t) * table.length)
-        }
+    /// The point at progress `t` (clamped to [0, 1], as the engine clamps a path's parameter)
+    /// along the segment from `p` to `q`; dimensions past the second move linearly.
+    static func point(from p: [Double], to q: [Double], out: CGPoint, in inTangent: CGPoint, at t: Double) -> [Double] {
+        let u = t.isNaN ? 0 : min(max(t, 0), 1), v = 1 - u
+        let (b0, b1, b2, b3) = (v * v * v, 3 * v * v * u, 3 * v * u * u, u * u * u)
         var result = p
-        result[0] = point.x
-        result[1] = point.y
+        for k in 0..<2 {
+            let c1 = p[k] + Double(k == 0 ? out.x : out.y), c2 = q[k] + Double(k == 0 ? inTangent.x : inTangent.y)
+            result[k] = b0 * p[k] + b1 * c1 + b2 * c2 + b3 * q[k]
+        }
         if q.count == result.count, result.count > 2 {
             for k in 2..<result.count { result[k] = p[k] + (q[k] - p[k]) * t }
         }
         return result
-    }
-
-    /// The segments of one value's motion path, each measured once into a
-    /// `PathSegment.LengthTable` when the value is made, so a sample integrates only inside one
-    /// piece of it. Measured from scratch at each sample, motion paths were a tenth of loading
-    /// a large file, and more of files whose gradients move along curves (docs/performance.md,
-    /// "Loading"). Immutable, so a decoded file may be built on any thread.
-    final class Measures: Sendable {
-        /// One per segment (keyframe to next): nil where the segment is not a curve.
-        let tables: [PathSegment.LengthTable?]
-
-        /// The measures of `keyframes`, nil when no segment follows a curve (a value of two or
-        /// more numbers whose keyframe has spatial tangents and does not hold).
-        init?<Value>(_ keyframes: [Keyframe<Value>]) {
-            guard keyframes.dropLast().contains(where: { $0.hasSpatialTangents && !$0.hold }) else { return nil }
-            var tables: [PathSegment.LengthTable?] = []
-            tables.reserveCapacity(keyframes.count - 1)
-            var any = false
-            for (a, b) in zip(keyframes, keyframes.dropFirst()) {
-                guard a.hasSpatialTangents, !a.hold, let p = a.value as? [Double], let q = b.value as? [Double],
-                    p.count >= 2, q.count >= 2
-                else {
-                    tables.append(nil)
-                    continue
-                }
-                let p0 = CGPoint(x: p[0], y: p[1]), p3 = CGPoint(x: q[0], y: q[1])
-                let out = a.spatialOut ?? .zero, into = a.spatialIn ?? .zero
-                let curve = PathSegment.Geometry.curve(
-                    p0, CGPoint(x: p0.x + out.x, y: p0.y + out.y), CGPoint(x: p3.x + into.x, y: p3.y + into.y), p3)
-                tables.append(PathSegment.LengthTable(PathSegment(curve)))
-                any = true
-            }
-            guard any else { return nil }
-            self.tables = tables
-        }
     }
 }

@@ -24,19 +24,9 @@ struct Keyframe<Value> {
 /// A value over time: one keyframe when it does not change.
 struct Animated<Value> {
     let keyframes: [Keyframe<Value>]
-    /// The motion path's segments measured once, when the value has one (spatial tangents), for
-    /// every value read along it (docs/lottie.md, "Timing").
-    let motion: MotionPath.Measures?
 
-    init(_ keyframes: [Keyframe<Value>]) {
-        self.keyframes = keyframes
-        motion = MotionPath.Measures(keyframes)
-    }
-
-    init(constant value: Value) {
-        keyframes = [Keyframe(time: 0, value: value)]
-        motion = nil
-    }
+    init(_ keyframes: [Keyframe<Value>]) { self.keyframes = keyframes }
+    init(constant value: Value) { keyframes = [Keyframe(time: 0, value: value)] }
 
     /// Whether the value changes over time.
     var isAnimated: Bool { keyframes.count > 1 }

@@ -2,9 +2,10 @@
 /// `CAKeyframeAnimation` that keeps Lottie's keyframes, their per-segment cubic-bezier easing
 /// (`timingFunctions`) and holds, timed in the local time of the layer it is added to (a frame
 /// `f` is `f / frameRate` seconds). Values the engine cannot interpolate the way Lottie does
-/// (a motion path followed at constant speed, a value computed from several animated ones by a
-/// rule that is not linear, anything inside a time-remapped precomp) are sampled at every frame
-/// and interpolated linearly between frames (docs/lottie.md, "Timing").
+/// (a value computed from several animated ones by a rule that is not linear, anything inside a
+/// time-remapped precomp) are sampled at every frame and interpolated linearly between frames
+/// (docs/lottie.md, "Timing"). A position moving along a curve is a keyframe animation along a
+/// path.
 import Foundation
 import GLayers
 
@@ -141,14 +142,59 @@ struct Timeline {
     }
 
     /// One animated value as the engine will see it: in a remapped time space, sampled through
-    /// the map; a motion path (spatial tangents), sampled at every frame (Lottie follows the
-    /// curve at constant speed); otherwise as is.
+    /// the map; a motion path (spatial tangents) that `applyPosition` does not animate along a
+    /// path, sampled at every frame; otherwise as is.
     func resolve<V: LottieInterpolatable>(_ a: Animated<V>) -> Animated<V> {
         guard a.isAnimated else { return a }
         if remap != nil || a.keyframes.dropLast().contains(where: { $0.hasSpatialTangents && !$0.hold }) {
             return combine([a], linear: false) { a.value(at: $0) }
         }
         return a
+    }
+
+    /// Sets a transform's position on `layer` and, when it moves, adds the animation that moves
+    /// it. A position that follows a curve (spatial tangents), or turns the layer along its way
+    /// (`autoOrient`), is a keyframe animation along a path: a cubic per curved segment, a line
+    /// per straight one, each keyframe's easing on its segment, `calculationMode` linear (the
+    /// eased progress is the curve's parameter) and `rotationMode` auto when it turns, as
+    /// lottie-ios animates positions. Sampled instead in a remapped time space or with holds.
+    func applyPosition(_ value: Animated<[Double]>, on layer: CALayer, autoOrient: Bool) {
+        func point(_ v: [Double]) -> CGPoint { CGPoint(x: v[0], y: v.count > 1 ? v[1] : 0) }
+        let keyframes = value.keyframes
+        let t0 = keyframes[0].time, tN = keyframes[keyframes.count - 1].time
+        let segments = keyframes.dropLast()
+        guard remap == nil, tN > t0, autoOrient || segments.contains(where: { $0.hasSpatialTangents }),
+            !segments.contains(where: { $0.hold })
+        else { return apply(value, "position", on: layer) { point($0) } }
+        let path = CGMutablePath()
+        path.move(to: point(keyframes[0].value))
+        var keyTimes = [keyTimeNumbers.number(0)]
+        var functions: [CAMediaTimingFunction] = []
+        let linear = CAMediaTimingFunction(name: .linear)
+        for (a, b) in zip(keyframes, keyframes.dropFirst()) {
+            let p0 = point(a.value), p3 = point(b.value)
+            if a.hasSpatialTangents {
+                let out = a.spatialOut ?? .zero, into = a.spatialIn ?? .zero
+                path.addCurve(
+                    to: p3, control1: CGPoint(x: p0.x + out.x, y: p0.y + out.y),
+                    control2: CGPoint(x: p3.x + into.x, y: p3.y + into.y))
+            } else {
+                path.addLine(to: p3)
+            }
+            keyTimes.append(keyTimeNumbers.number((b.time - t0) / (tN - t0)))
+            functions.append(a.isLinear ? linear : a.timingFunction)
+        }
+        layer.position = point(keyframes[0].value)
+        let animation = CAKeyframeAnimation(keyPath: "position")
+        animation.path = path
+        animation.keyTimes = keyTimes
+        animation.timingFunctions = functions
+        if autoOrient { animation.rotationMode = .rotateAuto }
+        animation.beginTime = seconds(t0)
+        animation.duration = (tN - t0) / frameRate
+        animation.fillMode = .both
+        animation.isRemovedOnCompletion = false
+        layer.add(animation, forKey: "position")
     }
 
     /// Sets `keyPath` of `layer` to the value's start and, when it changes, adds the animation

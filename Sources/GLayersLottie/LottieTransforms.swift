@@ -10,12 +10,14 @@ extension LottieBuilder {
     /// point of zero) and the scale; a skew sits between them. Rotation and scale animate by
     /// their own key paths (`transform.rotation.z`, `transform.scale.x`/`.y`), so a full turn
     /// turns and a flip flips (docs/lottie.md, "Transforms").
-    static func transformLayers(_ t: TransformModel, _ timeline: Timeline) -> (outer: CALayer, inner: CALayer) {
+    static func transformLayers(
+        _ t: TransformModel, _ timeline: Timeline, autoOrient: Bool = false
+    ) -> (outer: CALayer, inner: CALayer) {
         let outer = CALayer()
         outer.anchorPoint = .zero
         outer.bounds = .zero
         if let p = t.position {
-            timeline.apply(p, "position", on: outer) { CGPoint(x: $0[0], y: $0.count > 1 ? $0[1] : 0) }
+            timeline.applyPosition(p, on: outer, autoOrient: autoOrient)
         } else {
             timeline.apply(t.positionX ?? Animated(constant: 0), "position.x", on: outer) { $0 }
             timeline.apply(t.positionY ?? Animated(constant: 0), "position.y", on: outer) { $0 }

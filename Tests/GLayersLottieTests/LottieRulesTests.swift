@@ -166,6 +166,45 @@ import Testing
         #expect(fills.first?.path?.boundingBox == CGRect(x: 10, y: 20, width: 70, height: 60), "both paths")
     }
 
+    /// A layer's position along a curve is one keyframe animation along a path, as lottie-ios
+    /// makes it: a cubic per curved segment and a line per straight one, the keyframes' times
+    /// and easing, the linear mode, and `rotationMode` auto for an auto-oriented layer; a
+    /// position that holds is sampled. Other values ignore spatial tangents (an ellipse's
+    /// centre moves straight).
+    @Test func aPositionAlongACurveIsAPathAnimation() throws {
+        func layers(ao: Int = 0, hold: Bool = false) throws -> [CALayer] {
+            let h = hold ? #","h":1"# : ""
+            let json = """
+                {"fr":10,"ip":0,"op":20,"w":100,"h":100,"layers":[{"ty":4,"ip":0,"op":20,"ao":\(ao),"ks":{
+                  "p":{"a":1,"k":[
+                    {"t":0,"s":[10,10,0],"to":[5,0,0],"ti":[0,-5,0],"o":{"x":0.3,"y":0},"i":{"x":0.7,"y":1}},
+                    {"t":10,"s":[50,50,0],"to":[0,0,0],"ti":[0,0,0]\(h)},{"t":20,"s":[90,50,0]}]}},
+                  "shapes":[{"ty":"el","s":{"k":[10,10]},"p":{"a":1,"k":[
+                    {"t":0,"s":[0,0],"to":[30,0],"ti":[0,30]},{"t":20,"s":[20,20]}]}},
+                  {"ty":"fl","c":{"k":[1,0,0,1]},"o":{"k":100},"r":1}]}]}
+                """
+            return all(LottieLayer(animation: try LottieAnimation(data: Data(json.utf8))))
+        }
+        let built = try layers()
+        func position(_ layers: [CALayer]) -> CAKeyframeAnimation? {
+            layers.lazy.compactMap { $0.animation(forKey: "position") as? CAKeyframeAnimation }.first
+        }
+        let moving = try #require(position(built))
+        let path = try #require(moving.path)
+        #expect(path.elements.count == 3 && path.segments().count == 2)
+        #expect(moving.keyTimes == [0, 0.5, 1] && moving.duration == 2 && moving.values == nil)
+        #expect(moving.timingFunctions?.first == CAMediaTimingFunction(controlPoints: 0.3, 0, 0.7, 1))
+        #expect(moving.calculationMode == .linear && moving.rotationMode == nil)
+        let turning = try #require(position(try layers(ao: 1)))
+        #expect(turning.rotationMode == .rotateAuto && turning.path != nil)
+        let held = try #require(position(try layers(hold: true)))
+        #expect(held.path == nil && (held.values?.count ?? 0) > 3, "sampled")
+        // The ellipse's centre: straight, so its path animates by its two keyframes.
+        let ellipse = try #require(built.lazy.compactMap { $0 as? CAShapeLayer }.first)
+        let shape = try #require(ellipse.animation(forKey: "path") as? CAKeyframeAnimation)
+        #expect(shape.values?.count == 2)
+    }
+
     /// A linear gradient's start and end points are independent values: when both move, each
     /// keeps its own keyframes and easing (a radial gradient's end follows both points and is
     /// sampled at every frame).
