@@ -52,13 +52,13 @@ extension LottieBuilder {
             let path = CAShapeLayer()
             path.fillRule = .evenOdd
             path.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
-            timeline.apply(mask.path, "path", on: path) { s in
+            timeline.apply(mask.path, "path", on: path, set: { path.path = $0 }) { s -> CGPath in
                 let path = CGMutablePath()
                 s.appended(to: path)
                 return path
             }
             let shape = invert ? everythingBut(path) : path
-            timeline.apply(mask.opacity, "opacity", on: shape) { $0 / 100 }
+            timeline.apply(mask.opacity, "opacity", on: shape, set: { shape.opacity = Float($0) }) { $0 / 100 }
             any = true
             if invert && add && !first {
                 // Drawn under the masks before it: XOR takes the path out of what is beneath.
@@ -101,13 +101,15 @@ extension LottieBuilder {
     /// A drop shadow (effect or style) as the layer's shadow (`ShadowModel` says how its
     /// numbers are read).
     func applyShadow(_ shadow: ShadowModel, on layer: CALayer, _ timeline: Timeline) {
-        timeline.apply(shadow.color, "shadowColor", on: layer) { styleColor($0) }
-        timeline.apply(shadow.opacity, "shadowOpacity", on: layer) { $0 }
+        timeline.apply(shadow.color, "shadowColor", on: layer, set: { layer.shadowColor = $0 }) { styleColor($0) }
+        timeline.apply(shadow.opacity, "shadowOpacity", on: layer, set: { layer.shadowOpacity = Float($0) }) { $0 }
         let offset = timeline.combine([shadow.angle, shadow.distance], linear: false) { f -> [Double] in
             let a = shadow.angle.value(at: f) * Double.pi / 180, d = shadow.distance.value(at: f)
             return [cos(a) * d, sin(a) * d]
         }
-        timeline.apply(offset, "shadowOffset", on: layer) { CGSize(width: $0[0], height: $0[1]) }
-        timeline.apply(shadow.softness, "shadowRadius", on: layer) { $0 }
+        timeline.apply(offset, "shadowOffset", on: layer, set: { layer.shadowOffset = $0 }) {
+            CGSize(width: $0[0], height: $0[1])
+        }
+        timeline.apply(shadow.softness, "shadowRadius", on: layer, set: { layer.shadowRadius = $0 }) { $0 }
     }
 }

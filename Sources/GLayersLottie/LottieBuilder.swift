@@ -82,7 +82,7 @@ final class LottieBuilder {
         let timeline = context.timeline
         let (outer, inner) = Self.transformLayers(layer.transform, timeline, autoOrient: layer.autoOrient)
         outer.name = layer.name
-        timeline.apply(layer.transform.opacity, "opacity", on: inner) { $0 / 100 }
+        timeline.apply(layer.transform.opacity, "opacity", on: inner, set: { inner.opacity = Float($0) }) { $0 / 100 }
         applyVisibility(layer, on: inner, timeline)
         if !layer.masks.isEmpty, let mask = masks(layer.masks, timeline) { inner.mask = mask }
         addContent(of: layer, to: inner, context)
@@ -112,7 +112,9 @@ final class LottieBuilder {
                 let local = remap(f)
                 return Keyframe(time: f, value: !(local >= layer.inPoint && local < layer.outPoint), hold: true)
             }
-            timeline.apply(Animated(keyframes), "hidden", on: target, convert: { NSNumber(value: $0) })
+            timeline.apply(Animated(keyframes), "hidden", on: target, set: { target.isHidden = $0.boolValue }) {
+                NSNumber(value: $0)
+            }
             return
         }
         if layer.inPoint <= range.lowerBound && layer.outPoint >= range.upperBound { return }

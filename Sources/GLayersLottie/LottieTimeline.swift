@@ -165,7 +165,7 @@ struct Timeline {
         let segments = keyframes.dropLast()
         guard remap == nil, tN > t0, autoOrient || segments.contains(where: { $0.hasSpatialTangents }),
             !segments.contains(where: { $0.hold })
-        else { return apply(value, "position", on: layer) { point($0) } }
+        else { return apply(value, "position", on: layer, set: { layer.position = $0 }) { point($0) } }
         let path = CGMutablePath()
         path.move(to: point(keyframes[0].value))
         var keyTimes = [keyTimeNumbers.number(0)]
@@ -198,16 +198,33 @@ struct Timeline {
     }
 
     /// Sets `keyPath` of `layer` to the value's start and, when it changes, adds the animation
-    /// that plays it (`convert` makes the engine's value).
+    /// that plays it (`convert` makes the engine's value). For key paths into a property
+    /// (`transform.rotation.z`); a property itself is set through `set`.
     func apply<V: LottieInterpolatable>(
         _ value: Animated<V>, _ keyPath: String, on layer: CALayer, _ convert: (V) -> Any
     ) {
         apply(resolve(value), keyPath, on: layer, convert: convert)
     }
 
+    /// `apply` with the start given to `set`, the layer's own property (`layer.opacity = …`):
+    /// key-value coding would look the key up and convert the value from `Any` for every value
+    /// a file sets (a fifteenth of building one).
+    func apply<V: LottieInterpolatable, T>(
+        _ value: Animated<V>, _ keyPath: String, on layer: CALayer, set: (T) -> Void, _ convert: (V) -> T
+    ) {
+        apply(resolve(value), keyPath, on: layer, set: set, convert: convert)
+    }
+
     /// `apply` for keyframes already resolved (or values that do not interpolate).
     func apply<V>(_ value: Animated<V>, _ keyPath: String, on layer: CALayer, convert: (V) -> Any) {
         layer.setValue(convert(value.initial), forKeyPath: keyPath)
+        guard value.isAnimated, let animation = keyframeAnimation(value, keyPath, convert) else { return }
+        layer.add(animation, forKey: keyPath)
+    }
+
+    /// `apply(_:_:on:set:_:)` for keyframes already resolved (or values that do not interpolate).
+    func apply<V, T>(_ value: Animated<V>, _ keyPath: String, on layer: CALayer, set: (T) -> Void, convert: (V) -> T) {
+        set(convert(value.initial))
         guard value.isAnimated, let animation = keyframeAnimation(value, keyPath, convert) else { return }
         layer.add(animation, forKey: keyPath)
     }

@@ -19,8 +19,9 @@ extension LottieBuilder {
         if let p = t.position {
             timeline.applyPosition(p, on: outer, autoOrient: autoOrient)
         } else {
-            timeline.apply(t.positionX ?? Animated(constant: 0), "position.x", on: outer) { $0 }
-            timeline.apply(t.positionY ?? Animated(constant: 0), "position.y", on: outer) { $0 }
+            let x = t.positionX ?? Animated(constant: 0), y = t.positionY ?? Animated(constant: 0)
+            timeline.apply(x, "position.x", on: outer, set: { outer.position.x = $0 }) { $0 }
+            timeline.apply(y, "position.y", on: outer, set: { outer.position.y = $0 }) { $0 }
         }
         let rotationAnimated = t.rotation.isAnimated, scaleAnimated = t.scale.isAnimated
         let skewed = t.skew.isAnimated || t.skew.initial != 0
@@ -53,7 +54,7 @@ extension LottieBuilder {
             let skew = timeline.combine([t.skew, t.skewAxis], linear: false) { f in
                 skewMatrix(skew: t.skew.value(at: f), axis: t.skewAxis.value(at: f))
             }
-            timeline.apply(skew, "transform", on: skewLayer, convert: { $0 })
+            timeline.apply(skew, "transform", on: skewLayer, set: { skewLayer.transform = $0 }, convert: { $0 })
             last.addSublayer(skewLayer)
             last = skewLayer
         }
@@ -69,7 +70,9 @@ extension LottieBuilder {
                 inner.transform = CATransform3DMakeScale(sx, sy, 1)
             }
         }
-        timeline.apply(t.anchor, "bounds.origin", on: inner) { CGPoint(x: $0[0], y: $0.count > 1 ? $0[1] : 0) }
+        timeline.apply(t.anchor, "bounds.origin", on: inner, set: { inner.bounds.origin = $0 }) {
+            CGPoint(x: $0[0], y: $0.count > 1 ? $0[1] : 0)
+        }
         if inner !== outer { last.addSublayer(inner) }
         return (outer, inner)
     }

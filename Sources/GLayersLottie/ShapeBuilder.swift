@@ -169,14 +169,14 @@ struct ShapeBuilder {
         case .fill(let color, let opacity, let evenOdd):
             let layer = shapeLayer(sources, trim: nil)
             layer.fillRule = evenOdd ? .evenOdd : .nonZero
-            timeline.apply(color, "fillColor", on: layer) { styleColor($0) }
-            timeline.apply(opacity, "opacity", on: layer) { $0 / 100 }
+            timeline.apply(color, "fillColor", on: layer, set: { layer.fillColor = $0 }) { styleColor($0) }
+            timeline.apply(opacity, "opacity", on: layer, set: { layer.opacity = Float($0) }) { $0 / 100 }
             container.addSublayer(layer)
         case .stroke(let stroke):
             let layer = shapeLayer(sources, trim: trim)
             layer.fillColor = nil
-            timeline.apply(stroke.color, "strokeColor", on: layer) { styleColor($0) }
-            timeline.apply(stroke.opacity, "opacity", on: layer) { $0 / 100 }
+            timeline.apply(stroke.color, "strokeColor", on: layer, set: { layer.strokeColor = $0 }) { styleColor($0) }
+            timeline.apply(stroke.opacity, "opacity", on: layer, set: { layer.opacity = Float($0) }) { $0 / 100 }
             applyLine(stroke, lineScale, on: layer)
             container.addSublayer(layer)
         case .gradientFill(let gradient):
@@ -202,8 +202,8 @@ struct ShapeBuilder {
         layer.bounds = .zero
         let wraps = trim?.wraps ?? false
         if let trim {
-            timeline.apply(trim.strokeStart, "strokeStart", on: layer, convert: { $0 })
-            timeline.apply(trim.strokeEnd, "strokeEnd", on: layer, convert: { $0 })
+            timeline.apply(trim.strokeStart, "strokeStart", on: layer, set: { layer.strokeStart = $0 }) { $0 }
+            timeline.apply(trim.strokeEnd, "strokeEnd", on: layer, set: { layer.strokeEnd = $0 }) { $0 }
         }
         let linear = sources.allSatisfy(\.linear)
         let path = timeline.combine(sources.flatMap { $0.allTracks }, linear: linear) { f -> CGPath in
@@ -212,12 +212,12 @@ struct ShapeBuilder {
             guard timeline.budget.chargePath(vertices: vertices) else { return CGMutablePath() }
             return makePath(wraps ? shapes + shapes : shapes)
         }
-        timeline.apply(path, "path", on: layer, convert: { $0 })
+        timeline.apply(path, "path", on: layer, set: { layer.path = $0 }, convert: { $0 })
         return layer
     }
 
     private func applyLine(_ stroke: StrokeModel, _ lineScale: Double, on layer: CAShapeLayer) {
-        timeline.apply(stroke.width, "lineWidth", on: layer) { $0 / lineScale }
+        timeline.apply(stroke.width, "lineWidth", on: layer, set: { layer.lineWidth = $0 }) { $0 / lineScale }
         switch stroke.cap {
         case .butt: layer.lineCap = .butt
         case .round: layer.lineCap = .round
@@ -234,7 +234,9 @@ struct ShapeBuilder {
             if pattern.count % 2 == 1 { pattern += pattern }
             if pattern.allSatisfy({ $0 >= 0 }) && pattern.contains(where: { $0 > 0 }) {
                 layer.lineDashPattern = pattern.map { NSNumber(value: $0) }
-                timeline.apply(stroke.dashOffset, "lineDashPhase", on: layer) { $0 / lineScale }
+                timeline.apply(stroke.dashOffset, "lineDashPhase", on: layer, set: { layer.lineDashPhase = $0 }) {
+                    $0 / lineScale
+                }
             }
         }
     }
@@ -270,24 +272,28 @@ struct ShapeBuilder {
                 let a = unit(s)
                 return [a.x, a.y, a.x + r / box.width, a.y + r / box.height]
             }
-            timeline.apply(points, "startPoint", on: layer, convert: { CGPoint(x: $0[0], y: $0[1]) })
-            timeline.apply(points, "endPoint", on: layer, convert: { CGPoint(x: $0[2], y: $0[3]) })
+            timeline.apply(points, "startPoint", on: layer, set: { layer.startPoint = $0 }) {
+                CGPoint(x: $0[0], y: $0[1])
+            }
+            timeline.apply(points, "endPoint", on: layer, set: { layer.endPoint = $0 }) {
+                CGPoint(x: $0[2], y: $0[3])
+            }
         } else {
             // Each point follows its own keyframes (with their easing, unless they move along a
             // curve), not samples of both.
-            for (point, key) in [(g.start, "startPoint"), (g.end, "endPoint")] {
-                let track = timeline.combine([point], linear: true) { unit(point.value(at: $0)) }
-                timeline.apply(track, key, on: layer, convert: { $0 })
-            }
+            let start = timeline.combine([g.start], linear: true) { unit(g.start.value(at: $0)) }
+            timeline.apply(start, "startPoint", on: layer, set: { layer.startPoint = $0 }, convert: { $0 })
+            let end = timeline.combine([g.end], linear: true) { unit(g.end.value(at: $0)) }
+            timeline.apply(end, "endPoint", on: layer, set: { layer.endPoint = $0 }, convert: { $0 })
         }
         let stops = g.stops
         let offsets = GradientRamp.offsets(stops.colorCount, stops.values.initial)
         let ramp = timeline.combine([stops.values], linear: true) { f in
             GradientRamp(count: stops.colorCount, values: stops.values.value(at: f), offsets: offsets)
         }
-        timeline.apply(ramp, "colors", on: layer, convert: { $0.colors })
+        timeline.apply(ramp, "colors", on: layer, set: { layer.colors = $0 }, convert: { $0.colors })
         layer.locations = offsets.map { NSNumber(value: $0) }
-        timeline.apply(g.opacity, "opacity", on: layer) { $0 / 100 }
+        timeline.apply(g.opacity, "opacity", on: layer, set: { layer.opacity = Float($0) }) { $0 / 100 }
         // The mask is in the gradient layer's space: move the paths there.
         mask.position = CGPoint(x: -box.minX, y: -box.minY)
         layer.mask = mask
@@ -364,7 +370,7 @@ extension LottieBuilder {
     /// A shape group's layers: its transform (`tr`), with the group's opacity on the inner one.
     static func groupLayers(_ t: TransformModel, _ timeline: Timeline) -> (CALayer, CALayer) {
         let (outer, inner) = transformLayers(t, timeline)
-        timeline.apply(t.opacity, "opacity", on: inner) { $0 / 100 }
+        timeline.apply(t.opacity, "opacity", on: inner, set: { inner.opacity = Float($0) }) { $0 / 100 }
         return (outer, inner)
     }
 }
