@@ -142,7 +142,8 @@ extension CALayer {
             )
             return false
         }
-        let depth = depthInTree + 1 + layer.subtreeHeight
+        let (height, drawn) = layer.subtreeHeightAndDrawing
+        let depth = depthInTree + 1 + height
         guard depth <= CALayer.maximumTreeDepth else {
             Diagnostics.warn(
                 "addSublayer: the tree would be \(depth) levels deep (the limit is \(CALayer.maximumTreeDepth)); refused"
@@ -165,7 +166,9 @@ extension CALayer {
         layer.superlayerStorage = self
         layer.noteJoinedTree()
         setNeedsLayout()
-        layer.redrawContentsIfFlipChanged()
+        // Only drawn contents can be the wrong way up (a tree being built has none yet: walking it
+        // again was a third of inserting a built Lottie composition).
+        if drawn { layer.redrawContentsIfFlipChanged() }
         return true
     }
 
@@ -198,20 +201,22 @@ extension CALayer {
         return n
     }
 
-    /// The number of levels below the layer (0 for a leaf), computed without recursion.
-    var subtreeHeight: Int {
+    /// The number of levels below the layer (0 for a leaf), computed without recursion, and
+    /// whether any layer of the subtree has drawn contents, in one walk.
+    var subtreeHeightAndDrawing: (height: Int, drawn: Bool) {
         // A leaf (most layers inserted, as every one of a scene's decoded layers without
         // sublayers) needs no stack: making one was a quarter of inserting it.
-        if sublayerStorage.isEmpty && maskStorage == nil { return 0 }
-        var deepest = 0
+        if sublayerStorage.isEmpty && maskStorage == nil { return (0, layerState.backing != nil) }
+        var deepest = 0, drawn = false
         var stack: [(CALayer, Int)] = [(self, 0)]
         while let (layer, d) = stack.popLast() {
             deepest = max(deepest, d)
+            drawn = drawn || layer.layerState.backing != nil
             if d > CALayer.maximumTreeDepth { break }
             for sub in layer.sublayerStorage { stack.append((sub, d + 1)) }
             if let m = layer.maskStorage { stack.append((m, d + 1)) }
         }
-        return deepest
+        return (deepest, drawn)
     }
 
     /// How many layers the tree holds: this layer, its sublayers and masks, and theirs.

@@ -162,6 +162,19 @@ extension ClockTests {
                 text.contents = try? CGImage(width: 2, height: 2, premultipliedRGBA: [UInt8](repeating: 255, count: 16))
                 other.addSublayer(text)
                 #expect(!text.needsDisplay(), "contents set by the app are not redrawn")
+                // A drawn layer deep in a moved subtree is redrawn too.
+                let box = CALayer(), inner = CALayer(), label = CATextLayer()
+                label.frame = CGRect(x: 0, y: 0, width: 100, height: 30)
+                label.string = "Deep"
+                inner.addSublayer(label)
+                box.addSublayer(inner)
+                root.addSublayer(box)
+                frame(at: 3)
+                #expect(!label.needsDisplay())
+                other.addSublayer(box)
+                #expect(!label.needsDisplay(), "moved to a space flipped the same way")
+                CALayer().addSublayer(box)
+                #expect(label.needsDisplay(), "moved to a space that is not flipped")
             }
         }
 
