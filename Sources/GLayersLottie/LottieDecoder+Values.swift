@@ -111,26 +111,39 @@ extension LottieDecoder {
     /// A Bézier shape `{"i": [...], "o": [...], "v": [...], "c": bool}`, or an array holding one
     /// (keyframes hold their shape in an array).
     func shape(_ node: Node) throws -> BezierShape {
-        if let elements = node.elements {
+        if let elements = node.value.array {
             guard let first = elements.first else { throw fail("expected a shape, found an empty array", node) }
-            return try shape(first)
+            return try shape(node.child(first))
         }
         guard node.value.members != nil else {
             throw fail("expected a shape object with \"v\", \"i\" and \"o\", found \(node.value.typeDescription)", node)
         }
         func points(_ key: String) throws -> [CGPoint] {
             guard let list = node[key] else { return [] }
-            guard let elements = list.elements else {
+            guard let items = list.value.array else {
                 throw fail("expected an array of points, found \(list.value.typeDescription)", list)
             }
-            if elements.count > Limits.pathPoints {
-                throw fail("a shape of \(elements.count) points (at most \(Limits.pathPoints))", list)
+            if items.count > Limits.pathPoints {
+                throw fail("a shape of \(items.count) points (at most \(Limits.pathPoints))", list)
             }
-            return try elements.map { p in
+            var out: [CGPoint] = []
+            out.reserveCapacity(items.count)
+            for item in items {
+                // A point of numbers is read in place: a node and an array of numbers for each
+                // of a file's vertices were a fifth of decoding it. Anything else goes through
+                // `numbers`, which names what is wrong.
+                if let xy = item.array, xy.count >= 2, xy.count <= Limits.vectorLength,
+                    let x = xy[0].number, let y = xy[1].number, xy.allSatisfy({ $0.number != nil })
+                {
+                    out.append(CGPoint(x: x, y: y))
+                    continue
+                }
+                let p = list.child(item)
                 let xy = try numbers(p)
                 guard xy.count >= 2 else { throw fail("expected a point [x, y]", p) }
-                return CGPoint(x: xy[0], y: xy[1])
+                out.append(CGPoint(x: xy[0], y: xy[1]))
             }
+            return out
         }
         let vertices = try points("v")
         var inTangents = try points("i")
@@ -157,8 +170,9 @@ extension LottieDecoder {
         }
         if node["x"] != nil { report.note("expressions", at: node.value, node.path) }
         guard let k = node["k"] else { throw fail("an animatable property without \"k\"", node) }
-        guard let list = k.elements, let first = list.first, first.value["t"] != nil, first.value.members != nil
-        else {
+        // Nodes are made for keyframes only, one at a time (an array of nodes was made for every
+        // array under "k", static vectors such as `[0, 0]` included).
+        guard let list = k.value.array, let first = list.first, first["t"] != nil, first.members != nil else {
             return Animated(constant: try decode(k))
         }
         if list.count > Limits.keyframes {
@@ -167,7 +181,8 @@ extension LottieDecoder {
         var keyframes: [Keyframe<V>] = []
         keyframes.reserveCapacity(list.count)
         var pendingEnd: V?
-        for item in list {
+        for raw in list {
+            let item = k.child(raw)
             guard item.value.members != nil, let t = item["t"] else {
                 throw fail("expected a keyframe object with \"t\", found \(item.value.typeDescription)", item)
             }

@@ -47,6 +47,33 @@ import Testing
         }
     }
 
+    /// A shape's points are read in place when they are numbers; one that is not is named by
+    /// its path, in a static shape and in a keyframe's.
+    @Test func badShapePointsAreNamed() {
+        func error(_ ks: String) -> LottieError? {
+            let json = """
+                {"fr":30,"ip":0,"op":60,"w":100,"h":80,"layers":[{"ty":4,"ks":{},"shapes":[
+                {"ty":"sh","ks":\(ks)}]}]}
+                """
+            do {
+                _ = try animation(json)
+                return nil
+            } catch {
+                return error as? LottieError
+            }
+        }
+        let still = error(#"{"k":{"c":true,"v":[[0,0],[10,"x"]],"i":[[0,0],[0,0]],"o":[[0,0],[0,0]]}}"#)
+        #expect(still?.path.description == "layers[0].shapes[0].ks.k.v[1][1]")
+        #expect(still?.message.contains("number") == true)
+        let short = error(#"{"k":{"c":true,"v":[[0,0],[10]],"i":[],"o":[]}}"#)
+        #expect(short?.path.description == "layers[0].shapes[0].ks.k.v[1]")
+        #expect(short?.message.contains("[x, y]") == true)
+        let keyed = error(
+            #"{"a":1,"k":[{"t":0,"s":[{"c":false,"v":[[0,0],[1,2,"z"]],"i":[],"o":[]}]},{"t":9,"s":[{"v":[]}]}]}"#)
+        #expect(keyed?.path.description == "layers[0].shapes[0].ks.k[0].s[0].v[1][2]")
+        #expect(error(#"{"k":{"c":true,"v":[[0,0],[10,5,7]],"i":[],"o":[]}}"#) == nil, "extra numbers are ignored")
+    }
+
     @Test func missingCompositionNumbersAreErrors() {
         #expect(throws: LottieError.self) { try animation(#"{"fr":30,"ip":0,"op":60,"w":100,"layers":[]}"#) }
         #expect(throws: LottieError.self) { try animation(#"{"fr":30,"ip":10,"op":5,"w":1,"h":1,"layers":[]}"#) }
