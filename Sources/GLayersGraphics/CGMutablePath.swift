@@ -12,17 +12,28 @@ public final class CGMutablePath: CGPath {
 
     /// Appends an element, starting a subpath implicitly after a close (see `CGPath`).
     func append(_ e: PathElement) {
+        // The last element's kind matched, not compared with `==` (which compares payloads),
+        // and the storage reached once for the common append (building paths is most of
+        // building a Lottie file's shapes).
         switch e {
         case .moveTo:
             storage.append(e)
         case .closeSubpath:
-            guard let last = storage.last, last != .closeSubpath else { return }
+            guard let last = storage.last else { return }
+            if case .closeSubpath = last { return }
             storage.append(e)
         case .lineTo, .quadCurveTo, .curveTo:
             guard let last = storage.last else { return }
-            if last == .closeSubpath, let start = subpathStart { storage.append(.moveTo(start)) }
+            if case .closeSubpath = last, let start = subpathStart { storage.append(.moveTo(start)) }
             storage.append(e)
         }
+    }
+
+    /// Makes room for `count` more elements (for builders that know how many they add),
+    /// growing at least twofold, so that many small reservations stay linear.
+    package func reserveCapacity(adding count: Int) {
+        let needed = storage.count + count
+        if needed > storage.capacity { storage.reserveCapacity(max(needed, 2 * storage.capacity)) }
     }
 
     /// Appends `e` mapped by `t`, unless one of its points is not finite.

@@ -12,9 +12,10 @@ extension BezierShape {
     /// The shape as a path (one subpath).
     func appended(to path: CGMutablePath, transform: CGAffineTransform = .identity) {
         guard let first = vertices.first else { return }
-        path.move(to: first, transform: transform)
         let n = vertices.count
         let segments = closed ? n : n - 1
+        path.reserveCapacity(adding: segments + 2)
+        path.move(to: first, transform: transform)
         guard segments > 0 else { return }
         for k in 0..<segments {
             let a = vertices[k], b = vertices[(k + 1) % n]
