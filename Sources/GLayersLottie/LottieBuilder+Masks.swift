@@ -107,7 +107,7 @@ extension LottieBuilder {
             let a = shadow.angle.value(at: f) * Double.pi / 180, d = shadow.distance.value(at: f)
             return [cos(a) * d, sin(a) * d]
         }
-        timeline.apply(offset, "shadowOffset", on: layer, set: { layer.shadowOffset = $0 }) {
+        timeline.applyResolved(offset, "shadowOffset", on: layer, set: { layer.shadowOffset = $0 }) {
             CGSize(width: $0[0], height: $0[1])
         }
         timeline.apply(shadow.softness, "shadowRadius", on: layer, set: { layer.shadowRadius = $0 }) { $0 }

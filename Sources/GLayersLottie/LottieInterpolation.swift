@@ -103,7 +103,7 @@ extension Animated where Value: LottieInterpolatable {
 /// for the positions it animates.
 enum MotionPath {
     /// The point at progress `t` (clamped to [0, 1], as the engine clamps a path's parameter)
-    /// along the segment from `p` to `q`; dimensions past the second move linearly.
+    /// along the segment from `p` to `q`; dimensions past the second move linearly, clamped too.
     static func point(from p: [Double], to q: [Double], out: CGPoint, in inTangent: CGPoint, at t: Double) -> [Double] {
         let u = t.isNaN ? 0 : min(max(t, 0), 1), v = 1 - u
         let (b0, b1, b2, b3) = (v * v * v, 3 * v * v * u, 3 * v * u * u, u * u * u)
@@ -113,7 +113,7 @@ enum MotionPath {
             result[k] = b0 * p[k] + b1 * c1 + b2 * c2 + b3 * q[k]
         }
         if q.count == result.count, result.count > 2 {
-            for k in 2..<result.count { result[k] = p[k] + (q[k] - p[k]) * t }
+            for k in 2..<result.count { result[k] = p[k] + (q[k] - p[k]) * u }
         }
         return result
     }

@@ -203,7 +203,7 @@ struct Timeline {
     func apply<V: LottieInterpolatable>(
         _ value: Animated<V>, _ keyPath: String, on layer: CALayer, _ convert: (V) -> Any
     ) {
-        apply(resolve(value), keyPath, on: layer, convert: convert)
+        applyResolved(resolve(value), keyPath, on: layer, convert: convert)
     }
 
     /// `apply` with the start given to `set`, the layer's own property (`layer.opacity = …`):
@@ -212,18 +212,24 @@ struct Timeline {
     func apply<V: LottieInterpolatable, T>(
         _ value: Animated<V>, _ keyPath: String, on layer: CALayer, set: (T) -> Void, _ convert: (V) -> T
     ) {
-        apply(resolve(value), keyPath, on: layer, set: set, convert: convert)
+        applyResolved(resolve(value), keyPath, on: layer, set: set, convert: convert)
     }
 
-    /// `apply` for keyframes already resolved (or values that do not interpolate).
-    func apply<V>(_ value: Animated<V>, _ keyPath: String, on layer: CALayer, convert: (V) -> Any) {
+    /// `apply` for keyframes already resolved (made by `combine`, or by `resolve` itself: resolving
+    /// them again would map a remapped time space's frames twice) or values that do not
+    /// interpolate.
+    func applyResolved<V>(_ value: Animated<V>, _ keyPath: String, on layer: CALayer, convert: (V) -> Any) {
+        // Not through the typed variant: its generic `T` as `Any` would box each value once
+        // more, and key-value coding reads a value's own type.
         layer.setValue(convert(value.initial), forKeyPath: keyPath)
         guard value.isAnimated, let animation = keyframeAnimation(value, keyPath, convert) else { return }
         layer.add(animation, forKey: keyPath)
     }
 
-    /// `apply(_:_:on:set:_:)` for keyframes already resolved (or values that do not interpolate).
-    func apply<V, T>(_ value: Animated<V>, _ keyPath: String, on layer: CALayer, set: (T) -> Void, convert: (V) -> T) {
+    /// `applyResolved` with the start given to `set`, as `apply(_:_:on:set:_:)`.
+    func applyResolved<V, T>(
+        _ value: Animated<V>, _ keyPath: String, on layer: CALayer, set: (T) -> Void, convert: (V) -> T
+    ) {
         set(convert(value.initial))
         guard value.isAnimated, let animation = keyframeAnimation(value, keyPath, convert) else { return }
         layer.add(animation, forKey: keyPath)

@@ -54,7 +54,7 @@ extension LottieBuilder {
             let skew = timeline.combine([t.skew, t.skewAxis], linear: false) { f in
                 skewMatrix(skew: t.skew.value(at: f), axis: t.skewAxis.value(at: f))
             }
-            timeline.apply(skew, "transform", on: skewLayer, set: { skewLayer.transform = $0 }, convert: { $0 })
+            timeline.applyResolved(skew, "transform", on: skewLayer, set: { skewLayer.transform = $0 }, convert: { $0 })
             last.addSublayer(skewLayer)
             last = skewLayer
         }

@@ -26,7 +26,7 @@ struct RepeaterBuilder {
             copy.anchorPoint = .zero
             copy.bounds = .zero
             let matrix = timeline.combine(tracks, linear: false) { f in transform(copy: i, at: f) }
-            timeline.apply(matrix, "transform", on: copy, set: { copy.transform = $0 }, convert: { $0 })
+            timeline.applyResolved(matrix, "transform", on: copy, set: { copy.transform = $0 }, convert: { $0 })
             let opacity = timeline.combine([model.copies, model.startOpacity, model.endOpacity], linear: false) {
                 f -> Double in
                 let n = model.copies.value(at: f).rounded(.down)
@@ -34,7 +34,7 @@ struct RepeaterBuilder {
                 let a = model.startOpacity.value(at: f), b = model.endOpacity.value(at: f)
                 return (n > 1 ? a + (b - a) * Double(i) / (n - 1) : a) / 100
             }
-            timeline.apply(opacity, "opacity", on: copy, set: { copy.opacity = Float($0) }, convert: { $0 })
+            timeline.applyResolved(opacity, "opacity", on: copy, set: { copy.opacity = Float($0) }, convert: { $0 })
             builder.build(items, into: copy, inherited: inherited)
             container.addSublayer(copy)
         }

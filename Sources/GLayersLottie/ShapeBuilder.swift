@@ -202,8 +202,9 @@ struct ShapeBuilder {
         layer.bounds = .zero
         let wraps = trim?.wraps ?? false
         if let trim {
-            timeline.apply(trim.strokeStart, "strokeStart", on: layer, set: { layer.strokeStart = $0 }) { $0 }
-            timeline.apply(trim.strokeEnd, "strokeEnd", on: layer, set: { layer.strokeEnd = $0 }) { $0 }
+            // The plan's values are resolved already.
+            timeline.applyResolved(trim.strokeStart, "strokeStart", on: layer, set: { layer.strokeStart = $0 }) { $0 }
+            timeline.applyResolved(trim.strokeEnd, "strokeEnd", on: layer, set: { layer.strokeEnd = $0 }) { $0 }
         }
         let linear = sources.allSatisfy(\.linear)
         let path = timeline.combine(sources.flatMap { $0.allTracks }, linear: linear) { f -> CGPath in
@@ -212,7 +213,7 @@ struct ShapeBuilder {
             guard timeline.budget.chargePath(vertices: vertices) else { return CGMutablePath() }
             return makePath(wraps ? shapes + shapes : shapes)
         }
-        timeline.apply(path, "path", on: layer, set: { layer.path = $0 }, convert: { $0 })
+        timeline.applyResolved(path, "path", on: layer, set: { layer.path = $0 }, convert: { $0 })
         return layer
     }
 
@@ -272,26 +273,25 @@ struct ShapeBuilder {
                 let a = unit(s)
                 return [a.x, a.y, a.x + r / box.width, a.y + r / box.height]
             }
-            timeline.apply(points, "startPoint", on: layer, set: { layer.startPoint = $0 }) {
+            timeline.applyResolved(points, "startPoint", on: layer, set: { layer.startPoint = $0 }) {
                 CGPoint(x: $0[0], y: $0[1])
             }
-            timeline.apply(points, "endPoint", on: layer, set: { layer.endPoint = $0 }) {
+            timeline.applyResolved(points, "endPoint", on: layer, set: { layer.endPoint = $0 }) {
                 CGPoint(x: $0[2], y: $0[3])
             }
         } else {
-            // Each point follows its own keyframes (with their easing, unless they move along a
-            // curve), not samples of both.
+            // Each point follows its own keyframes with their easing, not samples of both.
             let start = timeline.combine([g.start], linear: true) { unit(g.start.value(at: $0)) }
-            timeline.apply(start, "startPoint", on: layer, set: { layer.startPoint = $0 }, convert: { $0 })
+            timeline.applyResolved(start, "startPoint", on: layer, set: { layer.startPoint = $0 }, convert: { $0 })
             let end = timeline.combine([g.end], linear: true) { unit(g.end.value(at: $0)) }
-            timeline.apply(end, "endPoint", on: layer, set: { layer.endPoint = $0 }, convert: { $0 })
+            timeline.applyResolved(end, "endPoint", on: layer, set: { layer.endPoint = $0 }, convert: { $0 })
         }
         let stops = g.stops
         let offsets = GradientRamp.offsets(stops.colorCount, stops.values.initial)
         let ramp = timeline.combine([stops.values], linear: true) { f in
             GradientRamp(count: stops.colorCount, values: stops.values.value(at: f), offsets: offsets)
         }
-        timeline.apply(ramp, "colors", on: layer, set: { layer.colors = $0 }, convert: { $0.colors })
+        timeline.applyResolved(ramp, "colors", on: layer, set: { layer.colors = $0 }, convert: { $0.colors })
         layer.locations = offsets.map { NSNumber(value: $0) }
         timeline.apply(g.opacity, "opacity", on: layer, set: { layer.opacity = Float($0) }) { $0 / 100 }
         // The mask is in the gradient layer's space: move the paths there.

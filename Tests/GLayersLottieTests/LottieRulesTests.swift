@@ -126,6 +126,32 @@ import Testing
         #expect(abs(shown.strokeStart - 0.2) < 1e-6 && abs(shown.strokeEnd - 0.75) < 1e-6)
     }
 
+    /// Inside a time-remapped precomp, values sampled through the map (a trim, a shadow's offset
+    /// from its angle and distance) are mapped once: the precomp plays its children four times
+    /// as fast, so the composition's frame 2 shows their frame 8.
+    @Test func valuesInARemappedPrecompAreMappedOnce() throws {
+        let json = """
+            {"fr":10,"ip":0,"op":10,"w":100,"h":100,"assets":[{"id":"p","layers":[
+              {"ty":4,"ip":0,"op":40,"ks":{},"sy":[{"ty":1,"a":{"k":90},"s":{"k":0},
+                "d":{"a":1,"k":[{"t":0,"s":[0]},{"t":20,"s":[20]}]}}],"shapes":[
+                {"ty":"el","p":{"k":[50,50]},"s":{"k":[80,80]}},
+                {"ty":"st","c":{"k":[1,0,0,1]},"o":{"k":100},"w":{"k":8},"lc":1,"lj":1},
+                {"ty":"tm","s":{"k":0},"e":{"a":1,"k":[{"t":0,"s":[0]},{"t":20,"s":[100]}]},"o":{"k":0},"m":1}]}]}],
+             "layers":[{"ty":0,"refId":"p","ip":0,"op":10,"w":100,"h":100,"ks":{},
+               "tm":{"a":1,"k":[{"t":0,"s":[0]},{"t":5,"s":[2]}]}}]}
+            """
+        let player = LottieLayer(animation: try LottieAnimation(data: Data(json.utf8)))
+        player.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        let layers = all(player)
+        let stroke = try #require(layers.compactMap { $0 as? CAShapeLayer }.first { $0.strokeColor != nil })
+        let shadowed = try #require(layers.first { $0.animation(forKey: "shadowOffset") != nil })
+        player.currentFrame = 2
+        CATransaction.flush()
+        let trim = try #require(stroke.presentation()), shadow = try #require(shadowed.presentation())
+        #expect(abs(trim.strokeEnd - 0.4) < 1e-6, "the trim at frame 8 of 20")
+        #expect(abs(shadow.shadowOffset.height - 8) < 1e-6 && abs(shadow.shadowOffset.width) < 1e-6)
+    }
+
     /// Ends that cross (the start overtakes the end half way) are not one keyframed value
     /// each: the trim is sampled at every frame, and shows the ordered range there.
     @Test func aTrimWhoseEndsCrossIsSampled() throws {
