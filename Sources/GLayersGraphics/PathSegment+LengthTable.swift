@@ -1,10 +1,11 @@
-/// A segment measured once for many points by arc length (a motion path sampled at every
-/// frame): the lengths at the ends of pieces of its parameter, so that finding a point
+/// A segment measured once for many points by arc length (a paced keyframe path, read at
+/// every frame): the lengths at the ends of pieces of its parameter, so that finding a point
 /// integrates only inside one piece, with one 5-point Gauss–Legendre estimate per Newton step.
 ///
 /// - `PathSegment.parameter(atLength:from:)` integrates adaptively at every step (at least
-///   three estimates, often seven) from the point found before: sampling 35 000 points of a
-///   1 MB Lottie file's motion paths took 2 300 instructions a point, a tenth of its load.
+///   three estimates, often seven): 2 300 instructions a point, against 960 here (measured on
+///   35 000 points of motion paths); a paced path animation of a turning layer went from
+///   10 000 to 2 400 instructions a frame.
 /// - Pieces are halved until smooth: until halving one changes its one estimate by no more than
 ///   its share of the tolerance. That estimate is then within it, and since the 5-point rule's
 ///   error shrinks as the tenth power of the interval, so is one estimate of any part of the

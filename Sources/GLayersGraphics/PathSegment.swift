@@ -31,6 +31,16 @@ public struct PathSegment: Equatable, Sendable {
             case .line(_, let p), .quadCurve(_, _, let p), .curve(_, _, _, let p): return p
             }
         }
+
+        /// The point at curve parameter `t` (clamped to [0, 1]); not proportional to length.
+        public func point(at t: CGFloat) -> CGPoint {
+            let t = t.isNaN ? 0 : min(1, max(0, t))
+            switch self {
+            case .line(let a, let b): return CGPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+            case .quadCurve(let a, let c, let b): return Bezier.quad(a, c, b, t)
+            case .curve(let a, let c1, let c2, let b): return Bezier.cubic(a, c1, c2, b, t)
+            }
+        }
     }
 
     /// The segment's shape.
@@ -54,14 +64,7 @@ public struct PathSegment: Equatable, Sendable {
     public var end: CGPoint { geometry.end }
 
     /// The point at curve parameter `t` (clamped to [0, 1]); not proportional to length.
-    public func point(at t: CGFloat) -> CGPoint {
-        let t = t.isNaN ? 0 : min(1, max(0, t))
-        switch geometry {
-        case .line(let a, let b): return CGPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
-        case .quadCurve(let a, let c, let b): return Bezier.quad(a, c, b, t)
-        case .curve(let a, let c1, let c2, let b): return Bezier.cubic(a, c1, c2, b, t)
-        }
-    }
+    public func point(at t: CGFloat) -> CGPoint { geometry.point(at: t) }
 
     /// The unit tangent (direction of travel) at curve parameter `t`.
     ///

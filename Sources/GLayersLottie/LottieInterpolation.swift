@@ -105,13 +105,14 @@ enum MotionPath {
     /// The point at progress `t` (clamped to [0, 1], as the engine clamps a path's parameter)
     /// along the segment from `p` to `q`; dimensions past the second move linearly, clamped too.
     static func point(from p: [Double], to q: [Double], out: CGPoint, in inTangent: CGPoint, at t: Double) -> [Double] {
-        let u = t.isNaN ? 0 : min(max(t, 0), 1), v = 1 - u
-        let (b0, b1, b2, b3) = (v * v * v, 3 * v * v * u, 3 * v * u * u, u * u * u)
+        let p0 = CGPoint(x: p[0], y: p[1]), p3 = CGPoint(x: q[0], y: q[1])
+        let curve = PathSegment.Geometry.curve(
+            p0, CGPoint(x: p0.x + out.x, y: p0.y + out.y), CGPoint(x: p3.x + inTangent.x, y: p3.y + inTangent.y), p3)
+        let point = curve.point(at: CGFloat(t))
+        let u = t.isNaN ? 0 : min(max(t, 0), 1)
         var result = p
-        for k in 0..<2 {
-            let c1 = p[k] + Double(k == 0 ? out.x : out.y), c2 = q[k] + Double(k == 0 ? inTangent.x : inTangent.y)
-            result[k] = b0 * p[k] + b1 * c1 + b2 * c2 + b3 * q[k]
-        }
+        result[0] = point.x
+        result[1] = point.y
         if q.count == result.count, result.count > 2 {
             for k in 2..<result.count { result[k] = p[k] + (q[k] - p[k]) * u }
         }

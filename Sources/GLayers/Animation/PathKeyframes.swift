@@ -12,8 +12,10 @@ final class PathKeyframeEvaluator: AnimationEvaluator {
     /// One per keyframe (vertex): segments + 1 entries.
     let keyTimes: [Double]
     let functions: [CAMediaTimingFunction?]
-    /// Whether positions inside a segment follow arc length (paced modes) or the curve parameter.
-    let byArcLength: Bool
+    /// Each segment measured once when positions inside it follow arc length (paced modes);
+    /// nil when they follow the curve parameter. A point by arc length then costs a few
+    /// Gauss–Legendre estimates, not an adaptive integral, at every frame.
+    let lengths: [PathSegment.LengthTable]?
     let discrete: Bool
     /// Extra rotation: nil, 0 (auto) or π (autoReverse).
     let rotationOffset: Double?
@@ -30,7 +32,7 @@ final class PathKeyframeEvaluator: AnimationEvaluator {
         self.segments = segments
         self.keyTimes = keyTimes
         self.functions = functions
-        self.byArcLength = byArcLength
+        lengths = byArcLength ? segments.map { PathSegment.LengthTable($0) } : nil
         self.discrete = discrete
         self.rotationOffset = rotationOffset
         self.additive = additive
@@ -40,7 +42,7 @@ final class PathKeyframeEvaluator: AnimationEvaluator {
 
     func apply(to s: inout PresentedState, at time: Double) {
         guard let sample = timing.sample(parentTime: time), !segments.isEmpty else { return }
-        let (point, tangent) = locate(sample.progress)
+        let (point, tangent) = locate(sample.progress, turning: rotationOffset != nil)
         lens.set(&s, additive ? CGPoint.sum(lens.get(&s), point) : point)
         if let offset = rotationOffset, tangent != .zero {
             let angle = atan2(Double(tangent.y), Double(tangent.x)) + offset
@@ -49,15 +51,16 @@ final class PathKeyframeEvaluator: AnimationEvaluator {
         }
     }
 
-    /// The point and tangent at overall progress `p`.
-    func locate(_ p: Double) -> (CGPoint, CGPoint) {
+    /// The point and tangent at overall progress `p` (the tangent only when `turning`, else
+    /// zero). Inside a segment both are read at one curve parameter, found once.
+    func locate(_ p: Double, turning: Bool = true) -> (CGPoint, CGPoint) {
         let n = segments.count
         if discrete {
             // Vertex i (the path's start, then each segment's end) holds on [kt[i], kt[i+1]).
             var i = 0
             while i < n && i + 1 < keyTimes.count && keyTimes[i + 1] <= p { i += 1 }
             let seg = segments[min(i, n - 1)]
-            return (i == 0 ? seg.start : segments[i - 1].end, seg.tangent(at: i == 0 ? 0 : 1))
+            return (i == 0 ? seg.start : segments[i - 1].end, turning ? seg.tangent(at: i == 0 ? 0 : 1) : .zero)
         }
         var i = 0
         while i + 1 < n && keyTimes[i + 1] <= p { i += 1 }
@@ -66,12 +69,8 @@ final class PathKeyframeEvaluator: AnimationEvaluator {
         u = min(max(u, 0), 1)
         if i < functions.count, let f = functions[i] { u = f.evaluate(u) }
         let seg = segments[i]
-        if byArcLength {
-            let point = seg.point(atLength: CGFloat(u) * seg.length)
-            let t = seg.parameter(atLength: CGFloat(u) * seg.length)
-            return (point, seg.tangent(at: t))
-        }
-        return (seg.point(at: CGFloat(u)), seg.tangent(at: CGFloat(u)))
+        let t = lengths.map { $0[i].parameter(atLength: CGFloat(u) * $0[i].length) } ?? CGFloat(u)
+        return (seg.point(at: t), turning ? seg.tangent(at: t) : .zero)
     }
 }
 

@@ -154,6 +154,40 @@ extension ClockTests {
             }
         }
 
+        /// A paced path is followed at constant speed across its curves: at any time the layer
+        /// is that fraction of the path's whole length along it (measured here by
+        /// `CGPath.point(atDistance:)`, the engine by its length tables), turned to the tangent.
+        @Test func pacedPathMovesAtConstantSpeedAlongItsCurves() {
+            withManualClock {
+                let path = CGMutablePath()
+                path.move(to: CGPoint(x: 74, y: 74))
+                path.addCurve(
+                    to: CGPoint(x: 320, y: 74), control1: CGPoint(x: 74, y: 500), control2: CGPoint(x: 320, y: 500))
+                path.addCurve(
+                    to: CGPoint(x: 566, y: 74), control1: CGPoint(x: 320, y: 500), control2: CGPoint(x: 566, y: 300))
+                let a = CAKeyframeAnimation(keyPath: "position")
+                a.path = path
+                a.duration = 5
+                a.calculationMode = .paced
+                a.rotationMode = .rotateAuto
+                a.fillMode = .forwards
+                a.isRemovedOnCompletion = false
+                let layer = CALayer()
+                layer.add(a, forKey: "bounce")
+                frame(at: 0)
+                let length = path.length
+                for time in [0.4, 1.3, 2.5, 3.7, 4.6] {
+                    frame(at: time)
+                    let shown = layer.presentation()?.position ?? .zero
+                    let expected = path.point(atDistance: length * CGFloat(time / 5)) ?? .zero
+                    #expect(hypot(shown.x - expected.x, shown.y - expected.y) < 1e-6, "at \(time) s")
+                    let tangent = path.tangent(atDistance: length * CGFloat(time / 5)) ?? .zero
+                    let turn = CATransform3DMakeRotation(atan2(tangent.y, tangent.x), 0, 0, 1)
+                    #expect(close(presentedTransform(layer), turn, 1e-6), "turned at \(time) s")
+                }
+            }
+        }
+
         @Test func rotateAutoFollowsTheTangent() {
             withManualClock {
                 let path = CGMutablePath()
