@@ -182,7 +182,8 @@ extension LayerKeyPath {
     // MARK: Custom keys and filter inputs
 
     /// A key the layer stores by key-value coding, typed by `kind`.
-    private static func customAccess(_ key: String, kind: ValueKind) -> AnyStateAccess {
+    private static func customAccess(_ name: String, kind: ValueKind) -> AnyStateAccess {
+        let key = StoredKey(name)
         func typed<V: PropertyValue>(_ fallback: V) -> AnyStateAccess {
             V.stateAccess(.stored(key, fallback)) ?? .inert
         }
@@ -228,7 +229,12 @@ extension LayerKeyPath {
 
 extension StateAccess where V == AnimatableValue? {
     /// The value the layer stores under `key` (nil: none).
-    static func stored(_ key: String) -> StateAccess<AnimatableValue?> {
+    static func stored(_ name: String) -> StateAccess<AnimatableValue?> {
+        stored(StoredKey(name))
+    }
+
+    /// The value the layer stores under `key` (nil: none).
+    static func stored(_ key: StoredKey) -> StateAccess<AnimatableValue?> {
         StateAccess(
             get: { $0.state.custom[key] }, set: { $0.state.custom[key] = $1 },
             reset: { s, model in s.state.custom[key] = model.pointee.custom[key] })
@@ -237,7 +243,7 @@ extension StateAccess where V == AnimatableValue? {
 
 extension StateAccess where V: PropertyValue {
     /// The value of type `V` the layer stores under `key` (`fallback` when it stores none).
-    static func stored(_ key: String, _ fallback: V) -> StateAccess<V> {
+    static func stored(_ key: StoredKey, _ fallback: V) -> StateAccess<V> {
         StateAccess<AnimatableValue?>.stored(key).map(
             { $0.flatMap { V(storedValue: $0) } ?? fallback }, { $0.storedValue })
     }

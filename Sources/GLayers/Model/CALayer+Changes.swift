@@ -256,13 +256,13 @@ extension CALayer {
     /// Sets a property a layer class keeps among its stored values, through the change pipeline.
     func setStored<V>(_ p: StoredProperty<V>, _ value: V) {
         if isPresentationCopy {
-            layerState.custom[p.key] = value.storedValue
+            layerState.custom[p.storedKey] = value.storedValue
             return
         }
         explicitProperties.insert(p)
         let change = willChangeModel(p.key)
         let before = ChangeWitness(p, layerState)
-        modifyModel { $0.custom[p.key] = value.storedValue }
+        modifyModel { $0.custom[p.storedKey] = value.storedValue }
         didChangeModel(p, before)
         runAction(forChange: change)
     }

@@ -161,7 +161,7 @@ package struct LayerState {
     }
     /// Values of keys the layer stores by key-value coding (custom properties) and of
     /// subclass properties (`strokeEnd`, `colors`, `fontSize`, …).
-    package var custom: [String: AnimatableValue] {
+    package var custom: StoredValues {
         get { references.custom }
         _modify { let s = writableReferences(); yield &s.custom }
         set { writableReferences().custom = newValue }
@@ -245,7 +245,7 @@ final class LayerReferences {
     @exclusivity(unchecked) var backgroundFilters: [FilterValue]
     @exclusivity(unchecked) var contents: ContentsValue
     @exclusivity(unchecked) var shape: ShapeDrawing?
-    @exclusivity(unchecked) var custom: [String: AnimatableValue]
+    @exclusivity(unchecked) var custom: StoredValues
     /// The fields few layers set (a compositing filter, a drawn bitmap's backing, a contents
     /// cross-fade, a running transition, and the names of the contents' gravity and filters
     /// and of the corner curve), in a box of their own shared until written like this one:
@@ -310,7 +310,7 @@ final class LayerReferences {
         filters = []
         backgroundFilters = []
         contents = .none
-        custom = [:]
+        custom = StoredValues()
     }
 
     /// A box holding `other`'s fields, each set once: a box of defaults then assigned every

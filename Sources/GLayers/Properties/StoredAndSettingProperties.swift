@@ -16,6 +16,8 @@ final class StoredProperty<Value: PropertyValue>: LayerProperty {
     /// How animations reach the value, made once (compiling each animation of it made its
     /// closures again: 1 500 instructions an animation).
     private let access: AnyStateAccess?
+    /// The key under which the layer keeps the value.
+    let storedKey: StoredKey
 
     /// - `accepts`: which values key-value coding takes (finite ones unless told otherwise),
     ///   `requirement` how its refusal says what it takes.
@@ -27,7 +29,8 @@ final class StoredProperty<Value: PropertyValue>: LayerProperty {
         defaultStored = value
         self.accepts = accepts
         self.requirement = requirement
-        access = Value.stateAccess(.stored(key, value))
+        storedKey = StoredKey(key)
+        access = Value.stateAccess(.stored(storedKey, value))
         super.init(
             key: key, aliases: aliases, kind: Value.kind, action: action, animatable: animatable, effects: effects,
             choices: choices, summary: summary)
@@ -38,7 +41,7 @@ final class StoredProperty<Value: PropertyValue>: LayerProperty {
 
     /// The value in `state` (the default when none is stored).
     func read(_ state: LayerState) -> Value {
-        state.custom[key].flatMap { Value(storedValue: $0) } ?? defaultStored
+        state.custom[storedKey].flatMap { Value(storedValue: $0) } ?? defaultStored
     }
 
     override package func value(of layer: CALayer) -> Any? { read(layer.layerState).apiValue }
@@ -58,7 +61,7 @@ final class StoredProperty<Value: PropertyValue>: LayerProperty {
     }
 
     override func applyStyleValue(_ value: Any?, on layer: CALayer) throws -> Bool {
-        layer.setStyleValue(self, \.custom[key], try typed(value, on: layer).storedValue)
+        layer.setStyleValue(self, \.custom[storedKey], try typed(value, on: layer).storedValue)
         return true
     }
 
