@@ -137,16 +137,47 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension JSONValue {
-    /// The path from this value (the top of a document) to `target`, one of its values, found
-    /// by position: every value of a read document starts at its own place, and the members and
-    /// elements of a value are in file order, so each step is the last child starting at or
-    /// before the target. A decoder can keep values without their paths and work a path out
-    /// only for the value an error names (making each value's path as it read it was a tenth
-    /// of decoding a 1 MB Lottie file). Nil when `target` is not in the document.
+    /// The path from this value (the top of a document) to `target`, one of its values. A
+    /// decoder can keep values without their paths and work a path out only for the value an
+    /// error names (making each value's path as it read it was a tenth of decoding a 1 MB
+    /// Lottie file). Nil when `target` is not in the document.
+    ///
+    /// - A value of the same tape is found by its node: each step is the member or element
+    ///   whose nodes hold the target's.
+    /// - A value of another tape (a value made in code from the document's) is found by
+    ///   position: every value of a read document starts at its own place, and the members and
+    ///   elements of a value are in file order, so each step is the last child starting at or
+    ///   before the target.
     public func path(to target: JSONValue) -> JSONPath? {
+        guard target.tape === tape else { return path(toPosition: target.position) }
+        guard target.index >= index, target.index < tape.next(after: index) else { return nil }
+        var path = JSONPath()
+        var node = index
+        while node != target.index {
+            var child = node + 1
+            switch tape.nodes[node].tag {
+            case .object:
+                while tape.next(after: child + 1) <= target.index { child = tape.next(after: child + 1) }
+                path.push(.key(tape.strings[tape.nodes[child].stringIndex]))
+                node = child + 1
+            case .array:
+                var i = 0
+                while tape.next(after: child) <= target.index {
+                    child = tape.next(after: child)
+                    i += 1
+                }
+                path.push(.index(i))
+                node = child
+            default:
+                return nil
+            }
+        }
+        return path
+    }
+
+    private func path(toPosition place: SourcePosition) -> JSONPath? {
         var path = JSONPath()
         var node = self
-        let place = target.position
         while node.position != place {
             switch node.kind {
             case .object(let members):

@@ -5,7 +5,9 @@ import Foundation
 extension JSONReader {
     /// Reads an object key (the reader is on its opening quote): as `parseString`, but a short
     /// plain ASCII key is looked up in the keys read before (`KeyTable`).
-    mutating func parseKey() throws -> String {
+    /// Returns the key, its string's index on the tape (a key read before has the index it had)
+    /// and its fingerprint.
+    mutating func parseKey() throws -> (String, string: Int, fingerprint: UInt32) {
         let first = offset + 1
         var end = first
         let limit = min(bytes.count, first + KeyTable.maximumLength + 1)
@@ -15,12 +17,16 @@ extension JSONReader {
             end += 1
         }
         guard end < limit, bytes[end] == UInt8(ascii: "\""), let base = bytes.baseAddress else {
-            return try parseString()
+            let key = try parseString()
+            return (key, tape.addString(key), JSONTape.fingerprint(key))
         }
-        let key = keys.string(base + first, length: end - first)
+        let fingerprint = JSONTape.fingerprint(UnsafeBufferPointer(start: base + first, count: end - first))
+        let found = keys.string(base + first, length: end - first)
+        let string = found.index ?? tape.addString(found.string)
+        if found.index == nil { keys.setIndex(string, of: found.slot) }
         column += end + 1 - offset
         offset = end + 1
-        return key
+        return (found.string, string, fingerprint)
     }
 
     /// Reads a string literal (the reader is on its opening quote).
@@ -149,14 +155,17 @@ extension JSONReader {
 }
 
 /// The object keys a reader has read: a short ASCII key read again is the string made the
-/// first time, found by its bytes. A scene's layers repeat the same few keys, and making each
-/// string again from its bytes (validating them as UTF-8) took twice as long as finding it.
+/// first time, found by its bytes, and kept on the tape once. A scene's layers repeat the same
+/// few keys, and making each string again from its bytes (validating them as UTF-8) took twice
+/// as long as finding it.
 struct KeyTable {
-    /// A key's bytes (up to 16, zero-padded), its length and its string.
+    /// A key's bytes (up to 16, zero-padded), its length, its string and the string's index on
+    /// the tape.
     private struct Entry {
         var low: UInt64 = 0, high: UInt64 = 0
         var length = -1
         var string = ""
+        var index: Int?
     }
 
     /// The longest key the table keeps.
@@ -164,8 +173,9 @@ struct KeyTable {
     private static let slotBits = 7
     private var entries = [Entry](repeating: Entry(), count: 1 << slotBits)
 
-    /// The string of the `length` ASCII bytes at `start` (at most `maximumLength`).
-    mutating func string(_ start: UnsafePointer<UInt8>, length: Int) -> String {
+    /// The string of the `length` ASCII bytes at `start` (at most `maximumLength`), its index on
+    /// the tape when it has one (`setIndex`), and its slot.
+    mutating func string(_ start: UnsafePointer<UInt8>, length: Int) -> (string: String, index: Int?, slot: Int) {
         var words: (UInt64, UInt64) = (0, 0)
         withUnsafeMutableBytes(of: &words) {
             $0.baseAddress.unsafelyUnwrapped.copyMemory(from: start, byteCount: length)
@@ -173,10 +183,13 @@ struct KeyTable {
         let mixed = (words.0 &* 0x9E37_79B9_7F4A_7C15) ^ (words.1 &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(length)
         let slot = Int(truncatingIfNeeded: mixed >> UInt64(64 - Self.slotBits))
         if entries[slot].length == length && entries[slot].low == words.0 && entries[slot].high == words.1 {
-            return entries[slot].string
+            return (entries[slot].string, entries[slot].index, slot)
         }
         let made = String(decoding: UnsafeBufferPointer(start: start, count: length), as: UTF8.self)
         entries[slot] = Entry(low: words.0, high: words.1, length: length, string: made)
-        return made
+        return (made, nil, slot)
     }
+
+    /// Records that the key in `slot` is at `index` on the tape.
+    mutating func setIndex(_ index: Int, of slot: Int) { entries[slot].index = index }
 }

@@ -1,4 +1,5 @@
-/// The JSON reader: bytes in, a `JSONValue` tree with a line and column on every node out.
+/// The JSON reader: bytes in, a document's tape (`JSONTape`) with a line and column on every
+/// value out.
 ///
 /// It follows RFC 8259 strictly (no comments, no trailing commas, no NaN) and explains each
 /// refusal precisely ("expected ',' or '}' after object member"). Duplicate keys are errors.
@@ -37,11 +38,8 @@ public struct JSONReader {
     /// Whether `path` follows the reading (keeping it for every value read was a twentieth of
     /// reading a scene, for errors alone: `parse` reads a file again, keeping it, to explain one).
     let tracksPath: Bool
-    /// The members and elements of the objects and arrays being read, innermost last: each
-    /// container is made at its closing bracket, at its exact size, in one allocation (growing
-    /// an array per container reallocated it two or three times and left it up to half empty).
-    private var openMembers: [JSONMember] = []
-    private var openElements: [JSONValue] = []
+    /// The values read so far.
+    var tape: JSONTapeBuilder
     /// The keys read so far (`KeyTable`).
     var keys = KeyTable()
 
@@ -71,6 +69,9 @@ public struct JSONReader {
     private init(bytes: UnsafeBufferPointer<UInt8>, tracksPath: Bool) {
         self.bytes = bytes
         self.tracksPath = tracksPath
+        // Room for a node every six bytes (a Lottie file has one every four or five, a scene
+        // written by hand fewer): the array doubles when a file has more.
+        tape = JSONTapeBuilder(capacity: bytes.count / 6 + 16)
     }
 
     // MARK: Positions and errors
@@ -128,27 +129,28 @@ public struct JSONReader {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
         skipWhitespace()
         guard current != nil else { throw fail("the file is empty; expected a JSON value") }
-        let value = try parseValue()
+        try parseValue()
         skipWhitespace()
         if current != nil { throw fail("unexpected text after the JSON value") }
-        return value
+        return JSONValue(tape: tape.finish(), index: 0)
     }
 
-    private mutating func parseValue() throws -> JSONValue {
+    /// Reads a value onto the tape.
+    private mutating func parseValue() throws {
         let start = position
         guard let b = current else { throw fail("unexpected end of file; expected a value") }
         switch b {
-        case UInt8(ascii: "{"): return try parseObject()
-        case UInt8(ascii: "["): return try parseArray()
-        case UInt8(ascii: "\""): return JSONValue(.string(try parseString()), at: start)
+        case UInt8(ascii: "{"): try parseObject()
+        case UInt8(ascii: "["): try parseArray()
+        case UInt8(ascii: "\""): tape.string(try parseString(), at: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return JSONValue(.number(try parseNumber()), at: start)
-        default: return try parseWord(start)
+            tape.scalar(.number, at: start, payload: try parseNumber().bitPattern)
+        default: try parseWord(start)
         }
     }
 
     /// `true`, `false`, `null`, or an explanation of what the word is not.
-    private mutating func parseWord(_ start: SourcePosition) throws -> JSONValue {
+    private mutating func parseWord(_ start: SourcePosition) throws {
         guard let b = current else { throw fail("expected a value") }
         switch b {
         case UInt8(ascii: "/"): throw fail("comments are not allowed in JSON")
@@ -162,9 +164,9 @@ public struct JSONReader {
             advanceASCII()
         }
         switch word {
-        case "true": return JSONValue(.bool(true), at: start)
-        case "false": return JSONValue(.bool(false), at: start)
-        case "null": return JSONValue(.null, at: start)
+        case "true": tape.scalar(.true, at: start)
+        case "false": tape.scalar(.false, at: start)
+        case "null": tape.scalar(.null, at: start)
         case "NaN", "nan": throw fail("NaN is not a JSON number", at: start)
         case "Infinity", "infinity", "inf":
             throw fail("Infinity is not a JSON number; write the string \"infinity\" where a key accepts it", at: start)
@@ -184,18 +186,19 @@ public struct JSONReader {
         }
     }
 
-    private mutating func parseObject() throws -> JSONValue {
+    private mutating func parseObject() throws {
         let start = position
         try enter()
         advanceASCII()  // {
         skipWhitespace()
+        let node = tape.open(.object, at: start)
         if current == UInt8(ascii: "}") {
             advanceASCII()
             depth -= 1
-            return JSONValue(.object([]), at: start)
+            tape.close(node, count: 0)
+            return
         }
-        let base = openMembers.count
-        defer { Self.cut(&openMembers, to: base) }
+        var count = 0
         var seen: [String: SourcePosition] = [:]
         while true {
             skipWhitespace()
@@ -205,16 +208,15 @@ public struct JSONReader {
                 if current == nil { throw fail("unexpected end of file; expected an object key") }
                 throw fail("expected an object key in double quotes")
             }
-            let key = try parseKey()
-            // Duplicates: a scan of the members read so far in small objects (most of them;
-            // a dictionary per object was a tenth of reading a scene), a dictionary in large ones.
-            let count = openMembers.count - base
+            let (key, string, fingerprint) = try parseKey()
+            // Duplicates: a scan of the keys read so far in small objects (most of them; a
+            // dictionary per object was a tenth of reading a scene), a dictionary in large ones.
             if count < 16 {
-                if let first = openMembers[base...].first(where: { $0.key == key }) {
-                    throw fail("duplicate key \"\(key)\" (first at \(first.keyPosition))", at: keyPosition)
+                if let first = tape.position(ofKey: key, fingerprint: fingerprint, inObjectAt: node) {
+                    throw fail("duplicate key \"\(key)\" (first at \(first))", at: keyPosition)
                 }
             } else {
-                if seen.isEmpty { for m in openMembers[base...] { seen[m.key] = m.keyPosition } }
+                if seen.isEmpty { for (k, p) in tape.keys(ofObjectAt: node) { seen[k] = p } }
                 if let first = seen[key] {
                     throw fail("duplicate key \"\(key)\" (first at \(first))", at: keyPosition)
                 }
@@ -224,41 +226,44 @@ public struct JSONReader {
             guard current == UInt8(ascii: ":") else { throw fail("expected ':' after object key \"\(key)\"") }
             advanceASCII()
             skipWhitespace()
+            tape.key(string: string, fingerprint: fingerprint, at: keyPosition)
             if tracksPath { path.push(.key(key)) }
-            let value = try parseValue()
+            try parseValue()
             if tracksPath { path.pop() }
-            openMembers.append(JSONMember(key: key, keyPosition: keyPosition, value: value))
+            count += 1
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): advanceASCII()
             case UInt8(ascii: "}"):
                 advanceASCII()
                 depth -= 1
-                return JSONValue(.object(Array(openMembers[base...])), at: start)
+                tape.close(node, count: count)
+                return
             case nil: throw fail("unexpected end of file; expected ',' or '}' after object member")
             default: throw fail("expected ',' or '}' after object member")
             }
         }
     }
 
-    private mutating func parseArray() throws -> JSONValue {
+    private mutating func parseArray() throws {
         let start = position
         try enter()
         advanceASCII()  // [
         skipWhitespace()
+        let node = tape.open(.array, at: start)
         if current == UInt8(ascii: "]") {
             advanceASCII()
             depth -= 1
-            return JSONValue(.array([]), at: start)
+            tape.close(node, count: 0)
+            return
         }
-        let base = openElements.count
-        defer { Self.cut(&openElements, to: base) }
+        var count = 0
         while true {
             skipWhitespace()
             if current == UInt8(ascii: "]") { throw fail("trailing comma before ']'") }
-            if tracksPath { path.push(.index(openElements.count - base)) }
-            let element = try parseValue()
-            openElements.append(element)
+            if tracksPath { path.push(.index(count)) }
+            try parseValue()
+            count += 1
             if tracksPath { path.pop() }
             skipWhitespace()
             switch current {
@@ -266,18 +271,12 @@ public struct JSONReader {
             case UInt8(ascii: "]"):
                 advanceASCII()
                 depth -= 1
-                return JSONValue(.array(Array(openElements[base...])), at: start)
+                tape.close(node, count: count)
+                return
             case nil: throw fail("unexpected end of file; expected ',' or ']' after array element")
             default: throw fail("expected ',' or ']' after array element")
             }
         }
-    }
-
-    /// Cuts `stack` back to its first `count` elements, one at a time (a container's few: the
-    /// generic `removeSubrange` cost three times as much).
-    @inline(__always)
-    private static func cut<T>(_ stack: inout [T], to count: Int) {
-        while stack.count > count { stack.removeLast() }
     }
 
     // MARK: Numbers

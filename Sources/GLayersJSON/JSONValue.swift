@@ -46,7 +46,10 @@ public struct JSONMember: Sendable {
     }
 }
 
-/// A JSON value with its position in the file.
+/// A JSON value with its position in the file: a node of its document's tape (`JSONTape`).
+///
+/// Reading a value's members or elements through `kind`, `members` or `array` makes an array
+/// of them; `objectMembers`, `elements` and the subscripts walk the tape without one.
 public struct JSONValue: Sendable {
     /// The kinds of JSON value.
     public enum Kind: Sendable {
@@ -60,15 +63,39 @@ public struct JSONValue: Sendable {
         case object([JSONMember])
     }
 
-    /// The value.
-    public let kind: Kind
-    /// Where the value starts.
-    public let position: SourcePosition
+    /// The document the value is in, and the value's node in it.
+    package let tape: JSONTape
+    package let index: Int
 
-    /// A value of `kind` at `position`.
+    package init(tape: JSONTape, index: Int) {
+        self.tape = tape
+        self.index = index
+    }
+
+    /// A value of `kind` at `position` (the values in it are copied into the new value's tape).
     public init(_ kind: Kind, at position: SourcePosition) {
-        self.kind = kind
-        self.position = position
+        var builder = JSONTapeBuilder(capacity: 1)
+        builder.append(kind, at: position)
+        self.init(tape: builder.finish(), index: 0)
+    }
+
+    private var node: JSONTape.Node { tape.nodes[index] }
+
+    /// Where the value starts.
+    public var position: SourcePosition { node.position }
+
+    /// The value.
+    public var kind: Kind {
+        let n = node
+        switch n.tag {
+        case .null, .key: return .null
+        case .false: return .bool(false)
+        case .true: return .bool(true)
+        case .number: return .number(Double(bitPattern: n.payload))
+        case .string: return .string(tape.strings[n.stringIndex])
+        case .array: return .array(Array(elements))
+        case .object: return .object(Array(objectMembers))
+        }
     }
 
     /// The name of the value's JSON type, for messages ("a string", "an array", …).
@@ -85,48 +112,135 @@ public struct JSONValue: Sendable {
 
     /// The number, when the value is one.
     public var number: Double? {
-        if case .number(let n) = kind { return n }
-        return nil
+        let n = node
+        return n.tag == .number ? Double(bitPattern: n.payload) : nil
     }
 
     /// The string, when the value is one.
     public var string: String? {
-        if case .string(let s) = kind { return s }
-        return nil
+        let n = node
+        return n.tag == .string ? tape.strings[n.stringIndex] : nil
     }
 
     /// The Boolean, when the value is one.
     public var bool: Bool? {
-        if case .bool(let b) = kind { return b }
-        return nil
+        switch node.tag {
+        case .true: return true
+        case .false: return false
+        default: return nil
+        }
     }
 
     /// The elements, when the value is an array.
-    public var array: [JSONValue]? {
-        if case .array(let a) = kind { return a }
-        return nil
-    }
+    public var array: [JSONValue]? { isArray ? Array(elements) : nil }
 
     /// The members, when the value is an object.
-    public var members: [JSONMember]? {
-        if case .object(let m) = kind { return m }
-        return nil
-    }
+    public var members: [JSONMember]? { isObject ? Array(objectMembers) : nil }
 
     /// Whether the value is `null`.
-    public var isNull: Bool {
-        if case .null = kind { return true }
-        return false
+    public var isNull: Bool { node.tag == .null }
+    /// Whether the value is an object.
+    public var isObject: Bool { node.tag == .object }
+    /// Whether the value is an array.
+    public var isArray: Bool { node.tag == .array }
+
+    /// The number of elements of an array or members of an object (0 for other values).
+    public var count: Int {
+        let n = node
+        return n.isContainer ? n.count : 0
+    }
+
+    /// The elements of an array, read in place (none for other values).
+    public var elements: Elements {
+        let n = node
+        guard n.tag == .array else { return Elements(tape: tape, first: index, end: index, count: 0) }
+        return Elements(tape: tape, first: index + 1, end: n.end, count: n.count)
+    }
+
+    /// The members of an object, read in place (none for other values).
+    public var objectMembers: Members {
+        let n = node
+        guard n.tag == .object else { return Members(tape: tape, first: index, end: index, count: 0) }
+        return Members(tape: tape, first: index + 1, end: n.end, count: n.count)
     }
 
     /// The value of member `key`, when the value is an object that has it.
+    ///
+    /// Keys are compared by fingerprint (their length and first bytes) before their text: most
+    /// keys looked up are absent or another key of the object.
     public subscript(key: String) -> JSONValue? {
-        members?.first { $0.key == key }?.value
+        let nodes = tape.nodes
+        guard nodes[index].tag == .object else { return nil }
+        let wanted = JSONTape.fingerprint(key)
+        let end = nodes[index].end
+        var i = index + 1
+        while i < end {
+            if tape.isKey(nodes[i], key, fingerprint: wanted) {
+                return JSONValue(tape: tape, index: i + 1)
+            }
+            i = tape.next(after: i + 1)
+        }
+        return nil
     }
 
     /// A number as JSON writes it: integers without a fraction, others in their shortest form.
     package static func format(_ n: Double) -> String {
         if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
         return String(n)
+    }
+
+    /// An array's elements, in order, read from the tape.
+    public struct Elements: Collection, Sendable {
+        /// A place among the elements (the node of one).
+        public struct Index: Comparable, Sendable {
+            fileprivate let node: Int
+            /// Whether `a` comes before `b`.
+            public static func < (a: Index, b: Index) -> Bool { a.node < b.node }
+        }
+        fileprivate let tape: JSONTape
+        fileprivate let first: Int, end: Int
+        /// The number of elements.
+        public let count: Int
+
+        /// The first element's place.
+        public var startIndex: Index { Index(node: first) }
+        /// The place after the last element.
+        public var endIndex: Index { Index(node: end) }
+        /// Whether there are no elements.
+        public var isEmpty: Bool { count == 0 }
+        /// The place of the element after the one at `i`.
+        public func index(after i: Index) -> Index { Index(node: tape.next(after: i.node)) }
+        /// The element at `i`.
+        public subscript(i: Index) -> JSONValue { JSONValue(tape: tape, index: i.node) }
+    }
+
+    /// An object's members, in file order, read from the tape.
+    public struct Members: Collection, Sendable {
+        /// A place among the members (the node of one's key).
+        public struct Index: Comparable, Sendable {
+            fileprivate let node: Int
+            /// Whether `a` comes before `b`.
+            public static func < (a: Index, b: Index) -> Bool { a.node < b.node }
+        }
+        fileprivate let tape: JSONTape
+        fileprivate let first: Int, end: Int
+        /// The number of members.
+        public let count: Int
+
+        /// The first member's place.
+        public var startIndex: Index { Index(node: first) }
+        /// The place after the last member.
+        public var endIndex: Index { Index(node: end) }
+        /// Whether there are no members.
+        public var isEmpty: Bool { count == 0 }
+        /// The place of the member after the one at `i`.
+        public func index(after i: Index) -> Index { Index(node: tape.next(after: i.node + 1)) }
+        /// The member at `i`.
+        public subscript(i: Index) -> JSONMember {
+            let key = tape.nodes[i.node]
+            return JSONMember(
+                key: tape.strings[key.stringIndex], keyPosition: key.position,
+                value: JSONValue(tape: tape, index: i.node + 1))
+        }
     }
 }

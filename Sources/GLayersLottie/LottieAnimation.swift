@@ -89,7 +89,7 @@ public final class LottieAnimation {
     /// Whether a JSON document is a Lottie file rather than a glayers scene: an object with the
     /// composition's `layers`, frame rate and out point, and no scene `root`.
     public static func isLottie(_ document: JSONValue) -> Bool {
-        document["root"] == nil && document["layers"]?.array != nil && document["fr"] != nil && document["op"] != nil
+        document["root"] == nil && document["layers"]?.isArray == true && document["fr"] != nil && document["op"] != nil
     }
 
     /// The layer tree of the composition (its root's local time is the frame ÷ the frame

@@ -14,7 +14,7 @@ extension LottieDecoder {
     }
 
     private func shapeItem(_ node: Node) throws -> ShapeItem {
-        guard node.value.members != nil else {
+        guard node.value.isObject else {
             throw fail("expected a shape item object, found \(node.value.typeDescription)", node)
         }
         shapeItemCount += 1

@@ -39,7 +39,8 @@ struct Node {
 
     /// The elements, when the value is an array.
     var elements: [Node]? {
-        value.array?.map { Node(value: $0, document: document) }
+        guard value.isArray else { return nil }
+        return value.elements.map { Node(value: $0, document: document) }
     }
 
     /// The node of `value`, one of this node's elements or members.
@@ -84,9 +85,10 @@ extension LottieDecoder {
     /// An array of numbers (a single number counts as an array of one).
     func numbers(_ node: Node) throws -> [Double] {
         if let n = node.value.number { return [n] }
-        guard let items = node.value.array else {
+        guard node.value.isArray else {
             throw fail("expected a number or an array of numbers, found \(node.value.typeDescription)", node)
         }
+        let items = node.value.elements
         if items.count > Limits.vectorLength {
             throw fail("an array of \(items.count) numbers (at most \(Limits.vectorLength))", node)
         }
@@ -111,18 +113,21 @@ extension LottieDecoder {
     /// A Bézier shape `{"i": [...], "o": [...], "v": [...], "c": bool}`, or an array holding one
     /// (keyframes hold their shape in an array).
     func shape(_ node: Node) throws -> BezierShape {
-        if let elements = node.value.array {
-            guard let first = elements.first else { throw fail("expected a shape, found an empty array", node) }
+        if node.value.isArray {
+            guard let first = node.value.elements.first else {
+                throw fail("expected a shape, found an empty array", node)
+            }
             return try shape(node.child(first))
         }
-        guard node.value.members != nil else {
+        guard node.value.isObject else {
             throw fail("expected a shape object with \"v\", \"i\" and \"o\", found \(node.value.typeDescription)", node)
         }
         func points(_ key: String) throws -> [CGPoint] {
             guard let list = node[key] else { return [] }
-            guard let items = list.value.array else {
+            guard list.value.isArray else {
                 throw fail("expected an array of points, found \(list.value.typeDescription)", list)
             }
+            let items = list.value.elements
             if items.count > Limits.pathPoints {
                 throw fail("a shape of \(items.count) points (at most \(Limits.pathPoints))", list)
             }
@@ -132,11 +137,15 @@ extension LottieDecoder {
                 // A point of numbers is read in place: a node and an array of numbers for each
                 // of a file's vertices were a fifth of decoding it. Anything else goes through
                 // `numbers`, which names what is wrong.
-                if let xy = item.array, xy.count >= 2, xy.count <= Limits.vectorLength,
-                    let x = xy[0].number, let y = xy[1].number, xy.allSatisfy({ $0.number != nil })
+                let components = item.elements
+                if components.count >= 2, components.count <= Limits.vectorLength,
+                    components.allSatisfy({ $0.number != nil })
                 {
-                    out.append(CGPoint(x: x, y: y))
-                    continue
+                    var pair = components.makeIterator()
+                    if let x = pair.next()?.number, let y = pair.next()?.number {
+                        out.append(CGPoint(x: x, y: y))
+                        continue
+                    }
                 }
                 let p = list.child(item)
                 let xy = try numbers(p)
@@ -164,7 +173,7 @@ extension LottieDecoder {
     /// values move straight between keyframes, as lottie-ios animates them (docs/lottie.md,
     /// "Timing").
     func animated<V>(_ node: Node, spatial: Bool = false, _ decode: (Node) throws -> V) throws -> Animated<V> {
-        guard node.value.members != nil else {
+        guard node.value.isObject else {
             // A bare value where a property is expected (some exporters write them).
             return Animated(constant: try decode(node))
         }
@@ -172,7 +181,8 @@ extension LottieDecoder {
         guard let k = node["k"] else { throw fail("an animatable property without \"k\"", node) }
         // Nodes are made for keyframes only, one at a time (an array of nodes was made for every
         // array under "k", static vectors such as `[0, 0]` included).
-        guard let list = k.value.array, let first = list.first, first["t"] != nil, first.members != nil else {
+        let list = k.value.elements
+        guard let first = list.first, first["t"] != nil, first.isObject else {
             return Animated(constant: try decode(k))
         }
         if list.count > Limits.keyframes {
@@ -183,7 +193,7 @@ extension LottieDecoder {
         var pendingEnd: V?
         for raw in list {
             let item = k.child(raw)
-            guard item.value.members != nil, let t = item["t"] else {
+            guard item.value.isObject, let t = item["t"] else {
                 throw fail("expected a keyframe object with \"t\", found \(item.value.typeDescription)", item)
             }
             let time = try number(t)

@@ -23,7 +23,7 @@ final class LottieDecoder {
     /// The composition at the top of the document.
     func composition(_ root: JSONValue) throws -> CompositionModel {
         let node = Node(root: root)
-        guard root.members != nil else {
+        guard root.isObject else {
             throw fail("a Lottie file is a JSON object, found \(root.typeDescription)", node)
         }
         let width = try requiredNumber(node, "w")
@@ -106,7 +106,7 @@ final class LottieDecoder {
     }
 
     private func layer(_ node: Node) throws -> LayerModel {
-        guard node.value.members != nil else {
+        guard node.value.isObject else {
             throw fail("expected a layer object, found \(node.value.typeDescription)", node)
         }
         let type = try integer(node, "ty", default: -1)

@@ -39,11 +39,10 @@ extension DecodeContext {
 
     /// The layer described by `node`; nil when it cannot be made (reported).
     ///
-    /// - `node` is consumed: when the caller held the only reference to it (`Scene.decode` and
-    ///   `sublayers` do), the JSON of each sublayer is freed as soon as that sublayer is decoded,
-    ///   instead of the whole document's tree staying alive beside the layers made from it
-    ///   until the end (a fifth of the peak memory of loading 100 000 layers).
-    func layer(_ node: consuming JSONValue, _ path: JSONPath, isRoot: Bool, index: LayerIndex) -> CALayer? {
+    /// The document stays alive beside the layers made from it until the end: its values are
+    /// one array (`JSONTape`), a third of the size of the tree of values the decoder once freed
+    /// layer by layer as it went.
+    func layer(_ node: JSONValue, _ path: JSONPath, isRoot: Bool, index: LayerIndex) -> CALayer? {
         layerCount += 1
         guard layerCount <= maximumLayerCount else {
             if layerCount == maximumLayerCount + 1 {
@@ -51,22 +50,11 @@ extension DecodeContext {
             }
             return nil
         }
-        let position = node.position
-        guard var members = node.members else {
+        guard let members = node.members else {
             expected("a layer object", node, path)
             return nil
         }
-        node = JSONValue(.null, at: position)  // The members are now held by `members` alone.
-        // The list of sublayers is taken out of the members (its place holds a null at its
-        // position), so that `sublayers` holds it alone and can free each element in turn.
-        var sublayerList: JSONValue?
-        if let k = members.firstIndex(where: { $0.key == "sublayers" }) {
-            sublayerList = members[k].value
-            members[k] = JSONMember(
-                key: members[k].key, keyPosition: members[k].keyPosition,
-                value: JSONValue(.null, at: members[k].value.position))
-        }
-        let obj = ObjectNode(node: JSONValue(.object(members), at: position), path: path, members: members)
+        let obj = ObjectNode(node: node, path: path, members: members)
         var className = "CALayer"
         if let (c, cp) = obj.member("class") {
             guard let n = name(c, cp, among: SceneClasses.layers.map(\.0), what: "layer class") else { return nil }
@@ -95,8 +83,7 @@ extension DecodeContext {
             defer { plainKeys.deinitialize() }
             return finishLayer(
                 layer, obj, path, className: className, keys: keys, plainKeys: UnsafeBufferPointer(plainKeys),
-                hasUnknown: hasUnknown, hasAlias: hasAlias, hasParts: hasParts, sublayerList: &sublayerList,
-                isRoot: isRoot, index: index)
+                hasUnknown: hasUnknown, hasAlias: hasAlias, hasParts: hasParts, isRoot: isRoot, index: index)
         }
     }
 
@@ -104,7 +91,7 @@ extension DecodeContext {
     private func finishLayer(
         _ layer: CALayer, _ obj: ObjectNode, _ path: JSONPath, className: String, keys: LayerKeys,
         plainKeys: UnsafeBufferPointer<PlainKey?>, hasUnknown: Bool, hasAlias: Bool, hasParts: Bool,
-        sublayerList: inout JSONValue?, isRoot: Bool, index: LayerIndex
+        isRoot: Bool, index: LayerIndex
     ) -> CALayer {
         if hasUnknown {
             checkKeys(obj, allowed: keys.allowed, in: className) { key in
@@ -130,7 +117,7 @@ extension DecodeContext {
         if let tiled = layer as? CATiledLayer { checkTiledSettings(tiled, obj) }
         if let player = layer as? LottieLayer { lottie(player, obj) }
         if let name = layer.name { index.add(layer, named: name, at: path) }
-        if hasParts { decodeParts(layer, obj, sublayerList: &sublayerList, index: index) }
+        if hasParts { decodeParts(layer, obj, index: index) }
         if isRoot {
             anchorEmitters()
             startLottiePlayers()
@@ -188,16 +175,14 @@ extension DecodeContext {
 
     // MARK: Parts that are not plain values
 
-    /// - `sublayerList`: the object's `sublayers` member, taken out of `obj` (`layer`); set to
-    ///   nil as it is decoded.
-    private func decodeParts(_ layer: CALayer, _ obj: ObjectNode, sublayerList: inout JSONValue?, index: LayerIndex) {
+    private func decodeParts(_ layer: CALayer, _ obj: ObjectNode, index: LayerIndex) {
         if let tiled = layer as? CATiledLayer, let (v, p) = obj.member(Self.tiledImageKey.key) {
             tiledImage(v, p, of: tiled)
         }
         if let (v, p) = obj.member("filters"), let f = filters(v, p) { layer.filters = f }
         if let (v, p) = obj.member("backgroundFilters"), let f = filters(v, p) { layer.backgroundFilters = f }
         if let (v, p) = obj.member("emitterCells") { emitterCells(v, p, of: layer) }
-        if sublayerList != nil { sublayers(&sublayerList, obj.path.key("sublayers"), of: layer, index: index) }
+        if let (v, p) = obj.member("sublayers") { sublayers(v, p, of: layer, index: index) }
         if let (v, p) = obj.member("mask"), let mask = self.layer(v, p, isRoot: false, index: index) {
             layer.mask = mask
         }
@@ -207,13 +192,9 @@ extension DecodeContext {
         if let (v, p) = obj.member("animations") { animations(v, p, of: layer) }
     }
 
-    /// The layers of `list` (set to nil: the list is freed as it is decoded, each layer object
-    /// when its layer is made, when nothing else holds it).
-    private func sublayers(_ list: inout JSONValue?, _ path: JSONPath, of layer: CALayer, index: LayerIndex) {
-        guard var node = list else { return }
-        list = nil
-        guard var items = node.array else { return expected("a list of layers", node, path) }
-        node = JSONValue(.null, at: node.position)  // The elements are now held by `items` alone.
+    /// The layers of `node`, a list of layer objects.
+    private func sublayers(_ node: JSONValue, _ path: JSONPath, of layer: CALayer, index: LayerIndex) {
+        guard node.isArray else { return expected("a list of layers", node, path) }
         var children: [CALayer] = []
         // The layer objects with constraints, which `checkConstraintSources` reads once their
         // siblings are made.
@@ -221,12 +202,10 @@ extension DecodeContext {
         // Settled once: each element's path then shares its steps (settling it for each element
         // copied them into an array of its own, and each layer settles its own path again).
         let listPath = path.settled
-        for i in items.indices {
+        for (i, item) in node.elements.enumerated() {
             guard !log.isFull else { return }
-            var item = JSONValue(.null, at: items[i].position)
-            swap(&item, &items[i])
-            if item.members?.contains(where: { $0.key == "constraints" }) == true { constrained.append((i, item)) }
-            if let child = self.layer(consume item, listPath.index(i), isRoot: false, index: index) {
+            if item["constraints"] != nil { constrained.append((i, item)) }
+            if let child = self.layer(item, listPath.index(i), isRoot: false, index: index) {
                 children.append(child)
             }
         }

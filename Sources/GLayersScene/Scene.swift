@@ -123,10 +123,9 @@ public final class Scene {
         if LottieAnimation.isLottie(document) { return try lottie(document, fileName: fileName, baseURL: baseURL) }
         let ctx = DecodeContext(file: fileName, baseURL: baseURL)
         ctx.maximumLayerCount = maximumLayerCount
-        // Layout problems are reported at the root layer's object (or the document): where it
-        // is, since the decoder frees the document as it goes.
-        let layoutNode = JSONValue(.null, at: (document["root"] ?? document).position)
-        let scene = decode(consume document, ctx)
+        // Layout problems are reported at the root layer's object (or the document).
+        let layoutNode = document["root"] ?? document
+        let scene = decode(document, ctx)
         if let scene, ctx.log.errors.isEmpty {
             let problems = Diagnostics.capture { scene.layout(size: scene.size) }.warnings
             for p in problems { ctx.fail("layout: \(p)", layoutNode, JSONPath().key("root")) }
@@ -176,19 +175,7 @@ public final class Scene {
         SceneError(file: file, position: SourcePosition(line: 1, column: 1), path: JSONPath(), message: message)
     }
 
-    /// - `document` is consumed: the root layer's object is taken out of it, so that the layer
-    ///   decoder holds it alone and frees it as it goes (`DecodeContext.layer`).
-    private static func decode(_ document: consuming JSONValue, _ ctx: DecodeContext) -> Scene? {
-        var rootObject: JSONValue?
-        if var members = document.members, let k = members.firstIndex(where: { $0.key == "root" }) {
-            let position = document.position
-            document = JSONValue(.null, at: position)  // The members are now held by `members` alone.
-            rootObject = members[k].value
-            members[k] = JSONMember(
-                key: members[k].key, keyPosition: members[k].keyPosition,
-                value: JSONValue(.null, at: members[k].value.position))
-            document = JSONValue(.object(members), at: position)
-        }
+    private static func decode(_ document: JSONValue, _ ctx: DecodeContext) -> Scene? {
         guard let top = ctx.object(document, JSONPath(), "a scene object { \"root\": { … } }") else { return nil }
         ctx.checkKeys(top, allowed: topLevelKeys, in: "a scene")
         let base = (ctx.log.file as NSString).lastPathComponent
@@ -216,12 +203,11 @@ public final class Scene {
         if let (v, p) = top.member("background"), let c = ctx.color(v, p) { background = c }
         ctx.rootSize = size
         let index = LayerIndex()
-        guard top.has("root"), let r = rootObject else {
+        guard let r = top["root"] else {
             ctx.fail("a scene needs a \"root\" layer", document, JSONPath())
             return nil
         }
-        rootObject = nil
-        guard let root = ctx.layer(consume r, top.path.key("root"), isRoot: true, index: index) else { return nil }
+        guard let root = ctx.layer(r, top.path.key("root"), isRoot: true, index: index) else { return nil }
         let behaviours = decodeBehaviours(top, ctx, index)
         return Scene(
             fileName: ctx.log.file, name: name, size: size, scale: scale, background: background, root: root,
