@@ -112,6 +112,7 @@ package struct JSONTapeBuilder {
         return strings.count - 1
     }
 
+    @inline(__always)
     mutating func scalar(_ tag: JSONTape.Tag, at position: SourcePosition, payload: UInt64 = 0) {
         nodes.append(JSONTape.Node(tag, at: position, payload: payload))
     }

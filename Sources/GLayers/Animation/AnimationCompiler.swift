@@ -14,7 +14,21 @@ struct CompileContext {
     let key: String?
     /// The layer's state as presented just before the property change that triggered this
     /// animation through an action (the "from" of implicit animations).
-    let before: LayerState?
+    var before: LayerState? { beforeBox?.state }
+    /// `before` in a box: the context is copied into each builder of an animation, and a layer's
+    /// state inline made each copy a copy of hundreds of bytes (a tenth of compiling one).
+    private let beforeBox: StateBox?
+
+    private final class StateBox {
+        let state: LayerState
+        init(_ state: LayerState) { self.state = state }
+    }
+
+    init(layer: CALayer, key: String?, before: LayerState?) {
+        self.layer = layer
+        self.key = key
+        beforeBox = before.map(StateBox.init)
+    }
 
     var where_: String {
         let name = layer.name.map { "\"\($0)\"" } ?? String(describing: type(of: layer))
