@@ -164,23 +164,53 @@ public struct JSONValue: Sendable {
         return Members(tape: tape, first: index + 1, end: n.end, count: n.count)
     }
 
+    /// The numbers of an array of numbers, read from the tape in one pass (an array of scalars
+    /// is the nodes after its own); nil when the value is not an array, holds anything but
+    /// numbers, or holds more than `maximumCount`.
+    package func numberElements(maximumCount: Int) -> [Double]? {
+        tape.nodes.withUnsafeBufferPointer { nodes in
+            let n = nodes[index]
+            guard n.tag == .array, n.count <= maximumCount, n.end == index + 1 + n.count else { return nil }
+            var out: [Double] = []
+            out.reserveCapacity(n.count)
+            for i in index + 1..<n.end {
+                guard nodes[i].tag == .number else { return nil }
+                out.append(Double(bitPattern: nodes[i].payload))
+            }
+            return out
+        }
+    }
+
+    /// The first two numbers of an array of 2 to `maximumCount` numbers (a point), read from
+    /// the tape without an array; nil otherwise.
+    package func numberPair(maximumCount: Int) -> (Double, Double)? {
+        tape.nodes.withUnsafeBufferPointer { nodes in
+            let n = nodes[index]
+            guard n.tag == .array, n.count >= 2, n.count <= maximumCount, n.end == index + 1 + n.count else {
+                return nil
+            }
+            for i in index + 1..<n.end where nodes[i].tag != .number { return nil }
+            return (Double(bitPattern: nodes[index + 1].payload), Double(bitPattern: nodes[index + 2].payload))
+        }
+    }
+
     /// The value of member `key`, when the value is an object that has it.
     ///
     /// Keys are compared by fingerprint (their length and first bytes) before their text: most
     /// keys looked up are absent or another key of the object.
     public subscript(key: String) -> JSONValue? {
-        let nodes = tape.nodes
-        guard nodes[index].tag == .object else { return nil }
-        let wanted = JSONTape.fingerprint(key)
-        let end = nodes[index].end
-        var i = index + 1
-        while i < end {
-            if tape.isKey(nodes[i], key, fingerprint: wanted) {
-                return JSONValue(tape: tape, index: i + 1)
+        let found: Int? = tape.nodes.withUnsafeBufferPointer { nodes in
+            let object = nodes[index]
+            guard object.tag == .object else { return nil }
+            let wanted = JSONTape.fingerprint(key)
+            var i = index + 1
+            while i < object.end {
+                if tape.isKey(nodes[i], key, fingerprint: wanted) { return i + 1 }
+                i = nodes[i + 1].after(i + 1)
             }
-            i = tape.next(after: i + 1)
+            return nil
         }
-        return nil
+        return found.map { JSONValue(tape: tape, index: $0) }
     }
 
     /// A number as JSON writes it: integers without a fraction, others in their shortest form.

@@ -7,44 +7,38 @@ import GLayersJSON
 /// A JSON value of the document being decoded (its path is worked out only when named).
 struct Node {
     let value: JSONValue
-    /// The document the value is in: its path is worked out from there, only when an error or
-    /// a note names it (`JSONValue.path(to:)`).
-    let document: Document
-
-    /// The top of a document, shared by its nodes.
-    final class Document {
-        let root: JSONValue
-        init(_ root: JSONValue) { self.root = root }
-    }
+    /// The node of the top of the document, on the value's tape: the value's path is worked
+    /// out from there, only when an error or a note names it (`JSONValue.path(to:)`).
+    private let root: Int
 
     /// The node at the top of `root`.
     init(root: JSONValue) {
         value = root
-        document = Document(root)
+        self.root = root.index
     }
 
-    private init(value: JSONValue, document: Document) {
+    private init(value: JSONValue, root: Int) {
         self.value = value
-        self.document = document
+        self.root = root
     }
 
     /// Where the value is in the document (`layers[3].ks.p`).
-    var path: JSONPath { document.root.path(to: value) ?? JSONPath() }
+    var path: JSONPath { JSONValue(tape: value.tape, index: root).path(to: value) ?? JSONPath() }
 
     /// The member `key`, when the value is an object that has it (and it is not null).
     subscript(key: String) -> Node? {
         guard let v = value[key], !v.isNull else { return nil }
-        return Node(value: v, document: document)
+        return Node(value: v, root: root)
     }
 
     /// The elements, when the value is an array.
     var elements: [Node]? {
         guard value.isArray else { return nil }
-        return value.elements.map { Node(value: $0, document: document) }
+        return value.elements.map { Node(value: $0, root: root) }
     }
 
     /// The node of `value`, one of this node's elements or members.
-    func child(_ value: JSONValue) -> Node { Node(value: value, document: document) }
+    func child(_ value: JSONValue) -> Node { Node(value: value, root: root) }
 }
 
 extension LottieDecoder {
@@ -85,6 +79,7 @@ extension LottieDecoder {
     /// An array of numbers (a single number counts as an array of one).
     func numbers(_ node: Node) throws -> [Double] {
         if let n = node.value.number { return [n] }
+        if let numbers = node.value.numberElements(maximumCount: Limits.vectorLength) { return numbers }
         guard node.value.isArray else {
             throw fail("expected a number or an array of numbers, found \(node.value.typeDescription)", node)
         }
@@ -137,15 +132,9 @@ extension LottieDecoder {
                 // A point of numbers is read in place: a node and an array of numbers for each
                 // of a file's vertices were a fifth of decoding it. Anything else goes through
                 // `numbers`, which names what is wrong.
-                let components = item.elements
-                if components.count >= 2, components.count <= Limits.vectorLength,
-                    components.allSatisfy({ $0.number != nil })
-                {
-                    var pair = components.makeIterator()
-                    if let x = pair.next()?.number, let y = pair.next()?.number {
-                        out.append(CGPoint(x: x, y: y))
-                        continue
-                    }
+                if let (x, y) = item.numberPair(maximumCount: Limits.vectorLength) {
+                    out.append(CGPoint(x: x, y: y))
+                    continue
                 }
                 let p = list.child(item)
                 let xy = try numbers(p)

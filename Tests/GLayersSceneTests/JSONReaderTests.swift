@@ -93,6 +93,21 @@ import Testing
         #expect(seven.objectMembers.isEmpty && string.count == 0)
     }
 
+    /// Arrays of numbers are read from the tape in one pass: only arrays of numbers alone,
+    /// within the count asked for; a point needs two at least.
+    @Test func arraysOfNumbersAreReadInOnePass() throws {
+        let v = try parse(#"[[1, 2.5, -3], [1, [2]], [1, true], [], [4], 7, [5, 6, 7, 8], [[1], 2]]"#)
+        let items = Array(v.elements)
+        #expect(items[0].numberElements(maximumCount: 3) == [1, 2.5, -3])
+        #expect(items[0].numberElements(maximumCount: 2) == nil)
+        #expect(items[1].numberElements(maximumCount: 9) == nil && items[2].numberElements(maximumCount: 9) == nil)
+        #expect(items[3].numberElements(maximumCount: 9) == [] && items[5].numberElements(maximumCount: 9) == nil)
+        #expect(items[0].numberPair(maximumCount: 4).map { [$0.0, $0.1] } == [1, 2.5])
+        #expect(items[4].numberPair(maximumCount: 4) == nil && items[6].numberPair(maximumCount: 3) == nil)
+        #expect(items[6].numberPair(maximumCount: 4).map { [$0.0, $0.1] } == [5, 6])
+        #expect(items[1].numberPair(maximumCount: 4) == nil && items[7].numberPair(maximumCount: 4) == nil)
+    }
+
     /// Keys are told apart by their length and first three bytes, then by their text: keys
     /// alike in both are found apart, and read as themselves; a duplicate of a long key is one.
     @Test func keysAlikeInTheirFirstBytesAreTold() throws {
