@@ -1,6 +1,7 @@
-/// JSON values that remember where they came from: every node of the tree carries the line and
-/// column (1-based) of its first character, so the scene decoder can point at the exact spot of
-/// a problem. `JSONReader` produces them; nothing else in the module reads raw bytes.
+/// JSON values that remember where they came from: every value of a document (a node of its
+/// tape, `JSONTape`) carries the line and column (1-based) of its first character, so the
+/// decoders can point at the exact spot of a problem. `JSONReader` produces them; nothing else
+/// in the module reads raw bytes.
 import Foundation
 
 /// A place in a source file: 1-based line and column (columns count Unicode scalars).
