@@ -50,7 +50,7 @@ public struct JSONMember: Sendable {
 /// A JSON value with its position in the file: a node of its document's tape (`JSONTape`).
 ///
 /// Reading a value's members or elements through `kind`, `members` or `array` makes an array
-/// of them; `objectMembers`, `elements` and the subscripts walk the tape without one.
+/// of them; `elements` and the subscripts walk the tape without one.
 public struct JSONValue: Sendable {
     /// The kinds of JSON value.
     public enum Kind: Sendable {
@@ -95,7 +95,7 @@ public struct JSONValue: Sendable {
         case .number: return .number(Double(bitPattern: n.payload))
         case .string: return .string(tape.strings[n.stringIndex])
         case .array: return .array(Array(elements))
-        case .object: return .object(Array(objectMembers))
+        case .object: return .object(members ?? [])
         }
     }
 
@@ -136,7 +136,22 @@ public struct JSONValue: Sendable {
     public var array: [JSONValue]? { isArray ? Array(elements) : nil }
 
     /// The members, when the value is an object.
-    public var members: [JSONMember]? { isObject ? Array(objectMembers) : nil }
+    public var members: [JSONMember]? {
+        let n = node
+        guard n.tag == .object else { return nil }
+        var members: [JSONMember] = []
+        members.reserveCapacity(n.count)
+        var key = index + 1
+        while key < n.end {
+            let k = tape.nodes[key]
+            members.append(
+                JSONMember(
+                    key: tape.strings[k.stringIndex], keyPosition: k.position,
+                    value: JSONValue(tape: tape, index: key + 1)))
+            key = tape.next(after: key + 1)
+        }
+        return members
+    }
 
     /// Whether the value is `null`.
     public var isNull: Bool { node.tag == .null }
@@ -156,13 +171,6 @@ public struct JSONValue: Sendable {
         let n = node
         guard n.tag == .array else { return Elements(tape: tape, first: index, end: index, count: 0) }
         return Elements(tape: tape, first: index + 1, end: n.end, count: n.count)
-    }
-
-    /// The members of an object, read in place (none for other values).
-    public var objectMembers: Members {
-        let n = node
-        guard n.tag == .object else { return Members(tape: tape, first: index, end: index, count: 0) }
-        return Members(tape: tape, first: index + 1, end: n.end, count: n.count)
     }
 
     /// The numbers of an array of numbers, read from the tape in one pass (an array of scalars
@@ -243,35 +251,5 @@ public struct JSONValue: Sendable {
         public func index(after i: Index) -> Index { Index(node: tape.next(after: i.node)) }
         /// The element at `i`.
         public subscript(i: Index) -> JSONValue { JSONValue(tape: tape, index: i.node) }
-    }
-
-    /// An object's members, in file order, read from the tape.
-    public struct Members: Collection, Sendable {
-        /// A place among the members (the node of one's key).
-        public struct Index: Comparable, Sendable {
-            fileprivate let node: Int
-            /// Whether `a` comes before `b`.
-            public static func < (a: Index, b: Index) -> Bool { a.node < b.node }
-        }
-        fileprivate let tape: JSONTape
-        fileprivate let first: Int, end: Int
-        /// The number of members.
-        public let count: Int
-
-        /// The first member's place.
-        public var startIndex: Index { Index(node: first) }
-        /// The place after the last member.
-        public var endIndex: Index { Index(node: end) }
-        /// Whether there are no members.
-        public var isEmpty: Bool { count == 0 }
-        /// The place of the member after the one at `i`.
-        public func index(after i: Index) -> Index { Index(node: tape.next(after: i.node + 1)) }
-        /// The member at `i`.
-        public subscript(i: Index) -> JSONMember {
-            let key = tape.nodes[i.node]
-            return JSONMember(
-                key: tape.strings[key.stringIndex], keyPosition: key.position,
-                value: JSONValue(tape: tape, index: i.node + 1))
-        }
     }
 }

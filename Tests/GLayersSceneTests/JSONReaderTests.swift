@@ -76,21 +76,21 @@ import Testing
         #expect(strings.array?[3].position == SourcePosition(line: 1, column: 29))
     }
 
-    /// Values are read from the document's tape in place: `elements` and `objectMembers` walk
+    /// Values are read from the document's tape in place: `elements` and `members` walk
     /// past nested containers to the next element or member, counts are the containers' own,
     /// and other values have none.
     @Test func elementsAndMembersAreReadInPlace() throws {
         let v = try parse(#"{"a": [[1, [2]], {"b": {"c": [3]}}, 4, []], "d": {}, "e": [5]}"#)
-        #expect(v.isObject && v.count == 3 && v.objectMembers.map(\.key) == ["a", "d", "e"])
+        #expect(v.isObject && v.count == 3 && v.members?.map(\.key) == ["a", "d", "e"])
         let a = try #require(v["a"])
         #expect(a.isArray && a.count == 4 && a.elements.count == 4)
         #expect(Array(a.elements).map(\.count) == [2, 1, 0, 0])
         #expect(Array(a.elements)[2].number == 4 && Array(a.elements)[3].isArray)
         #expect(Array(a.elements)[1]["b"]?["c"]?.elements.first?.number == 3)
-        #expect(v["d"]?.objectMembers.isEmpty == true && v["e"]?.elements.first?.number == 5)
+        #expect(v["d"]?.members?.isEmpty == true && v["e"]?.elements.first?.number == 5)
         #expect(v["missing"] == nil && a["a"] == nil && Array(a.elements)[2].elements.isEmpty)
         let seven = try parse("7"), string = try parse("\"x\"")
-        #expect(seven.objectMembers.isEmpty && string.count == 0)
+        #expect(seven.members == nil && string.count == 0)
     }
 
     /// Arrays of numbers are read from the tape in one pass: only arrays of numbers alone,
@@ -114,7 +114,7 @@ import Testing
         let v = try parse(#"{"abcd": 1, "abce": 2, "abc": 3, "ab": 4, "layers_x": 5, "layers_y": 6}"#)
         #expect(v["abcd"]?.number == 1 && v["abce"]?.number == 2 && v["abc"]?.number == 3)
         #expect(v["ab"]?.number == 4 && v["layers_y"]?.number == 6 && v["abcf"] == nil && v["a"] == nil)
-        #expect(v.objectMembers.map(\.key) == ["abcd", "abce", "abc", "ab", "layers_x", "layers_y"])
+        #expect(v.members?.map(\.key) == ["abcd", "abce", "abc", "ab", "layers_x", "layers_y"])
         #expect(syntaxError(#"{"layers_x": 1, "layers_y": 2, "layers_x": 3}"#).contains("duplicate key \"layers_x\""))
         #expect(syntaxError(#"{"esc\u0061ped": 1, "escaped": 2}"#).contains("duplicate key \"escaped\""))
     }
@@ -135,7 +135,7 @@ import Testing
         #expect(copied.position == list.position && copied.count == 3)
         let parts = Array(copied.elements)
         #expect(parts[1].string == "two" && parts[2]["three"]?.elements.first?.number == 3)
-        #expect(made["flag"]?.bool == true && made.objectMembers.map(\.keyPosition.column) == [9, 20])
+        #expect(made["flag"]?.bool == true && made.members?.map(\.keyPosition.column) == [9, 20])
         // A path to a value of the copy is found by position in the document it came from.
         #expect(read.path(to: parts[2])?.description == "list[2]")
     }
