@@ -60,8 +60,8 @@ import Testing
         #expect(v.array?[1].string == "é😀")
     }
 
-    /// Objects and arrays are made at their closing bracket from stacks the reader shares
-    /// between levels: each keeps its own members and elements, in order, however they nest.
+    /// Objects and arrays are closed on the tape at their closing bracket: each keeps its own
+    /// members and elements, in order, however they nest.
     @Test func nestedContainersKeepTheirOwnElements() throws {
         let v = try parse(#"{"a": [1, [2, 3], {"b": [4]}, []], "c": {"d": 5, "e": [6, {}]}, "f": "g\u00e9h"}"#)
         #expect(v.members?.map(\.key) == ["a", "c", "f"] && v.members?[2].value.string == "géh")
