@@ -122,7 +122,7 @@ final class LottieBuilder {
         guard layer.outPoint > layer.inPoint else { return }
         let show = CAKeyframeAnimation(keyPath: "hidden")
         show.values = [false, false]
-        show.keyTimes = [0, 1]
+        show.keyTimeValues = [0, 1]
         show.calculationMode = .discrete
         show.beginTime = timeline.seconds(layer.inPoint)
         show.duration = (layer.outPoint - layer.inPoint) / timeline.frameRate

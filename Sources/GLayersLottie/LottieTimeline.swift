@@ -98,8 +98,6 @@ struct Timeline {
     var range: ClosedRange<Double>
     /// What the whole file's build may still make (shared by every timeline of the build).
     let budget: BuildBudget
-    /// The key times made so far (shared by every timeline of the build).
-    let keyTimeNumbers = KeyTimeNumbers()
 
     /// The engine time of frame `f` (never exactly 0: see `beginTimeAtZero`).
     func seconds(_ f: Double) -> CFTimeInterval {
@@ -191,7 +189,7 @@ struct Timeline {
         else { return apply(value, "position", on: layer, set: { layer.position = $0 }) { point($0) } }
         let path = CGMutablePath()
         path.move(to: point(keyframes[0].value))
-        var keyTimes = [keyTimeNumbers.number(0)]
+        var keyTimes = [0.0]
         var functions: [CAMediaTimingFunction] = []
         let linear = CAMediaTimingFunction(name: .linear)
         for (a, b) in zip(keyframes, keyframes.dropFirst()) {
@@ -204,13 +202,13 @@ struct Timeline {
             } else {
                 path.addLine(to: p3)
             }
-            keyTimes.append(keyTimeNumbers.number((b.time - t0) / (tN - t0)))
+            keyTimes.append((b.time - t0) / (tN - t0))
             functions.append(a.isLinear ? linear : a.timingFunction)
         }
         layer.position = point(keyframes[0].value)
         let animation = CAKeyframeAnimation(keyPath: "position")
         animation.path = path
-        animation.keyTimes = keyTimes
+        animation.keyTimeValues = keyTimes
         animation.timingFunctions = functions
         if autoOrient { animation.rotationMode = .rotateAuto }
         animation.beginTime = seconds(t0)
@@ -265,9 +263,9 @@ struct Timeline {
         let t0 = keyframes[0].time, tN = keyframes[keyframes.count - 1].time
         guard tN > t0 else { return nil }
         let animation = CAKeyframeAnimation(keyPath: keyPath)
-        func fraction(_ t: Double) -> NSNumber { keyTimeNumbers.number((t - t0) / (tN - t0)) }
+        func fraction(_ t: Double) -> Double { (t - t0) / (tN - t0) }
         var values: [Any] = []
-        var keyTimes: [NSNumber] = []
+        var keyTimes: [Double] = []
         if keyframes.dropLast().allSatisfy({ $0.hold }) {
             animation.calculationMode = .discrete
             for k in keyframes {
@@ -295,28 +293,11 @@ struct Timeline {
             animation.timingFunctions = functions
         }
         animation.values = values
-        animation.keyTimes = keyTimes
+        animation.keyTimeValues = keyTimes
         animation.beginTime = seconds(t0)
         animation.duration = (tN - t0) / frameRate
         animation.fillMode = .both
         animation.isRemovedOnCompletion = false
         return animation
-    }
-}
-
-/// The `NSNumber`s of key times, one per value: the layers of a file share a few frame grids,
-/// so most key times recur, and making an `NSNumber` on Linux (a CoreFoundation object) costs
-/// ten times looking one up: the key times were a fifteenth of building a large file.
-final class KeyTimeNumbers {
-    /// The most numbers kept (a file of hostile key times makes the rest without the table).
-    static let capacity = 1 << 16
-    private var numbers: [Double: NSNumber] = [:]
-
-    /// The number for `value`.
-    func number(_ value: Double) -> NSNumber {
-        if let known = numbers[value] { return known }
-        let made = NSNumber(value: value)
-        if numbers.count < Self.capacity { numbers[value] = made }
-        return made
     }
 }

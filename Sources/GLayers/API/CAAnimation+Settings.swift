@@ -51,13 +51,43 @@ struct SpringAnimationSettings {
 struct KeyframeAnimationSettings {
     var values: [Any]?
     var path: CGPath?
-    var keyTimes: [NSNumber]?
+    var keyTimes: KeyTimes?
     var timingFunctions: [CAMediaTimingFunction]?
     var calculationMode: CAAnimationCalculationMode = CAAnimationCalculationMode.linear
     var tensionValues: [NSNumber]?
     var continuityValues: [NSNumber]?
     var biasValues: [NSNumber]?
     var rotationMode: CAAnimationRotationMode?
+}
+
+/// A keyframe animation's key times as they were given: numbers (the API's `keyTimes`) or
+/// doubles (`keyTimeValues`, which glayers' own builders set), each made into the other only
+/// when asked for. A Lottie file's key times made into `NSNumber`s (a CoreFoundation object
+/// on Linux) and read back one by one were a twentieth of building its layers.
+enum KeyTimes {
+    case numbers([NSNumber])
+    case values([Double])
+
+    var numbers: [NSNumber] {
+        switch self {
+        case .numbers(let n): return n
+        case .values(let v): return v.map { NSNumber(value: $0) }
+        }
+    }
+
+    var values: [Double] {
+        switch self {
+        case .numbers(let n): return n.map { $0.doubleValue }
+        case .values(let v): return v
+        }
+    }
+
+    var count: Int {
+        switch self {
+        case .numbers(let n): return n.count
+        case .values(let v): return v.count
+        }
+    }
 }
 
 /// `CAAnimationGroup`'s own settings.

@@ -262,8 +262,14 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     }
     /// When each keyframe applies, as fractions of the duration.
     open var keyTimes: [NSNumber]? {
-        get { keyframeSettings.keyTimes }
-        set { keyframeSettings.keyTimes = newValue }
+        get { keyframeSettings.keyTimes?.numbers }
+        set { keyframeSettings.keyTimes = newValue.map(KeyTimes.numbers) }
+    }
+    /// The key times as doubles (glayers' builders set them so: `keyTimes` makes the numbers
+    /// only when read).
+    package var keyTimeValues: [Double]? {
+        get { keyframeSettings.keyTimes?.values }
+        set { keyframeSettings.keyTimes = newValue.map(KeyTimes.values) }
     }
     /// One timing function per segment.
     open var timingFunctions: [CAMediaTimingFunction]? {

@@ -106,7 +106,7 @@ package enum AnimationCompiler {
         }
         if let k = p as? CAKeyframeAnimation {
             let count = max(
-                k.values?.count ?? 0, k.keyTimes?.count ?? 0, k.timingFunctions?.count ?? 0,
+                k.values?.count ?? 0, k.keyframeSettings.keyTimes?.count ?? 0, k.timingFunctions?.count ?? 0,
                 k.path?.elements.count ?? 0)
             guard count <= EngineLimits.maximumKeyframes else {
                 throw AnimationError(message: "\(count) keyframes (the limit is \(EngineLimits.maximumKeyframes))")

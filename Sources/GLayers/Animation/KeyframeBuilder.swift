@@ -95,7 +95,7 @@ struct KeyframeBuilder {
             return Self.pacedTimes((0..<max(count - 1, 0)).map(distance))
         }
         let discrete = mode == .discrete
-        if let given = animation.keyTimes?.map({ $0.doubleValue }) {
+        if let given = animation.keyTimeValues {
             if let problem = Self.keyTimesProblem(given, values: count, discrete: discrete) {
                 Diagnostics.warn("\(builder.where_): keyTimes ignored: \(problem)")
             } else {

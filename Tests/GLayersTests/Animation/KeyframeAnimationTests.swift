@@ -36,6 +36,26 @@ extension ClockTests {
             }
         }
 
+        /// Key times set as doubles (glayers' own builders set them so) time the keyframes as
+        /// the same numbers set through `keyTimes` do, read back as numbers, and are kept by the
+        /// copy an added animation is.
+        @Test func keyTimesSetAsDoublesAreTheNumbers() {
+            withManualClock {
+                let a = CAKeyframeAnimation()
+                a.values = [0, 10, 30]
+                a.keyTimeValues = [0, 0.2, 1]
+                a.duration = 10
+                #expect(a.keyTimes == [0, 0.2, 1])
+                #expect((a.copy() as? CAKeyframeAnimation)?.keyTimeValues == [0, 0.2, 1])
+                #expect(run(a, at: [1, 2, 6, 10]) == [5, 10, 20, 30])
+                let b = CAKeyframeAnimation()
+                b.keyTimes = [0, 0.5, 1]
+                #expect(b.keyTimeValues == [0, 0.5, 1])
+                b.keyTimes = nil
+                #expect(b.keyTimeValues == nil && b.keyTimes == nil)
+            }
+        }
+
         @Test func boxedTransformKeyframes() {
             withManualClock {
                 // Keyframe values boxed with NSValue(caTransform3D:), as Apple code writes them.
