@@ -41,18 +41,17 @@ extension ClockTests {
         /// copy an added animation is.
         @Test func keyTimesSetAsDoublesAreTheNumbers() {
             withManualClock {
-                let a = CAKeyframeAnimation()
-                a.values = [0, 10, 30]
-                a.keyTimeValues = [0, 0.2, 1]
-                a.duration = 10
-                #expect(a.keyTimes == [0, 0.2, 1])
-                #expect((a.copy() as? CAKeyframeAnimation)?.keyTimeValues == [0, 0.2, 1])
-                #expect(run(a, at: [1, 2, 6, 10]) == [5, 10, 20, 30])
-                let b = CAKeyframeAnimation()
-                b.keyTimes = [0, 0.5, 1]
-                #expect(b.keyTimeValues == [0, 0.5, 1])
-                b.keyTimes = nil
-                #expect(b.keyTimeValues == nil && b.keyTimes == nil)
+                // The animation of `linearWithKeyTimesAndSegmentCurves`, its key times given as doubles.
+                let doubles = CAKeyframeAnimation()
+                (doubles.values, doubles.keyTimeValues, doubles.duration) = ([0, 10, 30], [0, 0.2, 1], 10)
+                #expect(doubles.keyTimes == [0, 0.2, 1])
+                #expect((doubles.copy() as? CAKeyframeAnimation)?.keyTimeValues == [0, 0.2, 1])
+                #expect(run(doubles, at: [1, 2, 6, 10]) == [5, 10, 20, 30])
+                let numbers = CAKeyframeAnimation()
+                numbers.keyTimes = [0, 0.5, 1]
+                #expect(numbers.keyTimeValues == [0, 0.5, 1])
+                numbers.keyTimes = nil
+                #expect(numbers.keyTimeValues == nil && numbers.keyTimes == nil)
             }
         }
 
