@@ -177,29 +177,32 @@ public struct JSONValue: Sendable {
     /// is the nodes after its own); nil when the value is not an array, holds anything but
     /// numbers, or holds more than `maximumCount`.
     package func numberElements(maximumCount: Int) -> [Double]? {
-        tape.nodes.withUnsafeBufferPointer { nodes in
-            let n = nodes[index]
-            guard n.tag == .array, n.count <= maximumCount, n.end == index + 1 + n.count else { return nil }
-            var out: [Double] = []
-            out.reserveCapacity(n.count)
-            for i in index + 1..<n.end {
-                guard nodes[i].tag == .number else { return nil }
-                out.append(Double(bitPattern: nodes[i].payload))
-            }
-            return out
-        }
+        numberNodes(0, maximumCount) { nodes, range in range.map { Double(bitPattern: nodes[$0].payload) } }
     }
 
     /// The first two numbers of an array of 2 to `maximumCount` numbers (a point), read from
     /// the tape without an array; nil otherwise.
     package func numberPair(maximumCount: Int) -> (Double, Double)? {
+        numberNodes(2, maximumCount) { nodes, range in
+            (
+                Double(bitPattern: nodes[range.lowerBound].payload),
+                Double(bitPattern: nodes[range.lowerBound + 1].payload)
+            )
+        }
+    }
+
+    /// `read` of the nodes of the value's elements when it is an array of `minimumCount` to
+    /// `maximumCount` numbers alone; nil otherwise.
+    private func numberNodes<R>(
+        _ minimumCount: Int, _ maximumCount: Int, _ read: (UnsafeBufferPointer<JSONTape.Node>, Range<Int>) -> R
+    ) -> R? {
         tape.nodes.withUnsafeBufferPointer { nodes in
             let n = nodes[index]
-            guard n.tag == .array, n.count >= 2, n.count <= maximumCount, n.end == index + 1 + n.count else {
-                return nil
-            }
-            for i in index + 1..<n.end where nodes[i].tag != .number { return nil }
-            return (Double(bitPattern: nodes[index + 1].payload), Double(bitPattern: nodes[index + 2].payload))
+            guard n.tag == .array, n.count >= minimumCount, n.count <= maximumCount, n.end == index + 1 + n.count
+            else { return nil }
+            let range = index + 1..<n.end
+            for i in range where nodes[i].tag != .number { return nil }
+            return read(nodes, range)
         }
     }
 

@@ -112,9 +112,7 @@ final class LottieBuilder {
                 let local = remap(f)
                 return Keyframe(time: f, value: !(local >= layer.inPoint && local < layer.outPoint), hold: true)
             }
-            timeline.applyResolved(Animated(keyframes), "hidden", on: target, set: { target.isHidden = $0.boolValue }) {
-                NSNumber(value: $0)
-            }
+            timeline.applyResolved(Animated(keyframes), "hidden", on: target, set: { target.isHidden = $0 }) { $0 }
             return
         }
         if layer.inPoint <= range.lowerBound && layer.outPoint >= range.upperBound { return }

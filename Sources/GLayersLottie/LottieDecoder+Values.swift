@@ -80,12 +80,8 @@ extension LottieDecoder {
     func numbers(_ node: Node) throws -> [Double] {
         if let n = node.value.number { return [n] }
         if let numbers = node.value.numberElements(maximumCount: Limits.vectorLength) { return numbers }
-        guard node.value.isArray else {
-            throw fail("expected a number or an array of numbers, found \(node.value.typeDescription)", node)
-        }
-        let items = node.value.elements
-        if items.count > Limits.vectorLength {
-            throw fail("an array of \(items.count) numbers (at most \(Limits.vectorLength))", node)
+        let items = try elements(of: node, atMost: Limits.vectorLength, expected: "a number or an array of numbers") {
+            "an array of \($0) numbers (at most \(Limits.vectorLength))"
         }
         // The elements read as they are; a node with its path only for one that is not a number
         // (the path is for the error; the numbers of a file's keyframes and vertices are most
@@ -96,6 +92,17 @@ extension LottieDecoder {
             out.append(try item.number ?? number(node.child(item)))
         }
         return out
+    }
+
+    /// The elements of the array at `node`, refused when it is not an array (`expected` says
+    /// what was) or holds more than `limit` (`tooMany` says so of a count).
+    private func elements(
+        of node: Node, atMost limit: Int, expected: String, tooMany: (Int) -> String
+    ) throws -> JSONValue.Elements {
+        guard node.value.isArray else { throw fail("expected \(expected), found \(node.value.typeDescription)", node) }
+        let items = node.value.elements
+        if items.count > limit { throw fail(tooMany(items.count), node) }
+        return items
     }
 
     /// A scalar: a number, or the first of an array of numbers.
@@ -119,12 +126,8 @@ extension LottieDecoder {
         }
         func points(_ key: String) throws -> [CGPoint] {
             guard let list = node[key] else { return [] }
-            guard list.value.isArray else {
-                throw fail("expected an array of points, found \(list.value.typeDescription)", list)
-            }
-            let items = list.value.elements
-            if items.count > Limits.pathPoints {
-                throw fail("a shape of \(items.count) points (at most \(Limits.pathPoints))", list)
+            let items = try elements(of: list, atMost: Limits.pathPoints, expected: "an array of points") {
+                "a shape of \($0) points (at most \(Limits.pathPoints))"
             }
             var out: [CGPoint] = []
             out.reserveCapacity(items.count)

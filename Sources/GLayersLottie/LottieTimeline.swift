@@ -206,15 +206,11 @@ struct Timeline {
             functions.append(a.isLinear ? linear : a.timingFunction)
         }
         layer.position = point(keyframes[0].value)
-        let animation = CAKeyframeAnimation(keyPath: "position")
+        let animation = keyframeAnimation("position", from: t0, to: tN)
         animation.path = path
         animation.keyTimeValues = keyTimes
         animation.timingFunctions = functions
         if autoOrient { animation.rotationMode = .rotateAuto }
-        animation.beginTime = seconds(t0)
-        animation.duration = (tN - t0) / frameRate
-        animation.fillMode = .both
-        animation.isRemovedOnCompletion = false
         layer.add(animation, forKey: "position")
     }
 
@@ -262,7 +258,7 @@ struct Timeline {
         let keyframes = value.keyframes
         let t0 = keyframes[0].time, tN = keyframes[keyframes.count - 1].time
         guard tN > t0 else { return nil }
-        let animation = CAKeyframeAnimation(keyPath: keyPath)
+        let animation = keyframeAnimation(keyPath, from: t0, to: tN)
         func fraction(_ t: Double) -> Double { (t - t0) / (tN - t0) }
         var values: [Any] = []
         var keyTimes: [Double] = []
@@ -294,6 +290,13 @@ struct Timeline {
         }
         animation.values = values
         animation.keyTimeValues = keyTimes
+        return animation
+    }
+
+    /// A keyframe animation of `keyPath` from frame `t0` to `tN`, holding its ends before and
+    /// after, as every keyframed value of a Lottie layer plays.
+    private func keyframeAnimation(_ keyPath: String, from t0: Double, to tN: Double) -> CAKeyframeAnimation {
+        let animation = CAKeyframeAnimation(keyPath: keyPath)
         animation.beginTime = seconds(t0)
         animation.duration = (tN - t0) / frameRate
         animation.fillMode = .both

@@ -143,22 +143,36 @@ extension ClockTests {
         }
 
         /// The timing guide's two-arc bounce: a 5 s keyframe animation along a path.
+        /// The guide's two arcs from (74, 74) through (320, 74) to (566, 74), the second arc's
+        /// last control point at `(566, lastControlY)`.
+        func twoArcs(lastControlY: CGFloat) -> CGMutablePath {
+            let path = CGMutablePath()
+            path.move(to: CGPoint(x: 74, y: 74))
+            path.addCurve(
+                to: CGPoint(x: 320, y: 74), control1: CGPoint(x: 74, y: 500), control2: CGPoint(x: 320, y: 500))
+            path.addCurve(
+                to: CGPoint(x: 566, y: 74), control1: CGPoint(x: 320, y: 500),
+                control2: CGPoint(x: 566, y: lastControlY))
+            return path
+        }
+
+        /// A layer moving along `path` for 5 s (`configure` sets the animation's modes), at 0 s.
+        func layerMoving(along path: CGPath, _ configure: (CAKeyframeAnimation) -> Void = { _ in }) -> CALayer {
+            let a = CAKeyframeAnimation(keyPath: "position")
+            a.path = path
+            a.duration = 5
+            configure(a)
+            a.fillMode = .forwards
+            a.isRemovedOnCompletion = false
+            let layer = CALayer()
+            layer.add(a, forKey: "bounce")
+            frame(at: 0)
+            return layer
+        }
+
         @Test func bouncePath() {
             withManualClock {
-                let path = CGMutablePath()
-                path.move(to: CGPoint(x: 74, y: 74))
-                path.addCurve(
-                    to: CGPoint(x: 320, y: 74), control1: CGPoint(x: 74, y: 500), control2: CGPoint(x: 320, y: 500))
-                path.addCurve(
-                    to: CGPoint(x: 566, y: 74), control1: CGPoint(x: 320, y: 500), control2: CGPoint(x: 566, y: 500))
-                let a = CAKeyframeAnimation(keyPath: "position")
-                a.path = path
-                a.duration = 5
-                a.fillMode = .forwards
-                a.isRemovedOnCompletion = false
-                let layer = CALayer()
-                layer.add(a, forKey: "bounce")
-                frame(at: 0)
+                let layer = layerMoving(along: twoArcs(lastControlY: 500))
                 #expect(layer.presentation()?.position == CGPoint(x: 74, y: 74))
                 // At 1 s: 40 % along the first arc (the keyframes are the three path points,
                 // evenly timed): B(0.4) = 0.648·(74, 74) + 0.352·(320, 320) in x, and
@@ -178,22 +192,11 @@ extension ClockTests {
         /// `CGPath.point(atDistance:)`, the engine by its length tables), turned to the tangent.
         @Test func pacedPathMovesAtConstantSpeedAlongItsCurves() {
             withManualClock {
-                let path = CGMutablePath()
-                path.move(to: CGPoint(x: 74, y: 74))
-                path.addCurve(
-                    to: CGPoint(x: 320, y: 74), control1: CGPoint(x: 74, y: 500), control2: CGPoint(x: 320, y: 500))
-                path.addCurve(
-                    to: CGPoint(x: 566, y: 74), control1: CGPoint(x: 320, y: 500), control2: CGPoint(x: 566, y: 300))
-                let a = CAKeyframeAnimation(keyPath: "position")
-                a.path = path
-                a.duration = 5
-                a.calculationMode = .paced
-                a.rotationMode = .rotateAuto
-                a.fillMode = .forwards
-                a.isRemovedOnCompletion = false
-                let layer = CALayer()
-                layer.add(a, forKey: "bounce")
-                frame(at: 0)
+                let path = twoArcs(lastControlY: 300)
+                let layer = layerMoving(along: path) {
+                    $0.calculationMode = .paced
+                    $0.rotationMode = .rotateAuto
+                }
                 let length = path.length
                 for time in [0.4, 1.3, 2.5, 3.7, 4.6] {
                     frame(at: time)
