@@ -26,6 +26,11 @@
 //   content, blurred shape, clip, blend mode or overdraw tint), so the program is a fraction of
 //   the general one's size: what is compiled, and kept by the driver, for a scene whose only
 //   shaped items are buttons and frames (the kiosk's selection).
+// Leaner general programs (QuadFeatures in FramePlan.swift): NO_CONTINUOUS leaves out
+//   continuous corners, NO_BLUR the blurred shape, NO_CLIP the clips, NO_BLEND the blend modes
+//   and the overdraw tint. A software rasterizer (llvmpipe) runs every branch of a program for
+//   every pixel, taken or not: each part left out of a batch that needs none of it is time
+//   saved per pixel (docs/renderer.md, "Leaner general programs").
 
 in vec2 v_local;
 flat in vec3 v_params;
@@ -147,6 +152,7 @@ vec3 roundedRectSDF(vec2 p, vec4 rect, float radius, int shape, out int edge) {
     int quadrant = (q.x > 0.0 ? 1 : 0) + (q.y > 0.0 ? 2 : 0);
     float r = ((shape >> quadrant) & 1) != 0 ? clamp(radius, 0.0, min(hs.x, hs.y)) : 0.0;
     int xEdge = q.x < 0.0 ? 0 : 1, yEdge = q.y < 0.0 ? 2 : 3;
+#ifndef NO_CONTINUOUS
     if ((shape & SHAPE_CONTINUOUS) != 0 && r > 0.0) {
         float blend = continuousBlend(r, hs);
         // Distances from the corner along x and y, in radii.
@@ -161,6 +167,7 @@ vec3 roundedRectSDF(vec2 p, vec4 rect, float radius, int shape, out int edge) {
             return vec3(s.x * r, -n * sides);
         }
     }
+#endif
     vec2 w = abs(q) - hs + r;
     float g = max(w.x, w.y);
     vec2 m = max(w, 0.0);
@@ -404,6 +411,7 @@ void main() {
     color = v_bg * shape;
     {
 #else
+#ifndef NO_BLUR
     if ((flags & FLAG_BLURRED_SHAPE) != 0) {
         float sigma = v_center.x;
         bool continuous = (shapeBits & SHAPE_CONTINUOUS) != 0;
@@ -411,7 +419,9 @@ void main() {
             ? blurredRoundedRect(p, v_rect, sigma, radius, continuous)
             : coverage(roundedRectSDF(p, v_rect, radius, 15 | (shapeBits & SHAPE_CONTINUOUS)), dx, dy);
         color = v_bg * a;
-    } else {
+    } else
+#endif
+    {
         float shape = shapeCoverage(p, v_rect, radius, shapeBits, dx, dy);
         bool tinted = (flags & FLAG_TINT) != 0;  // v_bg: the content's tint, no background
         color = tinted ? vec4(0.0) : v_bg * shape;
@@ -451,8 +461,15 @@ void main() {
 #ifdef SHAPE
     o_color = color * opacity;
 #else
+#ifdef NO_CLIP
+    color *= opacity;
+#else
     color *= opacity * clipCoverage(v_flags.y);
+#endif
 
+#ifdef NO_BLEND
+    o_color = color;
+#else
     if (u_overdraw != 0) {
         o_color = color.a > 0.0 ? vec4(0.125, 0.0625, 0.03125, 0.125) : vec4(0.0);
     } else if (u_blendMode != 0) {
@@ -461,5 +478,6 @@ void main() {
     } else {
         o_color = color;
     }
+#endif
 #endif
 }

@@ -13,6 +13,8 @@
 ///   thread that prepares OpenGL while a scene loads; the others the first time a frame's plan
 ///   needs them. The general program is the largest by far (its llvmpipe code alone holds
 ///   about 6 MB), and many scenes never need it.
+/// - The general program is made once per set of `QuadFeatures` a batch needs, each leaving out
+///   the parts its batches do not use (quad.frag.glsl's `NO_*` defines).
 import COpenGL
 import GLayersPlan
 import GLayersRenderList
@@ -30,10 +32,15 @@ struct QuadProgram {
     let program: ShaderProgram
     let uViewport, uYSign, uDilate, uPixelToItem, uFlipY, uBlendMode, uBackdropRect, uOverdraw: GLint
 
-    init(_ variant: QuadVariant) throws {
+    init(_ variant: QuadVariant, features: QuadFeatures = .all) throws {
         switch variant {
         case .general:
-            program = try ShaderProgram(vertex: EmbeddedShaders.quad_vert, fragment: EmbeddedShaders.quad_frag)
+            let leftOut: [(QuadFeatures, String)] = [
+                (.clip, "NO_CLIP"), (.continuous, "NO_CONTINUOUS"), (.blurred, "NO_BLUR"), (.blend, "NO_BLEND"),
+            ]
+            program = try ShaderProgram(
+                vertex: EmbeddedShaders.quad_vert, fragment: EmbeddedShaders.quad_frag,
+                defines: leftOut.filter { !features.contains($0.0) }.map(\.1))
         case .simple:
             program = try ShaderProgram(
                 vertex: EmbeddedShaders.quad_vert, fragment: EmbeddedShaders.quad_simple_frag, defines: ["SIMPLE"])
@@ -69,18 +76,28 @@ struct QuadProgram {
 final class QuadPipeline {
     /// The programs compiled when the pipeline is made.
     static let eagerVariants: [QuadVariant] = [.simple, .sprite, .shape]
-    /// The programs made so far, by `QuadVariant.rawValue` (looked up for every item planned).
-    @exclusivity(unchecked) private var programs = [QuadProgram?](repeating: nil, count: QuadVariant.allCases.count)
-    /// Variants whose program failed to compile (asked once), by raw value.
-    @exclusivity(unchecked) private var failed = [Bool](repeating: false, count: QuadVariant.allCases.count)
+    /// The programs made so far, by `slot(_:_:)` (looked up for every command resolved).
+    @exclusivity(unchecked) private var programs = [QuadProgram?](repeating: nil, count: slotCount)
+    /// Programs that failed to compile (asked once), by slot.
+    @exclusivity(unchecked) private var failed = [Bool](repeating: false, count: slotCount)
     private let vertexArray: GLuint
     /// The buffers the instances are drawn from (replaced by tests comparing both ways).
     var instances: InstanceRing
-    @exclusivity(unchecked) private var current: QuadVariant?
+    /// The slot of the program in use.
+    @exclusivity(unchecked) private var current: Int?
+
+    /// A slot for each variant but the general program, then one for each of its feature sets.
+    private static let slotCount = QuadVariant.allCases.count + QuadFeatures.count
+
+    /// Where `variant`'s program (with `features`, for the general program) is kept.
+    @inline(__always)
+    private static func slot(_ variant: QuadVariant, _ features: QuadFeatures) -> Int {
+        variant == .general ? QuadVariant.allCases.count + Int(features.rawValue) : Int(variant.rawValue)
+    }
 
     /// Compiles the `eagerVariants` (throwing when one fails) and makes the buffers.
     init() throws {
-        for variant in Self.eagerVariants { programs[Int(variant.rawValue)] = try QuadProgram(variant) }
+        for variant in Self.eagerVariants { programs[Self.slot(variant, [])] = try QuadProgram(variant) }
         var vao: GLuint = 0
         glGenVertexArrays(1, &vao)
         vertexArray = vao
@@ -124,12 +141,12 @@ final class QuadPipeline {
     /// Makes `variant`'s program if it is not made yet (once, while a frame's plan is resolved:
     /// `beginPass` sets its uniforms); false when it cannot be compiled (reported once), and
     /// the items it would draw take another program or are skipped.
-    func prepare(_ variant: QuadVariant) -> Bool {
-        let i = Int(variant.rawValue)
+    func prepare(_ variant: QuadVariant, features: QuadFeatures = .all) -> Bool {
+        let i = Self.slot(variant, features)
         if programs[i] != nil { return true }
         guard !failed[i] else { return false }
         do {
-            programs[i] = try QuadProgram(variant)
+            programs[i] = try QuadProgram(variant, features: features)
             return true
         } catch {
             failed[i] = true
@@ -138,14 +155,18 @@ final class QuadPipeline {
         }
     }
 
-    /// `variant`'s program, if made (`prepare(_:)`).
-    func program(_ variant: QuadVariant) -> QuadProgram? { programs[Int(variant.rawValue)] }
+    /// `variant`'s program (with `features`, for the general program), if made (`prepare`).
+    func program(_ variant: QuadVariant, features: QuadFeatures = .all) -> QuadProgram? {
+        programs[Self.slot(variant, features)]
+    }
 
-    /// Switches to `variant`'s program (cheap when it is current).
-    func use(_ variant: QuadVariant) {
-        guard current != variant else { return }
-        glUseProgram(programs[Int(variant.rawValue)]?.program.name ?? 0)
-        current = variant
+    /// Switches to `variant`'s program (with `features`, for the general program; cheap when
+    /// it is current).
+    func use(_ variant: QuadVariant, features: QuadFeatures = .all) {
+        let i = Self.slot(variant, features)
+        guard current != i else { return }
+        glUseProgram(programs[i]?.program.name ?? 0)
+        current = i
     }
 
     /// Draws instances `first ..< first + count` with the current program.

@@ -113,7 +113,7 @@ extension Renderer {
             let command = commands[i]
             switch command.kind {
             case .batch:
-                quad.use(command.variant)
+                quad.use(command.variant, features: command.features)
                 bindSources(command.textures, variant: command.variant)
                 setBlending(command.blending)
                 forEachScissor(pass: pass) {

@@ -31,12 +31,15 @@ struct BoundCommand {
     /// The quad program (the plan's, or the simple program for a sprite when the sprite
     /// program cannot be compiled).
     var variant: QuadVariant
+    /// What of the general program it needs (the plan's).
+    var features: QuadFeatures
     var blending: Blending
     var mode: Int32
     var box: PixelBox
 
     init(_ c: DrawCommand, textures: BoundTextures, variant: QuadVariant) {
         (kind, first, count, self.textures, self.variant) = (c.kind, c.first, c.count, textures, variant)
+        features = c.features
         (blending, mode, box) = (c.blending, c.mode, c.box)
     }
 }
@@ -51,6 +54,7 @@ extension Renderer {
         options.outlinePasses = debug.outlinePasses
         options.showOverdraw = debug.showOverdraw
         options.disableSprites = debug.disableSprites
+        options.wholeGeneralProgram = debug.wholeGeneralProgram
         return options
     }
 
@@ -118,7 +122,7 @@ extension Renderer {
         let tileCount: Int
         if case .tiles = c.textures { tileCount = Int(c.count) } else { tileCount = 0 }
         var variant = c.variant
-        if !quad.prepare(variant) {
+        if !quad.prepare(variant, features: c.features) {
             guard variant == .sprite, quad.prepare(.simple) else {
                 tile += tileCount
                 return skip(.programFailed, items: Int(c.count))

@@ -96,6 +96,9 @@ public struct RendererDebug: Equatable, Sendable {
     /// Draw no item as a sprite (quad_sprite.frag.glsl): items whose image fades out at its
     /// edges keep the simple program's edge coverage.
     public var disableSprites = false
+    /// Draw every general batch with the whole general program, none with a leaner one that
+    /// leaves out what the batch does not use (`QuadFeatures`).
+    public var wholeGeneralProgram = false
     /// Redraw the whole screen every frame (no damage tracking; `glayers run --no-damage`).
     public var disableDamage = false
     /// Tint what each frame redrew because it changed (`glayers run --show-damage`); the tint

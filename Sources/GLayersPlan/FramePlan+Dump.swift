@@ -9,10 +9,14 @@ extension FramePlanner {
     /// ```
     /// pass 0 640x480 scale 1 clear (0.1, 0.1, 0.1, 1)
     ///   batch simple image img3 source-over 0..<2
-    ///   blend general none replace mode 1 2..<3 box 10 10 20x20
-    /// instances 3 (576 bytes) tiles 0 mipmapped 0
-    /// items 4 cleared 1 skipped 0 culled 0 sprites 0 unchanged 0
+    ///   batch general(clip,continuous) none source-over 2..<3
+    ///   blend general none replace mode 1 3..<4 box 10 10 20x20
+    /// instances 4 (768 bytes) tiles 0 mipmapped 0
+    /// items 5 cleared 1 skipped 0 culled 0 sprites 0 unchanged 0
     /// ```
+    ///
+    /// A general batch names the parts of the general program it needs (`QuadFeatures`;
+    /// `lean` for none); the whole program is plain `general`.
     package func dump() -> String {
         var out = ""
         for plan in passPlans {
@@ -40,7 +44,15 @@ extension FramePlanner {
     }
 
     private static func describe(_ c: DrawCommand) -> String {
-        var line = "\(c.kind) \(c.variant) \(describe(c.textures)) \(c.blending)"
+        var line = "\(c.kind) \(c.variant)"
+        if c.variant == .general && c.features != .all {
+            let names: [(QuadFeatures, String)] = [
+                (.clip, "clip"), (.continuous, "continuous"), (.blurred, "blurred"), (.blend, "blend"),
+            ]
+            let needed = names.filter { c.features.contains($0.0) }.map(\.1)
+            line += "(" + (needed.isEmpty ? "lean" : needed.joined(separator: ",")) + ")"
+        }
+        line += " \(describe(c.textures)) \(c.blending)"
         if c.kind != .batch { line += " mode \(c.mode)" }
         line += " \(c.first)..<\(c.first + c.count)"
         if c.kind != .batch { line += " box \(c.box.x) \(c.box.y) \(c.box.width)x\(c.box.height)" }

@@ -45,6 +45,29 @@ package enum QuadVariant: UInt8, CaseIterable, Sendable {
     case shape
 }
 
+/// The parts of the general program (quad.frag.glsl) a batch needs: the program the renderer
+/// uses for it leaves out the others. A software rasterizer such as llvmpipe runs every branch
+/// of a program for every pixel, whether any pixel takes it or not: the general program with
+/// everything costs over three times one without clips, continuous corners, blurred shapes and
+/// blend modes (docs/renderer.md, "Leaner general programs").
+package struct QuadFeatures: OptionSet, Hashable, Sendable {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// Clip chains (`i_flags.y`).
+    package static let clip = QuadFeatures(rawValue: 1)
+    /// Continuous rounded corners, an item's or a clip's.
+    package static let continuous = QuadFeatures(rawValue: 2)
+    /// Blurred shapes (shadows).
+    package static let blurred = QuadFeatures(rawValue: 4)
+    /// A W3C blend mode (`u_blendMode`) or the overdraw tint (`u_overdraw`).
+    package static let blend = QuadFeatures(rawValue: 8)
+    /// Everything: the whole general program.
+    package static let all: QuadFeatures = [.clip, .continuous, .blurred, .blend]
+    /// The number of distinct sets (the programs there can be).
+    package static let count = 16
+}
+
 /// One thing to do while a pass's target is bound.
 package struct DrawCommand: Equatable {
     package enum Kind: UInt8 {
@@ -63,6 +86,9 @@ package struct DrawCommand: Equatable {
     package var textures: TextureSource
     /// The quad program.
     package var variant: QuadVariant = .general
+    /// What of the general program the command needs (`variant` general), the union of its
+    /// instances' needs: blend and backdrop commands take it whole.
+    package var features: QuadFeatures = .all
     /// How a batch blends.
     package var blending: Blending
     package var mode: Int32 = 0
@@ -115,6 +141,12 @@ package struct PassGeometry: Equatable {
     package var source: Rect
     /// The screen: framebuffer rows bottom-up (top of the image at the last row).
     package var rowsBottomUp: Bool
+
+    /// What the pass's pixels cover, in the coordinates of its items (`source`'s): its origin,
+    /// and its whole pixels at its scale.
+    package var pixelArea: Rect {
+        Rect(x: source.x, y: source.y, width: Float(width) / scale, height: Float(height) / scale)
+    }
 }
 
 /// An instance that shows a tile image from a texture array (`TextureSource.tiles`).
@@ -176,6 +208,8 @@ package struct PlanOptions: Equatable {
     package var outlinePasses = false
     package var showOverdraw = false
     package var disableSprites = false
+    /// Every general batch takes the whole general program (`QuadFeatures.all`).
+    package var wholeGeneralProgram = false
 
     package init() {}
 }

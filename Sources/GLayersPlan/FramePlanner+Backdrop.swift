@@ -44,6 +44,6 @@ extension FramePlanner {
         outline.flags = [.noDilate]
         let index = Int32(instanceCount)
         outline.write(to: instanceBuffer.append())
-        appendToBatch(index, textures: .none, blending: .sourceOver, variant: .general)
+        appendToBatch(index, textures: .none, blending: .sourceOver, variant: .general, features: [])
     }
 }

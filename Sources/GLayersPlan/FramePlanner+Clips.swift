@@ -4,19 +4,25 @@ import GLayersRenderList
 extension FramePlanner {
     /// Whether the clip chain from `clip` leaves every pixel of the instance whole: each clip
     /// is a rect with square corners, mapped onto the pass without turning or perspective, and
-    /// holds the instance's quad grown by a pixel and a half (its dilation and anti-aliasing).
-    /// Such clips (a precomposition's bounds around the layers inside it, a scroll view's
-    /// around content that fits) decide no pixel; without them the instance is tested against
-    /// no clip per pixel and may take the simple program.
+    /// holds the part of the instance's quad inside the pass (`visible`, the pass's source
+    /// rect), grown by a pixel and a half (its dilation and anti-aliasing). Such clips (a
+    /// precomposition's bounds around the layers inside it, a scroll view's around content that
+    /// fits) decide no pixel; without them the instance is tested against no clip per pixel and
+    /// may take the simple program.
+    ///
+    /// - Only pixels of the pass are drawn, so an edge of the quad beyond the pass's edge is
+    ///   tested at the pass's edge: a clip that follows the edge of a layer larger than the pass
+    ///   (a composition's bounds around a full-frame background) cuts nothing the pass shows.
     func clipCutsNothing(
-        _ clip: Int32, _ instance: QuadInstance, _ item: UnsafePointer<DrawItem>, _ list: RenderList, scale: Float
+        _ clip: Int32, _ instance: QuadInstance, _ item: UnsafePointer<DrawItem>, _ list: RenderList, scale: Float,
+        visible: Rect
     ) -> Bool {
         let r = instance.geometry, m = item.pointee.transform
         guard let a = m.project(r.x, r.y), let b = m.project(r.maxX, r.y), let c = m.project(r.x, r.maxY),
             let d = m.project(r.maxX, r.maxY)
         else { return false }
-        let minX = min(a.0, b.0, c.0, d.0), maxX = max(a.0, b.0, c.0, d.0)
-        let minY = min(a.1, b.1, c.1, d.1), maxY = max(a.1, b.1, c.1, d.1)
+        let minX = max(min(a.0, b.0, c.0, d.0), visible.x), maxX = min(max(a.0, b.0, c.0, d.0), visible.maxX)
+        let minY = max(min(a.1, b.1, c.1, d.1), visible.y), maxY = min(max(a.1, b.1, c.1, d.1), visible.maxY)
         let margin = 1.5 / scale
         var index = Int(clip), steps = 0
         while index >= 0 && index < list.clips.count && steps < list.clips.count {

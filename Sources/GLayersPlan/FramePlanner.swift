@@ -29,6 +29,8 @@ package final class FramePlanner {
     let rims = SoftRims()
     /// Whether this frame's list has tile images (read once a frame, not once an item).
     @exclusivity(unchecked) var listHasTiles = false
+    /// Whether a clip of the list has continuous corners (a clipped instance then needs them).
+    @exclusivity(unchecked) var clipsHaveContinuousCorners = false
     /// The image this frame's planning last found in the list (`hasPixels`).
     @exclusivity(unchecked) var recentImage: ImageID?
     /// The first command of the pass being planned: batches never merge across passes.
@@ -75,6 +77,9 @@ package final class FramePlanner {
         counters = PlanCounters()
         rims.beginFrame(maximumSize: options.maximumTextureSize)
         listHasTiles = !list.tileImages.isEmpty
+        clipsHaveContinuousCorners = list.clips.contains {
+            $0.cornerCurve == .continuous && $0.cornerRadius > 0 && $0.roundedCorners & 0xF != 0
+        }
         recentImage = nil
         commands.removeAll(keepingCapacity: true)
         passPlans.removeAll(keepingCapacity: true)
@@ -152,7 +157,9 @@ package final class FramePlanner {
         instance.clip = item.pointee.clip >= 0 && Int(item.pointee.clip) < list.clips.count ? item.pointee.clip : -1
         if item.pointee.clipsContent { instance.flags.insert(.clipsContent) }
         guard let textures = planContent(item, list: list, pass: pass, into: &instance) else { return }
-        if instance.clip >= 0 && clipCutsNothing(instance.clip, instance, item, list, scale: g.scale) {
+        if instance.clip >= 0
+            && clipCutsNothing(instance.clip, instance, item, list, scale: g.scale, visible: g.pixelArea)
+        {
             instance.clip = -1
         }
         let hasContent = !instance.flags.isDisjoint(with: [.texture, .blurredShape])
@@ -270,8 +277,10 @@ package final class FramePlanner {
         instance.write(to: instanceBuffer.append())
         counters.items += 1
         let variant: QuadVariant
+        var features: QuadFeatures = []
         if instance.edgeLines == nil {
             variant = isShape(instance) ? .shape : .general
+            if variant == .general { features = generalFeatures(instance) }
         } else if case .tiles = textures {
             variant = .simpleArray
         } else if isSprite(instance, source: textures, list: list) {
@@ -280,7 +289,22 @@ package final class FramePlanner {
         } else {
             variant = .simple
         }
-        appendToBatch(index, textures: textures, blending: blending, variant: variant)
+        appendToBatch(index, textures: textures, blending: blending, variant: variant, features: features)
+    }
+
+    /// What of the general program `instance` needs (`QuadFeatures`). The overdraw view takes
+    /// the whole program (its tint is with the blend modes).
+    @inline(__always)
+    private func generalFeatures(_ instance: QuadInstance) -> QuadFeatures {
+        if options.showOverdraw || options.wholeGeneralProgram { return .all }
+        var features: QuadFeatures = []
+        if instance.clip >= 0 {
+            features.insert(.clip)
+            if clipsHaveContinuousCorners { features.insert(.continuous) }
+        }
+        if instance.shape & ShapeBits.continuous != 0 { features.insert(.continuous) }
+        if instance.flags.contains(.blurredShape) { features.insert(.blurred) }
+        return features
     }
 
     /// Whether `quad_simple.frag.glsl` can draw the instance exactly as the general program:
@@ -319,9 +343,12 @@ package final class FramePlanner {
             && instance.flags.isDisjoint(with: [.texture, .blurredShape, .screenTexture, .crossfade, .nineSlice, .tint])
     }
 
-    /// Adds instance `index` to the open batch when it shares textures, blending and program.
+    /// Adds instance `index` to the open batch when it shares textures, blending and program
+    /// (a general batch takes the union of its instances' `features`).
     @inline(__always)
-    func appendToBatch(_ index: Int32, textures: TextureSource, blending: Blending, variant: QuadVariant) {
+    func appendToBatch(
+        _ index: Int32, textures: TextureSource, blending: Blending, variant: QuadVariant, features: QuadFeatures = []
+    ) {
         // Never merge into a command of an earlier pass. The last command is read in place.
         let last = commands.count - 1
         if !options.disableBatching, last >= passCommands, commands[last].kind == .batch,
@@ -329,10 +356,13 @@ package final class FramePlanner {
             commands[last].blending == blending, commands[last].textures == textures
         {
             commands[last].count += 1
+            commands[last].features.formUnion(features)
             return
         }
-        commands.append(
-            DrawCommand(kind: .batch, first: index, count: 1, textures: textures, variant: variant, blending: blending))
+        var command = DrawCommand(
+            kind: .batch, first: index, count: 1, textures: textures, variant: variant, blending: blending)
+        command.features = variant == .general ? features : []
+        commands.append(command)
     }
 
     /// Whether an axis-aligned instance covers the whole pass.

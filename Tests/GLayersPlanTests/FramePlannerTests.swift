@@ -87,7 +87,7 @@ import Testing
             planner.dump() == """
                 pass 0 64x64 scale 1
                   batch simple image \(id) sourceOver 0..<1
-                  batch general image \(id) sourceOver 1..<3
+                  batch general(lean) image \(id) sourceOver 1..<3
                 instances 3 (576 bytes) tiles 0 mipmapped 0
                 items 3 cleared 0 skipped 0 culled 0 sprites 0 unchanged 0
 
@@ -120,9 +120,35 @@ import Testing
             planner.dump() == """
                 pass 0 64x64 scale 1
                   batch simple none sourceOver 0..<1
-                  batch general none sourceOver 1..<3
+                  batch general(clip) none sourceOver 1..<3
                 instances 3 (576 bytes) tiles 0 mipmapped 0
                 items 3 cleared 0 skipped 0 culled 0 sprites 0 unchanged 0
+
+                """)
+    }
+
+    /// Only the pass's pixels are drawn: a clip that follows the edges of an item larger than
+    /// the pass (a composition's bounds around its full-frame background) cuts nothing the pass
+    /// shows, and is left out. Where such an edge lies inside the pass, the clip stays.
+    @Test func aClipAlongEdgesBeyondThePassIsLeftOut() {
+        let list = TestList(width: 64, height: 64)
+        let large = Rect(x: 0, y: 0, width: 80, height: 80)
+        list.list.clips = [
+            ClipNode(transform: .translation(-8, -8), rect: large, cornerRadius: 0, parent: -1),
+            ClipNode(transform: .translation(-8, 20), rect: large, cornerRadius: 0, parent: -1),
+        ]
+        var beyond = Self.item(large, at: (-8, -8)), edgeInside = Self.item(large, at: (-8, 20))
+        (beyond.clip, edgeInside.clip) = (0, 1)
+        list.screen([beyond, edgeInside])
+        let planner = FramePlanner()
+        planner.plan(list.list)
+        #expect(
+            planner.dump() == """
+                pass 0 64x64 scale 1
+                  batch simple none sourceOver 0..<1
+                  batch general(clip) none sourceOver 1..<2
+                instances 2 (384 bytes) tiles 0 mipmapped 0
+                items 2 cleared 0 skipped 0 culled 0 sprites 0 unchanged 0
 
                 """)
     }
