@@ -35,7 +35,11 @@
 //   fields, v_uv (smooth: texture coordinate) and v_edges (noperspective: signed distances in
 //   pixels to the four projected edges, positive inside; exact, since a projected edge is a
 //   straight line on screen). With ARRAY as well: v_layer (flat), the layer of the texture
-//   array the content is in (i_flags.w).
+//   array the content is in (i_flags.w). With MASK as well (a fused matte): i_flags.y is the
+//   clip node of the mask, a rect lying flat in the pass whose image is u_tex1, and its
+//   parent node the rect the item is shown in; v_maskUV (the mask's texture coordinate) and
+//   v_maskEdges and v_shownEdges (signed pixel distances to the two rects' edges), all affine
+//   in the pixel, hence exact interpolated (noperspective).
 // Variant SPRITE (#define SPRITE, with quad_sprite.frag.glsl; for plain rects whose image
 //   fades out at its edges, under an affine map: SpriteRim.swift): no dilation (the
 //   quad is exactly the rect); v_uv (noperspective) and v_color (flat: the tint with the
@@ -70,6 +74,13 @@ flat out int v_tint;
 #ifdef ARRAY
 flat out float v_layer;
 #endif
+#ifdef MASK
+uniform samplerBuffer u_clips;
+uniform vec4 u_pixelToItem;
+noperspective out vec2 v_maskUV;
+noperspective out vec4 v_maskEdges;
+noperspective out vec4 v_shownEdges;
+#endif
 #else
 out vec2 v_local;
 flat out vec3 v_params;
@@ -85,6 +96,28 @@ flat out ivec4 v_flags;
 
 const int FLAG_NO_DILATE = 128;
 const int FLAG_TINT = 1024;
+
+#ifdef MASK
+// For the pass point `item`, the clip node's local point as a unit coordinate of its rect, and
+// the signed pixel distances to its rect's edges (minX, maxX, minY, maxY; positive inside):
+// the node's map is affine (ClipBuffer.swift's layout), so a local coordinate's change per
+// pixel is the length of its row of the map times the pass's points per pixel. Returns the
+// node's parent.
+int rectVaryings(int node, vec2 item, out vec2 uv, out vec4 edges) {
+    vec4 t0 = texelFetch(u_clips, node * 4);
+    vec4 t1 = texelFetch(u_clips, node * 4 + 1);
+    vec4 t2 = texelFetch(u_clips, node * 4 + 2);
+    vec4 t3 = texelFetch(u_clips, node * 4 + 3);
+    vec2 local = t0.xy * item.x + t1.xy * item.y + t2.xy;
+    vec4 rect = vec4(t0.w, t1.w, t2.w, t3.x);
+    uv = (local - rect.xy) / rect.zw;
+    float perPixelX = length(vec2(t0.x, t1.x)) * u_pixelToItem.x;
+    float perPixelY = length(vec2(t0.y, t1.y)) * u_pixelToItem.x;
+    edges = vec4(local.x - rect.x, rect.x + rect.z - local.x, local.y - rect.y, rect.y + rect.w - local.y)
+        / max(vec4(perPixelX, perPixelX, perPixelY, perPixelY), 1e-12);
+    return int(t3.w);
+}
+#endif
 
 
 void main() {
@@ -128,6 +161,12 @@ void main() {
     v_tint = i_flags.x & FLAG_TINT;
 #ifdef ARRAY
     v_layer = float(i_flags.w);
+#endif
+#ifdef MASK
+    vec2 item = u_pixelToItem.yz + s * u_pixelToItem.x;
+    vec2 shownUV;
+    int shown = rectVaryings(i_flags.y, item, v_maskUV, v_maskEdges);
+    rectVaryings(shown, item, shownUV, v_shownEdges);
 #endif
 #else
     v_local = p;

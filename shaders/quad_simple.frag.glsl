@@ -11,11 +11,17 @@
 //   v_bg       (flat) background colour, premultiplied (with v_tint: the content's tint)
 //   v_tint     (flat) non-zero: the content is multiplied by v_bg, and no background drawn
 //   v_layer    (flat; ARRAY) the content's layer of u_tex0
+//   v_maskUV, v_maskEdges, v_shownEdges  (MASK: a fused matte) the mask's texture coordinate,
+//              the signed pixel distances to the mask's rect and to the rect the item is
+//              shown in (quad.vert.glsl)
 // Uniforms:
 //   u_tex0     the content (a 1×1 transparent texture when the item has none); with ARRAY
 //              (tile images), a texture array, each layer an image clamped at its own edges
 //              and sampled exactly as a texture of its own
-// Output: o_color, premultiplied: (content over background) × edge coverage × opacity.
+//   u_tex1     (MASK) the mask image; its alpha masks the item, as the mask pass it replaces
+//              did (content × the mask image's own edge coverage and alpha)
+// Output: o_color, premultiplied: (content over background) × edge coverage × opacity (with
+//   MASK, × the mask's coverage and alpha × the shown rect's coverage).
 
 in vec2 v_uv;
 noperspective in vec4 v_edges;
@@ -29,6 +35,12 @@ uniform sampler2DArray u_tex0;
 #else
 uniform sampler2D u_tex0;
 #endif
+#ifdef MASK
+noperspective in vec2 v_maskUV;
+noperspective in vec4 v_maskEdges;
+noperspective in vec4 v_shownEdges;
+uniform sampler2D u_tex1;
+#endif
 
 out vec4 o_color;
 
@@ -40,5 +52,11 @@ void main() {
     vec4 texel = textureLod(u_tex0, v_uv, 0.0);
 #endif
     vec4 base = v_tint != 0 ? texel * v_bg : texel + v_bg * (1.0 - texel.a);
-    o_color = base * (c.x * c.y * c.z * c.w * v_opacity);
+    float coverage = c.x * c.y * c.z * c.w * v_opacity;
+#ifdef MASK
+    vec4 m = clamp(v_maskEdges + 0.5, 0.0, 1.0);
+    vec4 k = clamp(v_shownEdges + 0.5, 0.0, 1.0);
+    coverage *= m.x * m.y * m.z * m.w * textureLod(u_tex1, v_maskUV, 0.0).a * (k.x * k.y * k.z * k.w);
+#endif
+    o_color = base * coverage;
 }

@@ -7,7 +7,8 @@
 /// space), so a fragment's item-space point maps back into the clip's plane; the shape bits
 /// are those of `QuadInstance.shape` (rounded corners, continuous corners, hard edges). A
 /// clip whose plane is seen edge-on (no inverse) or whose numbers are not finite gets
-/// radius −1: it hides everything inside it.
+/// radius −1: it hides everything inside it. The planner's clips (`FramePlanner.plannedClips`:
+/// a fused matte's mask and the rect it is shown in) follow the list's.
 import COpenGL
 import GLayersPlan
 import GLayersRenderList
@@ -34,18 +35,19 @@ final class ClipBuffer {
         glDeleteTextures(1, &t)
     }
 
-    /// Converts and uploads `clips`; parents out of range or not earlier in the chain order
-    /// are dropped so the shader's walk always ends.
-    func upload(_ clips: [ClipNode]) {
+    /// Converts and uploads `clips`, then `planned`; parents out of range or not earlier in the
+    /// chain order are dropped so the shader's walk always ends.
+    func upload(_ clips: [ClipNode], planned: [ClipNode] = []) {
         staging.removeAll(keepingCapacity: true)
-        for (index, clip) in clips.enumerated() {
+        let count = clips.count + planned.count
+        for index in 0..<count {
+            let clip = index < clips.count ? clips[index] : planned[index - clips.count]
             let h = Homography(clip.transform)
             let inverse = h.isFinite && clip.rect.isFinite ? h.inverse() : nil
             let g = inverse ?? Homography(c0: .zero, c1: .zero, c2: SIMD3(0, 0, 1))
             let radius: Float =
                 inverse == nil || clip.rect.isEmpty ? -1 : max(0, clip.cornerRadius.isFinite ? clip.cornerRadius : 0)
-            let parent =
-                clip.parent >= 0 && Int(clip.parent) < clips.count && Int(clip.parent) != index ? clip.parent : -1
+            let parent = clip.parent >= 0 && Int(clip.parent) < count && Int(clip.parent) != index ? clip.parent : -1
             staging.append(SIMD4(g.c0, clip.rect.x))
             staging.append(SIMD4(g.c1, clip.rect.y))
             staging.append(SIMD4(g.c2, clip.rect.width))

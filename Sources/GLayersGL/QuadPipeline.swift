@@ -5,7 +5,8 @@
 /// modes), `shape` (quad.frag.glsl without content, clips or blend modes: rounded rects with
 /// background and border), `simple` (quad_simple.frag.glsl: plain rects with anti-aliased
 /// edges), the latter also as `simpleArray`, which samples a layer of a texture array (tile
-/// images: `TextureArrays`; the layer is the instance's `i_flags.w`), and `sprite`
+/// images: `TextureArrays`; the layer is the instance's `i_flags.w`) and as `simpleMasked`,
+/// which multiplies by a second image's alpha inside a rect (fused mattes), and `sprite`
 /// (quad_sprite.frag.glsl: plain rects whose image fades out at its edges, one texture fetch
 /// a pixel).
 ///
@@ -48,6 +49,10 @@ struct QuadProgram {
             program = try ShaderProgram(
                 vertex: EmbeddedShaders.quad_vert, fragment: EmbeddedShaders.quad_simple_frag,
                 defines: ["SIMPLE", "ARRAY"])
+        case .simpleMasked:
+            program = try ShaderProgram(
+                vertex: EmbeddedShaders.quad_vert, fragment: EmbeddedShaders.quad_simple_frag,
+                defines: ["SIMPLE", "MASK"])
         case .sprite:
             program = try ShaderProgram(
                 vertex: EmbeddedShaders.quad_vert, fragment: EmbeddedShaders.quad_sprite_frag, defines: ["SPRITE"])

@@ -55,6 +55,7 @@ extension Renderer {
         options.showOverdraw = debug.showOverdraw
         options.disableSprites = debug.disableSprites
         options.wholeGeneralProgram = debug.wholeGeneralProgram
+        options.disableMatteFusion = debug.disableMatteFusion
         return options
     }
 

@@ -195,7 +195,7 @@ public final class Renderer {
         plannedAt = MonotonicClock.now
         quad.instances.upload(planner.instanceBuffer)
         stats.instanceBytes = planner.instanceBuffer.bytes.count
-        clips.upload(list.clips)
+        clips.upload(list.clips, planned: planner.plannedClips)
         do {
             try execute(list, to: target)
         } catch let error as GLError {

@@ -99,6 +99,9 @@ public struct RendererDebug: Equatable, Sendable {
     /// Draw every general batch with the whole general program, none with a leaner one that
     /// leaves out what the batch does not use (`QuadFeatures`).
     public var wholeGeneralProgram = false
+    /// Render every masked pass as a pass, none as its image masked in place (fused mattes:
+    /// `FramePlanner.prepareMattes`).
+    public var disableMatteFusion = false
     /// Redraw the whole screen every frame (no damage tracking; `glayers run --no-damage`).
     public var disableDamage = false
     /// Tint what each frame redrew because it changed (`glayers run --show-damage`); the tint

@@ -43,6 +43,10 @@ package enum QuadVariant: UInt8, CaseIterable, Sendable {
     case sprite
     /// `general` for shapes alone: background, border, rounded corners, opacity.
     case shape
+    /// `simple` masked by the alpha of a second image inside a rect (a fused matte:
+    /// `FramePlanner.planFusedMatte`); the instance's clip index names the mask's planned clip,
+    /// whose parent is the rect.
+    case simpleMasked
 }
 
 /// The parts of the general program (quad.frag.glsl) a batch needs: the program the renderer
@@ -210,6 +214,8 @@ package struct PlanOptions: Equatable {
     package var disableSprites = false
     /// Every general batch takes the whole general program (`QuadFeatures.all`).
     package var wholeGeneralProgram = false
+    /// Every masked pass is rendered as a pass (`FramePlanner.prepareMattes` fuses none).
+    package var disableMatteFusion = false
 
     package init() {}
 }

@@ -21,8 +21,11 @@ extension FramePlanner {
         guard let a = m.project(r.x, r.y), let b = m.project(r.maxX, r.y), let c = m.project(r.x, r.maxY),
             let d = m.project(r.maxX, r.maxY)
         else { return false }
-        let minX = max(min(a.0, b.0, c.0, d.0), visible.x), maxX = min(max(a.0, b.0, c.0, d.0), visible.maxX)
-        let minY = max(min(a.1, b.1, c.1, d.1), visible.y), maxY = min(max(a.1, b.1, c.1, d.1), visible.maxY)
+        // Pairs, not the variadic min and max: their argument arrays were allocated, an item.
+        let minX = max(min(min(a.0, b.0), min(c.0, d.0)), visible.x)
+        let maxX = min(max(max(a.0, b.0), max(c.0, d.0)), visible.maxX)
+        let minY = max(min(min(a.1, b.1), min(c.1, d.1)), visible.y)
+        let maxY = min(max(max(a.1, b.1), max(c.1, d.1)), visible.maxY)
         let margin = 1.5 / scale
         var index = Int(clip), steps = 0
         while index >= 0 && index < list.clips.count && steps < list.clips.count {

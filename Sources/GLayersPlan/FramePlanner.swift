@@ -31,6 +31,16 @@ package final class FramePlanner {
     @exclusivity(unchecked) var listHasTiles = false
     /// Whether a clip of the list has continuous corners (a clipped instance then needs them).
     @exclusivity(unchecked) var clipsHaveContinuousCorners = false
+    /// Per pass: the fused matte it is drawn as, if any (`prepareMattes`).
+    @exclusivity(unchecked) var fusedMattes: [FusedMatte?] = []
+    /// The clips the planner added this frame, indexed after the list's: the rects of fused
+    /// mattes (`planFusedMatte`).
+    @exclusivity(unchecked) package internal(set) var plannedClips: [ClipNode] = []
+    /// The fused matte being planned: its mask's image (the instance's second texture), the
+    /// mask's planned clip, and the rect (pass coordinates) it is shown in.
+    @exclusivity(unchecked) var fusedMask: (image: ImageID, clip: Int32, visible: Rect)?
+    /// Scratch of `prepareMattes`, per pass: how many read it, the last item and its pass.
+    @exclusivity(unchecked) var readers: [Int32] = [], readerItem: [Int32] = [], readerPass: [Int32] = []
     /// The image this frame's planning last found in the list (`hasPixels`).
     @exclusivity(unchecked) var recentImage: ImageID?
     /// The first command of the pass being planned: batches never merge across passes.
@@ -67,7 +77,10 @@ package final class FramePlanner {
         isCached: (Int) -> Bool = { _ in false }
     ) {
         if passGeometry.count != list.passes.count { preparePasses(list) }
-        scheduler.schedule(list, includesScreenItem: { !cullsScreen || isDrawn($0) }, isCached: isCached)
+        prepareMattes(list)
+        scheduler.schedule(
+            list, includesScreenItem: { !cullsScreen || isDrawn($0) }, isCached: isCached,
+            isDrawnAsItem: { self.fusedMattes[$0] != nil })
         instanceBuffer.removeAll()
         // A list's first frame (a shot's only one) gets its memory at once instead of by
         // doubling (a copy each time, and both copies alive at the last).
@@ -100,7 +113,13 @@ package final class FramePlanner {
                             counters.unchangedItems += 1
                             continue
                         }
-                        planItem(first + i, list: list, pass: pass, geometry: g)
+                        if case .pass(let id) = items[i].content, Int(id.index) < fusedMattes.count,
+                            let matte = fusedMattes[Int(id.index)]
+                        {
+                            planFusedMatte(first + i, matte, list: list, pass: pass, geometry: g)
+                        } else {
+                            planItem(first + i, list: list, pass: pass, geometry: g)
+                        }
                     }
                 }
                 if options.outlinePasses && pass != 0 { planOutline(pass) }
@@ -120,7 +139,7 @@ package final class FramePlanner {
     ///
     /// - The item is read in place, through a pointer into the list: passed by value, its 256
     ///   bytes were copied for every item, and again for each function it was handed to.
-    private func planItem(_ item: UnsafePointer<DrawItem>, list: RenderList, pass: Int, geometry g: PassGeometry) {
+    func planItem(_ item: UnsafePointer<DrawItem>, list: RenderList, pass: Int, geometry g: PassGeometry) {
         // Every number the checks below read is finite for the common item: one test of them
         // all, and the tests one field at a time (which tell the skip reason) when it fails.
         let finite = item.pointee.numbersAreFinite
@@ -145,7 +164,7 @@ package final class FramePlanner {
         let shape = ShapeBits.pack(
             corners: item.pointee.roundedCorners, curve: item.pointee.cornerCurve, aliased: aliased)
         if case .image(let id, let placement) = item.pointee.content, isPlainImage(item, placement) {
-            return planPlainImage(item, id, placement, h: h, shape: shape, aliased: aliased, list: list)
+            return planPlainImage(item, id, placement, h: h, shape: shape, aliased: aliased, list: list, geometry: g)
         }
         var instance = QuadInstance(h: h, rect: item.pointee.rect, geometry: item.pointee.rect)
         instance.opacity = min(item.pointee.opacity, 1)
@@ -162,7 +181,9 @@ package final class FramePlanner {
         {
             instance.clip = -1
         }
-        let hasContent = !instance.flags.isDisjoint(with: [.texture, .blurredShape])
+        // Sets made by `union`, not array literals, here and below: an array literal's set is built
+        // at run time (an allocation an item) where the optimizer does not fold it.
+        let hasContent = !instance.flags.isDisjoint(with: QuadFlags.texture.union(.blurredShape))
         if let tint = item.pointee.contentTint {
             // A tinted item draws its content only: the background vector carries the tint.
             guard hasContent, tint.isFinite, tint.a > 0 else { return }
@@ -216,7 +237,7 @@ package final class FramePlanner {
     /// opacity promise, nine-slice or filter sets nothing).
     private func planPlainImage(
         _ item: UnsafePointer<DrawItem>, _ id: ImageID, _ p: ContentPlacement, h: Homography, shape: UInt32,
-        aliased: RectEdges, list: RenderList
+        aliased: RectEdges, list: RenderList, geometry g: PassGeometry
     ) {
         guard p.destination.isFinite, !p.destination.isEmpty, p.source.isFinite, p.source.width != 0,
             p.source.height != 0
@@ -224,6 +245,16 @@ package final class FramePlanner {
         guard hasPixels(id, list) else { return skip(.missingImage) }
         // The plain rect of the content (`drawContentAlone`).
         var instance = QuadInstance(h: h, rect: p.destination, geometry: p.destination)
+        var textures = TextureSource.image(id)
+        if let mask = fusedMask {
+            // A fused matte's image: masked by the second texture, drawn where it is shown.
+            guard let cut = geometry(p.destination, under: h, within: mask.visible, g) else {
+                return
+            }
+            instance.geometry = cut
+            instance.clip = mask.clip
+            textures = .images(id, mask.image)
+        }
         instance.opacity = min(item.pointee.opacity, 1)
         instance.shape = shape
         instance.background = item.pointee.background
@@ -238,20 +269,30 @@ package final class FramePlanner {
             instance.flags.insert(.tint)
         }
         instance.edgeLines = Self.simpleEdges(h, p.destination, aliased: aliased)
-        addToBatch(instance, textures: .image(id), blending: .sourceOver, item: item, list: list)
+        addToBatch(instance, textures: textures, blending: .sourceOver, item: item, list: list)
     }
 
     /// Whether the general path makes of an image item nothing but the plain rect of its
     /// content, blended source-over (`planPlainImage`): the image shown with linear filtering
-    /// and no nine-slice, with no clip, border, backdrop, blend mode, opacity promise or
-    /// clipping of its content, and no background under the content (or a tint, which draws
-    /// none).
+    /// and no nine-slice, with no clip, border, backdrop, blend mode or opacity promise, no
+    /// clipping of its content that cuts any (square corners around content inside the rect
+    /// cut none: a Lottie layer's image is its bounds), and no background under the content
+    /// (or a tint, which draws none).
     @inline(__always)
-    private func isPlainImage(_ item: UnsafePointer<DrawItem>, _ p: ContentPlacement) -> Bool {
+    func isPlainImage(_ item: UnsafePointer<DrawItem>, _ p: ContentPlacement) -> Bool {
         !options.showOverdraw && item.pointee.clip < 0 && item.pointee.backdropFilters < 0
-            && item.pointee.blend == .normal && !item.pointee.opaque && !item.pointee.clipsContent
+            && item.pointee.blend == .normal && !item.pointee.opaque
+            && (!item.pointee.clipsContent || Self.clipCutsNothing(item.pointee, p.destination))
             && item.pointee.borderColor.isClear && (item.pointee.contentTint != nil || item.pointee.background.isClear)
             && p.center == nil && p.magnificationFilter != .nearest && p.minificationFilter == .linear
+    }
+
+    /// Whether clipping `item`'s content to its rect leaves `destination` whole.
+    @inline(__always)
+    private static func clipCutsNothing(_ item: DrawItem, _ destination: Rect) -> Bool {
+        let r = item.rect
+        return item.cornerRadius == 0 && destination.x >= r.x && destination.y >= r.y
+            && destination.maxX <= r.maxX && destination.maxY <= r.maxY
     }
 
     /// The edge lines of `rect` under `h` for the simple program, the `aliased` edges hard (nil:
@@ -278,7 +319,9 @@ package final class FramePlanner {
         counters.items += 1
         let variant: QuadVariant
         var features: QuadFeatures = []
-        if instance.edgeLines == nil {
+        if fusedMask != nil && instance.edgeLines != nil {
+            variant = .simpleMasked
+        } else if instance.edgeLines == nil {
             variant = isShape(instance) ? .shape : .general
             if variant == .general { features = generalFeatures(instance) }
         } else if case .tiles = textures {
@@ -313,7 +356,7 @@ package final class FramePlanner {
     @inline(__always)
     private func isPlainRect(_ instance: QuadInstance) -> Bool {
         !options.showOverdraw && instance.clip < 0 && instance.cornerRadius == 0 && instance.borderWidth == 0
-            && instance.flags.isSubset(of: [.texture, .clipsContent, .noDilate, .tint])
+            && instance.flags.isSubset(of: QuadFlags.texture.union(.clipsContent).union(.noDilate).union(.tint))
             && instance.geometry == instance.rect
             && (!instance.flags.contains(.texture) || instance.destination == instance.rect)
     }
@@ -340,7 +383,9 @@ package final class FramePlanner {
     @inline(__always)
     private func isShape(_ instance: QuadInstance) -> Bool {
         !options.showOverdraw && instance.clip < 0
-            && instance.flags.isDisjoint(with: [.texture, .blurredShape, .screenTexture, .crossfade, .nineSlice, .tint])
+            && instance.flags.isDisjoint(
+                with: QuadFlags.texture.union(.blurredShape).union(.screenTexture).union(.crossfade).union(.nineSlice)
+                    .union(.tint))
     }
 
     /// Adds instance `index` to the open batch when it shares textures, blending and program
@@ -382,7 +427,8 @@ package final class FramePlanner {
             item.pointee.blend == .normal,
             item.pointee.backdropFilters < 0, instance.cornerRadius == 0,
             instance.borderWidth == 0 || item.pointee.borderColor.a >= 1,
-            instance.flags.isDisjoint(with: [.blurredShape, .clipsContent]), instance.geometry == item.pointee.rect
+            instance.flags.isDisjoint(with: QuadFlags.blurredShape.union(.clipsContent)),
+            instance.geometry == item.pointee.rect
         else { return false }
         let h = instance.h
         guard h.c0.y == 0, h.c1.x == 0, h.c0.z == 0, h.c1.z == 0, h.c2.z > 0 else { return false }

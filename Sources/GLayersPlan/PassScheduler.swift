@@ -23,7 +23,8 @@ package final class PassScheduler {
     /// `includesScreenItem(i)` whether item i of the screen is drawn (the passes only items
     /// outside the frame's damage read are not needed).
     package func schedule(
-        _ list: RenderList, includesScreenItem: (Int) -> Bool = { _ in true }, isCached: (Int) -> Bool
+        _ list: RenderList, includesScreenItem: (Int) -> Bool = { _ in true }, isCached: (Int) -> Bool,
+        isDrawnAsItem: (Int) -> Bool = { _ in false }
     ) {
         let n = list.passes.count
         reset(&state, 0, n)
@@ -42,7 +43,8 @@ package final class PassScheduler {
             let pass = Int(p)
             cached[pass] = pass != 0 && isCached(pass)
             forEachInput(of: pass, list, contentToo: !cached[pass], filtered: pass == 0, includes: includesScreenItem) {
-                needed[$0] = true
+                // A pass drawn as its item (a fused matte) is not rendered, nor its mask.
+                if !isDrawnAsItem($0) { needed[$0] = true }
             }
         }
         for p in visitOrder where needed[Int(p)] {

@@ -129,7 +129,7 @@ extension FramePlanner {
     @inline(__always)
     func isSprite(_ instance: QuadInstance, source: TextureSource, list: RenderList) -> Bool {
         guard !options.disableSprites, case .image(let id) = source, instance.showsWholeTexture,
-            instance.flags.isDisjoint(with: [.nineSlice, .crossfade]),
+            instance.flags.isDisjoint(with: QuadFlags.nineSlice.union(.crossfade)),
             instance.flags.contains(.tint) || instance.background.isClear
         else { return false }
         let h = instance.h

@@ -1,0 +1,51 @@
+/// Fused mattes (`FramePlanner.prepareMattes`, `QuadVariant.simpleMasked`): a masked pass of
+/// one image, masked by a pass of one image, drawn as its image masked in place has the pixels
+/// of the two passes it replaces.
+import Foundation
+import GLayersGraphics
+import GLayersPlan
+import GLayersRenderList
+import GLayersTestSupport
+import Testing
+
+@testable import GLayersGL
+
+@Suite(.serialized) struct FusedMatteRenderTests {
+    /// A checkerboard turned and scaled, masked by a translucent disc turned the other way, in
+    /// a screen-space pass shown at half opacity; the pass's source at whole pixels (as a
+    /// Lottie composition's are) or not.
+    private static func list(source: Rect) -> RenderList {
+        let b = ListBuilder(width: 96, height: 72, clear: .rgba(0.1, 0.1, 0.1))
+        let checker = b.add(TestImages.checker(size: 32)), disc = b.add(TestImages.disc(size: 32))
+        let shape = DrawItem(
+            transform: .layer(size: 60, 44, at: 46, 34, transform: .rotate(0.35, 0, 0, 1)), rect: Rect(0, 0, 60, 44),
+            content: .image(checker, ContentPlacement(destination: Rect(0, 0, 60, 44))))
+        let matte = DrawItem(
+            transform: .layer(size: 50, 40, at: 50, 38, transform: .rotate(-0.2, 0, 0, 1)), rect: Rect(0, 0, 50, 40),
+            content: .image(disc, ContentPlacement(destination: Rect(0, 0, 50, 40))))
+        let mask = b.pass(source: source, screenSpace: true, items: [matte])
+        var effects = PassEffects()
+        effects.mask = mask
+        let masked = b.pass(source: source, screenSpace: true, effects: effects, items: [shape])
+        return b.screen([DrawItem(transform: .identity, rect: source, opacity: 0.5, content: .pass(masked))])
+    }
+
+    /// Drawn in place (no pass) and through its passes: the same pixels to two levels (the
+    /// passes hold the image and the mask at 8 bits before they meet).
+    @Test(arguments: [Rect(8, 6, 80, 60), Rect(0, 0, 96, 72)])
+    func aFusedMatteDrawsAsItsPassesDo(source: Rect) throws {
+        let list = Self.list(source: source)
+        try GLHarness.withRenderer { r in
+            r.debug.disableDamage = true
+            r.render(list, to: .offscreen)
+            #expect(r.stats.passes == 0 && r.commands.map(\.variant) == [.simpleMasked], "\(r.stats)")
+            let fused = try r.readImage()
+            r.debug.disableMatteFusion = true
+            r.render(list, to: .offscreen)
+            #expect(r.stats.passes == 2, "\(r.stats)")
+            let passes = try r.readImage()
+            let comparison = ImageComparison(fused, passes, tolerance: ImageTolerance(channel: 2))
+            #expect(comparison.matches, "\(comparison)")
+        }
+    }
+}

@@ -1,0 +1,84 @@
+/// Fused mattes (`FramePlanner.prepareMattes`): a masked pass of one plain image, masked by a
+/// pass of one plain image and shown by one item, is planned as that image masked in place,
+/// and neither pass is rendered.
+import GLayersRenderList
+import Testing
+
+@testable import GLayersPlan
+
+struct FusedMatteTests {
+    /// A screen-space pass of `item` over `source` masked by a pass of `mask`; returns the
+    /// masked pass.
+    static func matte(_ list: TestList, source: Rect, item: DrawItem, mask: DrawItem) -> PassID {
+        let m = list.pass(source: source, items: [mask])
+        let p = list.pass(source: source, items: [item])
+        list.list.passes[Int(m.index)].screenSpace = true
+        list.list.passes[Int(p.index)].screenSpace = true
+        list.list.passes[Int(p.index)].effects.mask = m
+        list.list.passes[Int(p.index)].dependencies = [m]
+        return p
+    }
+
+    /// An image of `side` points at (x, y), turned a little.
+    static func image(_ id: ImageID, at x: Float, _ y: Float, side: Float) -> DrawItem {
+        let c = Float(0.96), s = Float(0.28)
+        return DrawItem(
+            transform: Matrix4(SIMD16(c, s, 0, 0, -s, c, 0, 0, 0, 0, 1, 0, x, y, 0, 1)),
+            rect: Rect(x: 0, y: 0, width: side, height: side),
+            content: .image(id, ContentPlacement(destination: Rect(x: 0, y: 0, width: side, height: side))))
+    }
+
+    @Test func aMatteOfTwoImagesIsDrawnInPlace() {
+        let list = TestList(width: 64, height: 64)
+        let shape = list.add(TestImage(side: 8, opaque: true)), mask = list.add(TestImage(side: 8, opaque: false))
+        let source = Rect(x: 8, y: 8, width: 40, height: 40)
+        let p = Self.matte(
+            list, source: source, item: Self.image(shape, at: 12, 6, side: 30),
+            mask: Self.image(mask, at: 20, 10, side: 24))
+        list.screen([DrawItem(transform: .identity, rect: source, opacity: 0.5, content: .pass(p))])
+        let planner = FramePlanner()
+        planner.plan(list.list)
+        #expect(
+            planner.dump() == """
+                pass 0 64x64 scale 1
+                  batch simpleMasked images \(shape) \(mask) sourceOver 0..<1
+                instances 1 (192 bytes) tiles 0 mipmapped 0
+                items 1 cleared 0 skipped 0 culled 0 sprites 0 unchanged 0
+
+                """)
+        // The instance: the image's opacity times the reader's, its clip the mask's planned
+        // clip, whose parent is the rect the pass was shown in.
+        let v = planner.instances
+        #expect(v[0].w == 0.5)
+        let clips = planner.plannedClips
+        #expect(clips.count == 2 && clips[0].rect == source && clips[0].parent == -1 && clips[1].parent == 0)
+        #expect(clips[1].rect == Rect(x: 0, y: 0, width: 24, height: 24))
+        #expect(v[11].y.bitPattern == 1, "the mask's clip, after the list's (none)")
+    }
+
+    /// A mask with a background, a masked pass of two items, a pass shown twice and the switch
+    /// that turns fusion off each keep the passes.
+    @Test(arguments: ["background", "two items", "shown twice", "switched off"])
+    func mattesThatCannotBeFusedAreRendered(_ reason: String) {
+        let list = TestList(width: 64, height: 64)
+        let shape = list.add(TestImage(side: 8, opaque: true)), mask = list.add(TestImage(side: 8, opaque: false))
+        let source = Rect(x: 8, y: 8, width: 40, height: 40)
+        var masking = Self.image(mask, at: 20, 10, side: 24)
+        if reason == "background" { masking.background = Color(r: 1, g: 0, b: 0, a: 1) }
+        let p = Self.matte(list, source: source, item: Self.image(shape, at: 12, 6, side: 30), mask: masking)
+        if reason == "two items" {
+            // The masked pass's items are the last so far: one more after them is its.
+            list.list.items.append(Self.image(shape, at: 4, 4, side: 8))
+            let range = list.list.passes[Int(p.index)].itemRange
+            list.list.passes[Int(p.index)].itemRange = range.lowerBound..<range.upperBound + 1
+        }
+        let reader = DrawItem(transform: .identity, rect: source, content: .pass(p))
+        list.screen(reason == "shown twice" ? [reader, reader] : [reader])
+        let planner = FramePlanner()
+        planner.options.disableMatteFusion = reason == "switched off"
+        planner.plan(list.list)
+        #expect(planner.passPlans.count == 3, "\(planner.dump())")
+        #expect(planner.plannedClips.isEmpty)
+        #expect(!planner.commands.contains { $0.variant == .simpleMasked })
+    }
+}
