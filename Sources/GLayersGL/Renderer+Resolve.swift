@@ -139,6 +139,11 @@ extension Renderer {
                 return skip(.missingImage, items: Int(c.count))
             }
             bound = .image(t)
+        case .mask(let m):
+            guard let t = textures.texture(for: m, in: list, stats: &stats) else {
+                return skip(.missingImage, items: Int(c.count))
+            }
+            bound = .images(blank.texture, t)
         case .images(let a, let b):
             guard let ta = textures.texture(for: a, in: list, stats: &stats),
                 let tb = textures.texture(for: b, in: list, stats: &stats)

@@ -64,6 +64,7 @@ extension FramePlanner {
         case .none: return "none"
         case .image(let id): return "image \(id)"
         case .images(let a, let b): return "images \(a) \(b)"
+        case .mask(let m): return "mask \(m)"
         case .pass(let p): return "pass \(p)"
         case .tiles(let w, let h): return "tiles \(w)x\(h)"
         }

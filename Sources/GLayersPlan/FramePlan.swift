@@ -10,8 +10,11 @@ package enum TextureSource: Hashable {
     case none
     /// One image.
     case image(ImageID)
-    /// Two images (a crossfade: the first fades out).
+    /// Two images (a crossfade: the first fades out; a fused matte: the second masks).
     case images(ImageID, ImageID)
+    /// No content (the simple program samples a blank texture) and a mask image, second (a
+    /// fused matte of a plain colour).
+    case mask(ImageID)
     /// The result of a pass of this frame.
     case pass(Int32)
     /// Tile images of one pixel size, one per instance (`FramePlanner.tiles` names them): the
@@ -27,6 +30,7 @@ package enum TextureSource: Hashable {
         case (.none, .none): return true
         case (.image(let x), .image(let y)): return x == y
         case (.images(let x0, let x1), .images(let y0, let y1)): return x0 == y0 && x1 == y1
+        case (.mask(let x), .mask(let y)): return x == y
         case (.pass(let x), .pass(let y)): return x == y
         case (.tiles(let xw, let xh), .tiles(let yw, let yh)): return xw == yw && xh == yh
         default: return false

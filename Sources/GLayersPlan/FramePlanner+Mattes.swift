@@ -28,7 +28,8 @@ extension FramePlanner {
     ///   and only P reads it; J shows the whole image stretched over its rect, without
     ///   perspective, with linear filters, opaque, square, unclipped, with every edge
     ///   anti-aliased and no background, border, tint or blend mode;
-    /// - I is a plain image (the simple program's: `isPlainImage`) without perspective;
+    /// - I is a plain image (the simple program's: `isPlainImage`) or a plain colour (a square
+    ///   background alone, unclipped, in the normal blend mode), without perspective;
     /// - K shows P where P was taken from: a screen-space pass drawn into the screen or a
     ///   screen-space pass at the same scale, by K with no transform, its rect P's source,
     ///   square, every edge anti-aliased, with no background, border, tint, backdrop filter or
@@ -88,11 +89,18 @@ extension FramePlanner {
             q < passGeometry.count, passGeometry[p].scale == passGeometry[q].scale
         else { return nil }
         let i = pass.itemRange.lowerBound, j = mask.itemRange.lowerBound, k = Int(readerItem[p])
-        let matte = list.items[j], s = list.items[i].transform.m
-        guard case .image(_, let shown) = list.items[i].content, list.items[i].numbersAreFinite, s[3] == 0,
-            s[7] == 0, s[15] == 1,
-            list.items.withUnsafeBufferPointer({ $0.baseAddress.map { isPlainImage($0 + i, shown) } ?? false })
-        else { return nil }
+        let matte = list.items[j], shape = list.items[i], s = shape.transform.m
+        guard shape.numbersAreFinite, s[3] == 0, s[7] == 0, s[15] == 1 else { return nil }
+        switch shape.content {
+        case .image(_, let shown):
+            guard list.items.withUnsafeBufferPointer({ $0.baseAddress.map { isPlainImage($0 + i, shown) } ?? false })
+            else { return nil }
+        case .none:
+            guard shape.clip < 0, shape.cornerRadius == 0, shape.borderWidth == 0, shape.contentTint == nil,
+                shape.blend == .normal, shape.backdropFilters < 0, !options.showOverdraw
+            else { return nil }
+        default: return nil
+        }
         let t = matte.transform.m
         guard case .image(let maskImage, let placement) = matte.content, placement.source == .unit,
             placement.center == nil, placement.isLinear, placement.destination == matte.rect, matte.opacity == 1,
@@ -133,6 +141,8 @@ extension FramePlanner {
             ClipNode(transform: masking.transform, rect: masking.rect, cornerRadius: 0, parent: shownIn))
         var item = list.items[matte.item]
         item.opacity *= reader.opacity
+        // Masked, it covers nothing whole: never the screen's clear colour, never unblended.
+        item.opaque = false
         fusedMask = (matte.maskImage, shownIn + 1, visible: reader.rect)
         defer { fusedMask = nil }
         withUnsafePointer(to: &item) { planItem($0, list: list, pass: pass, geometry: g) }

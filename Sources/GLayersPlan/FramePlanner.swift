@@ -175,7 +175,7 @@ package final class FramePlanner {
         instance.borderColor = item.pointee.borderColor
         instance.clip = item.pointee.clip >= 0 && Int(item.pointee.clip) < list.clips.count ? item.pointee.clip : -1
         if item.pointee.clipsContent { instance.flags.insert(.clipsContent) }
-        guard let textures = planContent(item, list: list, pass: pass, into: &instance) else { return }
+        guard var textures = planContent(item, list: list, pass: pass, into: &instance) else { return }
         if instance.clip >= 0
             && clipCutsNothing(instance.clip, instance, item, list, scale: g.scale, visible: g.pixelArea)
         {
@@ -222,6 +222,15 @@ package final class FramePlanner {
         }
         drawContentAlone(item, &instance)
         if isPlainRect(instance) { instance.edgeLines = Self.simpleEdges(instance.h, instance.rect, aliased: aliased) }
+        if let mask = fusedMask {
+            // A fused matte's colour (`prepareMattes`): masked, drawn where it is shown.
+            guard instance.edgeLines != nil, case .none = textures,
+                let cut = geometry(instance.geometry, under: h, within: mask.visible, g)
+            else { return }
+            instance.geometry = cut
+            instance.clip = mask.clip
+            textures = .mask(mask.image)
+        }
         var blending: Blending = opaque ? .replace : .sourceOver
         if !opaque && !options.showOverdraw {
             if item.pointee.blend == .screen { blending = .screen }

@@ -11,15 +11,16 @@ import Testing
 @testable import GLayersGL
 
 @Suite(.serialized) struct FusedMatteRenderTests {
-    /// A checkerboard turned and scaled, masked by a translucent disc turned the other way, in
-    /// a screen-space pass shown at half opacity; the pass's source at whole pixels (as a
-    /// Lottie composition's are) or not.
-    private static func list(source: Rect) -> RenderList {
+    /// A checkerboard (or a plain colour: a Lottie solid) turned and scaled, masked by a
+    /// translucent disc turned the other way, in a screen-space pass shown at half opacity; the
+    /// pass's source at whole pixels (as a Lottie composition's are) or not.
+    private static func list(source: Rect, solid: Bool) -> RenderList {
         let b = ListBuilder(width: 96, height: 72, clear: .rgba(0.1, 0.1, 0.1))
         let checker = b.add(TestImages.checker(size: 32)), disc = b.add(TestImages.disc(size: 32))
-        let shape = DrawItem(
+        var shape = DrawItem(
             transform: .layer(size: 60, 44, at: 46, 34, transform: .rotate(0.35, 0, 0, 1)), rect: Rect(0, 0, 60, 44),
             content: .image(checker, ContentPlacement(destination: Rect(0, 0, 60, 44))))
+        if solid { (shape.content, shape.background, shape.opaque) = (.none, .rgba(0.9, 0.5, 0.1, 1), true) }
         let matte = DrawItem(
             transform: .layer(size: 50, 40, at: 50, 38, transform: .rotate(-0.2, 0, 0, 1)), rect: Rect(0, 0, 50, 40),
             content: .image(disc, ContentPlacement(destination: Rect(0, 0, 50, 40))))
@@ -32,9 +33,9 @@ import Testing
 
     /// Drawn in place (no pass) and through its passes: the same pixels to two levels (the
     /// passes hold the image and the mask at 8 bits before they meet).
-    @Test(arguments: [Rect(8, 6, 80, 60), Rect(0, 0, 96, 72)])
-    func aFusedMatteDrawsAsItsPassesDo(source: Rect) throws {
-        let list = Self.list(source: source)
+    @Test(arguments: [(Rect(8, 6, 80, 60), false), (Rect(0, 0, 96, 72), false), (Rect(8, 6, 80, 60), true)])
+    func aFusedMatteDrawsAsItsPassesDo(source: Rect, solid: Bool) throws {
+        let list = Self.list(source: source, solid: solid)
         try GLHarness.withRenderer { r in
             r.debug.disableDamage = true
             r.render(list, to: .offscreen)

@@ -56,6 +56,28 @@ struct FusedMatteTests {
         #expect(v[11].y.bitPattern == 1, "the mask's clip, after the list's (none)")
     }
 
+    /// A plain colour masked (a Lottie solid under a track matte) is drawn in place too: no
+    /// content, the mask second; opaque, it is still blended.
+    @Test func aMatteOfAColourIsDrawnInPlace() {
+        let list = TestList(width: 64, height: 64)
+        let mask = list.add(TestImage(side: 8, opaque: false))
+        let source = Rect(x: 0, y: 0, width: 64, height: 64)
+        let solid = DrawItem(
+            transform: .identity, rect: source, background: Color(r: 1, g: 0, b: 0, a: 1), opaque: true)
+        let p = Self.matte(list, source: source, item: solid, mask: Self.image(mask, at: 20, 10, side: 24))
+        list.screen([DrawItem(transform: .identity, rect: source, content: .pass(p))])
+        let planner = FramePlanner()
+        planner.plan(list.list)
+        #expect(
+            planner.dump() == """
+                pass 0 64x64 scale 1
+                  batch simpleMasked mask \(mask) sourceOver 0..<1
+                instances 1 (192 bytes) tiles 0 mipmapped 0
+                items 1 cleared 0 skipped 0 culled 0 sprites 0 unchanged 0
+
+                """)
+    }
+
     /// A mask with a background, a masked pass of two items, a pass shown twice and the switch
     /// that turns fusion off each keep the passes.
     @Test(arguments: ["background", "two items", "shown twice", "switched off"])
