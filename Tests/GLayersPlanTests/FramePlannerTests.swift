@@ -100,8 +100,13 @@ import Testing
     /// A clip that holds an item with room to spare (its quad grown by a pixel and a half) cuts
     /// nothing: the instance is planned without it, by the simple program. A clip the item
     /// crosses, or a turned one, stays.
+    ///
+    /// Only the pass's pixels are drawn: a clip that follows the edges of an item larger than
+    /// the pass (a composition's bounds around its full-frame background) cuts nothing the pass
+    /// shows, and is left out. Where such an edge lies inside the pass, the clip stays.
     @Test func aClipThatCutsNothingIsLeftOut() {
         let list = TestList(width: 64, height: 64)
+        let large = Rect(x: 0, y: 0, width: 80, height: 80)
         list.list.clips = [
             ClipNode(
                 transform: .translation(4, 4), rect: Rect(x: 0, y: 0, width: 40, height: 40), cornerRadius: 0,
@@ -109,11 +114,14 @@ import Testing
             ClipNode(
                 transform: Matrix4(SIMD16(0.8, 0.6, 0, 0, -0.6, 0.8, 0, 0, 0, 0, 1, 0, 30, 0, 0, 1)),
                 rect: Rect(x: 0, y: 0, width: 60, height: 60), cornerRadius: 0, parent: -1),
+            ClipNode(transform: .translation(-8, -8), rect: large, cornerRadius: 0, parent: -1),
+            ClipNode(transform: .translation(-8, 20), rect: large, cornerRadius: 0, parent: -1),
         ]
         var inside = Self.item(Self.square, at: (10, 10)), crossing = Self.item(Self.square, at: (40, 10))
         var turned = Self.item(Self.square, at: (30, 30))
-        (inside.clip, crossing.clip, turned.clip) = (0, 0, 1)
-        list.screen([inside, crossing, turned])
+        var beyond = Self.item(large, at: (-8, -8)), edgeInside = Self.item(large, at: (-8, 20))
+        (inside.clip, crossing.clip, turned.clip, beyond.clip, edgeInside.clip) = (0, 0, 1, 2, 3)
+        list.screen([inside, crossing, turned, beyond, edgeInside])
         let planner = FramePlanner()
         planner.plan(list.list)
         #expect(
@@ -121,34 +129,10 @@ import Testing
                 pass 0 64x64 scale 1
                   batch simple none sourceOver 0..<1
                   batch general(clip) none sourceOver 1..<3
-                instances 3 (576 bytes) tiles 0 mipmapped 0
-                items 3 cleared 0 skipped 0 culled 0 sprites 0 unchanged 0
-
-                """)
-    }
-
-    /// Only the pass's pixels are drawn: a clip that follows the edges of an item larger than
-    /// the pass (a composition's bounds around its full-frame background) cuts nothing the pass
-    /// shows, and is left out. Where such an edge lies inside the pass, the clip stays.
-    @Test func aClipAlongEdgesBeyondThePassIsLeftOut() {
-        let list = TestList(width: 64, height: 64)
-        let large = Rect(x: 0, y: 0, width: 80, height: 80)
-        list.list.clips = [
-            ClipNode(transform: .translation(-8, -8), rect: large, cornerRadius: 0, parent: -1),
-            ClipNode(transform: .translation(-8, 20), rect: large, cornerRadius: 0, parent: -1),
-        ]
-        var beyond = Self.item(large, at: (-8, -8)), edgeInside = Self.item(large, at: (-8, 20))
-        (beyond.clip, edgeInside.clip) = (0, 1)
-        list.screen([beyond, edgeInside])
-        let planner = FramePlanner()
-        planner.plan(list.list)
-        #expect(
-            planner.dump() == """
-                pass 0 64x64 scale 1
-                  batch simple none sourceOver 0..<1
-                  batch general(clip) none sourceOver 1..<2
-                instances 2 (384 bytes) tiles 0 mipmapped 0
-                items 2 cleared 0 skipped 0 culled 0 sprites 0 unchanged 0
+                  batch simple none sourceOver 3..<4
+                  batch general(clip) none sourceOver 4..<5
+                instances 5 (960 bytes) tiles 0 mipmapped 0
+                items 5 cleared 0 skipped 0 culled 0 sprites 0 unchanged 0
 
                 """)
     }

@@ -28,25 +28,32 @@ struct FusedMatteTests {
             content: .image(id, ContentPlacement(destination: Rect(x: 0, y: 0, width: side, height: side))))
     }
 
-    @Test func aMatteOfTwoImagesIsDrawnInPlace() {
+    /// A masked pass of one plain image, or of one plain colour (a Lottie solid under a track
+    /// matte: no content, the mask second; opaque, it is still blended), under a mask of one
+    /// plain image is one instance of the showing pass.
+    @Test(arguments: [false, true])
+    func aMatteIsDrawnInPlace(colour: Bool) {
         let list = TestList(width: 64, height: 64)
         let shape = list.add(TestImage(side: 8, opaque: true)), mask = list.add(TestImage(side: 8, opaque: false))
         let source = Rect(x: 8, y: 8, width: 40, height: 40)
-        let p = Self.matte(
-            list, source: source, item: Self.image(shape, at: 12, 6, side: 30),
-            mask: Self.image(mask, at: 20, 10, side: 24))
+        let item =
+            colour
+            ? DrawItem(transform: .identity, rect: source, background: Color(r: 1, g: 0, b: 0, a: 1), opaque: true)
+            : Self.image(shape, at: 12, 6, side: 30)
+        let p = Self.matte(list, source: source, item: item, mask: Self.image(mask, at: 20, 10, side: 24))
         list.screen([DrawItem(transform: .identity, rect: source, opacity: 0.5, content: .pass(p))])
         let planner = FramePlanner()
         planner.plan(list.list)
+        let textures = colour ? "mask \(mask)" : "images \(shape) \(mask)"
         #expect(
             planner.dump() == """
                 pass 0 64x64 scale 1
-                  batch simpleMasked images \(shape) \(mask) sourceOver 0..<1
+                  batch simpleMasked \(textures) sourceOver 0..<1
                 instances 1 (192 bytes) tiles 0 mipmapped 0
                 items 1 cleared 0 skipped 0 culled 0 sprites 0 unchanged 0
 
                 """)
-        // The instance: the image's opacity times the reader's, its clip the mask's planned
+        // The instance: the item's opacity times the reader's, its clip the mask's planned
         // clip, whose parent is the rect the pass was shown in.
         let v = planner.instances
         #expect(v[0].w == 0.5)
@@ -54,28 +61,6 @@ struct FusedMatteTests {
         #expect(clips.count == 2 && clips[0].rect == source && clips[0].parent == -1 && clips[1].parent == 0)
         #expect(clips[1].rect == Rect(x: 0, y: 0, width: 24, height: 24))
         #expect(v[11].y.bitPattern == 1, "the mask's clip, after the list's (none)")
-    }
-
-    /// A plain colour masked (a Lottie solid under a track matte) is drawn in place too: no
-    /// content, the mask second; opaque, it is still blended.
-    @Test func aMatteOfAColourIsDrawnInPlace() {
-        let list = TestList(width: 64, height: 64)
-        let mask = list.add(TestImage(side: 8, opaque: false))
-        let source = Rect(x: 0, y: 0, width: 64, height: 64)
-        let solid = DrawItem(
-            transform: .identity, rect: source, background: Color(r: 1, g: 0, b: 0, a: 1), opaque: true)
-        let p = Self.matte(list, source: source, item: solid, mask: Self.image(mask, at: 20, 10, side: 24))
-        list.screen([DrawItem(transform: .identity, rect: source, content: .pass(p))])
-        let planner = FramePlanner()
-        planner.plan(list.list)
-        #expect(
-            planner.dump() == """
-                pass 0 64x64 scale 1
-                  batch simpleMasked mask \(mask) sourceOver 0..<1
-                instances 1 (192 bytes) tiles 0 mipmapped 0
-                items 1 cleared 0 skipped 0 culled 0 sprites 0 unchanged 0
-
-                """)
     }
 
     /// A mask with a background, a masked pass of two items, a pass shown twice and the switch
