@@ -15,6 +15,8 @@ struct FusedMatte {
     var maskItem: Int
     /// The mask's image.
     var maskImage: ImageID
+    /// Where the pass is shown (pass coordinates): the showing item's rect, cut by its clips.
+    var shown: Rect
 }
 
 extension FramePlanner {
@@ -33,7 +35,7 @@ extension FramePlanner {
     /// - K shows P where P was taken from: a screen-space pass drawn into the screen or a
     ///   screen-space pass at the same scale, by K with no transform, its rect P's source,
     ///   square, every edge anti-aliased, with no background, border, tint, backdrop filter or
-    ///   blend mode, and a clip that cuts nothing.
+    ///   blend mode, inside clips that make one rect with it (`shownRect`).
     ///
     /// Then I drawn into K's pass with K's opacity, times J's coverage and alpha and K's rect's
     /// coverage at each pixel, is what K would show: the simple program's pixels of I and of J
@@ -113,18 +115,50 @@ extension FramePlanner {
             reader.borderWidth == 0, reader.background.isClear, reader.contentTint == nil, reader.blend == .normal,
             reader.backdropFilters < 0, reader.antialiasedEdges == .all, reader.opacity.isFinite
         else { return nil }
-        if reader.clip >= 0 {
-            let instance = QuadInstance(h: Homography(reader.transform), rect: reader.rect, geometry: reader.rect)
-            let cutsNothing = list.items.withUnsafeBufferPointer { items in
-                items.baseAddress.map {
-                    clipCutsNothing(
-                        reader.clip, instance, $0 + k, list, scale: passGeometry[q].scale,
-                        visible: passGeometry[q].pixelArea)
-                } ?? false
-            }
-            guard cutsNothing else { return nil }
+        guard let shown = shownRect(reader.rect, clip: reader.clip, list, passGeometry[q]) else { return nil }
+        return FusedMatte(item: i, maskItem: j, maskImage: maskImage, shown: shown)
+    }
+
+    /// Where an item of `rect` (pass coordinates, no transform) inside clip chain `clip` shows
+    /// its pixels, as one rect whose edges' coverage is the product of the item's and the clips'
+    /// at every pixel of the pass (`g`), or nil when there is none such: each clip a square rect
+    /// mapped without turning, with every edge anti-aliased, and each of its edges either
+    /// outside the rect by a pixel and a half (it cuts nothing there), inside it by a pixel or
+    /// more (it is the edge: the rect's coverage is whole where the clip's edge blurs), or both
+    /// edges beyond the pass. A Lottie precomposition's bounds cutting a layer shown in it.
+    func shownRect(_ rect: Rect, clip: Int32, _ list: RenderList, _ g: PassGeometry) -> Rect? {
+        var edges = (rect.x, rect.maxX, rect.y, rect.maxY)
+        let visible = g.pixelArea, margin = 1.5 / g.scale, pixel = 1 / g.scale
+        // One side: the edge `e` at a low (`low`) or high side, against the clip's edge `c`
+        // and the pass's edge `v`.
+        func side(_ e: Float, _ c: Float, _ v: Float, low: Bool) -> Float? {
+            let outside = low ? e - c : c - e  // how far the clip's edge lies outside the rect's
+            if outside >= margin { return e }
+            if outside <= -pixel { return c }
+            let beyond = low ? max(e, c) <= v - margin : min(e, c) >= v + margin
+            return beyond ? e : nil
         }
-        return FusedMatte(item: i, maskItem: j, maskImage: maskImage)
+        var index = Int(clip), steps = 0
+        while index >= 0 {
+            guard index < list.clips.count, steps < list.clips.count else { return nil }
+            let node = list.clips[index], m = node.transform.m
+            guard node.cornerRadius <= 0 || node.roundedCorners & 0xF == 0, node.antialiasedEdges == .all,
+                m[1] == 0, m[4] == 0, m[3] == 0, m[7] == 0, m[15] == 1
+            else { return nil }
+            let xs = (node.rect.x * m[0] + m[12], node.rect.maxX * m[0] + m[12])
+            let ys = (node.rect.y * m[5] + m[13], node.rect.maxY * m[5] + m[13])
+            guard let minX = side(edges.0, min(xs.0, xs.1), visible.x, low: true),
+                let maxX = side(edges.1, max(xs.0, xs.1), visible.maxX, low: false),
+                let minY = side(edges.2, min(ys.0, ys.1), visible.y, low: true),
+                let maxY = side(edges.3, max(ys.0, ys.1), visible.maxY, low: false),
+                minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite
+            else { return nil }
+            edges = (minX, maxX, minY, maxY)
+            index = Int(node.parent)
+            steps += 1
+        }
+        guard edges.1 > edges.0, edges.3 > edges.2 else { return nil }
+        return Rect(x: edges.0, y: edges.2, width: edges.1 - edges.0, height: edges.3 - edges.2)
     }
 
     /// Plans item `k`, which shows fused pass `p`: the pass's image, with `k`'s opacity, masked
@@ -136,14 +170,14 @@ extension FramePlanner {
         let reader = k.pointee, masking = list.items[matte.maskItem]
         let shownIn = Int32(list.clips.count + plannedClips.count)
         plannedClips.append(
-            ClipNode(transform: reader.transform, rect: reader.rect, cornerRadius: 0, parent: -1))
+            ClipNode(transform: reader.transform, rect: matte.shown, cornerRadius: 0, parent: -1))
         plannedClips.append(
             ClipNode(transform: masking.transform, rect: masking.rect, cornerRadius: 0, parent: shownIn))
         var item = list.items[matte.item]
         item.opacity *= reader.opacity
         // Masked, it covers nothing whole: never the screen's clear colour, never unblended.
         item.opaque = false
-        fusedMask = (matte.maskImage, shownIn + 1, visible: reader.rect)
+        fusedMask = (matte.maskImage, shownIn + 1, visible: matte.shown)
         defer { fusedMask = nil }
         withUnsafePointer(to: &item) { planItem($0, list: list, pass: pass, geometry: g) }
     }

@@ -13,8 +13,9 @@ import Testing
 @Suite(.serialized) struct FusedMatteRenderTests {
     /// A checkerboard (or a plain colour: a Lottie solid) turned and scaled, masked by a
     /// translucent disc turned the other way, in a screen-space pass shown at half opacity; the
-    /// pass's source at whole pixels (as a Lottie composition's are) or not.
-    private static func list(source: Rect, solid: Bool) -> RenderList {
+    /// pass's source at whole pixels (as a Lottie composition's are) or not; shown inside a clip
+    /// that cuts its left side (a precomposition's bounds) or not.
+    private static func list(source: Rect, solid: Bool, clipped: Bool = false) -> RenderList {
         let b = ListBuilder(width: 96, height: 72, clear: .rgba(0.1, 0.1, 0.1))
         let checker = b.add(TestImages.checker(size: 32)), disc = b.add(TestImages.disc(size: 32))
         var shape = DrawItem(
@@ -28,14 +29,23 @@ import Testing
         var effects = PassEffects()
         effects.mask = mask
         let masked = b.pass(source: source, screenSpace: true, effects: effects, items: [shape])
-        return b.screen([DrawItem(transform: .identity, rect: source, opacity: 0.5, content: .pass(masked))])
+        let clip =
+            clipped
+            ? b.clip(ClipNode(transform: .translate(30.25, 0), rect: Rect(0, 0, 200, 200), cornerRadius: 0, parent: -1))
+            : -1
+        return b.screen([
+            DrawItem(transform: .identity, rect: source, opacity: 0.5, content: .pass(masked), clip: clip)
+        ])
     }
 
     /// Drawn in place (no pass) and through its passes: the same pixels to two levels (the
     /// passes hold the image and the mask at 8 bits before they meet).
-    @Test(arguments: [(Rect(8, 6, 80, 60), false), (Rect(0, 0, 96, 72), false), (Rect(8, 6, 80, 60), true)])
-    func aFusedMatteDrawsAsItsPassesDo(source: Rect, solid: Bool) throws {
-        let list = Self.list(source: source, solid: solid)
+    @Test(arguments: [
+        (Rect(8, 6, 80, 60), false, false), (Rect(0, 0, 96, 72), false, false), (Rect(8, 6, 80, 60), true, false),
+        (Rect(8, 6, 80, 60), false, true),
+    ])
+    func aFusedMatteDrawsAsItsPassesDo(source: Rect, solid: Bool, clipped: Bool) throws {
+        let list = Self.list(source: source, solid: solid, clipped: clipped)
         try GLHarness.withRenderer { r in
             r.debug.disableDamage = true
             r.render(list, to: .offscreen)

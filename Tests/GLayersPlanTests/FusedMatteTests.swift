@@ -63,9 +63,34 @@ struct FusedMatteTests {
         #expect(v[11].y.bitPattern == 1, "the mask's clip, after the list's (none)")
     }
 
-    /// A mask with a background, a masked pass of two items, a pass shown twice and the switch
-    /// that turns fusion off each keep the passes.
-    @Test(arguments: ["background", "two items", "shown twice", "switched off"])
+    /// The showing item's clips cut it to one rect (a precomposition's bounds): the fused image
+    /// is shown in that rect, an edge of the clip a pixel or more inside the item's taking the
+    /// item's place.
+    @Test func clipsOfTheShowingItemCutWhereTheMatteIsShown() {
+        let list = TestList(width: 64, height: 64)
+        let shape = list.add(TestImage(side: 8, opaque: true)), mask = list.add(TestImage(side: 8, opaque: false))
+        let source = Rect(x: 8, y: 8, width: 40, height: 40)
+        let p = Self.matte(
+            list, source: source, item: Self.image(shape, at: 12, 6, side: 30),
+            mask: Self.image(mask, at: 20, 10, side: 24))
+        list.list.clips = [
+            ClipNode(
+                transform: .translation(20, 0), rect: Rect(x: 0, y: 0, width: 100, height: 100), cornerRadius: 0,
+                parent: -1)
+        ]
+        var reader = DrawItem(transform: .identity, rect: source, content: .pass(p))
+        reader.clip = 0
+        list.screen([reader])
+        let planner = FramePlanner()
+        planner.plan(list.list)
+        #expect(planner.passPlans.count == 1 && planner.commands.map(\.variant) == [.simpleMasked])
+        #expect(planner.plannedClips.first?.rect == Rect(x: 20, y: 8, width: 28, height: 40))
+    }
+
+    /// A mask with a background, a masked pass of two items, a pass shown twice, a clip whose
+    /// edge lies within a pixel of the showing item's, and the switch that turns fusion off
+    /// each keep the passes.
+    @Test(arguments: ["background", "two items", "shown twice", "switched off", "clip edge within a pixel"])
     func mattesThatCannotBeFusedAreRendered(_ reason: String) {
         let list = TestList(width: 64, height: 64)
         let shape = list.add(TestImage(side: 8, opaque: true)), mask = list.add(TestImage(side: 8, opaque: false))
@@ -79,7 +104,16 @@ struct FusedMatteTests {
             let range = list.list.passes[Int(p.index)].itemRange
             list.list.passes[Int(p.index)].itemRange = range.lowerBound..<range.upperBound + 1
         }
-        let reader = DrawItem(transform: .identity, rect: source, content: .pass(p))
+        var reader = DrawItem(transform: .identity, rect: source, content: .pass(p))
+        if reason == "clip edge within a pixel" {
+            // Half a pixel inside the item's left edge: neither edge alone is the coverage.
+            list.list.clips = [
+                ClipNode(
+                    transform: .translation(8.5, 0), rect: Rect(x: 0, y: 0, width: 100, height: 100),
+                    cornerRadius: 0, parent: -1)
+            ]
+            reader.clip = 0
+        }
         list.screen(reason == "shown twice" ? [reader, reader] : [reader])
         let planner = FramePlanner()
         planner.options.disableMatteFusion = reason == "switched off"
