@@ -125,7 +125,7 @@ extension FramePlanner {
     /// mapped without turning, with every edge anti-aliased, and each of its edges either
     /// outside the rect by a pixel and a half (it cuts nothing there), inside it by a pixel or
     /// more (it is the edge: the rect's coverage is whole where the clip's edge blurs), or both
-    /// edges beyond the pass. A Lottie precomposition's bounds cutting a layer shown in it.
+    /// edges at or beyond the pass's. A Lottie precomposition's bounds cutting a layer shown in it.
     func shownRect(_ rect: Rect, clip: Int32, _ list: RenderList, _ g: PassGeometry) -> Rect? {
         var edges = (rect.x, rect.maxX, rect.y, rect.maxY)
         let visible = g.pixelArea, margin = 1.5 / g.scale, pixel = 1 / g.scale
@@ -135,7 +135,9 @@ extension FramePlanner {
             let outside = low ? e - c : c - e  // how far the clip's edge lies outside the rect's
             if outside >= margin { return e }
             if outside <= -pixel { return c }
-            let beyond = low ? max(e, c) <= v - margin : min(e, c) >= v + margin
+            // At or beyond the pass's edge, both leave the pass's pixels whole (their centres
+            // lie half a pixel or more inside).
+            let beyond = low ? max(e, c) <= v : min(e, c) >= v
             return beyond ? e : nil
         }
         var index = Int(clip), steps = 0

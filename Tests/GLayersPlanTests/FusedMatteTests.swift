@@ -65,18 +65,22 @@ struct FusedMatteTests {
 
     /// The showing item's clips cut it to one rect (a precomposition's bounds): the fused image
     /// is shown in that rect, an edge of the clip a pixel or more inside the item's taking the
-    /// item's place.
-    @Test func clipsOfTheShowingItemCutWhereTheMatteIsShown() {
+    /// item's place. Edges that meet at the pass's edge (a composition's bounds around a layer
+    /// as large as the frame) leave it whole.
+    @Test(arguments: [false, true])
+    func clipsOfTheShowingItemCutWhereTheMatteIsShown(wholeFrame: Bool) {
         let list = TestList(width: 64, height: 64)
         let shape = list.add(TestImage(side: 8, opaque: true)), mask = list.add(TestImage(side: 8, opaque: false))
-        let source = Rect(x: 8, y: 8, width: 40, height: 40)
+        let source = wholeFrame ? Rect(x: 0, y: 0, width: 64, height: 64) : Rect(x: 8, y: 8, width: 40, height: 40)
         let p = Self.matte(
             list, source: source, item: Self.image(shape, at: 12, 6, side: 30),
             mask: Self.image(mask, at: 20, 10, side: 24))
         list.list.clips = [
-            ClipNode(
-                transform: .translation(20, 0), rect: Rect(x: 0, y: 0, width: 100, height: 100), cornerRadius: 0,
-                parent: -1)
+            wholeFrame
+                ? ClipNode(transform: .identity, rect: source, cornerRadius: 0, parent: -1)
+                : ClipNode(
+                    transform: .translation(20, 0), rect: Rect(x: 0, y: 0, width: 100, height: 100),
+                    cornerRadius: 0, parent: -1)
         ]
         var reader = DrawItem(transform: .identity, rect: source, content: .pass(p))
         reader.clip = 0
@@ -84,7 +88,8 @@ struct FusedMatteTests {
         let planner = FramePlanner()
         planner.plan(list.list)
         #expect(planner.passPlans.count == 1 && planner.commands.map(\.variant) == [.simpleMasked])
-        #expect(planner.plannedClips.first?.rect == Rect(x: 20, y: 8, width: 28, height: 40))
+        let shown = wholeFrame ? source : Rect(x: 20, y: 8, width: 28, height: 40)
+        #expect(planner.plannedClips.first?.rect == shown)
     }
 
     /// A mask with a background, a masked pass of two items, a pass shown twice, a clip whose
