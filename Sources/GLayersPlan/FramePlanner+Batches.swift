@@ -1,0 +1,114 @@
+/// Batching: the program an instance takes (`QuadVariant`, and for the general program the
+/// parts it needs, `QuadFeatures`) and the batch it joins. Instances that share textures,
+/// blending and program are drawn by one call.
+import GLayersRenderList
+
+extension FramePlanner {
+    /// Writes a batched instance and adds it to the open batch (or a new one) with the program
+    /// that draws it.
+    func addToBatch(
+        _ instance: QuadInstance, textures: TextureSource, blending: Blending, item: UnsafePointer<DrawItem>,
+        list: RenderList
+    ) {
+        var textures = textures
+        let index = Int32(instanceCount)
+        if listHasTiles, instance.edgeLines != nil, case .image(let id) = textures, let size = tileSize(item, id, list)
+        {
+            textures = size
+            tiles.append(PlannedTile(instance: index, image: id))
+        }
+        instance.write(to: instanceBuffer.append())
+        counters.items += 1
+        let variant: QuadVariant
+        var features: QuadFeatures = []
+        if fusedMask != nil && instance.edgeLines != nil {
+            variant = .simpleMasked
+        } else if instance.edgeLines == nil {
+            variant = isShape(instance) ? .shape : .general
+            if variant == .general { features = generalFeatures(instance) }
+        } else if case .tiles = textures {
+            variant = .simpleArray
+        } else if isSprite(instance, source: textures, list: list) {
+            variant = .sprite
+            counters.spriteItems += 1
+        } else {
+            variant = .simple
+        }
+        appendToBatch(index, textures: textures, blending: blending, variant: variant, features: features)
+    }
+
+    /// What of the general program `instance` needs (`QuadFeatures`). The overdraw view takes
+    /// the whole program (its tint is with the blend modes).
+    @inline(__always)
+    func generalFeatures(_ instance: QuadInstance) -> QuadFeatures {
+        if options.showOverdraw || options.wholeGeneralProgram { return .all }
+        var features: QuadFeatures = []
+        if instance.clip >= 0 {
+            features.insert(.clip)
+            if clipsHaveContinuousCorners { features.insert(.continuous) }
+        }
+        if instance.shape & ShapeBits.continuous != 0 { features.insert(.continuous) }
+        if instance.flags.contains(.blurredShape) { features.insert(.blurred) }
+        return features
+    }
+
+    /// Whether `quad_simple.frag.glsl` can draw the instance exactly as the general program:
+    /// a plain rect, its content (if any) filling it; its corners must also lie in front of
+    /// the eye (`Homography.edgeLines(of:)` checks that).
+    @inline(__always)
+    func isPlainRect(_ instance: QuadInstance) -> Bool {
+        !options.showOverdraw && instance.clip < 0 && instance.cornerRadius == 0 && instance.borderWidth == 0
+            && instance.flags.isSubset(of: QuadFlags.texture.union(.clipsContent).union(.noDilate).union(.tint))
+            && instance.geometry == instance.rect
+            && (!instance.flags.contains(.texture) || instance.destination == instance.rect)
+    }
+
+    /// Makes an item that shows its content alone the plain rect of that content: with no
+    /// background (or a tint, which draws the content only), border or clip, and content its
+    /// rect does not clip, the item's pixels are the content's, anti-aliased at the edges of its
+    /// destination with the item's hard edges (quad.frag.glsl), which is what the simple and
+    /// sprite programs draw for a rect that is the destination. A shape layer's raster is such
+    /// an item, its path reaching past its bounds (every shape of a Lottie file: their layers
+    /// have empty bounds).
+    @inline(__always)
+    func drawContentAlone(_ item: UnsafePointer<DrawItem>, _ instance: inout QuadInstance) {
+        guard !item.pointee.clipsContent, instance.clip < 0, instance.borderWidth == 0,
+            instance.flags.contains(.texture), instance.flags.contains(.tint) || item.pointee.background.isClear
+        else { return }
+        instance.rect = instance.destination
+        instance.geometry = instance.destination
+        instance.cornerRadius = 0
+    }
+
+    /// Whether the shape program draws the instance exactly as the general program: nothing
+    /// but background, border and rounded corners (no content, clip or overdraw tint).
+    @inline(__always)
+    func isShape(_ instance: QuadInstance) -> Bool {
+        !options.showOverdraw && instance.clip < 0
+            && instance.flags.isDisjoint(
+                with: QuadFlags.texture.union(.blurredShape).union(.screenTexture).union(.crossfade).union(.nineSlice)
+                    .union(.tint))
+    }
+
+    /// Adds instance `index` to the open batch when it shares textures, blending and program
+    /// (a general batch takes the union of its instances' `features`).
+    @inline(__always)
+    func appendToBatch(
+        _ index: Int32, textures: TextureSource, blending: Blending, variant: QuadVariant, features: QuadFeatures = []
+    ) {
+        // Never merge into a command of an earlier pass. The last command is read in place.
+        let last = commands.count - 1
+        if !options.disableBatching, last >= passCommands, commands[last].kind == .batch,
+            commands[last].first + commands[last].count == index, commands[last].variant == variant,
+            commands[last].blending == blending, commands[last].textures == textures
+        {
+            commands[last].count += 1
+            commands[last].features.formUnion(features)
+            return
+        }
+        var command = DrawCommand(
+            kind: .batch, first: index, count: 1, textures: textures, variant: variant, blending: blending)
+        command.features = variant == .general ? features : []
+        commands.append(command)
+    }
+}
