@@ -27,7 +27,7 @@
 //   the general one's size: what is compiled, and kept by the driver, for a scene whose only
 //   shaped items are buttons and frames (the kiosk's selection).
 // Leaner general programs (QuadFeatures in FramePlan.swift): NO_CONTINUOUS leaves out
-//   continuous corners, NO_BLUR the blurred shape, NO_CLIP the clips, NO_BLEND the blend modes
+//   continuous corners, NO_BLURRED the blurred shape, NO_CLIP the clips, NO_BLEND the blend modes
 //   and the overdraw tint. A software rasterizer (llvmpipe) runs every branch of a program for
 //   every pixel, taken or not: each part left out of a batch that needs none of it is time
 //   saved per pixel (docs/renderer.md, "Leaner general programs").
@@ -411,7 +411,7 @@ void main() {
     color = v_bg * shape;
     {
 #else
-#ifndef NO_BLUR
+#ifndef NO_BLURRED
     if ((flags & FLAG_BLURRED_SHAPE) != 0) {
         float sigma = v_center.x;
         bool continuous = (shapeBits & SHAPE_CONTINUOUS) != 0;

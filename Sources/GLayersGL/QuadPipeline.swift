@@ -36,12 +36,9 @@ struct QuadProgram {
     init(_ variant: QuadVariant, features: QuadFeatures = .all) throws {
         switch variant {
         case .general:
-            let leftOut: [(QuadFeatures, String)] = [
-                (.clip, "NO_CLIP"), (.continuous, "NO_CONTINUOUS"), (.blurred, "NO_BLUR"), (.blend, "NO_BLEND"),
-            ]
             program = try ShaderProgram(
                 vertex: EmbeddedShaders.quad_vert, fragment: EmbeddedShaders.quad_frag,
-                defines: leftOut.filter { !features.contains($0.0) }.map(\.1))
+                defines: QuadFeatures.names.filter { !features.contains($0.0) }.map { "NO_" + $0.1.uppercased() })
         case .simple:
             program = try ShaderProgram(
                 vertex: EmbeddedShaders.quad_vert, fragment: EmbeddedShaders.quad_simple_frag, defines: ["SIMPLE"])

@@ -46,10 +46,7 @@ extension FramePlanner {
     private static func describe(_ c: DrawCommand) -> String {
         var line = "\(c.kind) \(c.variant)"
         if c.variant == .general && c.features != .all {
-            let names: [(QuadFeatures, String)] = [
-                (.clip, "clip"), (.continuous, "continuous"), (.blurred, "blurred"), (.blend, "blend"),
-            ]
-            let needed = names.filter { c.features.contains($0.0) }.map(\.1)
+            let needed = QuadFeatures.names.filter { c.features.contains($0.0) }.map(\.1)
             line += "(" + (needed.isEmpty ? "lean" : needed.joined(separator: ",")) + ")"
         }
         line += " \(describe(c.textures)) \(c.blending)"

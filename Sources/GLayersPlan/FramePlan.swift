@@ -73,7 +73,12 @@ package struct QuadFeatures: OptionSet, Hashable, Sendable {
     /// Everything: the whole general program.
     package static let all: QuadFeatures = [.clip, .continuous, .blurred, .blend]
     /// The number of distinct sets (the programs there can be).
-    package static let count = 16
+    package static let count = Int(all.rawValue) + 1
+    /// Each part and its name: in plan dumps, and upper-cased after `NO_` the define that
+    /// leaves it out of quad.frag.glsl.
+    package static let names: [(QuadFeatures, String)] = [
+        (.clip, "clip"), (.continuous, "continuous"), (.blurred, "blurred"), (.blend, "blend"),
+    ]
 }
 
 /// One thing to do while a pass's target is bound.

@@ -29,18 +29,26 @@ extension FramePlanner {
         let margin = 1.5 / scale
         var index = Int(clip), steps = 0
         while index >= 0 && index < list.clips.count && steps < list.clips.count {
-            let node = list.clips[index], m = node.transform.m
-            guard node.cornerRadius <= 0 || node.roundedCorners & 0xF == 0,
-                m[1] == 0, m[4] == 0, m[3] == 0, m[7] == 0, m[15] == 1
-            else { return false }
-            let xs = (node.rect.x * m[0] + m[12], node.rect.maxX * m[0] + m[12])
-            let ys = (node.rect.y * m[5] + m[13], node.rect.maxY * m[5] + m[13])
-            guard min(xs.0, xs.1) <= minX - margin, max(xs.0, xs.1) >= maxX + margin,
-                min(ys.0, ys.1) <= minY - margin, max(ys.0, ys.1) >= maxY + margin
+            let node = list.clips[index]
+            guard let c = Self.squareBounds(of: node), c.minX <= minX - margin, c.maxX >= maxX + margin,
+                c.minY <= minY - margin, c.maxY >= maxY + margin
             else { return false }
             index = Int(node.parent)
             steps += 1
         }
         return index < 0
+    }
+
+    /// The bounds on its pass of a clip with square corners mapped without turning or
+    /// perspective (mirrored or not), or nil for any other clip.
+    @inline(__always)
+    static func squareBounds(of node: ClipNode) -> (minX: Float, maxX: Float, minY: Float, maxY: Float)? {
+        let m = node.transform.m
+        guard node.cornerRadius <= 0 || node.roundedCorners & 0xF == 0,
+            m[1] == 0, m[4] == 0, m[3] == 0, m[7] == 0, m[15] == 1
+        else { return nil }
+        let x0 = node.rect.x * m[0] + m[12], x1 = node.rect.maxX * m[0] + m[12]
+        let y0 = node.rect.y * m[5] + m[13], y1 = node.rect.maxY * m[5] + m[13]
+        return (min(x0, x1), max(x0, x1), min(y0, y1), max(y0, y1))
     }
 }

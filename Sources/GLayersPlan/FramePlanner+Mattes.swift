@@ -99,7 +99,7 @@ extension FramePlanner {
             else { return nil }
         case .none:
             guard shape.clip < 0, shape.cornerRadius == 0, shape.borderWidth == 0, shape.contentTint == nil,
-                shape.blend == .normal, shape.backdropFilters < 0, !options.showOverdraw
+                shape.blend == .normal, shape.backdropFilters < 0
             else { return nil }
         default: return nil
         }
@@ -143,16 +143,12 @@ extension FramePlanner {
         var index = Int(clip), steps = 0
         while index >= 0 {
             guard index < list.clips.count, steps < list.clips.count else { return nil }
-            let node = list.clips[index], m = node.transform.m
-            guard node.cornerRadius <= 0 || node.roundedCorners & 0xF == 0, node.antialiasedEdges == .all,
-                m[1] == 0, m[4] == 0, m[3] == 0, m[7] == 0, m[15] == 1
-            else { return nil }
-            let xs = (node.rect.x * m[0] + m[12], node.rect.maxX * m[0] + m[12])
-            let ys = (node.rect.y * m[5] + m[13], node.rect.maxY * m[5] + m[13])
-            guard let minX = side(edges.0, min(xs.0, xs.1), visible.x, low: true),
-                let maxX = side(edges.1, max(xs.0, xs.1), visible.maxX, low: false),
-                let minY = side(edges.2, min(ys.0, ys.1), visible.y, low: true),
-                let maxY = side(edges.3, max(ys.0, ys.1), visible.maxY, low: false),
+            let node = list.clips[index]
+            guard node.antialiasedEdges == .all, let c = Self.squareBounds(of: node) else { return nil }
+            guard let minX = side(edges.0, c.minX, visible.x, low: true),
+                let maxX = side(edges.1, c.maxX, visible.maxX, low: false),
+                let minY = side(edges.2, c.minY, visible.y, low: true),
+                let maxY = side(edges.3, c.maxY, visible.maxY, low: false),
                 minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite
             else { return nil }
             edges = (minX, maxX, minY, maxY)
@@ -182,6 +178,22 @@ extension FramePlanner {
         fusedMask = (matte.maskImage, shownIn + 1, visible: matte.shown)
         defer { fusedMask = nil }
         withUnsafePointer(to: &item) { planItem($0, list: list, pass: pass, geometry: g) }
+    }
+
+    /// Makes `instance` (showing `textures`: an image, or nothing but a colour) the fused
+    /// matte's being planned (`fusedMask`): its clip the mask's planned clip, its second texture
+    /// the mask's image, its quad cut to where it is shown. Returns its textures, or nil when it
+    /// shows nothing there.
+    func maskInPlace(_ instance: inout QuadInstance, _ textures: TextureSource, _ g: PassGeometry) -> TextureSource? {
+        guard let mask = fusedMask, let cut = geometry(instance.geometry, under: instance.h, within: mask.visible, g)
+        else { return nil }
+        instance.geometry = cut
+        instance.clip = mask.clip
+        switch textures {
+        case .image(let id): return .images(id, mask.image)
+        case .none: return .mask(mask.image)
+        default: return nil
+        }
     }
 
     /// `geometry` (local points of an instance under `h`) cut to what covers `visible` (pass

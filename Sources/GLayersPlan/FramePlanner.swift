@@ -222,14 +222,10 @@ package final class FramePlanner {
         }
         drawContentAlone(item, &instance)
         if isPlainRect(instance) { instance.edgeLines = Self.simpleEdges(instance.h, instance.rect, aliased: aliased) }
-        if let mask = fusedMask {
-            // A fused matte's colour (`prepareMattes`): masked, drawn where it is shown.
-            guard instance.edgeLines != nil, case .none = textures,
-                let cut = geometry(instance.geometry, under: h, within: mask.visible, g)
-            else { return }
-            instance.geometry = cut
-            instance.clip = mask.clip
-            textures = .mask(mask.image)
+        if fusedMask != nil {
+            // A fused matte's colour (`prepareMattes`).
+            guard instance.edgeLines != nil, let masked = maskInPlace(&instance, textures, g) else { return }
+            textures = masked
         }
         var blending: Blending = opaque ? .replace : .sourceOver
         if !opaque && !options.showOverdraw {
@@ -255,14 +251,10 @@ package final class FramePlanner {
         // The plain rect of the content (`drawContentAlone`).
         var instance = QuadInstance(h: h, rect: p.destination, geometry: p.destination)
         var textures = TextureSource.image(id)
-        if let mask = fusedMask {
-            // A fused matte's image: masked by the second texture, drawn where it is shown.
-            guard let cut = geometry(p.destination, under: h, within: mask.visible, g) else {
-                return
-            }
-            instance.geometry = cut
-            instance.clip = mask.clip
-            textures = .images(id, mask.image)
+        if fusedMask != nil {
+            // A fused matte's image (`prepareMattes`).
+            guard let masked = maskInPlace(&instance, textures, g) else { return }
+            textures = masked
         }
         instance.opacity = min(item.pointee.opacity, 1)
         instance.shape = shape
@@ -291,14 +283,14 @@ package final class FramePlanner {
     func isPlainImage(_ item: UnsafePointer<DrawItem>, _ p: ContentPlacement) -> Bool {
         !options.showOverdraw && item.pointee.clip < 0 && item.pointee.backdropFilters < 0
             && item.pointee.blend == .normal && !item.pointee.opaque
-            && (!item.pointee.clipsContent || Self.clipCutsNothing(item.pointee, p.destination))
+            && (!item.pointee.clipsContent || Self.contentClipCutsNothing(item.pointee, p.destination))
             && item.pointee.borderColor.isClear && (item.pointee.contentTint != nil || item.pointee.background.isClear)
             && p.center == nil && p.magnificationFilter != .nearest && p.minificationFilter == .linear
     }
 
     /// Whether clipping `item`'s content to its rect leaves `destination` whole.
     @inline(__always)
-    private static func clipCutsNothing(_ item: DrawItem, _ destination: Rect) -> Bool {
+    private static func contentClipCutsNothing(_ item: DrawItem, _ destination: Rect) -> Bool {
         let r = item.rect
         return item.cornerRadius == 0 && destination.x >= r.x && destination.y >= r.y
             && destination.maxX <= r.maxX && destination.maxY <= r.maxY
