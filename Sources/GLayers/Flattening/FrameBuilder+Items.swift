@@ -13,12 +13,15 @@ extension FrameBuilder {
     ///
     /// - A layer with empty bounds draws only its contents (a shape layer without a frame
     ///   draws its path): the item's rect is then where they land.
+    ///
+    /// - `copies`: how many copies of the layer ancestor replicators draw (a shape drawn once is
+    ///   rasterized only where it shows; copies share one raster of the whole drawing).
     func layerItem(
         _ s: UnsafePointer<LayerState>, world: CATransform3D, opacity: Float, clip: Int32, layerIndex: Int32,
-        withBorder: Bool, ancestorsFlipped: Bool
+        withBorder: Bool, ancestorsFlipped: Bool, copies: Int
     ) -> DrawItem? {
         var bg = premultiplied(s.pointee.backgroundColor)
-        let content = contentsItem(s, world: world, ancestorsFlipped: ancestorsFlipped)
+        let content = contentsItem(s, world: world, ancestorsFlipped: ancestorsFlipped, copies: copies)
         var border = withBorder ? borderStyle(s) : nil
         let hasContent: Bool
         if case .none = content { hasContent = false } else { hasContent = true }
@@ -72,8 +75,10 @@ extension FrameBuilder {
 
     /// The contents of a layer as an item content (registering the images the frame uses): a
     /// shape layer's drawing rasterized for the scale it lands at, or the contents image.
-    func contentsItem(_ s: UnsafePointer<LayerState>, world: CATransform3D, ancestorsFlipped: Bool) -> ItemContent {
-        if let shape = s.pointee.shape { return shapeItem(shape, s, world: world) }
+    func contentsItem(_ s: UnsafePointer<LayerState>, world: CATransform3D, ancestorsFlipped: Bool, copies: Int)
+        -> ItemContent
+    {
+        if let shape = s.pointee.shape { return shapeItem(shape, s, world: world, copies: copies) }
         guard let image = s.pointee.contents.image else { return .none }
         register(image)
         let g = ContentsGeometry(
@@ -99,19 +104,28 @@ extension FrameBuilder {
     /// A shape layer's drawing rasterized at the pixels per unit it lands at in the current
     /// pass (its world matrix's scale at the middle of its extent, times the pass's scale), in
     /// the layer's flipped space when its geometry is flipped; aligned with the pass's pixels
-    /// when the layer lands on them with one scale and an offset (`ShapeDrawing`).
-    private func shapeItem(_ shape: ShapeDrawing, _ s: UnsafePointer<LayerState>, world: CATransform3D)
+    /// when the layer lands on them with one scale and an offset (`ShapeDrawing`); when drawn
+    /// once, only where it may show.
+    private func shapeItem(_ shape: ShapeDrawing, _ s: UnsafePointer<LayerState>, world: CATransform3D, copies: Int)
         -> ItemContent
     {
         let passScale = CGFloat(passStack.last?.scale ?? list.scale)
         let raster: (image: CGImage, rect: CGRect)?
+        var showing: CGRect?
+        if copies == 1 {
+            // Flipped geometry mirrors the drawing within the bounds.
+            let flipped = s.pointee.isGeometryFlipped, b = s.pointee.bounds
+            let placed = flipped ? ContentsGeometry.mirrored(shape.extent, in: b) : shape.extent
+            guard let r = visiblePlaneRect(placed, world: world) else { return .none }
+            showing = flipped ? ContentsGeometry.mirrored(r, in: b) : r
+        }
         if !s.pointee.isGeometryFlipped,
             let (scale, origin) = Self.pixelPlacement(world, passScale: passScale, extent: shape.extent)
         {
-            raster = shape.raster(pixelsPerUnit: scale, origin: origin)
+            raster = shape.raster(pixelsPerUnit: scale, origin: origin, showing: showing)
         } else {
             let middle = CGPoint(x: shape.extent.midX, y: shape.extent.midY)
-            raster = shape.raster(pixelsPerUnit: passScale * CGFloat(scaleOf(world, at: middle)))
+            raster = shape.raster(pixelsPerUnit: passScale * CGFloat(scaleOf(world, at: middle)), showing: showing)
         }
         guard let (image, covered) = raster else { return .none }
         register(image)

@@ -11,6 +11,11 @@ struct OpenPass {
     var screenSpace: Bool
     /// Pixels per unit of the pass's item space.
     var scale: Float
+    /// How far beyond the viewport (in item space) what the pass draws may still reach the
+    /// screen through the effects of the passes that hold it (a blur, a shadow's offset and
+    /// blur), when its item space is the screen's: nil in a pass in a layer's own space and in
+    /// any pass inside one.
+    var reach: Float?
     var bounds = (minX: Float.infinity, minY: Float.infinity, maxX: -Float.infinity, maxY: -Float.infinity)
     var pass: RenderPass?
 }
@@ -43,12 +48,16 @@ private struct WrittenInPlace<Writer: PassItemWriter>: Sequence {
 extension FrameBuilder {
     // MARK: Pass stack
 
-    /// Opens a pass drawn at `scale` pixels per unit of its item space.
+    /// Opens a pass drawn at `scale` pixels per unit of its item space, whose effects spread
+    /// what it draws by up to `spread` (item space).
     @discardableResult
-    func beginPass(screenSpace: Bool, scale: Float) -> Int {
+    func beginPass(screenSpace: Bool, scale: Float, spread: Float = 0) -> Int {
         let index = passStack.count + finishedPasses.count
         let buffer = bufferPool.popLast() ?? []
-        passStack.append(OpenPass(index: index, items: buffer, screenSpace: screenSpace, scale: scale))
+        let outer: Float? = passStack.isEmpty ? 0 : passStack[passStack.count - 1].reach
+        let reach = screenSpace ? outer.map { $0 + spread } : nil
+        passStack.append(
+            OpenPass(index: index, items: buffer, screenSpace: screenSpace, scale: scale, reach: reach))
         return index
     }
 

@@ -111,7 +111,18 @@ extension FrameBuilder {
     ) {
         let index = layerCounter - 1
         let passesBefore = finishedPasses.count
-        beginPass(screenSpace: true, scale: list.scale)
+        var shadow: ShadowSpec?
+        if fx.passShadow {
+            var c = premultiplied(s.shadowColor)
+            let k = Float(s.shadowOpacity)
+            c = Color(r: c.r * k, g: c.g * k, b: c.b * k, a: c.a * k)
+            let d = offsetVector(s.shadowOffset, world: world)
+            shadow = ShadowSpec(
+                color: c, offsetX: d.0, offsetY: d.1, sigma: Float(Effects.shadowSigma(s.shadowRadius)) * scaleOf(world)
+            )
+        }
+        let margin = effectMargin(fx, shadow: shadow)
+        beginPass(screenSpace: true, scale: list.scale, spread: margin)
         var inner = s
         // (Setting nil over nil would copy the state's reference box.)
         if inner.compositingFilter != nil { inner.compositingFilter = nil }
@@ -124,17 +135,9 @@ extension FrameBuilder {
         }
         var effects = PassEffects()
         effects.filters = fx.filters
-        if fx.passShadow {
-            var c = premultiplied(s.shadowColor)
-            let k = Float(s.shadowOpacity)
-            c = Color(r: c.r * k, g: c.g * k, b: c.b * k, a: c.a * k)
-            let d = offsetVector(s.shadowOffset, world: world)
-            effects.shadow = ShadowSpec(
-                color: c, offsetX: d.0, offsetY: d.1, sigma: Float(Effects.shadowSigma(s.shadowRadius)) * scaleOf(world)
-            )
-        }
-        let (bounds, margin) = passExtent(fx, shadow: effects.shadow)
-        var source = clampToViewport(bounds, margin: margin)
+        effects.shadow = shadow
+        let b = passStack.last?.bounds ?? (minX: 0, minY: 0, maxX: 0, maxY: 0)
+        var source = clampToViewport((b.minX, b.minY, b.maxX, b.maxY), margin: margin)
         if fx.mask, let maskNode = node.mask {
             beginPass(screenSpace: true, scale: list.scale)
             // The mask lies in the layer's space, flipped with its geometry.
@@ -217,10 +220,9 @@ extension FrameBuilder {
         Int(id.index) > dropped ? PassID(Int(id.index) - 1) : id
     }
 
-    /// The screen-space box of the current pass's items and the margin its effects need (the
+    /// How far a pass's effects spread what it draws: the margin its source needs (the
     /// shadow's as it lands in screen space: a layer scaled up casts a larger shadow).
-    private func passExtent(_ fx: Effects, shadow: ShadowSpec?) -> ((Float, Float, Float, Float), Float) {
-        let b = passStack.last?.bounds ?? (minX: 0, minY: 0, maxX: 0, maxY: 0)
+    private func effectMargin(_ fx: Effects, shadow: ShadowSpec?) -> Float {
         var margin: Float = 0
         for f in fx.filters {
             switch f {
@@ -229,7 +231,7 @@ extension FrameBuilder {
             }
         }
         if let shadow { margin += 3 * shadow.sigma + max(abs(shadow.offsetX), abs(shadow.offsetY)) }
-        return ((b.minX, b.minY, b.maxX, b.maxY), margin)
+        return margin
     }
 
     /// The screen-space box `b` grown by `margin`, cut to the viewport grown by `margin`, on

@@ -74,7 +74,7 @@ extension FrameBuilder {
         let id = ImageID(image.identity)
         list.images[id] = image
         let sigma = Float(Effects.shadowSigma(s.shadowRadius)) * scaleOf(world)
-        beginPass(screenSpace: true, scale: list.scale)
+        beginPass(screenSpace: true, scale: list.scale, spread: 3 * sigma)
         append(
             DrawItem(
                 transform: matrix(shadowPlacement(s, world)), rect: rect(r),

@@ -69,10 +69,13 @@ extension FrameBuilder {
     }
 
     /// The part of the layer's plane (bounds `b`, unflipped) the view shows, through the inverse
-    /// of its world homography; nil when none of it is visible. The whole bounds in local
-    /// passes, and when a corner of the view lies beyond the plane's horizon.
+    /// of its world homography (the view grown by how far the open passes' effects reach into
+    /// it: `OpenPass.reach`); nil when none of it is visible. The whole bounds in and inside
+    /// passes in a layer's own space, and when a corner of the view lies beyond the plane's
+    /// horizon.
     func visiblePlaneRect(_ b: CGRect, world m: CATransform3D) -> CGRect? {
-        guard let pass = passStack.last, pass.screenSpace else { return b }
+        guard let reach = passStack.last?.reach else { return b }
+        let view = viewport.insetBy(dx: CGFloat(-reach), dy: CGFloat(-reach))
         // The plane → item space homography, row vectors: [x y 1] · H = [X Y W].
         let (a, bb, c) = (m.m11, m.m12, m.m14), (d, e, f) = (m.m21, m.m22, m.m24), (g, h, i) = (m.m41, m.m42, m.m44)
         let det = a * (e * i - f * h) - bb * (d * i - f * g) + c * (d * h - e * g)
@@ -85,7 +88,7 @@ extension FrameBuilder {
         )
         var (minX, minY, maxX, maxY) = (CGFloat.infinity, CGFloat.infinity, -CGFloat.infinity, -CGFloat.infinity)
         for corner in 0..<4 {
-            let X = corner & 1 == 0 ? viewport.minX : viewport.maxX, Y = corner < 2 ? viewport.minY : viewport.maxY
+            let X = corner & 1 == 0 ? view.minX : view.maxX, Y = corner < 2 ? view.minY : view.maxY
             let x = (X * inv.0.0 + Y * inv.1.0 + inv.2.0) / det
             let y = (X * inv.0.1 + Y * inv.1.1 + inv.2.1) / det
             let w = (X * inv.0.2 + Y * inv.1.2 + inv.2.2) / det

@@ -241,7 +241,7 @@ package final class FrameBuilder {
             }
             let item = layerItem(
                 s, world: world, opacity: opacity, clip: clip, layerIndex: index,
-                withBorder: subCount == 0 && tiled == nil, ancestorsFlipped: ctx.ancestorsFlipped)
+                withBorder: subCount == 0 && tiled == nil, ancestorsFlipped: ctx.ancestorsFlipped, copies: ctx.copies)
             if var item {
                 if let chain = backdropChain(s) { item.backdropFilters = chain }
                 append(item)

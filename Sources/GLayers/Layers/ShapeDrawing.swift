@@ -21,6 +21,13 @@
 ///   twice in a row, it is drawn from rasters at scales quantized to half octaves (powers of
 ///   √2), so an animation rasterizes a few times, not every frame (Chromium keeps the raster
 ///   scale of an animating layer the same way, and rasters it sharp when it stops).
+/// - A drawing much larger than what shows of it (a Lottie shape reaching thousands of points
+///   past its composition) is rasterized only where it shows, given the part of the layer's
+///   coordinates that may show (`raster(…, showing:)`), as Chromium rasterizes only the
+///   visible tiles of a large layer. A raster of part of the extent serves while what shows
+///   stays within it; once what shows moves out of it, the next covers half as much again on
+///   each side, so a drawing moving across the screen rasterizes every few frames, not every
+///   frame.
 import Foundation
 import GLayersGraphics
 import Synchronization
@@ -64,6 +71,8 @@ package final class ShapeDrawing {
         var grid: Grid
         var image: CGImage
         var rect: CGRect
+        /// Whether it covers only part of the extent (`rect`, what showed and a margin).
+        var partial: Bool
         var lastUse: UInt64
     }
 
@@ -76,6 +85,9 @@ package final class ShapeDrawing {
     /// "The per-frame contract for every animation (#21)"); each step holds half the pixels of
     /// the next, so all of them take less than twice the largest.
     static let capacity = 8
+    /// The fewest pixels of a whole raster drawn only where it shows: smaller drawings are
+    /// rasterized whole (one raster serving wherever they move).
+    static let partialMinimumPixels: CGFloat = 262_144
 
     /// What is drawn.
     private enum Paint {
@@ -164,24 +176,35 @@ package final class ShapeDrawing {
     }
 
     /// The raster of the drawing for `pixelsPerUnit` pixels per unit of the layer's
-    /// coordinates: an image and the part of the layer it covers; nil when nothing can be drawn.
+    /// coordinates: an image and the part of the layer it covers; nil when nothing can be drawn
+    /// or nothing of it shows.
     ///
     /// - `origin`: where the layer's origin lands, in pixels, when the layer lands on the pixel
     ///   grid with no more than `pixelsPerUnit` and an offset; the raster is then aligned with
     ///   the pixels unless the drawing moves (see the type's comment).
-    package func raster(pixelsPerUnit: CGFloat, origin: CGPoint? = nil) -> (image: CGImage, rect: CGRect)? {
+    /// - `showing`: the part of the layer's coordinates that may show, when it is known; a
+    ///   large drawing is then rasterized only there (see the type's comment).
+    package func raster(pixelsPerUnit: CGFloat, origin: CGPoint? = nil, showing: CGRect? = nil) -> (
+        image: CGImage, rect: CGRect
+    )? {
         clock &+= 1
+        var shown: CGRect?
+        if let showing {
+            let r = showing.intersection(extent)
+            guard !r.isNull, r.width > 0, r.height > 0 else { return nil }
+            shown = r
+        }
+        let grid: Grid
         if case .gradient(_, let cap) = paint {
-            let grid = Grid(scale: Self.quantized(min(pixelsPerUnit, cap)))
-            return cached(grid) ?? make(grid)
+            grid = Grid(scale: Self.quantized(min(pixelsPerUnit, cap)))
+        } else if let origin, let aligned = alignedGrid(pixelsPerUnit, origin) {
+            moves = lastAlignedGrid == aligned ? 0 : min(moves + 1, 3)
+            lastAlignedGrid = aligned
+            grid = moves <= 2 ? aligned : Grid(scale: Self.quantized(pixelsPerUnit))
+        } else {
+            grid = Grid(scale: Self.quantized(pixelsPerUnit))
         }
-        if let origin, let grid = alignedGrid(pixelsPerUnit, origin) {
-            moves = lastAlignedGrid == grid ? 0 : min(moves + 1, 3)
-            lastAlignedGrid = grid
-            if moves <= 2 { return cached(grid) ?? make(grid) }
-        }
-        let grid = Grid(scale: Self.quantized(pixelsPerUnit))
-        return cached(grid) ?? make(grid)
+        return cached(grid, shown) ?? make(grid, shown)
     }
 
     /// The grid of a raster aligned with the pixels when the layer's origin lands at `origin`.
@@ -191,23 +214,48 @@ package final class ShapeDrawing {
         return Grid(scale: scale, phase: CGPoint(x: x - x.rounded(.down), y: y - y.rounded(.down)))
     }
 
-    private func cached(_ grid: Grid) -> (image: CGImage, rect: CGRect)? {
-        guard let i = rasters.firstIndex(where: { $0.grid == grid }) else { return nil }
+    /// A kept raster on `grid` that covers `shown` (the whole extent when nil).
+    private func cached(_ grid: Grid, _ shown: CGRect?) -> (image: CGImage, rect: CGRect)? {
+        guard
+            let i = rasters.firstIndex(where: {
+                $0.grid == grid && (!$0.partial || shown.map($0.rect.contains) == true)
+            })
+        else { return nil }
         rasters[i].lastUse = clock
         return (rasters[i].image, rasters[i].rect)
     }
 
-    /// Draws a raster on `grid` and keeps it, in place of the one used least recently.
-    private func make(_ grid: Grid) -> (image: CGImage, rect: CGRect)? {
-        guard let (image, rect) = draw(at: grid.scale, phase: grid.phase ?? .zero) else { return nil }
+    /// Draws a raster on `grid` covering `shown` (or the whole extent) and keeps it, in place
+    /// of the one used least recently.
+    private func make(_ grid: Grid, _ shown: CGRect?) -> (image: CGImage, rect: CGRect)? {
+        let window = shown.flatMap { part(showing: $0, at: grid) }
+        guard let (image, rect) = draw(at: grid.scale, phase: grid.phase ?? .zero, window: window) else {
+            return nil
+        }
         rasterCount += 1
-        let entry = Raster(grid: grid, image: image, rect: rect, lastUse: clock)
+        let entry = Raster(grid: grid, image: image, rect: rect, partial: window != nil, lastUse: clock)
         if rasters.count < Self.capacity {
             rasters.append(entry)
         } else if let oldest = rasters.indices.min(by: { rasters[$0].lastUse < rasters[$1].lastUse }) {
             rasters[oldest] = entry
         }
         return (image, rect)
+    }
+
+    /// The part of the extent to rasterize on `grid` when `shown` shows, or nil for the whole
+    /// extent: what shows and two pixels when it is under half of a whole raster of at least
+    /// `partialMinimumPixels`; half as much again on each side when a partial raster on the
+    /// same grid no longer covers what shows (the drawing moves).
+    private func part(showing shown: CGRect, at grid: Grid) -> CGRect? {
+        let pixelsPerArea = grid.scale * grid.scale
+        let whole = extent.width * extent.height * pixelsPerArea
+        guard whole >= Self.partialMinimumPixels, shown.width * shown.height * pixelsPerArea < whole / 2 else {
+            return nil
+        }
+        let moving = rasters.contains { $0.partial && $0.grid == grid }
+        let dx = moving ? shown.width / 2 : 2 / grid.scale, dy = moving ? shown.height / 2 : 2 / grid.scale
+        let window = shown.insetBy(dx: -dx, dy: -dy).intersection(extent)
+        return window.isNull || window.width <= 0 || window.height <= 0 ? nil : window
     }
 
     /// `s` rounded up to a half-octave step (2^(k/2)) in [1/16, 64]; a scale a hair above a step
@@ -218,36 +266,48 @@ package final class ShapeDrawing {
         return pow(2, min(max(steps, -8), 12) / 2)
     }
 
-    /// The drawing rasterized at `requested` pixels per unit (less when the limits say so),
-    /// from `phase` pixels before the extent's corner.
-    private func draw(at requested: CGFloat, phase: CGPoint) -> (CGImage, CGRect)? {
-        let w = extent.width + phase.x / requested, h = extent.height + phase.y / requested
+    /// The drawing rasterized at `requested` pixels per unit (less when the limits say so), on
+    /// a pixel grid `phase` pixels before the extent's corner, over `window` (part of the
+    /// extent) or the whole extent.
+    private func draw(at requested: CGFloat, phase: CGPoint, window: CGRect?) -> (CGImage, CGRect)? {
+        let region = window ?? extent
+        // The grid's pixel corner at or before the extent's corner.
+        let anchor = CGPoint(x: extent.minX - phase.x / requested, y: extent.minY - phase.y / requested)
+        // The size to cover, from the anchor for the whole extent.
+        let w = window?.width ?? extent.width + phase.x / requested
+        let h = window?.height ?? extent.height + phase.y / requested
         guard w > 0, h > 0 else { return nil }
         let limit = min(Self.maximumSide / w, Self.maximumSide / h, (Self.maximumPixels / (w * h)).squareRoot())
-        var scale = requested, pw = 0, ph = 0
+        var scale = requested, pw = 0, ph = 0, corner = window?.origin ?? anchor
         if requested > limit {
-            // Whole pixels within the limits, at a scale that still covers the extent.
+            // Whole pixels within the limits, at a scale that still covers the region.
             (pw, ph) = (Int((w * limit).rounded(.down)), Int((h * limit).rounded(.down)))
             scale = min(CGFloat(pw) / w, CGFloat(ph) / h)
+        } else if let window {
+            // From the grid's pixel that holds the window's corner.
+            let kx = ((window.minX - anchor.x) * scale).rounded(.down)
+            let ky = ((window.minY - anchor.y) * scale).rounded(.down)
+            corner = CGPoint(x: anchor.x + kx / scale, y: anchor.y + ky / scale)
+            pw = Int(((window.maxX - corner.x) * scale).rounded(.up))
+            ph = Int(((window.maxY - corner.y) * scale).rounded(.up))
         } else {
             (pw, ph) = (Int((w * scale).rounded(.up)), Int((h * scale).rounded(.up)))
         }
         if case .gradient = paint {
-            // Covering the extent exactly (see `init(gradient:)`; never aligned, so no phase).
+            // Covering the region exactly (see `init(gradient:)`; never aligned, so no phase).
             guard pw > 0, ph > 0, let ctx = CGContext.bitmap(width: pw, height: ph) else { return nil }
-            ctx.scaleBy(x: CGFloat(pw) / extent.width, y: CGFloat(ph) / extent.height)
-            ctx.translateBy(x: -extent.minX, y: -extent.minY)
+            ctx.scaleBy(x: CGFloat(pw) / region.width, y: CGFloat(ph) / region.height)
+            ctx.translateBy(x: -region.minX, y: -region.minY)
             draw(in: ctx)
-            return ctx.makeImage().map { ($0, extent) }
+            return ctx.makeImage().map { ($0, region) }
         }
         guard scale > 0, pw > 0, ph > 0, let ctx = CGContext.bitmap(width: pw, height: ph, scale: scale) else {
             return nil
         }
-        let minX = extent.minX - phase.x / requested, minY = extent.minY - phase.y / requested
-        ctx.translateBy(x: -minX, y: -minY)
+        ctx.translateBy(x: -corner.x, y: -corner.y)
         draw(in: ctx)
         guard let image = ctx.makeImage() else { return nil }
-        let rect = CGRect(x: minX, y: minY, width: CGFloat(pw) / scale, height: CGFloat(ph) / scale)
+        let rect = CGRect(x: corner.x, y: corner.y, width: CGFloat(pw) / scale, height: CGFloat(ph) / scale)
         return (image, rect)
     }
 

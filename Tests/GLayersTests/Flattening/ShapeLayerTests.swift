@@ -181,7 +181,8 @@ extension ClockTests {
         @Test func aScaleAnimationRasterizesAtAFewStepsOnly() {
             withManualClock {
                 let root = root()
-                let s = shape(square)
+                // At the origin, about which it grows: in view (and drawn) at every scale.
+                let s = shape(CGPath(rect: CGRect(x: 0, y: 0, width: 40, height: 40), transform: nil))
                 root.addSublayer(s)
                 let host = CALayerHost(rootLayer: root)
                 defer { host.detach() }
@@ -206,12 +207,17 @@ extension ClockTests {
             }
         }
 
+        /// Drawn whole (as copies of a replicator are: one raster serves them all), a huge
+        /// shape is rasterized within the limits.
         @Test func hugeShapesAreDrawnWithinTheLimits() {
             withManualClock {
                 let root = root()
                 let s = shape(CGPath(rect: CGRect(x: 0, y: 0, width: 1000, height: 1000), transform: nil))
                 s.transform = CATransform3DMakeScale(16, 16, 1)
-                root.addSublayer(s)
+                let copies = CAReplicatorLayer()
+                copies.instanceCount = 2
+                copies.addSublayer(s)
+                root.addSublayer(copies)
                 let drawn = images(list(FrameBuilder(), root)).first
                 #expect((drawn?.width ?? 0) > 2000 && (drawn?.width ?? .max) <= 4096)
                 #expect((drawn?.width ?? 0) * (drawn?.height ?? 0) <= 8_388_608)

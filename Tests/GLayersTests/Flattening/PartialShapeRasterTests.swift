@@ -1,0 +1,61 @@
+import Foundation
+import GLayers
+import GLayersGraphics
+import GLayersRenderList
+import Testing
+
+extension ClockTests.ShapeLayers {
+    /// A drawing much larger than what shows of it is rasterized only where it shows, at the
+    /// scale it lands at (`ShapeDrawing`), however large the whole would be.
+    @Test func aHugeShapeIsRasterizedWhereItShows() {
+        withManualClock {
+            let root = root()
+            let s = shape(CGPath(rect: CGRect(x: 0, y: 0, width: 1000, height: 1000), transform: nil))
+            s.transform = CATransform3DMakeScale(16, 16, 1)
+            root.addSublayer(s)
+            let drawn = images(list(FrameBuilder(), root))
+            #expect(drawn.count == 1)
+            guard let d = drawn.first else { return }
+            // The view (200 × 100 pixels) is 12.5 × 6.25 units of the layer, from its origin.
+            let r = d.placement.destination
+            #expect(r.x <= 0 && r.y <= 0 && r.maxX >= 12.5 && r.maxY >= 6.25, "\(r)")
+            #expect(d.width <= 210 && d.height <= 110, "\(d.width) × \(d.height)")
+            #expect(Float(d.width) / r.width == 16, "sharp: 16 pixels a unit")
+        }
+    }
+
+    /// A drawing out of view draws nothing.
+    @Test func aShapeOutOfViewDrawsNothing() {
+        withManualClock {
+            let root = root()
+            root.addSublayer(shape(CGPath(rect: CGRect(x: 300, y: 0, width: 50, height: 50), transform: nil)))
+            #expect(images(list(FrameBuilder(), root)).isEmpty)
+        }
+    }
+
+    /// A huge drawing moving across the view: its first raster covers what shows, the next
+    /// ones half as much again on each side, so it is not rasterized every frame; each frame's
+    /// raster covers what shows of it.
+    @Test func aHugeShapeMovingIsRasterizedEveryFewFrames() {
+        withManualClock {
+            let root = root()
+            let s = shape(CGPath(rect: CGRect(x: 0, y: 0, width: 4000, height: 100), transform: nil))
+            root.addSublayer(s)
+            let builder = FrameBuilder()
+            var rasters = Set<ImageID>()
+            for k in 0..<60 {
+                s.position = CGPoint(x: -5 * Double(k), y: 0)
+                let t = Double(k) / 60
+                guard let d = images(list(builder, root, at: t)).first, case .image(let id, _) = d.item.content else {
+                    Issue.record("frame \(k) draws the shape")
+                    return
+                }
+                rasters.insert(id)
+                let r = d.placement.destination, shown = 5 * Float(k)
+                #expect(r.x <= shown && r.maxX >= shown + 200 && d.width <= 700, "frame \(k): \(r), \(d.width)")
+            }
+            // A tight raster, then one each 100 pixels or so moved (whole pixels: the grid stays).
+            #expect(rasters.count <= 6, "\(rasters.count) rasters for 60 frames")
+        }
+    }
+}
