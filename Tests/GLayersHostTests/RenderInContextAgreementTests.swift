@@ -98,6 +98,34 @@ import Testing
         }
     }
 
+    /// Gentle gradients (axial and radial, with translucent stops) are rasterized from fewer
+    /// texels than they cover and magnified (`GradientPaint.smoothScale`): within two levels of
+    /// cairo's drawing of every pixel (a level by the magnification, a level by the texels'
+    /// rounding to 8 bits).
+    @Test(arguments: [CAGradientLayerType.axial, .radial])
+    func gentleGradientsDrawWithinTwoLevels(_ type: CAGradientLayerType) throws {
+        CAMediaClock.useManualTime(0)
+        defer { CAMediaClock.useSystemTime() }
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+        root.backgroundColor = CGColor(gray: 0.9, alpha: 1)
+        let gradient = CAGradientLayer()
+        gradient.frame = CGRect(x: 10, y: 10, width: 180, height: 80)
+        gradient.contentsScale = 2
+        gradient.type = type
+        gradient.colors = [
+            CGColor(red: 0.2, green: 0.3, blue: 0.5, alpha: 1), CGColor(red: 0.25, green: 0.35, blue: 0.55, alpha: 0.9),
+            CGColor(red: 0.3, green: 0.3, blue: 0.6, alpha: 0.8),
+        ]
+        gradient.locations = [0, 0.3, 1]
+        gradient.startPoint = type == .radial ? CGPoint(x: 0.5, y: 0.5) : CGPoint(x: 0, y: 0.5)
+        gradient.endPoint = type == .radial ? CGPoint(x: 1, y: 1) : CGPoint(x: 1, y: 0.5)
+        root.addSublayer(gradient)
+        try compare(
+            root, size: root.bounds.size, scale: 2, at: 0, drawing: root, name: "gentle-gradient-\(type.rawValue)",
+            tolerance: ImageTolerance(channel: 2, pixels: 0))
+    }
+
     /// Trees of what the samples use little (`featureTree`, `secondFeatureTree`), at 1 and 2
     /// pixels per point.
     @Test(arguments: [(1.0, 0), (2.0, 0), (1.0, 1), (2.0, 1)])

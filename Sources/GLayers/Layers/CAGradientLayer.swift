@@ -164,6 +164,42 @@ struct GradientPaint {
         return zip(locations, locations.dropFirst()).allSatisfy { $0 < $1 }
     }
 
+    /// How many levels (of 255) a texel of a smooth gradient's raster may change by: the raster
+    /// is magnified with linear filtering, which draws a ramp between texels exactly; where the
+    /// ramp bends (at a stop, at an end, at a radial gradient's centre) it is off by a quarter
+    /// of a texel's change, and at the bounds' edges (the raster's outer texels stretched over
+    /// half a texel) by half of it: half a level and a level.
+    static let levelsPerTexel: CGFloat = 2
+
+    /// The fewest pixels per unit of the layer that draw a smooth gradient within a level of
+    /// its colours once magnified (`levelsPerTexel`): its steepest change between two stops
+    /// (any channel, plus alpha, which scales the premultiplied ones) per unit along its
+    /// direction (`1 / |end - start|` for an axial gradient, `1 / min(rx, ry)` for a radial
+    /// one); at least a thousandth (rasters are at least a sixteenth of a pixel a unit anyway).
+    /// Infinite when the gradient is not smooth or its points coincide. *Why:* a long,
+    /// gentle gradient changes by a level every few points; rasterizing it at the pixels it
+    /// covers (every frame when its colours or points animate) costs thousands of times more
+    /// than the same picture from fewer texels.
+    var smoothScale: CGFloat {
+        let least: CGFloat = 1e-3
+        guard isSmooth else { return .infinity }
+        guard colors.count > 1 else { return least }
+        let stops =
+            locations?.count == colors.count
+            ? locations ?? [] : colors.indices.map { CGFloat($0) / CGFloat(colors.count - 1) }
+        var steepest: CGFloat = 0
+        for i in 1..<colors.count {
+            let a = colors[i - 1].rgba, b = colors[i].rgba
+            let change = max(abs(b.r - a.r), abs(b.g - a.g), abs(b.b - a.b)) + abs(b.a - a.a)
+            steepest = max(steepest, 255 * change / (stops[i] - stops[i - 1]))
+        }
+        let size = bounds.size
+        let dx = (endPoint.x - startPoint.x) * size.width, dy = (endPoint.y - startPoint.y) * size.height
+        let span = type == .radial ? min(abs(dx), abs(dy)) : hypot(dx, dy)
+        guard span > 1e-6, span.isFinite, steepest.isFinite else { return .infinity }
+        return max(steepest / span / Self.levelsPerTexel, least)
+    }
+
     /// Paints the gradient over the bounds into `ctx`, whose user space is the layer's
     /// coordinates.
     func draw(in ctx: CGContext) {

@@ -165,10 +165,11 @@ package final class ShapeDrawing {
         else { return nil }
         // A smooth gradient's only edges are the item's (clipped by the compositor at any
         // scale): drawn at no more than its layer's `contentsScale`, as its backing store was,
-        // and magnified (a Lottie file scaled up four times drew its animated gradients with
-        // sixteen times the pixels at the scale they landed at). One with a seam (conic) or a
-        // hard stop is drawn at the scale it lands at, as a path is.
-        paint = .gradient(gradient, cap: gradient.isSmooth ? gradient.scale : .infinity)
+        // nor more than draws it within a level (`GradientPaint.smoothScale`), and magnified
+        // (a Lottie file scaled up four times drew its animated gradients with sixteen times
+        // the pixels at the scale they landed at). One with a seam (conic) or a hard stop is
+        // drawn at the scale it lands at, as a path is.
+        paint = .gradient(gradient, cap: gradient.isSmooth ? min(gradient.scale, gradient.smoothScale) : .infinity)
         stroke = Mutex(.none)
         // The bounds exactly: its raster covers them (stretched by less than a pixel to whole
         // pixels), so that the item's content is its rect, as an image of the bounds is.

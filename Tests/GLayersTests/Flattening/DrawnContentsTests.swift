@@ -205,6 +205,34 @@ extension ClockTests {
             }
         }
 
+        /// A gentle gradient is rasterized from as few texels as draw it within a level once
+        /// magnified (`GradientPaint.smoothScale`: two levels a texel); a steep one at its
+        /// `contentsScale`.
+        @Test func gentleGradientsAreRasterizedFromFewTexels() throws {
+            try withManualClock {
+                let root = CALayer()
+                root.frame = CGRect(x: 0, y: 0, width: 1000, height: 100)
+                var sizes: [String] = []
+                for (to, locations) in [(1.0, [0, 1]), (0.05, [0, 1]), (1, [0.5, 0.501])] as [(CGFloat, [NSNumber])] {
+                    let gradient = CAGradientLayer()
+                    gradient.frame = CGRect(x: 0, y: 0, width: 1000, height: 100)
+                    gradient.startPoint = CGPoint(x: 0, y: 0.5)
+                    gradient.endPoint = CGPoint(x: 1, y: 0.5)
+                    gradient.colors = [CGColor(gray: 0, alpha: 1), CGColor(gray: to, alpha: 1)]
+                    gradient.locations = locations
+                    root.sublayers = [gradient]
+                    gradient.display()
+                    let image = try #require(list(root).images.values.first)
+                    sizes.append("\(image.pixelWidth)x\(image.pixelHeight)")
+                }
+                // Black to white over 1 000 points: 0.255 levels a point, at most two a texel:
+                // 0.1275 texels a point, rounded up to the half-octave step 2^-2.5 (0.177).
+                // Black to 5 % grey: 0.013 levels a point, at the least step, 2^-4. Black to
+                // white within a thousandth of the width: at contentsScale.
+                #expect(sizes == ["177x18", "63x7", "1000x100"])
+            }
+        }
+
         @Test func gradientsAreRoundedByCornerRadius() {
             withManualClock {
                 let root = CALayer(), gradient = CAGradientLayer()
