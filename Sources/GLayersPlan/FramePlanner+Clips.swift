@@ -13,6 +13,10 @@ extension FramePlanner {
     /// - Only pixels of the pass are drawn, so an edge of the quad beyond the pass's edge is
     ///   tested at the pass's edge: a clip that follows the edge of a layer larger than the pass
     ///   (a composition's bounds around a full-frame background) cuts nothing the pass shows.
+    /// - A clip edge at or beyond the pass's edge cuts nothing either, however near the quad's:
+    ///   the pass's outermost pixels have their centres half a pixel inside it, where a clip's
+    ///   coverage is whole (a composition's bounds, the size of the view, around a layer that
+    ///   reaches the view's edge).
     func clipCutsNothing(
         _ clip: Int32, _ instance: QuadInstance, _ item: UnsafePointer<DrawItem>, _ list: RenderList, scale: Float,
         visible: Rect
@@ -30,8 +34,9 @@ extension FramePlanner {
         var index = Int(clip), steps = 0
         while index >= 0 && index < list.clips.count && steps < list.clips.count {
             let node = list.clips[index]
-            guard let c = Self.squareBounds(of: node), c.minX <= minX - margin, c.maxX >= maxX + margin,
-                c.minY <= minY - margin, c.maxY >= maxY + margin
+            guard let c = Self.squareBounds(of: node),
+                c.minX <= minX - margin || c.minX <= visible.x, c.maxX >= maxX + margin || c.maxX >= visible.maxX,
+                c.minY <= minY - margin || c.minY <= visible.y, c.maxY >= maxY + margin || c.maxY >= visible.maxY
             else { return false }
             index = Int(node.parent)
             steps += 1

@@ -103,7 +103,9 @@ import Testing
     ///
     /// Only the pass's pixels are drawn: a clip that follows the edges of an item larger than
     /// the pass (a composition's bounds around its full-frame background) cuts nothing the pass
-    /// shows, and is left out. Where such an edge lies inside the pass, the clip stays.
+    /// shows, and is left out. Where such an edge lies inside the pass, the clip stays. A clip
+    /// edge at the pass's edge cuts nothing either, even where the item reaches it (the
+    /// composition's bounds, the size of the view, around a layer that reaches the view's edge).
     @Test func aClipThatCutsNothingIsLeftOut() {
         let list = TestList(width: 64, height: 64)
         let large = Rect(x: 0, y: 0, width: 80, height: 80)
@@ -116,12 +118,17 @@ import Testing
                 rect: Rect(x: 0, y: 0, width: 60, height: 60), cornerRadius: 0, parent: -1),
             ClipNode(transform: .translation(-8, -8), rect: large, cornerRadius: 0, parent: -1),
             ClipNode(transform: .translation(-8, 20), rect: large, cornerRadius: 0, parent: -1),
+            ClipNode(
+                transform: .translation(0, 0), rect: Rect(x: 0, y: 0, width: 64, height: 64), cornerRadius: 0,
+                parent: -1),
         ]
         var inside = Self.item(Self.square, at: (10, 10)), crossing = Self.item(Self.square, at: (40, 10))
         var turned = Self.item(Self.square, at: (30, 30))
         var beyond = Self.item(large, at: (-8, -8)), edgeInside = Self.item(large, at: (-8, 20))
+        var reachingTheEdge = Self.item(Rect(x: 0, y: 0, width: 64, height: 30), at: (0, 0))
         (inside.clip, crossing.clip, turned.clip, beyond.clip, edgeInside.clip) = (0, 0, 1, 2, 3)
-        list.screen([inside, crossing, turned, beyond, edgeInside])
+        reachingTheEdge.clip = 4
+        list.screen([inside, crossing, turned, beyond, edgeInside, reachingTheEdge])
         let planner = FramePlanner()
         planner.plan(list.list)
         #expect(
@@ -131,8 +138,9 @@ import Testing
                   batch general(clip) none sourceOver 1..<3
                   batch simple none sourceOver 3..<4
                   batch general(clip) none sourceOver 4..<5
-                instances 5 (960 bytes) tiles 0 mipmapped 0
-                items 5 cleared 0 skipped 0 culled 0 sprites 0 unchanged 0
+                  batch simple none sourceOver 5..<6
+                instances 6 (1152 bytes) tiles 0 mipmapped 0
+                items 6 cleared 0 skipped 0 culled 0 sprites 0 unchanged 0
 
                 """)
     }
