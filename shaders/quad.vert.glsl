@@ -70,7 +70,7 @@ out vec2 v_uv;
 noperspective out vec4 v_edges;
 flat out float v_opacity;
 flat out vec4 v_bg;
-flat out int v_tint;
+flat out int v_bits;
 #ifdef ARRAY
 flat out float v_layer;
 #endif
@@ -96,6 +96,7 @@ flat out ivec4 v_flags;
 
 const int FLAG_NO_DILATE = 128;
 const int FLAG_TINT = 1024;
+const int FLAG_INVERTED_MASK = 2048;
 
 #ifdef MASK
 // For the pass point `item`, the clip node's local point as a unit coordinate of its rect, and
@@ -158,7 +159,7 @@ void main() {
     v_uv = i_src.xy + (p - i_dst.xy) / i_dst.zw * i_src.zw;
     v_opacity = i_hx.w;
     v_bg = i_bg;
-    v_tint = i_flags.x & FLAG_TINT;
+    v_bits = i_flags.x & (FLAG_TINT | FLAG_INVERTED_MASK);
 #ifdef ARRAY
     v_layer = float(i_flags.w);
 #endif

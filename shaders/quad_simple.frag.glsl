@@ -8,8 +8,9 @@
 //   v_uv       texture coordinate (perspective-correct)
 //   v_edges    signed pixel distances to the four projected edges (noperspective)
 //   v_opacity  (flat) the item's opacity
-//   v_bg       (flat) background colour, premultiplied (with v_tint: the content's tint)
-//   v_tint     (flat) non-zero: the content is multiplied by v_bg, and no background drawn
+//   v_bg       (flat) background colour, premultiplied (with FLAG_TINT: the content's tint)
+//   v_bits     (flat) the item's flags of these: FLAG_TINT, the content is multiplied by v_bg,
+//              and no background drawn; FLAG_INVERTED_MASK (MASK), the mask is inverted
 //   v_layer    (flat; ARRAY) the content's layer of u_tex0
 //   v_maskUV, v_maskEdges, v_shownEdges  (MASK: a fused matte) the mask's texture coordinate,
 //              the signed pixel distances to the mask's rect and to the rect the item is
@@ -19,7 +20,8 @@
 //              (tile images), a texture array, each layer an image clamped at its own edges
 //              and sampled exactly as a texture of its own
 //   u_tex1     (MASK) the mask image; its alpha masks the item, as the mask pass it replaces
-//              did (content × the mask image's own edge coverage and alpha)
+//              did (content × the mask image's own edge coverage and alpha; inverted, × one
+//              minus them: the mask pass held the image xor-ed out of an opaque fill)
 // Output: o_color, premultiplied: (content over background) × edge coverage × opacity (with
 //   MASK, × the mask's coverage and alpha × the shown rect's coverage).
 
@@ -27,7 +29,10 @@ in vec2 v_uv;
 noperspective in vec4 v_edges;
 flat in float v_opacity;
 flat in vec4 v_bg;
-flat in int v_tint;
+flat in int v_bits;
+
+const int FLAG_TINT = 1024;
+const int FLAG_INVERTED_MASK = 2048;
 
 #ifdef ARRAY
 flat in float v_layer;
@@ -51,12 +56,14 @@ void main() {
 #else
     vec4 texel = textureLod(u_tex0, v_uv, 0.0);
 #endif
-    vec4 base = v_tint != 0 ? texel * v_bg : texel + v_bg * (1.0 - texel.a);
+    vec4 base = (v_bits & FLAG_TINT) != 0 ? texel * v_bg : texel + v_bg * (1.0 - texel.a);
     float coverage = c.x * c.y * c.z * c.w * v_opacity;
 #ifdef MASK
     vec4 m = clamp(v_maskEdges + 0.5, 0.0, 1.0);
     vec4 k = clamp(v_shownEdges + 0.5, 0.0, 1.0);
-    coverage *= m.x * m.y * m.z * m.w * textureLod(u_tex1, v_maskUV, 0.0).a * (k.x * k.y * k.z * k.w);
+    float masked = m.x * m.y * m.z * m.w * textureLod(u_tex1, v_maskUV, 0.0).a;
+    if ((v_bits & FLAG_INVERTED_MASK) != 0) masked = 1.0 - masked;
+    coverage *= masked * (k.x * k.y * k.z * k.w);
 #endif
     o_color = base * coverage;
 }

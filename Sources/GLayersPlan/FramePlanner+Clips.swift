@@ -48,12 +48,40 @@ extension FramePlanner {
     /// perspective (mirrored or not), or nil for any other clip.
     @inline(__always)
     static func squareBounds(of node: ClipNode) -> (minX: Float, maxX: Float, minY: Float, maxY: Float)? {
-        let m = node.transform.m
-        guard node.cornerRadius <= 0 || node.roundedCorners & 0xF == 0,
-            m[1] == 0, m[4] == 0, m[3] == 0, m[7] == 0, m[15] == 1
-        else { return nil }
-        let x0 = node.rect.x * m[0] + m[12], x1 = node.rect.maxX * m[0] + m[12]
-        let y0 = node.rect.y * m[5] + m[13], y1 = node.rect.maxY * m[5] + m[13]
+        guard node.cornerRadius <= 0 || node.roundedCorners & 0xF == 0 else { return nil }
+        return unturnedBounds(node.rect, node.transform)
+    }
+
+    /// The bounds on its pass of an item's rect mapped without turning or perspective
+    /// (mirrored or not), or nil for any other map (its corners are the caller's to check).
+    @inline(__always)
+    static func squareBounds(of item: DrawItem) -> (minX: Float, maxX: Float, minY: Float, maxY: Float)? {
+        unturnedBounds(item.rect, item.transform)
+    }
+
+    /// `rect` mapped by `transform` when it neither turns nor projects it, else nil.
+    @inline(__always)
+    private static func unturnedBounds(_ rect: Rect, _ transform: Matrix4) -> (
+        minX: Float, maxX: Float, minY: Float, maxY: Float
+    )? {
+        let m = transform.m
+        guard m[1] == 0, m[4] == 0, m[3] == 0, m[7] == 0, m[15] == 1 else { return nil }
+        let x0 = rect.x * m[0] + m[12], x1 = rect.maxX * m[0] + m[12]
+        let y0 = rect.y * m[5] + m[13], y1 = rect.maxY * m[5] + m[13]
         return (min(x0, x1), max(x0, x1), min(y0, y1), max(y0, y1))
+    }
+
+    /// The bounding box on its pass of an item's rect under an affine map (no perspective),
+    /// or nil under perspective.
+    static func bounds(of item: DrawItem) -> (minX: Float, maxX: Float, minY: Float, maxY: Float)? {
+        let m = item.transform.m, r = item.rect
+        guard m[3] == 0, m[7] == 0, m[15] == 1 else { return nil }
+        var box = (minX: Float.infinity, maxX: -Float.infinity, minY: Float.infinity, maxY: -Float.infinity)
+        for corner in 0..<4 {
+            let x = corner & 1 == 0 ? r.x : r.maxX, y = corner < 2 ? r.y : r.maxY
+            let px = x * m[0] + y * m[4] + m[12], py = x * m[1] + y * m[5] + m[13]
+            box = (min(box.minX, px), max(box.maxX, px), min(box.minY, py), max(box.maxY, py))
+        }
+        return box
     }
 }

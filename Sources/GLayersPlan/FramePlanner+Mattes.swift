@@ -15,6 +15,9 @@ struct FusedMatte {
     var maskItem: Int
     /// The mask's image.
     var maskImage: ImageID
+    /// Whether the mask is inverted: the mask pass held its image xor-ed out of an opaque fill
+    /// (an alpha-inverted Lottie track matte), so the item shows where the image does not.
+    var inverted = false
     /// Where the pass is shown (pass coordinates): the showing item's rect, cut by its clips.
     var shown: Rect
 }
@@ -29,7 +32,9 @@ extension FramePlanner {
     /// - M holds one image J alone over the same source rect at the same scale, has no effect,
     ///   and only P reads it; J shows the whole image stretched over its rect, without
     ///   perspective, with linear filters, opaque, square, unclipped, with every edge
-    ///   anti-aliased and no background, border, tint or blend mode;
+    ///   anti-aliased and no background, border, tint or blend mode (`isMaskImage`); or M
+    ///   holds J inverted (`invertedMaskImage`): an opaque colour over all of M, then a pass
+    ///   holding J alone, composited with `xor` where it was taken from;
     /// - I is a plain image (the simple program's: `isPlainImage`) or a plain colour (a square
     ///   background alone, unclipped, in the normal blend mode), without perspective;
     /// - K shows P where P was taken from: a screen-space pass drawn into the screen or a
@@ -83,15 +88,23 @@ extension FramePlanner {
         else { return nil }
         let m = Int(maskID.index), mask = list.passes[m]
         guard readers[m] == 1, readerItem[m] < 0, mask.cacheKey == nil, mask.effects.isEmpty,
-            mask.itemRange.count == 1, mask.itemRange.upperBound <= list.items.count,
-            mask.sourceRect == pass.sourceRect, mask.scale == pass.scale
+            mask.itemRange.upperBound <= list.items.count, mask.sourceRect == pass.sourceRect,
+            mask.scale == pass.scale
         else { return nil }
+        let j: Int, inverted: Bool
+        if mask.itemRange.count == 1, isMaskImage(list.items[mask.itemRange.lowerBound]) {
+            (j, inverted) = (mask.itemRange.lowerBound, false)
+        } else if let image = invertedMaskImage(m, list) {
+            (j, inverted) = (image, true)
+        } else {
+            return nil
+        }
         let q = Int(readerPass[p])
         guard q >= 0, q != p, q != m, q == 0 || list.passes[q].screenSpace, p < passGeometry.count,
             q < passGeometry.count, passGeometry[p].scale == passGeometry[q].scale
         else { return nil }
-        let i = pass.itemRange.lowerBound, j = mask.itemRange.lowerBound, k = Int(readerItem[p])
-        let matte = list.items[j], shape = list.items[i], s = shape.transform.m
+        let i = pass.itemRange.lowerBound, k = Int(readerItem[p])
+        let shape = list.items[i], s = shape.transform.m
         guard shape.numbersAreFinite, s[3] == 0, s[7] == 0, s[15] == 1 else { return nil }
         switch shape.content {
         case .image(_, let shown):
@@ -103,20 +116,67 @@ extension FramePlanner {
             else { return nil }
         default: return nil
         }
-        let t = matte.transform.m
-        guard case .image(let maskImage, let placement) = matte.content, placement.source == .unit,
-            placement.center == nil, placement.isLinear, placement.destination == matte.rect, matte.opacity == 1,
-            matte.clip < 0, matte.background.isClear, matte.borderWidth == 0, matte.contentTint == nil,
-            matte.blend == .normal, matte.backdropFilters < 0, matte.antialiasedEdges == .all,
-            matte.numbersAreFinite, t[3] == 0, t[7] == 0, t[15] == 1
-        else { return nil }
+        guard case .image(let maskImage, _) = list.items[j].content else { return nil }
         let reader = list.items[k]
         guard reader.transform == .identity, reader.rect == pass.sourceRect, reader.cornerRadius == 0,
             reader.borderWidth == 0, reader.background.isClear, reader.contentTint == nil, reader.blend == .normal,
             reader.backdropFilters < 0, reader.antialiasedEdges == .all, reader.opacity.isFinite
         else { return nil }
         guard let shown = shownRect(reader.rect, clip: reader.clip, list, passGeometry[q]) else { return nil }
-        return FusedMatte(item: i, maskItem: j, maskImage: maskImage, shown: shown)
+        return FusedMatte(item: i, maskItem: j, maskImage: maskImage, inverted: inverted, shown: shown)
+    }
+
+    /// Whether `item` can mask a fused matte: an image shown whole, stretched over its rect,
+    /// without perspective, with linear filters, opaque, square, unclipped, with every edge
+    /// anti-aliased and no background, border, tint or blend mode (the simple program then
+    /// draws its coverage and alpha as the mask pass held them).
+    private func isMaskImage(_ item: DrawItem) -> Bool {
+        let t = item.transform.m
+        guard case .image(_, let placement) = item.content else { return false }
+        return placement.source == .unit && placement.center == nil && placement.isLinear
+            && placement.destination == item.rect && item.opacity == 1 && item.clip < 0 && item.background.isClear
+            && item.borderWidth == 0 && item.contentTint == nil && item.blend == .normal && item.backdropFilters < 0
+            && item.antialiasedEdges == .all && item.numbersAreFinite && t[3] == 0 && t[7] == 0 && t[15] == 1
+    }
+
+    /// The item of the image J that mask pass `m` holds inverted, or nil: M holds an opaque
+    /// colour covering all of it (square, unturned, unclipped, at full opacity, in the normal
+    /// blend mode), then one item showing a pass Q where Q was taken from with `xor`, Q a
+    /// screen-space pass at M's scale without effects, read by that item alone, holding J alone
+    /// (`isMaskImage`), and J lies in Q's source within M's. There, `xor` over the opaque
+    /// colour leaves alpha 1 − J's, and 1 outside Q (an alpha-inverted Lottie track matte).
+    private func invertedMaskImage(_ m: Int, _ list: RenderList) -> Int? {
+        let mask = list.passes[m], range = mask.itemRange
+        guard range.count == 2, m < passGeometry.count else { return nil }
+        let fill = list.items[range.lowerBound], hole = list.items[range.lowerBound + 1]
+        let margin = 1.5 / mask.scale
+        guard case .none = fill.content, fill.background.a >= 1, fill.opacity == 1, fill.clip < 0,
+            fill.cornerRadius == 0, fill.borderWidth == 0, fill.contentTint == nil, fill.blend == .normal,
+            fill.backdropFilters < 0, fill.numbersAreFinite, let b = Self.squareBounds(of: fill),
+            b.minX <= mask.sourceRect.x - margin, b.maxX >= mask.sourceRect.maxX + margin,
+            b.minY <= mask.sourceRect.y - margin, b.maxY >= mask.sourceRect.maxY + margin
+        else { return nil }
+        guard case .pass(let id) = hole.content, id.index > 0, Int(id.index) < list.passes.count,
+            Int(id.index) != m, hole.blend == .xor, hole.transform == .identity, hole.opacity == 1, hole.clip < 0,
+            hole.background.isClear, hole.borderWidth == 0, hole.contentTint == nil, hole.backdropFilters < 0,
+            hole.antialiasedEdges == .all
+        else { return nil }
+        let q = Int(id.index), source = list.passes[q]
+        guard readers[q] == 1, readerItem[q] == Int32(range.lowerBound + 1), source.screenSpace,
+            source.cacheKey == nil, source.effects.isEmpty, source.scale == mask.scale, hole.rect == source.sourceRect,
+            source.itemRange.count == 1, source.itemRange.upperBound <= list.items.count
+        else { return nil }
+        let j = source.itemRange.lowerBound, image = list.items[j]
+        guard isMaskImage(image), let box = Self.bounds(of: image) else { return nil }
+        // What of J lies in M lies in Q (beyond Q's source, only pixels outside every pass).
+        let minX = max(box.minX, mask.sourceRect.x), maxX = min(box.maxX, mask.sourceRect.maxX)
+        let minY = max(box.minY, mask.sourceRect.y), maxY = min(box.maxY, mask.sourceRect.maxY)
+        guard
+            minX >= maxX || minY >= maxY
+                || (minX >= source.sourceRect.x && maxX <= source.sourceRect.maxX && minY >= source.sourceRect.y
+                    && maxY <= source.sourceRect.maxY)
+        else { return nil }
+        return j
     }
 
     /// Where an item of `rect` (pass coordinates, no transform) inside clip chain `clip` shows
@@ -175,7 +235,7 @@ extension FramePlanner {
         item.opacity *= reader.opacity
         // Masked, it covers nothing whole: never the screen's clear colour, never unblended.
         item.opaque = false
-        fusedMask = (matte.maskImage, shownIn + 1, visible: matte.shown)
+        fusedMask = (matte.maskImage, shownIn + 1, visible: matte.shown, inverted: matte.inverted)
         defer { fusedMask = nil }
         withUnsafePointer(to: &item) { planItem($0, list: list, pass: pass, geometry: g) }
     }
@@ -189,6 +249,7 @@ extension FramePlanner {
         else { return nil }
         instance.geometry = cut
         instance.clip = mask.clip
+        if mask.inverted { instance.flags.insert(.invertedMask) }
         switch textures {
         case .image(let id): return .images(id, mask.image)
         case .none: return .mask(mask.image)

@@ -38,7 +38,7 @@ package final class FramePlanner {
     @exclusivity(unchecked) package internal(set) var plannedClips: [ClipNode] = []
     /// The fused matte being planned: its mask's image (the instance's second texture), the
     /// mask's planned clip, and the rect (pass coordinates) it is shown in.
-    @exclusivity(unchecked) var fusedMask: (image: ImageID, clip: Int32, visible: Rect)?
+    @exclusivity(unchecked) var fusedMask: (image: ImageID, clip: Int32, visible: Rect, inverted: Bool)?
     /// Scratch of `prepareMattes`, per pass: how many read it, the last item and its pass.
     @exclusivity(unchecked) var readers: [Int32] = [], readerItem: [Int32] = [], readerPass: [Int32] = []
     /// The image this frame's planning last found in the list (`hasPixels`).
@@ -260,7 +260,7 @@ package final class FramePlanner {
         instance.shape = shape
         instance.background = item.pointee.background
         instance.borderColor = item.pointee.borderColor
-        instance.flags = .texture
+        instance.flags.insert(.texture)
         instance.lodBias = p.minificationFilterBias.isFinite ? p.minificationFilterBias : 0
         instance.destination = p.destination
         instance.source = p.source

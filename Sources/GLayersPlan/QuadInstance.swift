@@ -22,6 +22,9 @@ package struct QuadFlags: OptionSet {
     /// The content is multiplied by the background vector, which holds the item's
     /// `contentTint` (a tinted item draws no background).
     package static let tint = QuadFlags(rawValue: 1024)
+    /// A fused matte's mask is inverted (`QuadVariant.simpleMasked`): the item shows where the
+    /// mask image does not.
+    package static let invertedMask = QuadFlags(rawValue: 2048)
 }
 
 /// Bits of `i_flags.z` besides the rounded corners (bits 0–3).

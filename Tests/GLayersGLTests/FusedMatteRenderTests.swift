@@ -14,8 +14,10 @@ import Testing
     /// A checkerboard (or a plain colour: a Lottie solid) turned and scaled, masked by a
     /// translucent disc turned the other way, in a screen-space pass shown at half opacity; the
     /// pass's source at whole pixels (as a Lottie composition's are) or not; shown inside a clip
-    /// that cuts its left side (a precomposition's bounds) or not.
-    private static func list(source: Rect, solid: Bool, clipped: Bool = false) -> RenderList {
+    /// that cuts its left side (a precomposition's bounds) or not; the mask inverted (an
+    /// opaque fill with the disc's pass composited over it with `xor`, as an alpha-inverted
+    /// Lottie track matte is built) or not.
+    private static func list(source: Rect, solid: Bool, clipped: Bool = false, inverted: Bool = false) -> RenderList {
         let b = ListBuilder(width: 96, height: 72, clear: .rgba(0.1, 0.1, 0.1))
         let checker = b.add(TestImages.checker(size: 32)), disc = b.add(TestImages.disc(size: 32))
         var shape = DrawItem(
@@ -25,7 +27,15 @@ import Testing
         let matte = DrawItem(
             transform: .layer(size: 50, 40, at: 50, 38, transform: .rotate(-0.2, 0, 0, 1)), rect: Rect(0, 0, 50, 40),
             content: .image(disc, ContentPlacement(destination: Rect(0, 0, 50, 40))))
-        let mask = b.pass(source: source, screenSpace: true, items: [matte])
+        var mask = b.pass(source: source, screenSpace: true, items: [matte])
+        if inverted {
+            let fill = DrawItem(
+                transform: .translation(-20, -20), rect: Rect(0, 0, 200, 200), background: .rgba(0, 0, 0, 1),
+                opaque: true)
+            mask = b.pass(
+                source: source, screenSpace: true,
+                items: [fill, DrawItem(transform: .identity, rect: source, content: .pass(mask), blend: .xor)])
+        }
         var effects = PassEffects()
         effects.mask = mask
         let masked = b.pass(source: source, screenSpace: true, effects: effects, items: [shape])
@@ -41,11 +51,12 @@ import Testing
     /// Drawn in place (no pass) and through its passes: the same pixels to two levels (the
     /// passes hold the image and the mask at 8 bits before they meet).
     @Test(arguments: [
-        (Rect(8, 6, 80, 60), false, false), (Rect(0, 0, 96, 72), false, false), (Rect(8, 6, 80, 60), true, false),
-        (Rect(8, 6, 80, 60), false, true),
+        (Rect(8, 6, 80, 60), false, false, false), (Rect(0, 0, 96, 72), false, false, false),
+        (Rect(8, 6, 80, 60), true, false, false), (Rect(8, 6, 80, 60), false, true, false),
+        (Rect(8, 6, 80, 60), false, false, true), (Rect(8, 6, 80, 60), true, true, true),
     ])
-    func aFusedMatteDrawsAsItsPassesDo(source: Rect, solid: Bool, clipped: Bool) throws {
-        let list = Self.list(source: source, solid: solid, clipped: clipped)
+    func aFusedMatteDrawsAsItsPassesDo(source: Rect, solid: Bool, clipped: Bool, inverted: Bool) throws {
+        let list = Self.list(source: source, solid: solid, clipped: clipped, inverted: inverted)
         try GLHarness.withRenderer { r in
             r.debug.disableDamage = true
             r.render(list, to: .offscreen)
@@ -53,7 +64,7 @@ import Testing
             let fused = try r.readImage()
             r.debug.disableMatteFusion = true
             r.render(list, to: .offscreen)
-            #expect(r.stats.passes == 2, "\(r.stats)")
+            #expect(r.stats.passes == (inverted ? 3 : 2), "\(r.stats)")
             let passes = try r.readImage()
             let comparison = ImageComparison(fused, passes, tolerance: ImageTolerance(channel: 2))
             #expect(comparison.matches, "\(comparison)")

@@ -92,6 +92,40 @@ struct FusedMatteTests {
         #expect(planner.plannedClips.first?.rect == shown)
     }
 
+    /// An alpha-inverted matte (a Lottie track matte of mode 2, as the Lottie builder makes
+    /// it): the mask pass holds an opaque fill over all of it, then a pass of the mask image
+    /// composited with `xor`. Fused, the item shows where the image does not: one instance
+    /// with the inverted-mask flag, and none of the three passes rendered. A fill that leaves
+    /// part of the mask pass uncovered keeps the passes.
+    @Test(arguments: [true, false])
+    func anInvertedMatteIsDrawnInPlace(fillCovers: Bool) {
+        let list = TestList(width: 64, height: 64)
+        let shape = list.add(TestImage(side: 8, opaque: true)), mask = list.add(TestImage(side: 8, opaque: false))
+        let source = Rect(x: 8, y: 8, width: 40, height: 40), holeSource = Rect(x: 12, y: 6, width: 36, height: 36)
+        let q = list.pass(source: holeSource, items: [Self.image(mask, at: 20, 10, side: 24)])
+        let fill = DrawItem(
+            transform: .translation(-100, -100), rect: Rect(x: 0, y: 0, width: fillCovers ? 300 : 130, height: 300),
+            background: Color(r: 0, g: 0, b: 0, a: 1), opaque: true)
+        let hole = DrawItem(transform: .identity, rect: holeSource, content: .pass(q), blend: .xor)
+        let m = list.pass(source: source, items: [fill, hole])
+        let p = list.pass(source: source, items: [Self.image(shape, at: 12, 6, side: 30)])
+        for id in [q, m, p] { list.list.passes[Int(id.index)].screenSpace = true }
+        list.list.passes[Int(m.index)].dependencies = [q]
+        list.list.passes[Int(p.index)].effects.mask = m
+        list.list.passes[Int(p.index)].dependencies = [m]
+        list.screen([DrawItem(transform: .identity, rect: source, opacity: 0.5, content: .pass(p))])
+        let planner = FramePlanner()
+        planner.plan(list.list)
+        guard fillCovers else {
+            #expect(planner.passPlans.count == 4 && planner.plannedClips.isEmpty, "\(planner.dump())")
+            return
+        }
+        #expect(planner.passPlans.count == 1 && planner.commands.map(\.variant) == [.simpleMasked])
+        let flags = QuadFlags(rawValue: Int32(bitPattern: planner.instances[11].x.bitPattern))
+        #expect(flags.contains(.invertedMask) && flags.contains(.texture))
+        #expect(planner.plannedClips.last?.rect == Rect(x: 0, y: 0, width: 24, height: 24))
+    }
+
     /// A mask with a background, a masked pass of two items, a pass shown twice, a clip whose
     /// edge lies within a pixel of the showing item's, and the switch that turns fusion off
     /// each keep the passes.
