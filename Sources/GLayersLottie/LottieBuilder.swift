@@ -140,6 +140,11 @@ final class LottieBuilder {
     private func addContent(of layer: LayerModel, to target: CALayer, _ context: Context) {
         if case .shapes(let items) = layer.content {
             ShapeBuilder(timeline: context.timeline).build(items, into: target)
+        } else if case .text(let document) = layer.content {
+            let builder = TextBuilder(fonts: model.fonts, glyphs: model.glyphs, budget: context.timeline.budget)
+            for text in builder.build(document) {
+                target.addSublayer(text)
+            }
         } else if let content = content(of: layer, context) {
             target.addSublayer(content)
         }
@@ -170,7 +175,7 @@ final class LottieBuilder {
             return layer
         case .precomp(let id, let size):
             return precomp(layer, id: id, size: size, context)
-        case .shapes:
+        case .shapes, .text:
             return nil  // Built into the transform's layer (`addContent`).
         }
     }

@@ -46,13 +46,10 @@ final class LottieDecoder {
             guard let id = assetID(asset) else { continue }
             assets[id] = try self.asset(asset)
         }
-        if node["fonts"] != nil || node["chars"] != nil {
-            report.note("text (fonts and glyphs)", at: root, node.path.key(node["chars"] != nil ? "chars" : "fonts"))
-        }
         return CompositionModel(
             size: CGSize(width: width, height: height), frameRate: frameRate, inPoint: inPoint,
             outPoint: outPoint, layers: try layers(node["layers"]), assets: assets,
-            name: node["nm"]?.value.string ?? "")
+            name: node["nm"]?.value.string ?? "", fonts: fonts(node["fonts"]), glyphs: try glyphs(node["chars"]))
     }
 
     /// An asset's `id`: a string, or a number written as JSON writes it.
@@ -129,8 +126,12 @@ final class LottieDecoder {
         case 4:
             content = .shapes(try shapeItems(node["shapes"]))
         case 5:
-            report.note("text layers", at: node.value, node.path)
-            content = .unsupported
+            if let document = try textDocument(node) {
+                content = .text(document)
+            } else {
+                report.note("text layers without a document", at: node.value, node.path)
+                content = .unsupported
+            }
         default:
             report.note("layers of type \(type)", at: node.value, node.path)
             content = .unsupported

@@ -195,6 +195,8 @@ enum LayerContent {
     case image(assetID: String)
     case null
     case shapes([ShapeItem])
+    /// Text, set in the file's glyphs or a font (`TextBuilder`).
+    case text(TextDocumentModel)
     /// A layer kind that is not played (text, audio, camera, …): draws nothing.
     case unsupported
 }
@@ -241,4 +243,7 @@ struct CompositionModel {
     var layers: [LayerModel]
     var assets: [String: AssetModel]
     var name: String
+    /// The file's fonts by name, and the glyph outlines it carries (`GlyphModel.key`).
+    var fonts: [String: FontModel] = [:]
+    var glyphs: [String: GlyphModel] = [:]
 }

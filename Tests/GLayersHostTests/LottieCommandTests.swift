@@ -31,7 +31,7 @@ extension CommandTests {
         let lines = result.stderr.split(separator: "\n").map(String.init)
         #expect(
             lines == [
-                "glayers: warning: \(anim.path):2:2: layers[0]: text layers not supported",
+                "glayers: warning: \(anim.path):2:2: layers[0]: text layers without a document not supported",
                 "glayers: warning: \(anim.path):3:67: layers[1].shapes[0]: merge paths not supported",
                 "glayers: warning: \(anim.path):3:20: layers[1].ks.o: expressions not supported",
             ], "\(result.stderr)")

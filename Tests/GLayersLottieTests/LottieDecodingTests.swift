@@ -88,7 +88,7 @@ import Testing
             """
         let a = try animation(json)
         let features = Dictionary(uniqueKeysWithValues: a.unsupportedFeatures.map { ($0.feature, $0) })
-        #expect(features["text layers"]?.path.description == "layers[0]")
+        #expect(features["text layers without a document"]?.path.description == "layers[0]")
         #expect(features["expressions"]?.path.description == "layers[1].ks.o")
         #expect(features["merge paths"]?.path.description == "layers[1].shapes[0]")
         #expect(features["merge paths"]?.count == 2)
