@@ -18,7 +18,8 @@ struct TextDocumentModel {
     var tracking: Double
     /// The distance between baselines, in points.
     var lineHeight: Double
-    /// Points the baseline is raised by.
+    /// Points the baseline is raised by: decoded, not drawn (lottie-ios's Core Animation
+    /// engine leaves it out, and Apple's pictures with it).
     var baselineShift: Double
     var fill: [Double]?
     var stroke: [Double]?

@@ -49,7 +49,7 @@ struct TextBuilder {
             }
             if !x.isFinite { x = 0 }
             let top = d.box.map { Double($0.minY) + capHeight } ?? 0
-            placed.append((line, CGPoint(x: x, y: top + Double(k) * d.lineHeight - d.baselineShift)))
+            placed.append((line, CGPoint(x: x, y: top + Double(k) * d.lineHeight)))
         }
         guard let outlines else { return placed.compactMap { fallbackLine($0.text, at: $0.origin, d, font) } }
         let path = CGMutablePath()
