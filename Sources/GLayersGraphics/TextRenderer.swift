@@ -99,6 +99,19 @@ public enum TextRenderer {
         }
     }
 
+    /// How far below the top of the text laid out with `style` (as `render` lays it out) its
+    /// first line's baseline lies, in points; 0 for an empty string.
+    public static func firstBaseline(_ string: String, style: TextStyle) -> CGFloat {
+        guard style.fontSize.isFinite else { return 0 }
+        return PangoSession.shared.withContext(
+            { session -> CGFloat in
+                pango_context_set_matrix(session.context, nil)
+                guard let layout = session.layout(string, style: style, width: nil, height: nil) else { return 0 }
+                defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+                return CGFloat(pango_layout_get_baseline(layout)) / CGFloat(PANGO_SCALE)
+            }, fallback: 0)
+    }
+
     /// Where the layout goes horizontally when pango has no width to align it in (text neither
     /// wrapped nor truncated): aligned as a block within `width`, overflowing as CATextLayer does.
     private static func blockOffset(_ layout: OpaquePointer, style: TextStyle, width: CGFloat) -> CGFloat {

@@ -34,14 +34,11 @@ struct TextDocumentModel {
 struct FontModel {
     var family: String
     var style: String
-    /// The ascent in percent of the size, when given.
-    var ascent: Double?
 }
 
-/// A glyph's outline as the file carries it: at `size` points (its paths' units), with its
-/// advance, the baseline at y = 0 and y growing down.
+/// A glyph's outline as the file carries it: at 100 units an em (whatever size its `size`
+/// says it was set at), with its advance, the baseline at y = 0 and y growing down.
 struct GlyphModel {
-    var size: Double
     var advance: Double
     var outline: [BezierShape]
 
@@ -96,8 +93,7 @@ extension LottieDecoder {
         for font in node?["list"]?.elements ?? [] {
             guard let name = font["fName"]?.value.string else { continue }
             fonts[name] = FontModel(
-                family: font["fFamily"]?.value.string ?? name, style: font["fStyle"]?.value.string ?? "",
-                ascent: font["ascent"]?.value.number)
+                family: font["fFamily"]?.value.string ?? name, style: font["fStyle"]?.value.string ?? "")
         }
         return fonts
     }
@@ -121,9 +117,7 @@ extension LottieDecoder {
             collect(try shapeItems(char["data"]?["shapes"]))
             let key = GlyphModel.key(
                 character, family: char["fFamily"]?.value.string ?? "", style: char["style"]?.value.string ?? "")
-            glyphs[key] = GlyphModel(
-                size: try number(char, "size", default: 100), advance: try number(char, "w", default: 0),
-                outline: outline)
+            glyphs[key] = GlyphModel(advance: try number(char, "w", default: 0), outline: outline)
         }
         return glyphs
     }

@@ -24,7 +24,7 @@ struct TextBuilder {
     func build(_ document: TextDocumentModel) -> [CALayer] {
         let d = document
         guard d.size > 0, d.size.isFinite, !d.text.isEmpty, d.fill != nil || d.stroke != nil else { return [] }
-        let font = fonts[d.fontName] ?? FontModel(family: d.fontName, style: "", ascent: nil)
+        let font = fonts[d.fontName] ?? FontModel(family: d.fontName, style: "")
         let outlines = glyphOutlines(d.text, font)
         let scale = d.size / 100
         let kern = d.size * d.tracking / 1000
@@ -76,7 +76,7 @@ struct TextBuilder {
             if let g = glyphs[GlyphModel.key(String(c), family: font.family, style: font.style)] {
                 found[c] = g
             } else if c == " " {
-                found[c] = GlyphModel(size: 100, advance: 25, outline: [])
+                found[c] = GlyphModel(advance: 25, outline: [])
             } else {
                 return nil
             }
@@ -160,8 +160,8 @@ struct TextBuilder {
             text, style: TextStyle(fontName: fontName(font), fontSize: CGFloat(d.size)), maxWidth: nil)
     }
 
-    /// One line drawn by a text layer with its baseline's start at `origin`: its top an
-    /// ascent above (the file's, else 0.75 of the size).
+    /// One line drawn by a text layer with its baseline's start at `origin` (its top the
+    /// matched font's ascent above it).
     private func fallbackLine(_ text: String, at origin: CGPoint, _ d: TextDocumentModel, _ font: FontModel)
         -> CALayer?
     {
@@ -172,8 +172,9 @@ struct TextBuilder {
         layer.fontSize = CGFloat(d.size)
         layer.foregroundColor = cgColor(color)
         let size = layer.preferredFrameSize()
-        let ascent = (font.ascent.map { $0 / 100 } ?? 0.75) * d.size
-        layer.frame = CGRect(x: origin.x, y: origin.y - ascent, width: size.width, height: size.height)
+        let baseline = TextRenderer.firstBaseline(
+            text, style: TextStyle(fontName: fontName(font), fontSize: CGFloat(d.size)))
+        layer.frame = CGRect(x: origin.x, y: origin.y - baseline, width: size.width, height: size.height)
         return layer
     }
 }

@@ -60,7 +60,7 @@ import Testing
         #expect(d.tracking == 20 && d.lineHeight == 60 && d.baselineShift == 3 && d.strokeWidth == 4)
         #expect(d.fill == [0.1, 0.3, 0.8] && d.stroke == [1, 0, 0] && d.strokeOverFill)
         #expect(d.box == CGRect(x: -60, y: -40, width: 120, height: 80))
-        #expect(a.model.fonts["Blocky-Bold"]?.family == "Blocky" && a.model.fonts["Blocky-Bold"]?.ascent == 72)
+        #expect(a.model.fonts["Blocky-Bold"]?.family == "Blocky" && a.model.fonts["Blocky-Bold"]?.style == "Bold")
         let t = a.model.glyphs[GlyphModel.key("T", family: "Blocky", style: "Bold")]
         #expect(t?.advance == 60 && t?.outline.count == 2)
         #expect(a.unsupportedFeatures.isEmpty)
@@ -123,12 +123,16 @@ import Testing
     }
 
     /// A character the file has no outline for: the text is set in a font, a layer a line,
-    /// the first line's top an ascent (the file's, 72 % of the size) above the baseline.
+    /// the first line's baseline on the layer's origin (the matched font's ascent below the
+    /// text layer's top).
     @Test func withoutTheGlyphsTheTextIsSetInAFont() throws {
         let (d, a) = try Self.document(Self.file(#""t":"TIX\rIT""#))
         let layers = TextBuilder(fonts: a.model.fonts, glyphs: a.model.glyphs).build(d)
         let lines = layers.compactMap { $0 as? CATextLayer }
         #expect(lines.count == 2 && lines.first?.string as? String == "TIX")
-        #expect(lines.first?.frame.minY == -36 && lines.first?.fontSize == 50)
+        let baseline = TextRenderer.firstBaseline("TIX", style: TextStyle(fontName: "Blocky Bold", fontSize: 50))
+        #expect(baseline > 30 && baseline < 60)
+        #expect(lines.first?.frame.minY == -baseline && lines.first?.fontSize == 50)
+        #expect(lines.last?.frame.minY == 60 - baseline)
     }
 }
