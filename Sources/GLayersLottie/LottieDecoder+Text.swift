@@ -84,7 +84,7 @@ extension LottieDecoder {
             lineHeight: try number(s, "lh", default: size * 1.2), baselineShift: try number(s, "ls", default: 0),
             fill: try s["fc"].map(numbers), stroke: try s["sc"].map(numbers),
             strokeWidth: try number(s, "sw", default: 0),
-            strokeOverFill: (s["of"]?.value.bool ?? false) || (s["of"]?.value.number ?? 0) != 0, box: box)
+            strokeOverFill: try number(s, "of", default: 0) != 0, box: box)
     }
 
     /// The file's fonts by name (`fonts.list`).

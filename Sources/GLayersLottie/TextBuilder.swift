@@ -28,11 +28,13 @@ struct TextBuilder {
         let outlines = glyphOutlines(d.text, font)
         let scale = d.size / 100
         let kern = d.size * d.tracking / 1000
-        // The characters' advances (the file's, or a fallback's measure when it has no glyphs).
-        func advance(_ c: Character) -> Double {
-            if let outlines, let g = outlines[c] { return g.advance * scale }
-            return Double(measure(String(c), d, font).width)
+        // The characters' advances, each worked out once: the file's, or measured in the
+        // fallback font (a pango layout each) when it has no glyphs.
+        var advances: [Character: Double] = [:]
+        for c in Set(d.text) {
+            advances[c] = outlines.map { ($0[c]?.advance ?? 0) * scale } ?? Double(measure(String(c), d, font).width)
         }
+        func advance(_ c: Character) -> Double { advances[c] ?? 0 }
         let lines = Self.lines(d.text, width: d.box.map { Double($0.width) }, advance: advance, kern: kern)
         let capHeight = outlines.flatMap { Self.capHeight($0) }.map { $0 * scale } ?? 0.7 * d.size
         var placed: [(text: String, origin: CGPoint)] = []
@@ -62,7 +64,7 @@ struct TextBuilder {
                 }
                 let t = CGAffineTransform(a: scale, b: 0, c: 0, d: scale, tx: pen, ty: line.origin.y)
                 for shape in g.outline { shape.appended(to: path, transform: t) }
-                pen += g.advance * scale + kern
+                pen += advance(c) + kern
             }
         }
         return shapeLayers(path, d)
@@ -92,24 +94,28 @@ struct TextBuilder {
     static func lines(_ text: String, width: Double?, advance: (Character) -> Double, kern: Double) -> [String] {
         let paragraphs = text.split(omittingEmptySubsequences: false, whereSeparator: { breaks.contains($0) })
         guard let width, width > 0 else { return paragraphs.map(String.init) }
-        func measure(_ s: String) -> Double { s.reduce(0) { $0 + advance($1) + kern } }
+        let space = advance(" ") + kern
         var lines: [String] = []
         for paragraph in paragraphs {
-            var line = ""
+            // The line being filled and its width so far.
+            var line = "", used = 0.0
             for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
-                let candidate = line.isEmpty ? String(word) : line + " " + word
-                if measure(candidate) <= width || line.isEmpty && measure(String(word)) <= width {
-                    line = candidate
+                let wordWidth = word.reduce(0) { $0 + advance($1) + kern }
+                let after = line.isEmpty ? wordWidth : used + space + wordWidth
+                if after <= width || line.isEmpty && wordWidth <= width {
+                    (line, used) = (line.isEmpty ? String(word) : line + " " + word, after)
                     continue
                 }
                 if !line.isEmpty { lines.append(line) }
-                line = ""
+                (line, used) = ("", 0)
                 for c in word {
-                    if !line.isEmpty && measure(line + String(c)) > width {
+                    let w = advance(c) + kern
+                    if !line.isEmpty && used + w > width {
                         lines.append(line)
-                        line = ""
+                        (line, used) = ("", 0)
                     }
                     line.append(c)
+                    used += w
                 }
             }
             lines.append(line)

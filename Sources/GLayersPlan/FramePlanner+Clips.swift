@@ -21,15 +21,9 @@ extension FramePlanner {
         _ clip: Int32, _ instance: QuadInstance, _ item: UnsafePointer<DrawItem>, _ list: RenderList, scale: Float,
         visible: Rect
     ) -> Bool {
-        let r = instance.geometry, m = item.pointee.transform
-        guard let a = m.project(r.x, r.y), let b = m.project(r.maxX, r.y), let c = m.project(r.x, r.maxY),
-            let d = m.project(r.maxX, r.maxY)
-        else { return false }
-        // Pairs, not the variadic min and max: their argument arrays were allocated, an item.
-        let minX = max(min(min(a.0, b.0), min(c.0, d.0)), visible.x)
-        let maxX = min(max(max(a.0, b.0), max(c.0, d.0)), visible.maxX)
-        let minY = max(min(min(a.1, b.1), min(c.1, d.1)), visible.y)
-        let maxY = min(max(max(a.1, b.1), max(c.1, d.1)), visible.maxY)
+        guard let box = Self.projectedBounds(instance.geometry, item.pointee.transform) else { return false }
+        let minX = max(box.minX, visible.x), maxX = min(box.maxX, visible.maxX)
+        let minY = max(box.minY, visible.y), maxY = min(box.maxY, visible.maxY)
         let margin = 1.5 / scale
         var index = Int(clip), steps = 0
         while index >= 0 && index < list.clips.count && steps < list.clips.count {
@@ -71,17 +65,17 @@ extension FramePlanner {
         return (min(x0, x1), max(x0, x1), min(y0, y1), max(y0, y1))
     }
 
-    /// The bounding box on its pass of an item's rect under an affine map (no perspective),
-    /// or nil under perspective.
-    static func bounds(of item: DrawItem) -> (minX: Float, maxX: Float, minY: Float, maxY: Float)? {
-        let m = item.transform.m, r = item.rect
-        guard m[3] == 0, m[7] == 0, m[15] == 1 else { return nil }
-        var box = (minX: Float.infinity, maxX: -Float.infinity, minY: Float.infinity, maxY: -Float.infinity)
-        for corner in 0..<4 {
-            let x = corner & 1 == 0 ? r.x : r.maxX, y = corner < 2 ? r.y : r.maxY
-            let px = x * m[0] + y * m[4] + m[12], py = x * m[1] + y * m[5] + m[13]
-            box = (min(box.minX, px), max(box.maxX, px), min(box.minY, py), max(box.maxY, py))
-        }
-        return box
+    /// The bounding box on its pass of `r` mapped by `m` (its four corners projected), or nil
+    /// when a corner lies behind the eye.
+    @inline(__always)
+    static func projectedBounds(_ r: Rect, _ m: Matrix4) -> (minX: Float, maxX: Float, minY: Float, maxY: Float)? {
+        guard let a = m.project(r.x, r.y), let b = m.project(r.maxX, r.y), let c = m.project(r.x, r.maxY),
+            let d = m.project(r.maxX, r.maxY)
+        else { return nil }
+        // Pairs, not the variadic min and max: their argument arrays were allocated, an item.
+        return (
+            min(min(a.0, b.0), min(c.0, d.0)), max(max(a.0, b.0), max(c.0, d.0)),
+            min(min(a.1, b.1), min(c.1, d.1)), max(max(a.1, b.1), max(c.1, d.1))
+        )
     }
 }

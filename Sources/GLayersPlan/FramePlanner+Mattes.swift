@@ -167,7 +167,7 @@ extension FramePlanner {
             source.itemRange.count == 1, source.itemRange.upperBound <= list.items.count
         else { return nil }
         let j = source.itemRange.lowerBound, image = list.items[j]
-        guard isMaskImage(image), let box = Self.bounds(of: image) else { return nil }
+        guard isMaskImage(image), let box = Self.projectedBounds(image.rect, image.transform) else { return nil }
         // What of J lies in M lies in Q (beyond Q's source, only pixels outside every pass).
         let minX = max(box.minX, mask.sourceRect.x), maxX = min(box.maxX, mask.sourceRect.maxX)
         let minY = max(box.minY, mask.sourceRect.y), maxY = min(box.maxY, mask.sourceRect.maxY)

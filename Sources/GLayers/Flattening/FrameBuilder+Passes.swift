@@ -113,13 +113,10 @@ extension FrameBuilder {
         let passesBefore = finishedPasses.count
         var shadow: ShadowSpec?
         if fx.passShadow {
-            var c = premultiplied(s.shadowColor)
-            let k = Float(s.shadowOpacity)
-            c = Color(r: c.r * k, g: c.g * k, b: c.b * k, a: c.a * k)
             let d = offsetVector(s.shadowOffset, world: world)
             shadow = ShadowSpec(
-                color: c, offsetX: d.0, offsetY: d.1, sigma: Float(Effects.shadowSigma(s.shadowRadius)) * scaleOf(world)
-            )
+                color: shadowColor(s, alpha: 1), offsetX: d.0, offsetY: d.1,
+                sigma: Float(Effects.shadowSigma(s.shadowRadius)) * scaleOf(world))
         }
         let margin = effectMargin(fx, shadow: shadow)
         beginPass(screenSpace: true, scale: list.scale, spread: margin)

@@ -40,7 +40,7 @@ extension FrameBuilder {
     }
 
     /// The shadow's colour: premultiplied, times `shadowOpacity` and `alpha`.
-    private func shadowColor(_ s: LayerState, alpha: Float) -> Color {
+    func shadowColor(_ s: LayerState, alpha: Float) -> Color {
         let c = premultiplied(s.shadowColor)
         let k = Float(s.shadowOpacity) * alpha
         return Color(r: c.r * k, g: c.g * k, b: c.b * k, a: c.a * k)
