@@ -85,6 +85,12 @@ package final class ShapeDrawing {
     /// "The per-frame contract for every animation (#21)"); each step holds half the pixels of
     /// the next, so all of them take less than twice the largest.
     static let capacity = 8
+    /// The draws after which a gradient stands still: from this one on, it is rasterized at
+    /// its full resolution. A gentle gradient magnified from few texels costs a software
+    /// rasterizer more per pixel than one drawn texel for pixel (`samples/snowfall.json`'s sky,
+    /// 3.7 → 4.4 ms a frame on llvmpipe), so only drawings that change every frame keep the
+    /// coarse raster.
+    static let settlingDraws: UInt64 = 3
     /// The fewest pixels of a whole raster drawn only where it shows: smaller drawings are
     /// rasterized whole (one raster serving wherever they move).
     static let partialMinimumPixels: CGFloat = 262_144
@@ -95,7 +101,10 @@ package final class ShapeDrawing {
         case path(fill: CGPath?, style: Style)
         /// A gradient layer's gradient over its bounds, rasterized at no more than `cap`
         /// pixels per unit.
-        case gradient(GradientPaint, cap: CGFloat)
+        ///
+        /// While the drawing is new it is rasterized at no more than `coarse` pixels per unit;
+        /// drawn a `settlingDraws`-th time, it stands still, at no more than `cap`.
+        case gradient(GradientPaint, cap: CGFloat, coarse: CGFloat)
     }
     private let paint: Paint
     /// The stroked part of the path: a trim to part of it is measured when first drawn, not
@@ -165,11 +174,13 @@ package final class ShapeDrawing {
         else { return nil }
         // A smooth gradient's only edges are the item's (clipped by the compositor at any
         // scale): drawn at no more than its layer's `contentsScale`, as its backing store was,
-        // nor more than draws it within a level (`GradientPaint.smoothScale`), and magnified
-        // (a Lottie file scaled up four times drew its animated gradients with sixteen times
-        // the pixels at the scale they landed at). One with a seam (conic) or a hard stop is
-        // drawn at the scale it lands at, as a path is.
-        paint = .gradient(gradient, cap: gradient.isSmooth ? min(gradient.scale, gradient.smoothScale) : .infinity)
+        // and magnified (a Lottie file scaled up four times drew its animated gradients with
+        // sixteen times the pixels at the scale they landed at). While new, not more than draws
+        // it within a level either (`GradientPaint.smoothScale`): a gradient whose colours or
+        // points animate is a new drawing every frame, rasterized every frame. One with a seam
+        // (conic) or a hard stop is drawn at the scale it lands at, as a path is.
+        let cap = gradient.isSmooth ? gradient.scale : .infinity
+        paint = .gradient(gradient, cap: cap, coarse: gradient.isSmooth ? min(cap, gradient.smoothScale) : cap)
         stroke = Mutex(.none)
         // The bounds exactly: its raster covers them (stretched by less than a pixel to whole
         // pixels), so that the item's content is its rect, as an image of the bounds is.
@@ -196,8 +207,8 @@ package final class ShapeDrawing {
             shown = r
         }
         let grid: Grid
-        if case .gradient(_, let cap) = paint {
-            grid = Grid(scale: Self.quantized(min(pixelsPerUnit, cap)))
+        if case .gradient(_, let cap, let coarse) = paint {
+            grid = Grid(scale: Self.quantized(min(pixelsPerUnit, clock < Self.settlingDraws ? coarse : cap)))
         } else if let origin, let aligned = alignedGrid(pixelsPerUnit, origin) {
             moves = lastAlignedGrid == aligned ? 0 : min(moves + 1, 3)
             lastAlignedGrid = aligned
@@ -317,7 +328,7 @@ package final class ShapeDrawing {
     /// too).
     package func draw(in ctx: CGContext) {
         switch paint {
-        case .gradient(let gradient, _): gradient.draw(in: ctx)
+        case .gradient(let gradient, _, _): gradient.draw(in: ctx)
         case .path(let fill, let style): drawPath(filling: fill, style, in: ctx)
         }
     }

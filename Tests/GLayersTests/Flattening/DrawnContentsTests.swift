@@ -207,7 +207,9 @@ extension ClockTests {
 
         /// A gentle gradient is rasterized from as few texels as draw it within a level once
         /// magnified (`GradientPaint.smoothScale`: two levels a texel); a steep one at its
-        /// `contentsScale`.
+        /// `contentsScale`. Still on its third frame, a gentle one is rasterized at its
+        /// `contentsScale` too (`ShapeDrawing.settlingDraws`): only gradients that change every
+        /// frame keep the few texels.
         @Test func gentleGradientsAreRasterizedFromFewTexels() throws {
             try withManualClock {
                 let root = CALayer()
@@ -230,6 +232,14 @@ extension ClockTests {
                 // Black to 5 % grey: 0.013 levels a point, at the least step, 2^-4. Black to
                 // white within a thousandth of the width: at contentsScale.
                 #expect(sizes == ["177x18", "63x7", "1000x100"])
+                let still = CAGradientLayer()
+                still.frame = root.bounds
+                (still.startPoint, still.endPoint) = (CGPoint(x: 0, y: 0.5), CGPoint(x: 1, y: 0.5))
+                still.colors = [CGColor(gray: 0, alpha: 1), CGColor(gray: 1, alpha: 1)]
+                root.sublayers = [still]
+                still.display()
+                let widths = try (0..<4).map { _ in try #require(list(root).images.values.first).pixelWidth }
+                #expect(widths == [177, 177, 1000, 1000], "four frames of a still gradient")
             }
         }
 
