@@ -53,7 +53,8 @@ public enum FrameBenchmark {
     ) throws -> Result {
         CAMediaClock.useManualTime(0)
         defer { CAMediaClock.useSystemTime() }
-        let driver = try FrameDriver(context: GLContext.headless())
+        let driver = try FrameDriver(
+            context: GLContext.headless(framePixels: Int(exactly: (size.width * size.height).rounded())))
         driver.renderer.debug.disableDamage = !tracksDamage
         driver.renderer.debug.disableSprites = !sprites
         driver.waitsForGPU = true

@@ -71,9 +71,13 @@ public final class GLContext {
 
     /// A headless context: EGL surfaceless platform, OpenGL 3.3 core, made current.
     ///
+    /// - `framePixels`: the pixels of the frames it will draw, when known: a process whose first
+    ///   context draws small frames has llvmpipe rasterize on the drawing thread
+    ///   (`RasterizerThreads`).
     /// - Throws `GLError.noEGL` when there is no EGL or no surfaceless platform, `.noGL33`
     ///   when the driver gives no 3.3 core context.
-    public static func headless() throws -> GLContext {
+    public static func headless(framePixels: Int? = nil) throws -> GLContext {
+        RasterizerThreads.prepare(forFramePixels: framePixels)
         let display = try platformDisplay(EGLenum(EGL_PLATFORM_SURFACELESS_MESA), native: nil)
         let context = try makeContext(display, config: nil)
         let result = GLContext(display: display, context: context, surface: nil)
@@ -83,10 +87,13 @@ public final class GLContext {
     }
 
     /// A context on an X11 window: `nativeDisplay` is the host's `Display*`, `nativeWindow`
-    /// its `Window`. Swap interval 1 (vsync); made current.
+    /// its `Window`; `framePixels` as for `headless`. Swap interval 1 (vsync); made current.
     ///
     /// - Throws `GLError.noEGL`, `.noGL33`, or `.surface` when no window surface can be made.
-    public static func window(nativeDisplay: OpaquePointer, nativeWindow: UInt) throws -> GLContext {
+    public static func window(nativeDisplay: OpaquePointer, nativeWindow: UInt, framePixels: Int? = nil) throws
+        -> GLContext
+    {
+        RasterizerThreads.prepare(forFramePixels: framePixels)
         let display = try platformDisplay(EGLenum(EGL_PLATFORM_X11_KHR), native: UnsafeMutableRawPointer(nativeDisplay))
         let (config, canPreserve) = try chooseWindowConfig(display)
         var window = nativeWindow

@@ -94,7 +94,8 @@ public final class WindowHost {
             height: Int((options.size.height * probeScale).rounded()), fullscreen: options.fullscreen)
         scale = options.scale ?? window.desktopScale() ?? 1
         driver = try FrameDriver(
-            context: GLContext.window(nativeDisplay: window.display, nativeWindow: window.window),
+            context: GLContext.window(
+                nativeDisplay: window.display, nativeWindow: window.window, framePixels: window.width * window.height),
             threads: options.threads)
         driver.refreshInterval = 1 / max(options.frameRate, 1)
         driver.renderer.debug.disableDamage = !options.tracksDamage
