@@ -37,8 +37,16 @@ final class LottieDecoder {
         guard frameRate > 0, frameRate <= 1000 else {
             throw fail("the frame rate \(frameRate) is not in (0, 1000]", node["fr"] ?? node)
         }
-        guard outPoint > inPoint, outPoint - inPoint <= 10_000_000 else {
+        guard outPoint > inPoint else {
             throw fail("the out point \(outPoint) is not after the in point \(inPoint)", node["op"] ?? node)
+        }
+        // A long timeline is only numbers (a loader exported with an out point of 29 million
+        // frames plays its first second's keyframes, then holds); past a billion frames, times
+        // in seconds would lose the precision of a frame.
+        guard outPoint - inPoint <= 1_000_000_000 else {
+            throw fail(
+                "the composition is \(outPoint - inPoint) frames long (from \(inPoint) to \(outPoint)); "
+                    + "at most 1000000000 are played", node["op"] ?? node)
         }
         if (try node["ddd"].map(number) ?? 0) == 1 { report.note("3D layers", at: root, node.path.key("ddd")) }
         var assets: [String: AssetModel] = [:]

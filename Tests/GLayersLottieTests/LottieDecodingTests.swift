@@ -80,6 +80,20 @@ import Testing
         #expect(throws: LottieError.self) { try animation("[1, 2]") }
     }
 
+    /// An out point of 29 million frames (a loader exported so) is a long timeline, not an
+    /// error; a billion frames and more are refused with what is wrong.
+    @Test func aLongTimelinePlaysAndAnEndlessOneIsRefused() throws {
+        let long = try animation(#"{"fr":23.97547,"ip":0,"op":29140721,"w":30,"h":30,"layers":[]}"#)
+        #expect(long.endFrame == 29_140_721)
+        do {
+            _ = try animation(#"{"fr":30,"ip":0,"op":2e9,"w":1,"h":1,"layers":[]}"#)
+            Issue.record("a timeline of 2e9 frames was accepted")
+        } catch let error as LottieError {
+            #expect(error.message.contains("frames long"))
+            #expect(error.path.description == "op")
+        }
+    }
+
     @Test func unsupportedFeaturesAreListedOnceWithTheirFirstPath() throws {
         let json = """
             {"fr":30,"ip":0,"op":60,"w":100,"h":80,"layers":[
@@ -189,6 +203,40 @@ import Testing
             innerRoundness: 0, polygon: false, reversed: false)
         #expect(star.vertices.count == 10)
         #expect(abs(star.vertices[0].x) < 1e-9 && abs(star.vertices[0].y + 10) < 1e-9)
+    }
+
+    /// A fractional number of points draws the last point part-way, as lottie-ios does: a star
+    /// of 2.5 points starts at a radius half-way between the inner and the outer, a quarter of a
+    /// point's angle clockwise from the top, and has three tips; rounded arms are the radius ×
+    /// the roundness × π / (2 × points).
+    @Test func aStarOfAFractionalNumberOfPointsDrawsAPartPoint() {
+        func near(_ a: CGPoint, _ b: CGPoint) -> Bool { abs(a.x - b.x) < 1e-9 && abs(a.y - b.y) < 1e-9 }
+        func polar(_ r: Double, _ degrees: Double) -> CGPoint {
+            CGPoint(x: r * cos(degrees * .pi / 180), y: r * sin(degrees * .pi / 180))
+        }
+        let star = BezierShape.star(
+            center: .zero, points: 2.5, rotation: 0, outerRadius: 10, innerRadius: 4, outerRoundness: 0,
+            innerRoundness: 0, polygon: false, reversed: false)
+        // 144° a point; the part point's tip 36° after the top, at radius 7; inner vertices
+        // half-way between the tips.
+        #expect(star.vertices.count == 6)
+        #expect(near(star.vertices[0], polar(7, -90 + 36)))
+        #expect(near(star.vertices[1], polar(4, -90 + 72)))
+        #expect(near(star.vertices[2], polar(10, -90 + 144)))
+        #expect(near(star.vertices[5], polar(4, -90 + 360)))
+        let whole = BezierShape.star(
+            center: .zero, points: 4, rotation: 0, outerRadius: 10, innerRadius: 4, outerRoundness: 50,
+            innerRoundness: 0, polygon: false, reversed: false)
+        #expect(whole.vertices.count == 8)
+        let arm = 10 * 0.5 * Double.pi / 8
+        #expect(near(whole.outTangents[0], CGPoint(x: arm, y: 0)) && near(whole.inTangents[0], CGPoint(x: -arm, y: 0)))
+        #expect(near(whole.outTangents[1], .zero))
+        let polygon = BezierShape.star(
+            center: .zero, points: 3.5, rotation: 0, outerRadius: 10, innerRadius: 0, outerRoundness: 0,
+            innerRoundness: 0, polygon: true, reversed: false)
+        // Vertices every 360 / 3.5 degrees, the last past the first.
+        #expect(polygon.vertices.count == 5)
+        #expect(near(polygon.vertices[4], polar(10, -90 + 4 * 360 / 3.5)))
     }
 
     /// Rounded corners cut each sharp corner back by the radius (at most half an edge).
