@@ -216,8 +216,10 @@ final class LottieDecoder {
         } else if let rz = node["rz"] {
             t.rotation = try animated(rz, scalar)
         }
-        for key in ["rx", "ry", "or"] where node[key] != nil {
-            report.note("3D rotation", at: node.value, node.path.key(key))
+        t.rotationX = try scalarProperty(node, "rx", default: 0)
+        t.rotationY = try scalarProperty(node, "ry", default: 0)
+        if let orientation = node["or"] {
+            report.note("3D orientation", at: orientation.value, node.path.key("or"))
         }
         t.skew = try scalarProperty(node, "sk", default: 0)
         t.skewAxis = try scalarProperty(node, "sa", default: 0)

@@ -71,6 +71,9 @@ struct TransformModel {
     var positionY: Animated<Double>?
     var scale = Animated<[Double]>(constant: [100, 100])
     var rotation = Animated<Double>(constant: 0)
+    /// Rotations about the x and y axes (degrees; `rx`, `ry`), drawn without perspective.
+    var rotationX = Animated<Double>(constant: 0)
+    var rotationY = Animated<Double>(constant: 0)
     var skew = Animated<Double>(constant: 0)
     var skewAxis = Animated<Double>(constant: 0)
     var opacity = Animated<Double>(constant: 100)

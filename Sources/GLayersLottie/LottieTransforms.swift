@@ -73,6 +73,13 @@ extension LottieBuilder {
         timeline.apply(t.anchor, "bounds.origin", on: inner, set: { inner.bounds.origin = $0 }) {
             CGPoint(x: $0[0], y: $0.count > 1 ? $0[1] : 0)
         }
+        // Rotations about x and y as lottie-ios gives them, by their key paths on the layer that
+        // turns: Core Animation keeps the other parts of its transform and draws them without
+        // perspective (docs/lottie.md, "The layer tree").
+        for (angle, keyPath) in [(t.rotationX, "transform.rotation.x"), (t.rotationY, "transform.rotation.y")]
+        where angle.isAnimated || angle.initial != 0 {
+            timeline.apply(angle, keyPath, on: outer) { $0 * Double.pi / 180 }
+        }
         if inner !== outer { last.addSublayer(inner) }
         return (outer, inner)
     }
@@ -83,8 +90,9 @@ extension TransformModel {
     /// anchor, no scale, rotation or skew, full opacity (a shape group's usual `tr`).
     var isIdentity: Bool {
         guard let position, positionX == nil, positionY == nil else { return false }
-        let animated: [any Track] = [anchor, position, scale, rotation, skew, skewAxis, opacity]
+        let animated: [any Track] = [anchor, position, scale, rotation, rotationX, rotationY, skew, skewAxis, opacity]
         guard !animated.contains(where: { $0.isAnimated }) else { return false }
+        guard rotationX.initial == 0, rotationY.initial == 0 else { return false }
         let a = anchor.initial, p = position.initial, s = scale.initial
         return a.count >= 2 && p.count >= 2 && s.count >= 2 && a[0] == p[0] && a[1] == p[1] && s[0] == 100
             && s[1] == 100 && rotation.initial == 0 && skew.initial == 0 && opacity.initial == 100

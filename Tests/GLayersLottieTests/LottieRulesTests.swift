@@ -33,6 +33,28 @@ import Testing
         #expect(blue.lineDashPattern?.map(\.doubleValue) == [6, 3])
     }
 
+    /// Rotations about x and y (`rx`, `ry`) turn the layer by `transform.rotation.x` and `.y`, as
+    /// lottie-ios gives them, drawn without perspective: turned 60° about x, a layer is half as
+    /// tall. An orientation (`or`) is reported, not drawn.
+    @Test func rotationsAboutXAndYTurnTheLayer() throws {
+        let json = """
+            {"fr":10,"ip":0,"op":10,"w":200,"h":200,"layers":[
+              {"ty":1,"ip":0,"op":10,"sw":100,"sh":40,"sc":"#ff0000","ks":{
+                "p":{"k":[100,100]},"a":{"k":[50,20]},"rx":{"k":60},
+                "ry":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[90]}]}}},
+              {"ty":1,"ip":0,"op":10,"sw":10,"sh":10,"sc":"#00ff00","ks":{"or":{"k":[0,0,45]}}}]}
+            """
+        let animation = try LottieAnimation(data: Data(json.utf8))
+        #expect(animation.unsupportedFeatures.map(\.feature) == ["3D orientation"])
+        let player = LottieLayer(animation: animation)
+        let turned = try #require(all(player).first { $0.animation(forKey: "transform.rotation.y") != nil })
+        let value = turned.value(forKeyPath: "transform.rotation.x")
+        let x = try #require((value as? CGFloat).map(Double.init) ?? (value as? NSNumber)?.doubleValue)
+        #expect(abs(x - Double.pi / 3) < 1e-9)
+        #expect(abs(turned.transform.m22 - 0.5) < 1e-9, "cos 60°: half as tall")
+        #expect(abs(turned.transform.m11 - 1) < 1e-9)
+    }
+
     /// A fill's colour `[r, g, b, 0]` is opaque: the fourth number is not the fill's opacity
     /// (its `o` is), and After Effects exports 0 there for fills that show.
     @Test func aColoursFourthNumberIsNotItsOpacity() throws {
