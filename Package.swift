@@ -95,6 +95,9 @@ let package = Package(
             name: "CPNG", path: "Sources/System/CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]),
         .systemLibrary(
+            name: "CZlib", path: "Sources/System/CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(
             name: "CWebP", path: "Sources/System/CWebP", pkgConfig: "libwebpmux",
             providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(
@@ -169,7 +172,7 @@ let package = Package(
         // Lottie (Bodymovin) files as layer trees with Core Animation animations.
         .target(
             name: "GLayersLottie",
-            dependencies: ["GLayers", "GLayersGraphics", "GLayersJSON"],
+            dependencies: ["GLayers", "GLayersGraphics", "GLayersJSON", "CZlib"],
             swiftSettings: swiftSettings),
         .target(
             name: "GLayersHost",

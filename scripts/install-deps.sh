@@ -8,7 +8,7 @@
 #                                  (make test-drivers)
 set -eu
 
-BUILD="pkg-config libpng-dev libturbojpeg0-dev libwebp-dev libcairo2-dev libpango1.0-dev libfontconfig-dev
+BUILD="pkg-config zlib1g-dev libpng-dev libturbojpeg0-dev libwebp-dev libcairo2-dev libpango1.0-dev libfontconfig-dev
        libegl-dev libopengl-dev libgl-dev libx11-dev libxext-dev"
 RUNTIME="libegl1 libegl-mesa0 libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core fonts-noto-cjk"
 TEST="xvfb xauth xdotool x11-apps x11-utils imagemagick python3 python3-jsonschema time chromium"

@@ -60,21 +60,40 @@ public final class LottieAnimation {
         try self.init(data: data, name: name, baseURL: url.deletingLastPathComponent())
     }
 
-    /// Decodes Lottie JSON `data`; `name` names it in errors; image files are read relative to
-    /// `baseURL` (embedded images need none).
+    /// Decodes Lottie JSON `data`, or a dotLottie archive (`.lottie`: its first animation, with
+    /// the images it holds); `name` names it in errors (an archive's animation as
+    /// `name (animations/….json)`); image files are read relative to `baseURL` (embedded images
+    /// need none).
     public convenience init(data: Data, name: String = "animation.json", baseURL: URL? = nil) throws {
+        var dotLottie: DotLottie?
+        var json = data, file = name
+        if ZipArchive.isArchive(data) {
+            do {
+                let archive = try DotLottie(data)
+                (dotLottie, json, file) = (archive, archive.json, "\(name) (\(archive.animationPath))")
+            } catch let e as ZipArchive.Failure {
+                throw LottieError(
+                    file: name, position: SourcePosition(line: 1, column: 1), path: JSONPath(),
+                    message: "a dotLottie archive that cannot be read: \(e.message)")
+            }
+        }
         let document: JSONValue
         do {
-            document = try JSONReader.parse(data)
+            document = try JSONReader.parse(json)
         } catch let e as JSONSyntaxError {
-            throw LottieError(file: name, position: e.position, path: e.path, message: e.message)
+            throw LottieError(file: file, position: e.position, path: e.path, message: e.message)
         }
-        try self.init(document: document, name: name, baseURL: baseURL)
+        try self.init(document: document, name: file, baseURL: baseURL, dotLottie: dotLottie)
     }
 
     /// Decodes a parsed Lottie document.
-    public init(document: JSONValue, name: String, baseURL: URL? = nil) throws {
-        let decoder = LottieDecoder(file: name, baseURL: baseURL)
+    public convenience init(document: JSONValue, name: String, baseURL: URL? = nil) throws {
+        try self.init(document: document, name: name, baseURL: baseURL, dotLottie: nil)
+    }
+
+    /// Decodes a parsed Lottie document whose images may be in a dotLottie archive.
+    init(document: JSONValue, name: String, baseURL: URL?, dotLottie: DotLottie?) throws {
+        let decoder = LottieDecoder(file: name, baseURL: baseURL, dotLottie: dotLottie)
         let model = try decoder.composition(document)
         self.model = model
         size = model.size
@@ -85,6 +104,9 @@ public final class LottieAnimation {
         fileName = name
         unsupportedFeatures = decoder.report.features
     }
+
+    /// Whether `data` is a dotLottie archive (`.lottie`, a zip archive) rather than JSON.
+    public static func isDotLottie(_ data: Data) -> Bool { ZipArchive.isArchive(data) }
 
     /// Whether a JSON document is a Lottie file rather than a glayers scene: an object with the
     /// composition's `layers`, frame rate and out point, and no scene `root`.

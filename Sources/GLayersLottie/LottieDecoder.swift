@@ -9,14 +9,17 @@ import GLayersJSON
 final class LottieDecoder {
     let file: String
     let baseURL: URL?
+    /// The dotLottie archive the document came from, which holds its images.
+    let dotLottie: DotLottie?
     let report: CompatibilityReport
     private var layerCount = 0
     /// Shape items decoded so far (at most `Limits.shapeItems`).
     var shapeItemCount = 0
 
-    init(file: String, baseURL: URL?) {
+    init(file: String, baseURL: URL?, dotLottie: DotLottie? = nil) {
         self.file = file
         self.baseURL = baseURL
+        self.dotLottie = dotLottie
         report = CompatibilityReport(file: file)
     }
 
@@ -86,6 +89,11 @@ final class LottieDecoder {
                     base64Encoded: String(name[name.index(after: comma)...]), options: .ignoreUnknownCharacters)
             else { throw fail("an image data URI that is not base64", node["p"] ?? node) }
             return .image(data: data, size: size, name: "embedded image")
+        }
+        // An image in the dotLottie archive.
+        if let dotLottie {
+            return .image(
+                data: name.isEmpty ? nil : dotLottie.image(directory: dir, name: name), size: size, name: name)
         }
         // An image file beside the Lottie file (`u` is its folder, relative to the file).
         guard !name.isEmpty, let baseURL, !name.contains("\0") else {

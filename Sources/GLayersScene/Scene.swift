@@ -114,13 +114,20 @@ public final class Scene {
     /// Loads a scene from `data` holding at most `maximumLayerCount` layers (tests lower it to
     /// reach the limit quickly).
     static func load(data: Data, fileName: String, baseURL: URL?, maximumLayerCount: Int) throws -> Scene {
+        if LottieAnimation.isDotLottie(data) {
+            return try lottie(fileName: fileName) { try LottieAnimation(data: data, name: fileName, baseURL: baseURL) }
+        }
         let document: JSONValue
         do {
             document = try JSONReader.parse(data)
         } catch let e as JSONSyntaxError {
             throw SceneErrors([SceneError(file: fileName, position: e.position, path: e.path, message: e.message)])
         }
-        if LottieAnimation.isLottie(document) { return try lottie(document, fileName: fileName, baseURL: baseURL) }
+        if LottieAnimation.isLottie(document) {
+            return try lottie(fileName: fileName) {
+                try LottieAnimation(document: document, name: fileName, baseURL: baseURL)
+            }
+        }
         let ctx = DecodeContext(file: fileName, baseURL: baseURL)
         ctx.maximumLayerCount = maximumLayerCount
         // Layout problems are reported at the root layer's object (or the document).
@@ -138,10 +145,10 @@ public final class Scene {
     /// A Lottie file as a scene: a `LottieLayer` of the composition's size (scaled down to the
     /// largest scene side), on a transparent background, looping from the load; its errors as
     /// scene errors.
-    private static func lottie(_ document: JSONValue, fileName: String, baseURL: URL?) throws -> Scene {
+    private static func lottie(fileName: String, _ make: () throws -> LottieAnimation) throws -> Scene {
         let animation: LottieAnimation
         do {
-            animation = try LottieAnimation(document: document, name: fileName, baseURL: baseURL)
+            animation = try make()
         } catch let e as LottieError {
             throw SceneErrors([SceneError(file: e.file, position: e.position, path: e.path, message: e.message)])
         }

@@ -57,9 +57,23 @@ struct Check: ParsableCommand {
         try reporting {
             let dir = URL(fileURLWithPath: directory)
             let manifestURL = dir.appendingPathComponent("manifest.json")
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDirectory), isDirectory.boolValue
+            else {
+                throw CommandFailure(
+                    message: "\(directory): not a directory; check takes the directory holding manifest.json "
+                        + "(to render one file, glayers shot FILE)")
+            }
+            let manifestData: Data
+            do {
+                manifestData = try Data(contentsOf: manifestURL)
+            } catch {
+                throw CommandFailure(
+                    message: "\(manifestURL.path): cannot read the file: \(error.localizedDescription)")
+            }
             let manifest: CheckManifest
             do {
-                manifest = try JSONDecoder().decode(CheckManifest.self, from: Data(contentsOf: manifestURL))
+                manifest = try JSONDecoder().decode(CheckManifest.self, from: manifestData)
             } catch {
                 throw CommandFailure(message: "\(manifestURL.path): \(error)")
             }
