@@ -27,7 +27,8 @@ struct ZipArchive {
     /// No entry is inflated past this many bytes (a Lottie file's own limit: 16 MiB).
     static let maximumEntrySize = LottieAnimation.maximumFileSize
 
-    let data: Data
+    /// The archive's bytes.
+    private let bytes: [UInt8]
     private(set) var entries: [String: Entry] = [:]
 
     /// Whether `data` starts as a zip archive does (a local file header).
@@ -37,10 +38,7 @@ struct ZipArchive {
 
     /// Lists the archive's entries from its central directory.
     init(_ data: Data) throws {
-        self.data = data
-        let bytes = [UInt8](data)
-        func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
-        func u32(_ at: Int) -> Int { u16(at) | u16(at + 2) << 16 }
+        bytes = [UInt8](data)
         // The end of the central directory: its 22 bytes and a comment of up to 64 KiB.
         var end = -1
         var at = bytes.count - 22
@@ -86,19 +84,17 @@ struct ZipArchive {
             throw Failure(message: "\(name) is \(entry.size) bytes; at most \(Self.maximumEntrySize) are read")
         }
         let header = entry.localHeaderOffset
-        guard header >= 0, header + 30 <= data.count else {
+        guard header >= 0, header + 30 <= bytes.count else {
             throw Failure(message: "\(name): its header lies outside the archive")
         }
-        let base = data.startIndex
-        func u16(_ at: Int) -> Int { Int(data[base + at]) | Int(data[base + at + 1]) << 8 }
         guard u16(header) == 0x4B50, u16(header + 2) == 0x0403 else {
             throw Failure(message: "\(name): its local header is damaged")
         }
         let start = header + 30 + u16(header + 26) + u16(header + 28)
-        guard start >= 0, start + entry.compressedSize <= data.count else {
+        guard start >= 0, start + entry.compressedSize <= bytes.count else {
             throw Failure(message: "\(name): its bytes lie outside the archive")
         }
-        let stored = data[(base + start)..<(base + start + entry.compressedSize)]
+        let stored = bytes[start..<(start + entry.compressedSize)]
         let contents: Data
         switch entry.method {
         case 0:
@@ -116,6 +112,10 @@ struct ZipArchive {
         guard crc == entry.crc else { throw Failure(message: "\(name): its checksum does not match its bytes") }
         return contents
     }
+
+    /// The little-endian 16- and 32-bit numbers at `at` (callers check the bounds).
+    private func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
+    private func u32(_ at: Int) -> Int { u16(at) | u16(at + 2) << 16 }
 
     /// Raw deflate data inflated into exactly `size` bytes.
     private static func inflate(_ input: Data, size: Int, name: String) throws -> Data {

@@ -161,9 +161,13 @@ struct TextBuilder {
         font.style.isEmpty ? font.family : font.family + " " + font.style
     }
 
+    /// The style the fallback sets the document in.
+    private func textStyle(_ d: TextDocumentModel, _ font: FontModel) -> TextStyle {
+        TextStyle(fontName: fontName(font), fontSize: CGFloat(d.size))
+    }
+
     private func measure(_ text: String, _ d: TextDocumentModel, _ font: FontModel) -> CGSize {
-        TextRenderer.measure(
-            text, style: TextStyle(fontName: fontName(font), fontSize: CGFloat(d.size)), maxWidth: nil)
+        TextRenderer.measure(text, style: textStyle(d, font), maxWidth: nil)
     }
 
     /// One line drawn by a text layer with its baseline's start at `origin` (its top the
@@ -178,8 +182,7 @@ struct TextBuilder {
         layer.fontSize = CGFloat(d.size)
         layer.foregroundColor = cgColor(color)
         let size = layer.preferredFrameSize()
-        let baseline = TextRenderer.firstBaseline(
-            text, style: TextStyle(fontName: fontName(font), fontSize: CGFloat(d.size)))
+        let baseline = TextRenderer.firstBaseline(text, style: textStyle(d, font))
         layer.frame = CGRect(x: origin.x, y: origin.y - baseline, width: size.width, height: size.height)
         return layer
     }
