@@ -118,10 +118,12 @@ public struct BenchOptions: ParsableArguments {
         return CGSize(width: parts[0], height: parts[1])
     }
 
-    /// The load benchmark's line (`--load`), for the scene file.
-    public func loadLine() throws -> String {
+    /// The load benchmark's line (`--load`), for the scene file; with `counter`, the line has
+    /// `allocations_per_load`.
+    public func loadLine(counter: AllocationCounter? = nil) throws -> String {
         guard let scene else { throw ValidationError("--load needs a scene file") }
-        return LoadBenchmark.line(try LoadBenchmark.run(path: scene, rounds: frames ?? 20), path: scene)
+        return LoadBenchmark.line(
+            try LoadBenchmark.run(path: scene, rounds: frames ?? 20, counter: counter), path: scene)
     }
 
     /// Runs the benchmark the options ask for and returns its RESULT line.

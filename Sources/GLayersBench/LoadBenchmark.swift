@@ -33,21 +33,26 @@ public enum LoadBenchmark {
         public var total: FrameTimes
         /// The thread's CPU time of the same (less moved by other processes than wall time).
         public var totalCPU: FrameTimes
+        /// Heap allocations of one load (parse, decode and build; nil without a counter).
+        public var allocations: UInt64?
     }
 
-    /// Loads `path` `rounds` times (after one load not measured).
-    public static func run(path: String, rounds: Int) throws -> Result {
+    /// Loads `path` `rounds` times (after one load not measured), counting the allocations of
+    /// the last with `counter`.
+    public static func run(path: String, rounds: Int, counter: AllocationCounter? = nil) throws -> Result {
         let url = URL(fileURLWithPath: path)
         var read: [Double] = [], parse: [Double] = [], decode: [Double] = [], build: [Double] = []
         var total: [Double] = [], totalCPU: [Double] = []
         var isLottie = false, bytes = 0, layers = 0
+        var allocations: UInt64?
         for round in 0...rounds {
             let t0 = MonotonicClock.now
             let data = try Data(contentsOf: url)
             let t1 = MonotonicClock.now
-            let cpu0 = threadCPUSeconds()
+            let cpu0 = threadCPUSeconds(), allocations0 = counter?.count()
             let (lottie, count, times, loaded) = try load(data, url: url)
             let cpu = (threadCPUSeconds() - cpu0) * 1000
+            if let counter, let allocations0 { allocations = counter.count() - allocations0 }
             // Freed outside the measure (a large tree takes a tenth of its build to free).
             withExtendedLifetime(loaded) {}
             (isLottie, layers, bytes) = (lottie, count, data.count)
@@ -62,7 +67,7 @@ public enum LoadBenchmark {
         return Result(
             isLottie: isLottie, bytes: bytes, layers: layers, read: FrameTimes(read), parse: FrameTimes(parse),
             decode: FrameTimes(decode), build: FrameTimes(build), total: FrameTimes(total),
-            totalCPU: FrameTimes(totalCPU))
+            totalCPU: FrameTimes(totalCPU), allocations: allocations)
     }
 
     /// One load of `data`: whether it is a Lottie file, the layers built, the milliseconds of
@@ -100,6 +105,7 @@ public enum LoadBenchmark {
             ]
             .map { name, t in String(format: "%@_median_ms=%.3f %@_p90_ms=%.3f", name, t.median, name, t.p90) }
             .joined(separator: " ")
+            + (r.allocations.map { " allocations_per_load=\($0)" } ?? "")
     }
 }
 

@@ -48,7 +48,7 @@ struct GlayersBench: ParsableCommand {
         let counter = glayers_allocation_counting_enabled() != 0 ? AllocationCounter { UInt64(count()) } : nil
         do {
             if options.load {
-                print(try options.loadLine())
+                print(try options.loadLine(counter: counter))
                 return
             }
             // On the manual clock the frames run on (begin times that count from the load, #12).

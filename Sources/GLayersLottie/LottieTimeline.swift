@@ -191,7 +191,9 @@ struct Timeline {
         path.move(to: point(keyframes[0].value))
         var keyTimes = [0.0]
         var functions: [CAMediaTimingFunction] = []
-        let linear = CAMediaTimingFunction(name: .linear)
+        keyTimes.reserveCapacity(keyframes.count)
+        functions.reserveCapacity(keyframes.count - 1)
+        let linear = Self.linear
         for (a, b) in zip(keyframes, keyframes.dropFirst()) {
             let p0 = point(a.value), p3 = point(b.value)
             if a.hasSpatialTangents {
@@ -260,8 +262,13 @@ struct Timeline {
         guard tN > t0 else { return nil }
         let animation = keyframeAnimation(keyPath, from: t0, to: tN)
         func fraction(_ t: Double) -> Double { (t - t0) / (tN - t0) }
+        // Room for every keyframe and a hold's repeated one: growing them was two or three
+        // allocations an animation, of a file's largest number of them (docs/performance.md).
+        let room = 2 * keyframes.count
         var values: [Any] = []
         var keyTimes: [Double] = []
+        values.reserveCapacity(room)
+        keyTimes.reserveCapacity(room)
         if keyframes.dropLast().allSatisfy({ $0.hold }) {
             animation.calculationMode = .discrete
             for k in keyframes {
@@ -270,7 +277,8 @@ struct Timeline {
             }
         } else {
             var functions: [CAMediaTimingFunction] = []
-            let linear = CAMediaTimingFunction(name: .linear)
+            functions.reserveCapacity(room)
+            let linear = Self.linear
             for (i, k) in keyframes.enumerated() {
                 let v = convert(k.value)
                 values.append(v)
@@ -292,6 +300,10 @@ struct Timeline {
         animation.keyTimeValues = keyTimes
         return animation
     }
+
+    /// The linear timing function of every segment that is not eased: one, shared (timing
+    /// functions do not change).
+    private static let linear = CAMediaTimingFunction(name: .linear)
 
     /// A keyframe animation of `keyPath` from frame `t0` to `tN`, holding its ends before and
     /// after, as every keyframed value of a Lottie layer plays.

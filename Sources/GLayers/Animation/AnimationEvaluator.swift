@@ -70,6 +70,12 @@ protocol AnimationEvaluator: AnyObject {
     /// Puts back to their model values the parts of a presented state `apply` writes, resolved
     /// when the animation was compiled.
     var resets: [StateReset] { get }
+    /// Appends `resets` to `list` (without an array of its own where it has one reset).
+    func appendResets(to list: inout [StateReset])
+}
+
+extension AnimationEvaluator {
+    func appendResets(to list: inout [StateReset]) { list += resets }
 }
 
 /// A compiled property animation: its timing, and a step that writes the value for a timing
@@ -78,7 +84,10 @@ protocol AnimationEvaluator: AnyObject {
 final class PropertyEvaluator: AnimationEvaluator {
     var timing: AnimationTiming
     let step: (inout PresentedState, TimingSample) -> Void
-    let resets: [StateReset]
+    /// What the step writes, put back to its model value. One, not an array: an array was an
+    /// allocation for every keyframe animation compiled.
+    let reset: StateReset
+    var resets: [StateReset] { [reset] }
 
     /// - `reset`: puts back what the step writes (its access's target).
     init(
@@ -87,8 +96,10 @@ final class PropertyEvaluator: AnimationEvaluator {
     ) {
         self.timing = timing
         self.step = step
-        self.resets = [reset]
+        self.reset = reset
     }
+
+    func appendResets(to list: inout [StateReset]) { list.append(reset) }
 
     func apply(to s: inout PresentedState, at time: Double) {
         guard let sample = timing.sample(parentTime: time) else { return }

@@ -123,8 +123,8 @@ struct KeyframeBuilder {
     /// Why `keyTimes` is malformed for `values` keyframes, or nil when it is usable: one key time
     /// per value (discrete mode: n or n + 1), each a number in [0, 1], never decreasing.
     static func keyTimesProblem(_ t: [Double], values n: Int, discrete: Bool) -> String? {
-        let counts = discrete ? [n + 1, n] : [n]
-        if !counts.contains(t.count) {
+        // Not an array of the counts allowed: one was made for every keyframe animation compiled.
+        if t.count != n && !(discrete && t.count == n + 1) {
             let wanted = discrete ? "\(n + 1) (or \(n))" : "\(n)"
             return "\(t.count) key times for \(n) \(discrete ? "discrete " : "")values; \(wanted) expected"
         }

@@ -63,9 +63,7 @@ extension LayerKeyPath {
             case nil: return p.stateAccess() ?? .inert
             case .structField(let field)?: return Self.structField(field, of: p.stateAccess() ?? .inert)
             case .transformField(let field)?:
-                if let t = p as? TransformProperty {
-                    return Self.transformField(field, sublayer: t.isSublayerTransform)
-                }
+                if let t = p as? TransformProperty { return t.componentAccess(field) }
                 guard case .transform(let whole)? = p.stateAccess() else { return .inert }
                 return Self.transformField(field, of: whole)
             }
@@ -127,7 +125,7 @@ extension LayerKeyPath {
 
     /// A component of `transform` or `sublayerTransform`, kept in the presented state's parts
     /// while animations write it (composed into the matrix once, at the end).
-    private static func transformField(_ field: TransformComponent, sublayer: Bool) -> AnyStateAccess {
+    static func transformField(_ field: TransformComponent, sublayer: Bool) -> AnyStateAccess {
         let reset: StateReset = { s, model in s.resetTransform(sublayer: sublayer, to: model) }
         if field == .translation {
             return .size(

@@ -184,7 +184,7 @@ struct AnimationStack: ~Copyable {
                 curves.append(curve)
             case .general(let evaluator):
                 steps.append(.general(Unmanaged.passUnretained(entry)))
-                resets += evaluator.resets
+                evaluator.appendResets(to: &resets)
             case .inert:
                 break
             }

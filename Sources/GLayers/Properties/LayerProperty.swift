@@ -181,6 +181,9 @@ class StateProperty<Value: PropertyValue>: LayerProperty {
     /// Reads the field of a layer's state the same way (a read through `field` copied the
     /// whole state first: a dump read 26 values per layer so).
     private let read: (CALayer) -> Value
+    /// Access for animations (`stateAccess()`), made once: made for each animation compiled,
+    /// its closures were four allocations of every one (docs/performance.md).
+    private let access: AnyStateAccess?
 
     /// - `computed`: the accessors of `field` when `LayerState` computes it (needed for an
     ///   animatable one).
@@ -209,6 +212,7 @@ class StateProperty<Value: PropertyValue>: LayerProperty {
             write = { $0[keyPath: field] = $1 }
             read = { $0.layerState[keyPath: field] }
         }
+        access = Self.makeAccess(field, computed)
         super.init(
             key: key, aliases: aliases, kind: Value.kind, action: action, animatable: animatable, effects: effects,
             choices: choices, summary: summary)
@@ -245,17 +249,20 @@ class StateProperty<Value: PropertyValue>: LayerProperty {
         computed != nil || MemoryLayout<LayerState>.offset(of: field) != nil
     }
 
+    override func stateAccess() -> AnyStateAccess? { access }
+
     /// Access for animations: through the field's byte offset, or the accessors of a computed
     /// field, never through the key path (which, in this generic class, reads and writes through
     /// buffers it allocates).
-    override func stateAccess() -> AnyStateAccess? {
+    private static func makeAccess(
+        _ field: WritableKeyPath<LayerState, Value>, _ computed: ComputedField<Value>?
+    ) -> AnyStateAccess? {
         if let computed {
             return Value.stateAccess(
                 StateAccess(
                     get: { computed.get($0.state) }, set: { computed.set(&$0.state, $1) },
                     reset: { s, model in computed.set(&s.state, computed.get(model.pointee)) }))
         }
-        let field = self.field
         guard let offset = MemoryLayout<LayerState>.offset(of: field) else {
             // A computed field without accessors (none animates; key-value coding of its
             // components, as `frame.origin.x`, reaches it here).
@@ -291,9 +298,27 @@ struct ComputedField<Value> {
 final class TransformProperty: StateProperty<CATransform3D> {
     /// Whether this is `sublayerTransform`.
     let isSublayerTransform: Bool
+    /// Access for animations, through the parts the presented state keeps (made once).
+    private let transformAccess: AnyStateAccess
+    /// Access to each component (`transform.rotation.z`), in `componentOrder`, made once:
+    /// animations and key-value coding of components ask for it every time.
+    private let components: [AnyStateAccess]
+    /// The components (`allCases` makes its array at every call).
+    private static let componentOrder = TransformComponent.allCases
 
     init(_ key: String, sublayer: Bool, summary: String) {
         isSublayerTransform = sublayer
+        transformAccess = .transform(
+            StateAccess(
+                get: { s in
+                    s.finish()
+                    return sublayer ? s.state.sublayerTransform : s.state.transform
+                },
+                set: { s, m in
+                    s.dropParts(sublayer: sublayer)
+                    if sublayer { s.state.sublayerTransform = m } else { s.state.transform = m }
+                }, reset: { s, model in s.resetTransform(sublayer: sublayer, to: model) }))
+        components = Self.componentOrder.map { LayerKeyPath.transformField($0, sublayer: sublayer) }
         // `sublayerTransform` is computed (kept with the state's rare references): read and
         // written through accessors, never through its key path.
         super.init(
@@ -304,17 +329,10 @@ final class TransformProperty: StateProperty<CATransform3D> {
             apply: sublayer ? { $0.sublayerTransform = $1 } : { $0.transform = $1 }, summary: summary)
     }
 
-    override func stateAccess() -> AnyStateAccess? {
-        let sublayer = isSublayerTransform
-        return .transform(
-            StateAccess(
-                get: { s in
-                    s.finish()
-                    return sublayer ? s.state.sublayerTransform : s.state.transform
-                },
-                set: { s, m in
-                    s.dropParts(sublayer: sublayer)
-                    if sublayer { s.state.sublayerTransform = m } else { s.state.transform = m }
-                }, reset: { s, model in s.resetTransform(sublayer: sublayer, to: model) }))
+    override func stateAccess() -> AnyStateAccess? { transformAccess }
+
+    /// Access to `component` of the transform, through the presented state's parts.
+    func componentAccess(_ component: TransformComponent) -> AnyStateAccess {
+        components[Self.componentOrder.firstIndex(of: component) ?? 0]
     }
 }
