@@ -45,6 +45,7 @@ extension CGPath {
         guard a.count == b.count else { return t < 0.5 ? self : other }
         func mix(_ p: CGPoint, _ q: CGPoint) -> CGPoint { CGPoint(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t) }
         let out = CGMutablePath()
+        out.reserveCapacity(adding: a.count)
         for (e, f) in zip(a, b) {
             switch (e, f) {
             case (.moveTo(let p), .moveTo(let q)): out.move(to: mix(p, q))

@@ -143,8 +143,10 @@ public class CGPath: Equatable, Hashable, CustomStringConvertible {
         return nil
     }
 
-    /// An immutable copy (CoreGraphics' `copy()`; never nil here).
-    public func copy() -> CGPath? { CGPath(elements: storage) }
+    /// An immutable copy (CoreGraphics' `copy()`; never nil here): the path itself when it is
+    /// immutable already, as CoreGraphics returns it (a shape layer copies its path at every
+    /// drawing, each frame of an animated one).
+    public func copy() -> CGPath? { self is CGMutablePath ? CGPath(elements: storage) : self }
 
     /// A copy with every point mapped by `transform` (CoreGraphics' `copy(using:)`).
     public func copy(using transform: UnsafePointer<CGAffineTransform>?) -> CGPath? {

@@ -126,18 +126,26 @@ extension CALayer {
     func drawnPresentation(of cache: UnsafeMutablePointer<PresentedState>) -> DrawnPresentation {
         let evaluation = cache.pointee.evaluation
         if let drawn = cache.pointee.drawn, drawn.evaluation == evaluation { return drawn }
-        let copy = copyByInitLayer()
-        copy.layerState = cache.pointee.state
-        copy.presentationSource = self
-        copy.display()
-        // The copy's state is the presented one with what `display()` wrote (its contents,
-        // backing store and shape), in a reference box of its own since that write.
+        let state: LayerState
+        if let shape = self as? CAShapeLayer, let shown = shape.displayedPresentation(of: cache.pointee.state) {
+            // What the copy's `display()` would make, without the copy (a layer made and
+            // freed every frame was a third of flattening an animated path).
+            state = shown
+        } else {
+            let copy = copyByInitLayer()
+            copy.layerState = cache.pointee.state
+            copy.presentationSource = self
+            copy.display()
+            // The copy's state is the presented one with what `display()` wrote (its contents,
+            // backing store and shape), in a reference box of its own since that write.
+            state = copy.layerState
+        }
         if let drawn = cache.pointee.drawn {
             drawn.evaluation = evaluation
-            drawn.state = copy.layerState
+            drawn.state = state
             return drawn
         }
-        let drawn = DrawnPresentation(evaluation: evaluation, state: copy.layerState)
+        let drawn = DrawnPresentation(evaluation: evaluation, state: state)
         cache.pointee.drawn = drawn
         return drawn
     }

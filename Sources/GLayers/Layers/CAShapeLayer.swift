@@ -195,7 +195,13 @@ open class CAShapeLayer: CALayer {
     /// draws what was committed, not what overridden getters answer; through the getters,
     /// twelve lookups and conversions took a third of committing a shape layer).
     private func updateShapeDrawing() {
-        let state = layerState
+        let drawing = Self.drawing(of: layerState, name: diagnosticName)
+        modifyModel { $0.shape = drawing }
+    }
+
+    /// The drawing of the path and style `state` holds (nil, with a warning naming the layer,
+    /// for a path over the element limit).
+    static func drawing(of state: LayerState, name: @autoclosure () -> String) -> ShapeDrawing? {
         let lineCap = Shape.lineCap.read(state), lineJoin = Shape.lineJoin.read(state)
         let path = Shape.path.read(state)
         let style = ShapeDrawing.Style(
@@ -207,14 +213,25 @@ open class CAShapeLayer: CALayer {
             lineJoin: lineJoin == .round ? .round : lineJoin == .bevel ? .bevel : .miter,
             dashPhase: Shape.lineDashPhase.read(state), dashLengths: Shape.lineDashPattern.read(state).numbers ?? [])
         let strokeStart = Shape.strokeStart.read(state), strokeEnd = Shape.strokeEnd.read(state)
-        var drawing: ShapeDrawing?
         if let path, path.elements.count > EngineLimits.maximumPathElements {
             Diagnostics.warn(
-                "\(diagnosticName): a path of \(path.elements.count) elements is over the limit (\(EngineLimits.maximumPathElements)); not drawn"
+                "\(name()): a path of \(path.elements.count) elements is over the limit (\(EngineLimits.maximumPathElements)); not drawn"
             )
-        } else {
-            drawing = ShapeDrawing(path: path, style: style, strokeStart: strokeStart, strokeEnd: strokeEnd)
+            return nil
         }
-        modifyModel { $0.shape = drawing }
+        return ShapeDrawing(path: path, style: style, strokeStart: strokeStart, strokeEnd: strokeEnd)
+    }
+
+    /// What `display()` makes of a presented state `state` when the layer is a plain shape
+    /// layer without a delegate: the drawing of its presented path and style, and no contents.
+    /// Nil when display may do more (a subclass may override it or draw, a delegate may
+    /// display): then a presentation copy displays.
+    func displayedPresentation(of state: LayerState) -> LayerState? {
+        guard type(of: self) == CAShapeLayer.self, delegate == nil else { return nil }
+        var shown = state
+        shown.shape = Self.drawing(of: state, name: diagnosticName)
+        shown.contents = .none
+        shown.backing = nil
+        return shown
     }
 }

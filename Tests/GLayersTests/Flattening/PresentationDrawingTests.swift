@@ -25,6 +25,10 @@ final class LoggedAngleLayer: CALayer {
     }
 }
 
+/// A shape layer subclass that changes nothing: its presentations are drawn by presentation
+/// copies, as any subclass's (it might override `display()` or `draw(in:)`).
+final class UnchangedShapeLayer: CAShapeLayer {}
+
 extension ClockTests {
     /// Contents drawn from presented values (a custom property its class redraws for, a shape
     /// layer's `strokeEnd`): drawn again when the presentation changes, and only then
@@ -87,6 +91,59 @@ extension ClockTests {
                 build(builder, layer, at: 1.8)
                 let resumed = layer.log.angles.suffix(2).map { ($0 * 1000).rounded() / 1000 }
                 #expect(resumed == [68, 76])
+            }
+        }
+
+        /// A plain shape layer's presentation is drawn without a presentation copy; its pixels
+        /// are those a copy's `display()` draws (a subclass's, which still goes through one),
+        /// at every frame of animations of its path, stroke end, line width and colours.
+        @Test func aPlainShapeLayerDrawsAsAPresentationCopyWould() throws {
+            try withManualClock {
+                let root = CALayer()
+                root.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+                let plain = CAShapeLayer(), subclassed = UnchangedShapeLayer()
+                for shape in [plain, subclassed] {
+                    shape.frame = root.frame
+                    shape.path = CGPath(ellipseIn: CGRect(x: 4, y: 6, width: 30, height: 24), transform: nil)
+                    shape.fillColor = CGColor(red: 0.2, green: 0.4, blue: 0.9, alpha: 0.8)
+                    shape.strokeColor = CGColor(red: 1, green: 0.5, blue: 0, alpha: 1)
+                    shape.lineWidth = 2
+                    shape.lineDashPattern = [4, 2]
+                    root.addSublayer(shape)
+                }
+                let host = CALayerHost(rootLayer: root)
+                defer { host.detach() }
+                let builder = FrameBuilder()
+                build(builder, root, at: 0)
+                for shape in [plain, subclassed] {
+                    let path = CABasicAnimation(keyPath: "path")
+                    path.toValue = CGPath(ellipseIn: CGRect(x: 10, y: 2, width: 20, height: 34), transform: nil)
+                    let group = CAAnimationGroup()
+                    group.animations = [path]
+                    for (key, to) in [("strokeEnd", 0.2), ("lineWidth", 5), ("lineDashPhase", 3)] as [(String, Any)] {
+                        let a = CABasicAnimation(keyPath: key)
+                        a.toValue = to
+                        group.animations?.append(a)
+                    }
+                    let color = CABasicAnimation(keyPath: "fillColor")
+                    color.toValue = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+                    group.animations?.append(color)
+                    group.duration = 1
+                    shape.add(group, forKey: "morph")
+                }
+                for t in [0.0, 0.3, 0.55, 0.9] {
+                    build(builder, root, at: t)
+                    let images = builder.list.items.compactMap { item -> CGImage? in
+                        guard case .image(let id, _) = item.content else { return nil }
+                        return builder.list.images[id] as? CGImage
+                    }
+                    try #require(images.count == 2)
+                    let (a, b) = (images[0], images[1])
+                    #expect(a.width == b.width && a.height == b.height, "at \(t)")
+                    #expect(a.dataProvider?.data == b.dataProvider?.data, "the same pixels at \(t)")
+                }
+                // Each frame drew again (the presentation changed), and the model is untouched.
+                #expect(plain.strokeEnd == 1 && plain.presentation()?.strokeEnd != 1)
             }
         }
 
