@@ -14,7 +14,7 @@ extension LottieBuilder {
         wrapper.addSublayer(content)
         let mask = compositionSpaceLayer(context.size)
         mask.name = "matte"
-        if mode == .alphaInverted || mode == .lumaInverted {
+        if mode == .alphaInverted {
             // What the matte covers is taken out of a layer that covers everything: the matte
             // is drawn over it with the XOR compositing filter (Porter-Duff xor).
             let everything = CALayer()

@@ -52,13 +52,18 @@ final class LottieBuilder {
         for layer in layers { if let i = layer.index { byIndex[i] = layer } }
         var result: [CALayer] = []
         for (i, layer) in layers.enumerated() {
-            if layer.isMatteSource || layer.hidden { continue }
+            if layer.hidden { continue }
+            // A matte source is drawn only as a matte, except above a layer with a luma-inverted
+            // matte: lottie-ios reads no such matte, and draws the source as any layer.
+            if layer.isMatteSource && !(i + 1 < layers.count && layers[i + 1].matte == .lumaInverted) { continue }
             guard builtLayers < Limits.builtLayers else {
                 warn("more than \(Limits.builtLayers) layers to build; the rest are not drawn")
                 break
             }
             guard let built = buildLayer(layer, byIndex, context) else { continue }
-            guard let mode = layer.matte else {
+            // Luma mattes are not applied, as lottie-ios, which has no luma mattes, plays them:
+            // the layer is drawn without its matte (docs/lottie.md, "The layer tree").
+            guard let mode = layer.matte, mode != .luma, mode != .lumaInverted else {
                 result.append(built)
                 continue
             }

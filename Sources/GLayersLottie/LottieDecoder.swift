@@ -159,7 +159,7 @@ final class LottieDecoder {
         if tt != 0 {
             matte = MatteMode(rawValue: tt)
             if matte == .luma || matte == .lumaInverted {
-                report.note("luma mattes (drawn as alpha mattes)", at: node.value, node.path.key("tt"))
+                report.note("luma mattes (not applied, as lottie-ios)", at: node.value, node.path.key("tt"))
             }
             if matte == nil { report.note("track matte mode \(tt)", at: node.value, node.path.key("tt")) }
         }

@@ -90,6 +90,39 @@ import Testing
         #expect(animation.unsupportedFeatures.map(\.description).contains { $0.contains("add and hard mix") })
     }
 
+    /// Luma mattes are not applied, as lottie-ios plays them (it has no luma modes): with `tt` 3
+    /// the layer shows whole and its matte is not drawn; with `tt` 4 the layer shows whole and
+    /// the matte source is drawn as any layer. Alpha mattes still mask (the source only as the
+    /// matte).
+    @Test func lumaMattesAreNotAppliedAsInLottieIOS() throws {
+        func solid(_ name: String, _ extra: String = "") -> String {
+            ##"{"ty":1,"nm":"\##(name)","sc":"#ff0000","sw":10,"sh":10,"ip":0,"op":10,"ks":{}\##(extra)}"##
+        }
+        /// The layers under `layer`, masks and their layers included.
+        func withMasks(_ layer: CALayer) -> [CALayer] {
+            [layer] + ((layer.sublayers ?? []) + (layer.mask.map { [$0] } ?? [])).flatMap(withMasks)
+        }
+        /// The named layers drawn (not as masks), those anywhere, and whether the content is masked.
+        func tree(_ tt: Int) throws -> (drawn: [String], anywhere: [String], masked: Bool, animation: LottieAnimation) {
+            let json =
+                #"{"fr":10,"ip":0,"op":10,"w":100,"h":100,"layers":["#
+                + [solid("source", #","td":1"#), solid("content", #","tt":\#(tt)"#)].joined(separator: ",") + "]}"
+            let animation = try LottieAnimation(data: Data(json.utf8))
+            let player = LottieLayer(animation: animation)
+            let content = try #require(all(player).first { $0.name == "content" })
+            let masked = sequence(first: content, next: \.superlayer).contains { $0.mask != nil }
+            func names(_ layers: [CALayer]) -> [String] {
+                layers.compactMap(\.name).filter { $0 == "source" || $0 == "content" }.sorted()
+            }
+            return (names(all(player)), names(withMasks(player)), masked, animation)
+        }
+        let alpha = try tree(1), luma = try tree(3), inverted = try tree(4)
+        #expect(alpha.masked && alpha.drawn == ["content"] && alpha.anywhere == ["content", "source"], "masked")
+        #expect(!luma.masked && luma.anywhere == ["content"], "tt 3: whole, and its matte not drawn")
+        #expect(!inverted.masked && inverted.drawn == ["content", "source"], "tt 4: both drawn as layers")
+        #expect(luma.animation.unsupportedFeatures.map(\.description).contains { $0.contains("luma mattes") })
+    }
+
     /// A trim whose start runs from 0 to 100 % with its end at 100 % erases the path from its
     /// start on: half way, the second half is left (once the last keyframe's range wrapped to
     /// (0, 0) and the frames between showed the first half).
