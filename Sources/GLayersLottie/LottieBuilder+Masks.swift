@@ -36,8 +36,8 @@ extension LottieBuilder {
     }
 
     /// The layer's masks as one mask layer, as lottie-ios composes them: masks that add (and the
-    /// first) are drawn together; each later one that subtracts or intersects masks what came
-    /// before; subtracting (or an inverted add) covers everything but the path: a layer covering
+    /// first) are drawn together; each later one that subtracts or intersects (or darkens, or
+    /// takes the difference: lottie-ios's own reading of those modes) masks what came before; subtracting (or an inverted add) covers everything but the path: a layer covering
     /// everything with the path drawn over it with the XOR compositing filter, as inverted
     /// mattes are (a path holding a rectangle that large was rasterized at a fraction of its
     /// resolution: blurred, and 32 MiB redrawn at every frame where the path animates).
@@ -57,8 +57,9 @@ extension LottieBuilder {
                 s.appended(to: path)
                 return path
             }
+            // The mask's opacity is not applied, as lottie-ios's Core Animation engine, which
+            // animates a mask's path only, draws it (docs/lottie.md, "The layer tree").
             let shape = invert ? everythingBut(path) : path
-            timeline.apply(mask.opacity, "opacity", on: shape, set: { shape.opacity = Float($0) }) { $0 / 100 }
             any = true
             if invert && add && !first {
                 // Drawn under the masks before it: XOR takes the path out of what is beneath.

@@ -242,16 +242,22 @@ final class LottieDecoder {
             return nil
         }
         guard let pt = node["pt"] else { return nil }
-        if mode == .lighten || mode == .darken {
-            report.note("mask modes lighten and darken (drawn as add)", at: node.value, node.path.key("mode"))
+        if mode == .lighten || mode == .darken || mode == .difference {
+            report.note(
+                "mask modes lighten, darken and difference (drawn as add, intersect and intersect, as lottie-ios)",
+                at: node.value, node.path.key("mode"))
         }
         let expansion = try scalarProperty(node, "x", default: 0)
         if expansion.isAnimated || expansion.initial != 0 {
             report.note("mask expansion", at: node.value, node.path.key("x"))
         }
+        let opacity = try scalarProperty(node, "o", default: 100)
+        if opacity.isAnimated || opacity.initial != 100 {
+            report.note("mask opacity (not applied, as lottie-ios)", at: node.value, node.path.key("o"))
+        }
         return MaskModel(
-            mode: mode, path: try animated(pt, shape), opacity: try scalarProperty(node, "o", default: 100),
-            inverted: node["inv"]?.value.bool ?? false, expansion: expansion)
+            mode: mode, path: try animated(pt, shape), inverted: node["inv"]?.value.bool ?? false,
+            expansion: expansion)
     }
 
     private func dropShadowEffect(_ node: Node) throws -> ShadowModel? {

@@ -86,7 +86,6 @@ struct MaskModel {
     }
     var mode: Mode
     var path: Animated<BezierShape>
-    var opacity: Animated<Double>
     var inverted: Bool
     var expansion: Animated<Double>
 }

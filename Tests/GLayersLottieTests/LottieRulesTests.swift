@@ -123,6 +123,27 @@ import Testing
         #expect(luma.animation.unsupportedFeatures.map(\.description).contains { $0.contains("luma mattes") })
     }
 
+    /// A mask's opacity is not applied, as lottie-ios's Core Animation engine draws masks (it
+    /// animates their paths only): a mask at 0 % still shows the layer inside its path; the
+    /// opacity is reported.
+    @Test func aMasksOpacityIsNotAppliedAsInLottieIOS() throws {
+        let json = """
+            {"fr":10,"ip":0,"op":10,"w":100,"h":100,"layers":[{"ty":1,"nm":"solid","sc":"#ff0000","sw":100,
+              "sh":100,"ip":0,"op":10,"ks":{},"hasMask":true,"masksProperties":[{"mode":"a","inv":false,
+              "o":{"a":1,"k":[{"t":0,"s":[0],"h":1},{"t":5,"s":[40]}]},
+              "pt":{"k":{"c":true,"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]],"v":[[10,10],[90,10],[50,90]]}}}]}]}
+            """
+        let animation = try LottieAnimation(data: Data(json.utf8))
+        let player = LottieLayer(animation: animation)
+        let solid = try #require(all(player).first { $0.name == "solid" })
+        let masked = try #require(all(solid).first { $0.mask != nil })
+        let mask = try #require(masked.mask)
+        let maskLayers = [mask] + all(mask)
+        #expect(maskLayers.compactMap { $0 as? CAShapeLayer }.count == 1)
+        #expect(maskLayers.allSatisfy { $0.opacity == 1 && $0.animationKeys() == nil })
+        #expect(animation.unsupportedFeatures.map(\.description).contains { $0.contains("mask opacity") })
+    }
+
     /// A trim whose start runs from 0 to 100 % with its end at 100 % erases the path from its
     /// start on: half way, the second half is left (once the last keyframe's range wrapped to
     /// (0, 0) and the frames between showed the first half).
