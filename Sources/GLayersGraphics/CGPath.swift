@@ -144,8 +144,8 @@ public class CGPath: Equatable, Hashable, CustomStringConvertible {
     }
 
     /// An immutable copy (CoreGraphics' `copy()`; never nil here): the path itself when it is
-    /// immutable already, as CoreGraphics returns it (a shape layer copies its path at every
-    /// drawing, each frame of an animated one).
+    /// immutable already, since nothing can change it and a copy could not differ (a shape
+    /// layer copies its path at every drawing, each frame of an animated one).
     public func copy() -> CGPath? { self is CGMutablePath ? CGPath(elements: storage) : self }
 
     /// A copy with every point mapped by `transform` (CoreGraphics' `copy(using:)`).
