@@ -127,7 +127,9 @@ extension CALayer {
         let evaluation = cache.pointee.evaluation
         if let drawn = cache.pointee.drawn, drawn.evaluation == evaluation { return drawn }
         let state: LayerState
-        if let shape = self as? CAShapeLayer, let shown = shape.displayedPresentation(of: cache.pointee.state) {
+        if let shape = self as? CAShapeLayer,
+            let shown = shape.displayedPresentation(of: cache.pointee.state, previous: cache.pointee.drawn?.state.shape)
+        {
             // What the copy's `display()` would make, without the copy: a layer made and
             // freed, with its state's boxes, at every frame of every animated shape.
             state = shown

@@ -39,7 +39,7 @@ import Synchronization
 ///   all; a shape that would need more is drawn at a lower scale (softer, never missing).
 package final class ShapeDrawing {
     /// How the path is filled and stroked.
-    struct Style {
+    struct Style: Equatable {
         var fill: CGColor?
         var fillRule: CGPathFillRule
         var stroke: CGColor?
@@ -136,10 +136,13 @@ package final class ShapeDrawing {
     private var lastAlignedGrid: Grid?
     /// How many rasters were drawn (for tests and benchmarks).
     package private(set) var rasterCount = 0
+    /// What a path drawing was made of (`draws(path:style:strokeStart:strokeEnd:)`).
+    private let made: (path: CGPath, style: Style, strokeStart: CGFloat, strokeEnd: CGFloat)?
 
     /// A drawing of `path` with `style`, or nil when it draws nothing.
     init?(path: CGPath?, style: Style, strokeStart: CGFloat, strokeEnd: CGFloat) {
         guard let path, !path.isEmpty, let copy = path.copy() else { return nil }
+        made = (copy, style, strokeStart, strokeEnd)
         let strokes = style.stroke.map { $0.alpha > 0 } == true && style.lineWidth > 0
         let fillPath = style.fill.map { $0.alpha > 0 } == true ? copy : nil
         // Whether a trim leaves anything is known when it is measured: a path of no length
@@ -182,9 +185,18 @@ package final class ShapeDrawing {
         let cap = gradient.isSmooth ? gradient.scale : .infinity
         paint = .gradient(gradient, cap: cap, coarse: gradient.isSmooth ? min(cap, gradient.smoothScale) : cap)
         stroke = Mutex(.none)
+        made = nil
         // The bounds exactly: its raster covers them (stretched by less than a pixel to whole
         // pixels), so that the item's content is its rect, as an image of the bounds is.
         extent = b
+    }
+
+    /// Whether this is the drawing `init(path:style:strokeStart:strokeEnd:)` makes of these: the
+    /// same path point for point, style and trim, so that it draws the same pixels.
+    func draws(path: CGPath?, style: Style, strokeStart: CGFloat, strokeEnd: CGFloat) -> Bool {
+        guard let made, let path else { return false }
+        return made.strokeStart == strokeStart && made.strokeEnd == strokeEnd && made.style == style
+            && made.path == path
     }
 
     /// The raster of the drawing for `pixelsPerUnit` pixels per unit of the layer's

@@ -147,6 +147,47 @@ extension ClockTests {
             }
         }
 
+        /// A plain shape layer whose presented path and style are the same as the last frame's
+        /// (a path held between keyframes) shows the same drawing: its raster serves again and
+        /// nothing is redrawn. A path that changes is drawn again.
+        @Test func anUnchangedPresentedShapeIsNotDrawnAgain() throws {
+            try withManualClock {
+                let root = CALayer(), shape = CAShapeLayer()
+                root.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+                shape.frame = root.frame
+                let square = CGPath(rect: CGRect(x: 5, y: 5, width: 20, height: 20), transform: nil)
+                let wide = CGPath(rect: CGRect(x: 5, y: 5, width: 30, height: 20), transform: nil)
+                shape.path = square
+                shape.fillColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+                root.addSublayer(shape)
+                let host = CALayerHost(rootLayer: root)
+                defer { host.detach() }
+                let builder = FrameBuilder()
+                build(builder, root, at: 0)
+                // Held for the first half (two equal keyframes), then changing.
+                let path = CAKeyframeAnimation(keyPath: "path")
+                path.values = [square, square, wide]
+                path.keyTimes = [0, 0.5, 1]
+                path.duration = 1
+                shape.add(path, forKey: "path")
+                /// The image the shape's item shows at `t`.
+                func drawn(at t: CFTimeInterval) throws -> ImageID {
+                    build(builder, root, at: t)
+                    let images = builder.list.items.compactMap { item -> ImageID? in
+                        if case .image(let id, _) = item.content { return id }
+                        return nil
+                    }
+                    return try #require(images.first)
+                }
+                let held = try drawn(at: 0.1)
+                let second = try drawn(at: 0.2), third = try drawn(at: 0.45)
+                #expect(second == held && third == held, "held: the same drawing")
+                let moving = try drawn(at: 0.7)
+                let later = try drawn(at: 0.8)
+                #expect(moving != held && later != moving, "changing: drawn again")
+            }
+        }
+
         @Test func aPausedStrokeEndShowsTheSameDrawing() throws {
             try withManualClock {
                 let root = CALayer(), shape = CAShapeLayer()
