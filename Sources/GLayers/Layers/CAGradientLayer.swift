@@ -146,7 +146,7 @@ open class CAGradientLayer: CALayer {
 }
 
 /// A gradient layer's gradient as drawn: its colours, stops, style and points over its bounds.
-struct GradientPaint {
+struct GradientPaint: Equatable {
     var colors: [CGColor]
     var locations: [CGFloat]?
     var type: CAGradientLayerType

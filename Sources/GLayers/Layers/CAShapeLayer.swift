@@ -200,10 +200,8 @@ open class CAShapeLayer: CALayer {
     }
 
     /// The drawing of the path and style `state` holds (nil, with a warning naming the layer,
-    /// for a path over the element limit): `previous` when it draws the same.
-    static func drawing(
-        of state: LayerState, name: @autoclosure () -> String, reusing previous: ShapeDrawing? = nil
-    ) -> ShapeDrawing? {
+    /// for a path over the element limit).
+    static func drawing(of state: LayerState, name: @autoclosure () -> String) -> ShapeDrawing? {
         let lineCap = Shape.lineCap.read(state), lineJoin = Shape.lineJoin.read(state)
         let path = Shape.path.read(state)
         let style = ShapeDrawing.Style(
@@ -221,9 +219,6 @@ open class CAShapeLayer: CALayer {
             )
             return nil
         }
-        if let previous, previous.draws(path: path, style: style, strokeStart: strokeStart, strokeEnd: strokeEnd) {
-            return previous
-        }
         return ShapeDrawing(path: path, style: style, strokeStart: strokeStart, strokeEnd: strokeEnd)
     }
 
@@ -231,14 +226,10 @@ open class CAShapeLayer: CALayer {
     /// layer without a delegate: the drawing of its presented path and style, and no contents.
     /// Nil when display may do more (a subclass may override it or draw, a delegate may
     /// display): then a presentation copy displays.
-    ///
-    /// - `previous`: the last presentation's drawing, kept when it draws the same (a path held
-    ///   between keyframes, or animated between equal ones): its rasters and their textures
-    ///   serve again, and nothing is redrawn.
-    func displayedPresentation(of state: LayerState, previous: ShapeDrawing?) -> LayerState? {
+    func displayedPresentation(of state: LayerState) -> LayerState? {
         guard type(of: self) == CAShapeLayer.self, delegate == nil else { return nil }
         var shown = state
-        shown.shape = Self.drawing(of: state, name: diagnosticName, reusing: previous)
+        shown.shape = Self.drawing(of: state, name: diagnosticName)
         shown.contents = .none
         shown.backing = nil
         return shown

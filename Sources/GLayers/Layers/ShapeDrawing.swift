@@ -136,7 +136,7 @@ package final class ShapeDrawing {
     private var lastAlignedGrid: Grid?
     /// How many rasters were drawn (for tests and benchmarks).
     package private(set) var rasterCount = 0
-    /// What a path drawing was made of (`draws(path:style:strokeStart:strokeEnd:)`).
+    /// What a path drawing was made of (`drawsSame(as:)`; nil for a gradient).
     private let made: (path: CGPath, style: Style, strokeStart: CGFloat, strokeEnd: CGFloat)?
 
     /// A drawing of `path` with `style`, or nil when it draws nothing.
@@ -191,12 +191,15 @@ package final class ShapeDrawing {
         extent = b
     }
 
-    /// Whether this is the drawing `init(path:style:strokeStart:strokeEnd:)` makes of these: the
-    /// same path point for point, style and trim, so that it draws the same pixels.
-    func draws(path: CGPath?, style: Style, strokeStart: CGFloat, strokeEnd: CGFloat) -> Bool {
-        guard let made, let path else { return false }
-        return made.strokeStart == strokeStart && made.strokeEnd == strokeEnd && made.style == style
-            && made.path == path
+    /// Whether `other` draws the same pixels: made of the same path point for point, style
+    /// and trim, or of the same gradient.
+    func drawsSame(as other: ShapeDrawing) -> Bool {
+        if let a = made, let b = other.made {
+            return a.strokeStart == b.strokeStart && a.strokeEnd == b.strokeEnd && a.style == b.style
+                && a.path == b.path
+        }
+        if case .gradient(let a, _, _) = paint, case .gradient(let b, _, _) = other.paint { return a == b }
+        return false
     }
 
     /// The raster of the drawing for `pixelsPerUnit` pixels per unit of the layer's

@@ -188,6 +188,48 @@ extension ClockTests {
             }
         }
 
+        /// A gradient layer whose presented colours and points are the same as the last frame's
+        /// (an animation past its end, filled forwards) shows the same drawing; while they change,
+        /// it is drawn again.
+        @Test func anUnchangedPresentedGradientIsNotDrawnAgain() throws {
+            try withManualClock {
+                let root = CALayer(), gradient = CAGradientLayer()
+                root.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+                gradient.frame = root.frame
+                let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1),
+                    blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+                gradient.colors = [red, blue]
+                root.addSublayer(gradient)
+                let host = CALayerHost(rootLayer: root)
+                defer { host.detach() }
+                let builder = FrameBuilder()
+                build(builder, root, at: 0)
+                let end = CABasicAnimation(keyPath: "endPoint")
+                end.fromValue = CGPoint(x: 0.5, y: 1)
+                end.toValue = CGPoint(x: 1, y: 1)
+                end.duration = 0.5
+                end.fillMode = .forwards
+                end.isRemovedOnCompletion = false
+                gradient.add(end, forKey: "end")
+                /// The image the gradient's item shows at `t`.
+                func drawn(at t: CFTimeInterval) throws -> ImageID {
+                    build(builder, root, at: t)
+                    let images = builder.list.items.compactMap { item -> ImageID? in
+                        if case .image(let id, _) = item.content { return id }
+                        return nil
+                    }
+                    return try #require(images.first)
+                }
+                let moving = try drawn(at: 0.2), later = try drawn(at: 0.3)
+                #expect(moving != later, "changing: drawn again")
+                // Past the end, filled forwards: the same values every frame. The first frames
+                // of a new gradient drawing are coarse; it settles, then stays.
+                for t in [0.6, 0.7, 0.8, 0.9] { _ = try drawn(at: t) }
+                let settled = try drawn(at: 1.0), after = try drawn(at: 1.1)
+                #expect(settled == after, "held: the same drawing")
+            }
+        }
+
         @Test func aPausedStrokeEndShowsTheSameDrawing() throws {
             try withManualClock {
                 let root = CALayer(), shape = CAShapeLayer()
