@@ -1,5 +1,6 @@
 /// Render lists and images made by hand, with nothing but the render list's types.
 import GLayersRenderList
+import Synchronization
 
 /// A render list under construction: offscreen passes first, the screen's items last.
 final class TestList {
@@ -40,15 +41,16 @@ final class TestList {
 
 /// A square image: opaque white, or white fading to a transparent outer ring.
 final class TestImage: RenderImage {
-    nonisolated(unsafe) private static var next: UInt64 = 1 << 40
+    /// The last identity given: tests make images on several threads at once (a plain
+    /// counter raced under ThreadSanitizer, and two images could share an identity).
+    private static let next = Atomic<UInt64>(1 << 40)
     let imageID: ImageID
     let pixelWidth: Int, pixelHeight: Int
     let isFullyOpaque: Bool
     private let bytes: [UInt8]
 
     init(side: Int, opaque: Bool) {
-        Self.next += 1
-        imageID = ImageID(Self.next)
+        imageID = ImageID(Self.next.add(1, ordering: .relaxed).newValue)
         pixelWidth = side
         pixelHeight = side
         isFullyOpaque = opaque

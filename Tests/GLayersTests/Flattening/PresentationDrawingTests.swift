@@ -40,6 +40,35 @@ extension ClockTests {
             builder.build(root: root, at: t, size: CGSize(width: 40, height: 40), scale: 1)
         }
 
+        /// A 40 × 40 root holding `layer` over all of it, hosted, with its frame at 0 built;
+        /// `body` runs with the root and the builder, then the host detaches.
+        func staged(_ layer: CALayer, _ body: (CALayer, FrameBuilder) throws -> Void) rethrows {
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+            layer.frame = root.frame
+            root.addSublayer(layer)
+            let host = CALayerHost(rootLayer: root)
+            defer { host.detach() }
+            let builder = FrameBuilder()
+            build(builder, root, at: 0)
+            try body(root, builder)
+        }
+
+        /// The image the first image item of `builder`'s last frame shows.
+        func firstImage(_ builder: FrameBuilder) throws -> ImageID {
+            let images = builder.list.items.compactMap { item -> ImageID? in
+                if case .image(let id, _) = item.content { return id }
+                return nil
+            }
+            return try #require(images.first)
+        }
+
+        /// The image the first image item shows in the frame at `t`.
+        func image(_ builder: FrameBuilder, _ root: CALayer, at t: CFTimeInterval) throws -> ImageID {
+            build(builder, root, at: t)
+            return try firstImage(builder)
+        }
+
         /// Adds a one-second linear animation of `keyPath` on `layer` from 0 to `end`, and runs
         /// the frame at 0 that commits it.
         func animate(_ layer: CALayer, _ keyPath: String, to end: CGFloat, root: CALayer, _ builder: FrameBuilder) {
@@ -152,39 +181,26 @@ extension ClockTests {
         /// nothing is redrawn. A path that changes is drawn again.
         @Test func anUnchangedPresentedShapeIsNotDrawnAgain() throws {
             try withManualClock {
-                let root = CALayer(), shape = CAShapeLayer()
-                root.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
-                shape.frame = root.frame
+                let shape = CAShapeLayer()
                 let square = CGPath(rect: CGRect(x: 5, y: 5, width: 20, height: 20), transform: nil)
                 let wide = CGPath(rect: CGRect(x: 5, y: 5, width: 30, height: 20), transform: nil)
                 shape.path = square
                 shape.fillColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-                root.addSublayer(shape)
-                let host = CALayerHost(rootLayer: root)
-                defer { host.detach() }
-                let builder = FrameBuilder()
-                build(builder, root, at: 0)
-                // Held for the first half (two equal keyframes), then changing.
-                let path = CAKeyframeAnimation(keyPath: "path")
-                path.values = [square, square, wide]
-                path.keyTimes = [0, 0.5, 1]
-                path.duration = 1
-                shape.add(path, forKey: "path")
-                /// The image the shape's item shows at `t`.
-                func drawn(at t: CFTimeInterval) throws -> ImageID {
-                    build(builder, root, at: t)
-                    let images = builder.list.items.compactMap { item -> ImageID? in
-                        if case .image(let id, _) = item.content { return id }
-                        return nil
-                    }
-                    return try #require(images.first)
+                try staged(shape) { root, builder in
+                    // Held for the first half (two equal keyframes), then changing.
+                    let path = CAKeyframeAnimation(keyPath: "path")
+                    path.values = [square, square, wide]
+                    path.keyTimes = [0, 0.5, 1]
+                    path.duration = 1
+                    shape.add(path, forKey: "path")
+                    func drawn(at t: CFTimeInterval) throws -> ImageID { try image(builder, root, at: t) }
+                    let held = try drawn(at: 0.1)
+                    let second = try drawn(at: 0.2), third = try drawn(at: 0.45)
+                    #expect(second == held && third == held, "held: the same drawing")
+                    let moving = try drawn(at: 0.7)
+                    let later = try drawn(at: 0.8)
+                    #expect(moving != held && later != moving, "changing: drawn again")
                 }
-                let held = try drawn(at: 0.1)
-                let second = try drawn(at: 0.2), third = try drawn(at: 0.45)
-                #expect(second == held && third == held, "held: the same drawing")
-                let moving = try drawn(at: 0.7)
-                let later = try drawn(at: 0.8)
-                #expect(moving != held && later != moving, "changing: drawn again")
             }
         }
 
@@ -193,40 +209,27 @@ extension ClockTests {
         /// it is drawn again.
         @Test func anUnchangedPresentedGradientIsNotDrawnAgain() throws {
             try withManualClock {
-                let root = CALayer(), gradient = CAGradientLayer()
-                root.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
-                gradient.frame = root.frame
-                let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1),
-                    blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
-                gradient.colors = [red, blue]
-                root.addSublayer(gradient)
-                let host = CALayerHost(rootLayer: root)
-                defer { host.detach() }
-                let builder = FrameBuilder()
-                build(builder, root, at: 0)
-                let end = CABasicAnimation(keyPath: "endPoint")
-                end.fromValue = CGPoint(x: 0.5, y: 1)
-                end.toValue = CGPoint(x: 1, y: 1)
-                end.duration = 0.5
-                end.fillMode = .forwards
-                end.isRemovedOnCompletion = false
-                gradient.add(end, forKey: "end")
-                /// The image the gradient's item shows at `t`.
-                func drawn(at t: CFTimeInterval) throws -> ImageID {
-                    build(builder, root, at: t)
-                    let images = builder.list.items.compactMap { item -> ImageID? in
-                        if case .image(let id, _) = item.content { return id }
-                        return nil
-                    }
-                    return try #require(images.first)
+                let gradient = CAGradientLayer()
+                gradient.colors = [
+                    CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1),
+                ]
+                try staged(gradient) { root, builder in
+                    let end = CABasicAnimation(keyPath: "endPoint")
+                    end.fromValue = CGPoint(x: 0.5, y: 1)
+                    end.toValue = CGPoint(x: 1, y: 1)
+                    end.duration = 0.5
+                    end.fillMode = .forwards
+                    end.isRemovedOnCompletion = false
+                    gradient.add(end, forKey: "end")
+                    func drawn(at t: CFTimeInterval) throws -> ImageID { try image(builder, root, at: t) }
+                    let moving = try drawn(at: 0.2), later = try drawn(at: 0.3)
+                    #expect(moving != later, "changing: drawn again")
+                    // Past the end, filled forwards: the same values every frame. The first frames
+                    // of a new gradient drawing are coarse; it settles, then stays.
+                    for t in [0.6, 0.7, 0.8, 0.9] { _ = try drawn(at: t) }
+                    let settled = try drawn(at: 1.0), after = try drawn(at: 1.1)
+                    #expect(settled == after, "held: the same drawing")
                 }
-                let moving = try drawn(at: 0.2), later = try drawn(at: 0.3)
-                #expect(moving != later, "changing: drawn again")
-                // Past the end, filled forwards: the same values every frame. The first frames
-                // of a new gradient drawing are coarse; it settles, then stays.
-                for t in [0.6, 0.7, 0.8, 0.9] { _ = try drawn(at: t) }
-                let settled = try drawn(at: 1.0), after = try drawn(at: 1.1)
-                #expect(settled == after, "held: the same drawing")
             }
         }
 
@@ -247,14 +250,7 @@ extension ClockTests {
                 animate(shape, "strokeEnd", to: 1, root: root, builder)
                 shape.timeOffset = shape.convertTime(0.5, from: nil)
                 shape.speed = 0
-                /// The image the shape's item shows.
-                func drawn() throws -> ImageID {
-                    let images = builder.list.items.compactMap { item -> ImageID? in
-                        if case .image(let id, _) = item.content { return id }
-                        return nil
-                    }
-                    return try #require(images.first)
-                }
+                func drawn() throws -> ImageID { try firstImage(builder) }
                 build(builder, root, at: 0.6)
                 let first = try drawn()
                 build(builder, root, at: 0.7)
