@@ -37,7 +37,8 @@ extension LottieBuilder {
 
     /// The layer's masks as one mask layer, as lottie-ios composes them: masks that add (and the
     /// first) are drawn together; each later one that subtracts or intersects (or darkens, or
-    /// takes the difference: lottie-ios's own reading of those modes) masks what came before; subtracting (or an inverted add) covers everything but the path: a layer covering
+    /// takes the difference: lottie-ios's own reading of those modes) masks what came before;
+    /// subtracting (or an inverted add) covers everything but the path: a layer covering
     /// everything with the path drawn over it with the XOR compositing filter, as inverted
     /// mattes are (a path holding a rectangle that large was rasterized at a fraction of its
     /// resolution: blurred, and 32 MiB redrawn at every frame where the path animates).

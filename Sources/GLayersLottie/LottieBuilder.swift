@@ -52,10 +52,10 @@ final class LottieBuilder {
         for layer in layers { if let i = layer.index { byIndex[i] = layer } }
         var result: [CALayer] = []
         for (i, layer) in layers.enumerated() {
-            if layer.hidden { continue }
             // A matte source is drawn only as a matte, except above a layer with a luma-inverted
             // matte: lottie-ios reads no such matte, and draws the source as any layer.
-            if layer.isMatteSource && !(i + 1 < layers.count && layers[i + 1].matte == .lumaInverted) { continue }
+            let aboveLumaInverted = i + 1 < layers.count && layers[i + 1].matte == .lumaInverted
+            if layer.hidden || (layer.isMatteSource && !aboveLumaInverted) { continue }
             guard builtLayers < Limits.builtLayers else {
                 warn("more than \(Limits.builtLayers) layers to build; the rest are not drawn")
                 break

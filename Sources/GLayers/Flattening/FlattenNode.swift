@@ -126,10 +126,17 @@ extension CALayer {
     func drawnPresentation(of cache: UnsafeMutablePointer<PresentedState>) -> DrawnPresentation {
         let evaluation = cache.pointee.evaluation
         if let drawn = cache.pointee.drawn, drawn.evaluation == evaluation { return drawn }
+        // A drawing that draws what the last one drew (a path or gradient held between
+        // keyframes, or past its animation's end) is the last one again: its rasters and
+        // their textures serve again, and nothing is redrawn.
+        let last = cache.pointee.drawn?.state.shape
         var state: LayerState
-        if let shape = self as? CAShapeLayer, let shown = shape.displayedPresentation(of: cache.pointee.state) {
+        if let shape = self as? CAShapeLayer,
+            let shown = shape.displayedPresentation(of: cache.pointee.state, last: last)
+        {
             // What the copy's `display()` would make, without the copy: a layer made and
-            // freed, with its state's boxes, at every frame of every animated shape.
+            // freed, with its state's boxes, at every frame of every animated shape (and the
+            // last drawing compared before a new one is measured).
             state = shown
         } else {
             let copy = copyByInitLayer()
@@ -140,12 +147,7 @@ extension CALayer {
             // backing store and shape), in a reference box of its own since that write.
             state = copy.layerState
         }
-        // A drawing that draws what the last one drew (a path or gradient held between
-        // keyframes, or past its animation's end) is the last one again: its rasters and
-        // their textures serve again, and nothing is redrawn.
-        if let last = cache.pointee.drawn?.state.shape, let new = state.shape, new !== last, new.drawsSame(as: last) {
-            state.shape = last
-        }
+        if let last, let new = state.shape, new !== last, new.drawsSame(as: last) { state.shape = last }
         if let drawn = cache.pointee.drawn {
             drawn.evaluation = evaluation
             drawn.state = state

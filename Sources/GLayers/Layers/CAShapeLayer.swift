@@ -200,8 +200,10 @@ open class CAShapeLayer: CALayer {
     }
 
     /// The drawing of the path and style `state` holds (nil, with a warning naming the layer,
-    /// for a path over the element limit).
-    static func drawing(of state: LayerState, name: @autoclosure () -> String) -> ShapeDrawing? {
+    /// for a path over the element limit): `last` when it is that drawing already.
+    static func drawing(of state: LayerState, name: @autoclosure () -> String, last: ShapeDrawing? = nil)
+        -> ShapeDrawing?
+    {
         let lineCap = Shape.lineCap.read(state), lineJoin = Shape.lineJoin.read(state)
         let path = Shape.path.read(state)
         let style = ShapeDrawing.Style(
@@ -219,17 +221,21 @@ open class CAShapeLayer: CALayer {
             )
             return nil
         }
+        if let last, last.draws(path: path, style: style, strokeStart: strokeStart, strokeEnd: strokeEnd) {
+            return last
+        }
         return ShapeDrawing(path: path, style: style, strokeStart: strokeStart, strokeEnd: strokeEnd)
     }
 
     /// What `display()` makes of a presented state `state` when the layer is a plain shape
     /// layer without a delegate: the drawing of its presented path and style, and no contents.
     /// Nil when display may do more (a subclass may override it or draw, a delegate may
-    /// display): then a presentation copy displays.
-    func displayedPresentation(of state: LayerState) -> LayerState? {
+    /// display): then a presentation copy displays. `last`, the drawing shown last, is kept
+    /// when the presented path and style make it again.
+    func displayedPresentation(of state: LayerState, last: ShapeDrawing?) -> LayerState? {
         guard type(of: self) == CAShapeLayer.self, delegate == nil else { return nil }
         var shown = state
-        shown.shape = Self.drawing(of: state, name: diagnosticName)
+        shown.shape = Self.drawing(of: state, name: diagnosticName, last: last)
         shown.contents = .none
         shown.backing = nil
         return shown

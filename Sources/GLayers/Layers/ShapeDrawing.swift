@@ -194,12 +194,19 @@ package final class ShapeDrawing {
     /// Whether `other` draws the same pixels: made of the same path point for point, style
     /// and trim, or of the same gradient.
     func drawsSame(as other: ShapeDrawing) -> Bool {
-        if let a = made, let b = other.made {
-            return a.strokeStart == b.strokeStart && a.strokeEnd == b.strokeEnd && a.style == b.style
-                && a.path == b.path
+        if let b = other.made {
+            return draws(path: b.path, style: b.style, strokeStart: b.strokeStart, strokeEnd: b.strokeEnd)
         }
         if case .gradient(let a, _, _) = paint, case .gradient(let b, _, _) = other.paint { return a == b }
         return false
+    }
+
+    /// Whether this is the drawing `init(path:style:strokeStart:strokeEnd:)` makes of these
+    /// (asked before making one, which measures the path).
+    func draws(path: CGPath?, style: Style, strokeStart: CGFloat, strokeEnd: CGFloat) -> Bool {
+        guard let made, let path else { return false }
+        return made.strokeStart == strokeStart && made.strokeEnd == strokeEnd && made.style == style
+            && made.path == path
     }
 
     /// The raster of the drawing for `pixelsPerUnit` pixels per unit of the layer's
