@@ -37,6 +37,8 @@ final class TextureCache {
     /// (deleted at the frame's end when none took them).
     @exclusivity(unchecked) private var spares: [SIMD2<Int>: [GLuint]] = [:]
     @exclusivity(unchecked) private var goneImages: [ImageID] = []
+    /// Textures and layers idle too long (kept between frames for its capacity).
+    @exclusivity(unchecked) private var idle: [ImageID] = []
     /// Tile images' layers.
     let arrays = TextureArrays()
     @exclusivity(unchecked) private(set) var residentBytes = 0
@@ -70,12 +72,14 @@ final class TextureCache {
         for id: ImageID, in list: RenderList, mipmapped: Bool = false, stats: inout RenderStats
     ) -> GLuint? {
         if id == recentID && (!mipmapped || entries[id]?.mipmapped == true) { return recentTexture }
-        if var entry = entries[id] {
-            entry.lastUsed = frame
-            if mipmapped && !entry.mipmapped { residentBytes += makeMipmaps(&entry) }
-            entries[id] = entry
-            remember(id, entry)
-            return entry.texture
+        if let i = entries.index(forKey: id) {
+            // In place: an entry's copy copies its weak reference, which costs more than the
+            // lookup (a Lottie letter looks up twenty textures a frame).
+            entries.values[i].lastUsed = frame
+            if mipmapped && !entries.values[i].mipmapped { residentBytes += makeMipmaps(&entries.values[i]) }
+            let texture = entries.values[i].texture
+            remember(id, texture)
+            return texture
         }
         guard let image = list.images[id], image.pixelWidth > 0, image.pixelHeight > 0 else { return nil }
         var entry = upload(image, id: id)
@@ -84,7 +88,7 @@ final class TextureCache {
         residentBytes += entry.bytes
         stats.textureUploads += 1
         stats.textureBytes += entry.bytes
-        remember(id, entry)
+        remember(id, entry.texture)
         return entry.texture
     }
 
@@ -120,13 +124,25 @@ final class TextureCache {
     func endFrame() {
         // Spares no new image took this frame go; textures of images gone become spares.
         deleteSpares()
+        // One pass, reading entries in place (see `texture(for:…)`); only those not used this
+        // frame can be gone or idle. A gone image's texture becomes a spare even when idle.
         goneImages.removeAll(keepingCapacity: true)
-        for (id, entry) in entries where entry.lastUsed < frame && entry.image == nil { goneImages.append(id) }
+        idle.removeAll(keepingCapacity: true)
+        var i = entries.startIndex
+        while i != entries.endIndex {
+            let lastUsed = entries.values[i].lastUsed
+            if lastUsed < frame {
+                if entries.values[i].image == nil {
+                    goneImages.append(entries.keys[i])
+                } else if frame - lastUsed > maximumIdleFrames {
+                    idle.append(entries.keys[i])
+                }
+            }
+            entries.formIndex(after: &i)
+        }
         for id in goneImages { recycle(id) }
-        var idle: [ImageID] = []
-        for (id, entry) in entries where frame - entry.lastUsed > maximumIdleFrames { idle.append(id) }
         for id in idle { evict(id) }
-        idle.removeAll()
+        idle.removeAll(keepingCapacity: true)
         for (id, slot) in arrays.slots where frame - slot.lastUsed > maximumIdleFrames { idle.append(id) }
         for id in idle { evictLayer(id) }
         guard residentBytes > budgetBytes else { return }
@@ -154,9 +170,9 @@ final class TextureCache {
         arrays.evict(id)
     }
 
-    private func remember(_ id: ImageID, _ entry: Entry) {
+    private func remember(_ id: ImageID, _ texture: GLuint) {
         recentID = id
-        recentTexture = entry.texture
+        recentTexture = texture
     }
 
     /// Frees `id`'s entry, keeping its texture as a spare of its size when it has no mipmaps.

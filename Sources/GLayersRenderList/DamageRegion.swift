@@ -170,6 +170,14 @@ public struct DamageRegion: Equatable, Sendable, CustomStringConvertible {
     /// covers more than `fullFraction` of it.
     public mutating func simplify(maximumRects: Int = 8, fullFraction: Double = 0.7) {
         guard !isFull else { return }
+        // When the rects' bounding box holds at most 4096 pixels, no merge adds more than that,
+        // so every merge is taken and the loop would end with the box: take it at once (a
+        // small Lottie frame's few dozen rects made the pair search below cost as much as
+        // drawing them).
+        if rects.count > 1, let box = rects.dropFirst().reduce(rects.first, { $0?.union($1) }), box.area <= 4096 {
+            rects.removeAll(keepingCapacity: true)
+            rects.append(box)
+        }
         while rects.count > 1 {
             var best = (i: -1, j: -1, waste: Int64.max, overlaps: false)
             for i in 0..<rects.count {

@@ -1,6 +1,7 @@
 /// A shape layer's drawing kept as vectors: its path and style (or a gradient layer's
-/// gradient), rasterized with cairo at the scale the layer lands on screen, so a shape scaled
-/// up by a transform or a scale animation stays sharp (Apple's `CAShapeLayer` reference:
+/// gradient), rasterized (plain fills by `PathFill`, the rest with cairo) at the scale the
+/// layer lands on screen, so a shape scaled up by a transform or a scale animation stays
+/// sharp (Apple's `CAShapeLayer` reference:
 /// "whenever possible it will be mapped into screen space before being rasterized to preserve
 /// resolution independence"), and nothing is rasterized for a layer that is never drawn (a
 /// gradient whose colours animate is drawn from its presented values).
@@ -335,13 +336,20 @@ package final class ShapeDrawing {
             draw(in: ctx)
             return ctx.makeImage().map { ($0, region) }
         }
-        guard scale > 0, pw > 0, ph > 0, let ctx = CGContext.bitmap(width: pw, height: ph, scale: scale) else {
-            return nil
+        guard scale > 0, pw > 0, ph > 0 else { return nil }
+        let rect = CGRect(x: corner.x, y: corner.y, width: CGFloat(pw) / scale, height: CGFloat(ph) / scale)
+        if case .path(let fillPath?, let style) = paint, let fill = style.fill, style.fillRule == .winding,
+            style.stroke == nil || strokePath == nil,
+            let image = PathFill.image(
+                of: fillPath, color: fill.rgba, width: pw, height: ph, scale: scale, origin: corner)
+        {
+            // A plain fill, without cairo (PathFill: the same picture for a fraction of the cost).
+            return (image, rect)
         }
+        guard let ctx = CGContext.bitmap(width: pw, height: ph, scale: scale) else { return nil }
         ctx.translateBy(x: -corner.x, y: -corner.y)
         draw(in: ctx)
         guard let image = ctx.makeImage() else { return nil }
-        let rect = CGRect(x: corner.x, y: corner.y, width: CGFloat(pw) / scale, height: CGFloat(ph) / scale)
         return (image, rect)
     }
 
