@@ -76,15 +76,7 @@ extension LottieDecoder {
                 offset: try scalarProperty(node, "o", default: 0),
                 individually: (try number(node, "m", default: 1)) == 2)
         case "rp":
-            let tr = node["tr"]
-            return .repeater(
-                RepeaterModel(
-                    copies: try scalarProperty(node, "c", default: 1),
-                    offset: try scalarProperty(node, "o", default: 0),
-                    transform: try tr.map { try self.transform($0) } ?? TransformModel(),
-                    startOpacity: try tr.map { try scalarProperty($0, "so", default: 100) } ?? Animated(constant: 100),
-                    endOpacity: try tr.map { try scalarProperty($0, "eo", default: 100) } ?? Animated(constant: 100),
-                    above: (try number(node, "m", default: 1)) == 1))
+            return .repeater(try repeater(node))
         case "rd":
             return .roundedCorners(radius: try scalarProperty(node, "r", default: 0))
         case "mm":
@@ -106,6 +98,37 @@ extension LottieDecoder {
             report.note("shape items of type \"\(type)\"", at: node.value, node.path)
             return .ignored
         }
+    }
+
+    /// A repeater as lottie-ios's Core Animation engine builds it (docs/lottie.md, "Shapes"):
+    /// copy k moved and turned k times by its transform and scaled once by it, copy 0 at the
+    /// bottom, every copy opaque; what it leaves out is reported where the file sets it.
+    private func repeater(_ node: Node) throws -> RepeaterModel {
+        let transform = try node["tr"].map { try self.transform($0) } ?? TransformModel()
+        let offset = try scalarProperty(node, "o", default: 0)
+        if offset.isAnimated || offset.initial != 0 {
+            report.note("repeater offsets (not applied, as lottie-ios)", at: node.value, node.path.key("o"))
+        }
+        if let tr = node["tr"] {
+            for key in ["so", "eo"] {
+                let opacity = try scalarProperty(tr, key, default: 100)
+                if opacity.isAnimated || opacity.initial != 100 {
+                    report.note(
+                        "repeater start and end opacities (not applied, as lottie-ios)", at: tr.value, tr.path.key(key))
+                    break
+                }
+            }
+            if transform.scale.isAnimated || transform.scale.initial.contains(where: { $0 != 100 }) {
+                report.note(
+                    "repeater scales (each copy scaled once, as lottie-ios)", at: tr.value, tr.path.key("s"))
+            }
+        }
+        if try number(node, "m", default: 1) == 2 {
+            report.note(
+                "repeater copies below the original (stacked above it, as lottie-ios)", at: node.value,
+                node.path.key("m"))
+        }
+        return RepeaterModel(copies: try scalarProperty(node, "c", default: 1), transform: transform)
     }
 
     private func stroke(_ node: Node) throws -> StrokeModel {

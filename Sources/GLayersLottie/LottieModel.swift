@@ -162,16 +162,12 @@ struct GradientModel {
     var evenOdd: Bool
 }
 
-/// A repeater: `copies` copies of what lies above it in its group, each transformed once more
-/// by `transform` and faded from `startOpacity` to `endOpacity` (percent).
+/// A repeater: `copies` copies of what lies above it in its group, each moved and turned once
+/// more by `transform` (as lottie-ios builds it: its offset, start and end opacities and
+/// composite order are not read, and its scale applies once to every copy).
 struct RepeaterModel {
     var copies: Animated<Double>
-    var offset: Animated<Double>
     var transform: TransformModel
-    var startOpacity: Animated<Double>
-    var endOpacity: Animated<Double>
-    /// Copies drawn above the original (`m` 1) or below (2).
-    var above: Bool
 }
 
 /// A drop shadow (the effect, or the layer style), in the terms lottie-ios gives Core

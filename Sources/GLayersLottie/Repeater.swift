@@ -1,8 +1,9 @@
 /// Repeaters and rounded corners: the two shape modifiers that change what is drawn rather than
-/// how. A repeater draws what is listed above it in its group `copies` times, copy k moved by
-/// its transform k times (scale to the power k, rotation and position times k, about its
-/// anchor) and faded from the start opacity to the end opacity; rounded corners replace each
-/// sharp corner of the paths above them by a quarter-circle-like curve.
+/// how. A repeater draws what is listed above it in its group `copies` times, as lottie-ios's
+/// Core Animation engine builds it: copy k moved and turned by its transform k times (position
+/// and rotation times k) and scaled by it once, about its anchor, copy 0 at the bottom, every
+/// copy opaque (docs/lottie.md, "Shapes"); rounded corners replace each sharp corner of the
+/// paths above them by a quarter-circle-like curve.
 import Foundation
 import GLayers
 import GLayersGraphics
@@ -17,24 +18,22 @@ struct RepeaterBuilder {
         let count = Int(min(max(most.rounded(.down), 0), Double(Limits.repeaterCopies)))
         guard count > 0 else { return }
         let t = model.transform
-        let tracks: [any Track] = [model.copies, model.offset, t.anchor, t.scale, t.rotation] + positionTracks(t)
-        // Copy 0 is drawn first (under the others) when copies stack above.
-        let order = model.above ? Array(0..<count) : Array((0..<count).reversed())
-        for i in order {
+        let tracks: [any Track] = [model.copies, t.anchor, t.scale, t.rotation] + positionTracks(t)
+        // Copy 0 is drawn first, under the others.
+        for i in 0..<count {
             guard timeline.budget.chargeRepeaterCopy() else { break }
             let copy = CALayer()
             copy.anchorPoint = .zero
             copy.bounds = .zero
             let matrix = timeline.combine(tracks, linear: false) { f in transform(copy: i, at: f) }
             timeline.applyResolved(matrix, "transform", on: copy, set: { copy.transform = $0 }, convert: { $0 })
-            let opacity = timeline.combine([model.copies, model.startOpacity, model.endOpacity], linear: false) {
-                f -> Double in
-                let n = model.copies.value(at: f).rounded(.down)
-                if Double(i) >= n { return 0 }
-                let a = model.startOpacity.value(at: f), b = model.endOpacity.value(at: f)
-                return (n > 1 ? a + (b - a) * Double(i) / (n - 1) : a) / 100
+            if model.copies.isAnimated {
+                // A copy beyond the copies at a frame is hidden.
+                let shown = timeline.combine([model.copies], linear: false) { f -> Double in
+                    Double(i) < model.copies.value(at: f).rounded(.down) ? 1 : 0
+                }
+                timeline.applyResolved(shown, "opacity", on: copy, set: { copy.opacity = Float($0) }, convert: { $0 })
             }
-            timeline.applyResolved(opacity, "opacity", on: copy, set: { copy.opacity = Float($0) }, convert: { $0 })
             builder.build(items, into: copy, inherited: inherited)
             container.addSublayer(copy)
         }
@@ -45,15 +44,16 @@ struct RepeaterBuilder {
         return [t.positionX, t.positionY].compactMap { $0 }
     }
 
-    /// Copy `i`'s transform at `frame`: the repeater's transform applied `i + offset` times.
+    /// Copy `i`'s transform at `frame`: the repeater's position and rotation applied `i` times,
+    /// its scale once.
     private func transform(copy i: Int, at f: Double) -> CATransform3D {
         let t = model.transform
-        let k = Double(i) + model.offset.value(at: f)
+        let k = Double(i)
         let a = t.anchor.value(at: f)
         let p: [Double] =
             t.position?.value(at: f) ?? [t.positionX?.value(at: f) ?? 0, t.positionY?.value(at: f) ?? 0]
         let s = t.scale.value(at: f)
-        let sx = pow(s[0] / 100, k), sy = pow((s.count > 1 ? s[1] : s[0]) / 100, k)
+        let sx = s[0] / 100, sy = (s.count > 1 ? s[1] : s[0]) / 100
         let r = t.rotation.value(at: f) * k * Double.pi / 180
         let m = CGAffineTransform(translationX: -a[0], y: -a[1])
             .concatenating(CGAffineTransform(scaleX: sx, y: sy))

@@ -20,16 +20,15 @@ struct ShapeBuilder {
     }
 
     func build(_ items: [ShapeItem], into container: CALayer, inherited: Inherited = Inherited()) {
-        // A repeater copies what is listed above it; what is below draws once, underneath or
-        // above the copies.
+        // A repeater copies what is listed above it; what is below draws once, underneath the
+        // copies (lottie-ios reads no composite order).
         if let r = items.firstIndex(where: { if case .repeater = $0 { return true } else { return false } }),
             case .repeater(let model) = items[r]
         {
             let copies = RepeaterBuilder(timeline: timeline, model: model)
             let above = Array(items[..<r]), below = passedDown(items, after: r, inherited)
-            if !model.above { copies.build(above, builder: self, into: container, inherited: below) }
             build(Array(items[(r + 1)...]), into: container, inherited: inherited)
-            if model.above { copies.build(above, builder: self, into: container, inherited: below) }
+            copies.build(above, builder: self, into: container, inherited: below)
             return
         }
         // Paths, by index, rounded by the rounded corners listed below them.

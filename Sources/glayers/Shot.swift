@@ -54,10 +54,10 @@ struct Shot: ParsableCommand {
                 scene: try loadScene(scene, onTimeline: true), keys: try TimedKey.parseList(keys),
                 size: try parseSize(size, option: "--size"),
                 scale: scale.map { CGFloat($0) }, prepared: prepared, oneFrame: true)
-            try showLottieFrame(timeline, progress: progress, frame: frame, at: at)
+            let shown = try showLottieFrame(timeline, progress: progress, frame: frame, at: at)
             let size = try timeline.writePNG(at: at, to: URL(fileURLWithPath: output))
             keepUntilExit(timeline)
-            print("wrote \(output) (\(size.width)×\(size.height) at \(at) s)")
+            print("wrote \(output) (\(size.width)×\(size.height) \(shown ?? "at \(at) s"))")
         }
     }
 }

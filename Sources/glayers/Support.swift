@@ -172,14 +172,17 @@ final class SceneTimeline {
 
 /// Pauses a Lottie file at a progress or frame (`--progress`, `--frame`) once the timeline has
 /// reached `t`; a failure when the file is a scene.
-func showLottieFrame(_ timeline: SceneTimeline, progress: Double?, frame: Double?, at t: Double) throws {
-    guard progress != nil || frame != nil else { return }
+@discardableResult
+func showLottieFrame(_ timeline: SceneTimeline, progress: Double?, frame: Double?, at t: Double) throws -> String? {
+    guard progress != nil || frame != nil else { return nil }
     guard let player = timeline.scene.lottieLayer else {
         throw CommandFailure(message: "\(timeline.scene.fileName): --progress and --frame are for Lottie files")
     }
     timeline.advance(to: t)
     if let progress { player.currentProgress = progress }
     if let frame { player.currentFrame = frame }
+    return
+        "at frame \(String(format: "%g", player.currentFrame)), progress \(String(format: "%g", player.currentProgress))"
 }
 
 /// A progress bar on a terminal (nothing when standard error is not one): `check` and `record`.

@@ -57,6 +57,18 @@ extension CommandTests {
         #expect(missing.stderr.contains("\(scene.path):1:45: root.file: cannot load the Lottie file \"none.json\""))
     }
 
+    /// `shot --progress` and `--frame` say which frame they wrote (the media time stays 0: the
+    /// player is scrubbed to the frame).
+    @Test func aShotOfALottieFrameSaysWhichFrame() throws {
+        let url = temporaryFile("loader-frame.png")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let byProgress = try glayers(["shot", "samples/lottie/loader.json", "--progress", "0.5", "-o", url.path])
+        #expect(byProgress.status == 0, "\(byProgress.stderr)")
+        #expect(byProgress.stdout == "wrote \(url.path) (200×200 at frame 30, progress 0.5)\n")
+        let byFrame = try glayers(["shot", "samples/lottie/loader.json", "--frame", "45", "-o", url.path])
+        #expect(byFrame.stdout == "wrote \(url.path) (200×200 at frame 45, progress 0.75)\n")
+    }
+
     @Test func validateLocatesALottieFilesErrors() throws {
         let anim = temporaryFile("broken-lottie.json")
         defer { try? FileManager.default.removeItem(at: anim) }

@@ -144,6 +144,42 @@ import Testing
         #expect(animation.unsupportedFeatures.map(\.description).contains { $0.contains("mask opacity") })
     }
 
+    /// A repeater as lottie-ios's Core Animation engine builds it: copy k moved and turned k
+    /// times and scaled once, copy 0 at the bottom, every copy opaque; its offset, start and
+    /// end opacities and composite order are not read, and each is reported.
+    @Test func aRepeaterIsBuiltAsInLottieIOS() throws {
+        let json = """
+            {"fr":10,"ip":0,"op":10,"w":100,"h":100,"layers":[{"ty":4,"ip":0,"op":10,"ks":{},"shapes":[
+              {"ty":"gr","it":[{"ty":"rc","p":{"k":[0,0]},"s":{"k":[10,10]},"r":{"k":0}},
+                {"ty":"rp","c":{"k":3},"o":{"k":1},"m":2,"tr":{"p":{"k":[10,0]},"a":{"k":[0,0]},"s":{"k":[50,50]},
+                  "r":{"k":30},"so":{"k":100},"eo":{"k":0}}},
+                {"ty":"fl","c":{"k":[1,0,0,1]},"o":{"k":100}},
+                {"ty":"tr","p":{"k":[0,0]},"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}}]}]}]}
+            """
+        let animation = try LottieAnimation(data: Data(json.utf8))
+        let player = LottieLayer(animation: animation)
+        let copies = all(player).filter { !CATransform3DIsIdentity($0.transform) }
+        try #require(copies.count == 3)
+        #expect(copies.allSatisfy { $0.superlayer === copies[0].superlayer })
+        for (k, copy) in copies.enumerated() {
+            let angle = 30 * CGFloat(k) * .pi / 180
+            let t = copy.transform
+            #expect(abs(t.m11 - 0.5 * cos(angle)) < 1e-9 && abs(t.m12 - 0.5 * sin(angle)) < 1e-9, "copy \(k): \(t)")
+            #expect(abs(t.m41 - 10 * CGFloat(k)) < 1e-9 && abs(t.m42) < 1e-9, "copy \(k): \(t)")
+            #expect(copy.opacity == 1 && copy.animationKeys() == nil, "copy \(k)")
+        }
+        // Copy 0 is under the others, as its index says.
+        let siblings = try #require(copies[0].superlayer?.sublayers)
+        #expect(
+            copies.compactMap { c in siblings.firstIndex { $0 === c } } == [0, 1, 2].map { $0 + siblings.count - 3 })
+        let reported = animation.unsupportedFeatures.map(\.description)
+        for what in [
+            "repeater offsets", "repeater start and end opacities", "repeater scales", "repeater copies below",
+        ] {
+            #expect(reported.contains { $0.contains(what) }, "\(what): \(reported)")
+        }
+    }
+
     /// A trim whose start runs from 0 to 100 % with its end at 100 % erases the path from its
     /// start on: half way, the second half is left (once the last keyframe's range wrapped to
     /// (0, 0) and the frames between showed the first half).
