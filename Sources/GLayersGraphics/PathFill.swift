@@ -149,6 +149,11 @@ public enum PathFill {
         /// becomes an edge along the left border (it covers every pixel of its rows to its right),
         /// its part right of the image is left out (it covers none of them).
         func line(_ p: CGPoint, _ q: CGPoint) {
+            // On a grid of 1/256 pixel, as cairo's fixed point: a path drawn into another window
+            // on the same pixel grid (a part of a large drawing) then covers its pixels to the
+            // same bit, whatever rounding the shift made.
+            let p = CGPoint(x: (p.x * 256).rounded() / 256, y: (p.y * 256).rounded() / 256)
+            let q = CGPoint(x: (q.x * 256).rounded() / 256, y: (q.y * 256).rounded() / 256)
             guard p.y != q.y, p.x.isFinite, p.y.isFinite, q.x.isFinite, q.y.isFinite else { return }
             let w = CGFloat(width)
             if max(p.x, q.x) <= 0 { return accumulate(0, p.y, 0, q.y) }

@@ -119,13 +119,17 @@ extension FrameBuilder {
             guard let r = visiblePlaneRect(placed, world: world) else { return .none }
             showing = flipped ? ContentsGeometry.mirrored(r, in: b) : r
         }
-        if !s.pointee.isGeometryFlipped,
-            let (scale, origin) = Self.pixelPlacement(world, passScale: passScale, extent: shape.extent)
-        {
+        let placement = Self.pixelPlacement(world, passScale: passScale, extent: shape.extent)
+        if !s.pointee.isGeometryFlipped, let (scale, origin) = placement {
             raster = shape.raster(pixelsPerUnit: scale, origin: origin, showing: showing)
         } else {
+            // Turned, skewed or in perspective: drawn from a raster a half octave finer than
+            // the scale it lands at, so that resampling it at its angle leaves its edges about
+            // as sharp as the pixels' (docs/semantics.md, "Contents and gravity").
             let middle = CGPoint(x: shape.extent.midX, y: shape.extent.midY)
-            raster = shape.raster(pixelsPerUnit: passScale * CGFloat(scaleOf(world, at: middle)), showing: showing)
+            let landing = passScale * CGFloat(scaleOf(world, at: middle))
+            raster = shape.raster(
+                pixelsPerUnit: placement == nil ? landing * Self.turnedRasterFactor : landing, showing: showing)
         }
         guard let (image, covered) = raster else { return .none }
         register(image)
@@ -136,6 +140,10 @@ extension FrameBuilder {
         }
         return .image(ImageID(image.identity), ContentPlacement(destination: destination, source: source))
     }
+
+    /// How much finer than the scale it lands at a shape that does not land on the pixel grid
+    /// is rasterized (a half octave: its raster's step is then one above that scale's).
+    static let turnedRasterFactor = CGFloat(2).squareRoot()
 
     /// The pixels per unit and where the layer's origin lands in the pass's pixels (as seen
     /// from the corner of `extent`), when `world` maps the layer's `extent` onto them with one

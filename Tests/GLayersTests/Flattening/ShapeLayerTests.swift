@@ -100,11 +100,18 @@ extension ClockTests {
                 #expect(images(list(builder, root, at: 3)).first?.width == 126, "still: drawn at exactly 3")
                 s.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
                 let rotated = images(list(builder, root, at: 4)).first
-                #expect(rotated?.width == 42, "a rotation does not change the scale")
-                #expect(rotated?.placement.destination == squareExtent, "the raster covers the extent at any scale")
+                // Turned: a half octave finer than the scale it lands at (1 → √2), so that
+                // resampling at its angle keeps its edges sharp.
+                #expect(rotated?.width == 60, "a rotation draws at the step above the scale")
+                let covered = rotated?.placement.destination
+                #expect(covered?.x == squareExtent.x && covered?.y == squareExtent.y, "\(String(describing: covered))")
+                #expect(
+                    covered.map { abs($0.width - 60 / Float(2).squareRoot()) < 1e-3 } == true,
+                    "whole pixels of the raster")
                 s.transform = CATransform3DConcat(
                     CATransform3DMakeRotation(0.3, 0, 0, 1), CATransform3DMakeScale(3, 3, 1))
-                #expect(images(list(builder, root, at: 5)).first?.width == 168, "rotated, 3 rounds up to the step 4")
+                #expect(
+                    images(list(builder, root, at: 5)).first?.width == 238, "rotated, 3√2 rounds up to the step 4√2")
                 // A hair of a turn (0.03°: no point of the extent moves 0.1 pixel) is aligned.
                 s.transform = CATransform3DConcat(
                     CATransform3DMakeRotation(0.0005, 0, 0, 1), CATransform3DMakeScale(3, 3, 1))
