@@ -63,6 +63,7 @@ public final class FrameDriver {
     /// A driver drawing with a new renderer on `context`, submitting frames with `threads`
     /// threads (nil: `FrameDriver.defaultThreads()`).
     public init(context: GLContext, threads: Int? = nil) throws {
+        _ = Self.allocatorTuned
         self.context = context
         renderer = try Renderer(context: context)
         self.threads = min(2, max(1, threads ?? Self.defaultThreads()))
@@ -70,6 +71,11 @@ public final class FrameDriver {
     }
 
     deinit { stopRenderThread() }
+
+    /// Whether the process's allocator keeps the memory of frames' rasters between frames
+    /// (`glayers_tune_allocator`, once per process, by the first driver; docs/performance.md,
+    /// "Rasters without page faults").
+    package static let allocatorTuned = glayers_tune_allocator() == 1
 
     /// The threads frames are made with by default: `GLAYERS_THREADS` when set to a number (1
     /// forces everything onto the caller's thread; 2 or more gives a render thread), else 2
