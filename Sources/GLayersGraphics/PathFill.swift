@@ -1,7 +1,8 @@
 import Foundation
 
 /// Paths filled with one colour (non-zero winding) without cairo, for the rasters of shape
-/// layers whose paths change from frame to frame (docs/performance.md, "Fills without cairo").
+/// layers whose paths change from frame to frame (docs/performance.md, "Fills without cairo,
+/// turned shapes, rasters without page faults").
 ///
 /// Each pixel's coverage is the exact area of the path over it, computed by signed-area
 /// accumulation (the method of FreeType's gray rasterizer and font-rs): every edge adds, to the

@@ -74,7 +74,7 @@ public final class FrameDriver {
 
     /// Whether the process's allocator keeps the memory of frames' rasters between frames
     /// (`glayers_tune_allocator`, once per process, by the first driver; docs/performance.md,
-    /// "Rasters without page faults").
+    /// "Fills without cairo, turned shapes, rasters without page faults").
     package static let allocatorTuned = glayers_tune_allocator() == 1
 
     /// The threads frames are made with by default: `GLAYERS_THREADS` when set to a number (1

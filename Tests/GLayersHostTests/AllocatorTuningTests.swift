@@ -5,7 +5,8 @@ import Testing
 
 /// The first frame driver tunes the process's allocator so that rasters allocated and freed at
 /// every frame (a shape whose path animates) reuse their memory instead of having the kernel
-/// map and zero fresh pages each time (docs/performance.md, "Rasters without page faults").
+/// map and zero fresh pages each time (docs/performance.md, "Fills without cairo, turned
+/// shapes, rasters without page faults").
 @Suite struct AllocatorTuningTests {
     /// This thread's minor page faults so far.
     private func faults() -> Int {
