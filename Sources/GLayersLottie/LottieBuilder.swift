@@ -108,6 +108,10 @@ final class LottieBuilder {
         return top
     }
 
+    /// How long before time 0 the visibility of a layer coming in at frame 0 begins, in
+    /// seconds (a nanosecond).
+    static let visibilityLead: CFTimeInterval = 1e-9
+
     /// Visible from the in point up to (not including) the out point, in the layer's time.
     private func applyVisibility(_ layer: LayerModel, on target: CALayer, _ timeline: Timeline) {
         let range = timeline.range
@@ -129,6 +133,13 @@ final class LottieBuilder {
         show.calculationMode = .discrete
         show.beginTime = timeline.seconds(layer.inPoint)
         show.duration = (layer.outPoint - layer.inPoint) / timeline.frameRate
+        if layer.inPoint == 0 {
+            // From a hair before time 0, not from `beginTimeAtZero` (a hair after it): a
+            // precomp's layer coming in at its frame 0 shows when the precomp starts (at a
+            // cut between sequential precomps, neither showed). The end stays where it was.
+            show.beginTime = -Self.visibilityLead
+            show.duration += Self.visibilityLead
+        }
         show.isRemovedOnCompletion = false
         // From the start of the time space (which may be a hair before the animation's
         // begin: `beginTimeAtZero`) or to its end, the layer stays visible.

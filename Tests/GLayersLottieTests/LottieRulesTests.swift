@@ -144,6 +144,35 @@ import Testing
         #expect(animation.unsupportedFeatures.map(\.description).contains { $0.contains("mask opacity") })
     }
 
+    /// A precomp starting at frame 10 shows its frame 0 at frame 10 exactly, and the one it
+    /// follows no longer: at a cut between two sequential precomps one of them shows (both
+    /// were hidden, the inner layer's visibility beginning a hair after its precomp's time 0).
+    @Test func aPrecompShowsItsFirstFrameAtItsStartExactly() throws {
+        let json = """
+            {"fr":10,"ip":0,"op":20,"w":40,"h":40,"assets":[{"id":"c","layers":[
+              {"ty":1,"nm":"S","sc":"#00ff00","sw":40,"sh":40,"ip":0,"op":100,"st":0,"ks":{}}]}],"layers":[
+              {"ty":0,"nm":"P1","refId":"c","w":40,"h":40,"ip":0,"op":10,"st":0,"ks":{}},
+              {"ty":0,"nm":"P2","refId":"c","w":40,"h":40,"ip":10,"op":20,"st":10,"ks":{}}]}
+            """
+        let player = LottieLayer(animation: try LottieAnimation(data: Data(json.utf8)))
+        player.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+        // Whether the precomp's solid and every layer above it up to the player show.
+        func shown(_ name: String) throws -> Bool {
+            let precomp = try #require(all(player).first { $0.name == name })
+            var layer: CALayer? = try #require(all(precomp).first { $0.name == "S" })
+            while let l = layer, l !== player {
+                if try #require(l.presentation()).isHidden { return false }
+                layer = l.superlayer
+            }
+            return true
+        }
+        for (frame, first, second) in [(9.99, true, false), (10.0, false, true), (10.01, false, true)] {
+            player.currentFrame = frame
+            CATransaction.flush()
+            #expect(try shown("P1") == first && shown("P2") == second, "frame \(frame)")
+        }
+    }
+
     /// A repeater as lottie-ios's Core Animation engine builds it: copy k moved and turned k
     /// times and scaled once, copy 0 at the bottom, every copy opaque; its offset, start and
     /// end opacities and composite order are not read, and each is reported.
