@@ -268,6 +268,13 @@ public struct RGBA: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// The colour premultiplied by its alpha.
     public var premultiplied: RGBA { RGBA(r * a, g * a, b * a, a) }
 
+    /// Each component in [0, 1] (a value that is not finite as 0), as a drawing's source
+    /// colour takes it.
+    package var clampedToUnit: RGBA {
+        func unit(_ v: CGFloat) -> CGFloat { v.isFinite ? min(1, max(0, v)) : 0 }
+        return RGBA(unit(r), unit(g), unit(b), unit(a))
+    }
+
     /// The colour as `rgba(r, g, b, a)` for logs.
     public var description: String {
         String(format: "rgba(%g, %g, %g, %g)", Double(r), Double(g), Double(b), Double(a))

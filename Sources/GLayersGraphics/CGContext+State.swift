@@ -130,8 +130,8 @@ extension CGContext {
 
     /// Makes `color` (times the global alpha) cairo's source.
     func setSource(_ color: RGBA) {
-        func c(_ v: CGFloat) -> Double { v.isFinite ? Double(min(1, max(0, v))) : 0 }
-        cairo_set_source_rgba(cr, c(color.r), c(color.g), c(color.b), c(color.a) * Double(state.alpha))
+        let c = color.clampedToUnit
+        cairo_set_source_rgba(cr, Double(c.r), Double(c.g), Double(c.b), Double(c.a) * Double(state.alpha))
     }
 
     // MARK: - Lines

@@ -48,7 +48,7 @@ public enum PathFill {
 
     /// The rows of accumulation cells: `width + 2` a row (an edge at the right border writes
     /// one cell past it).
-    final class Cells {
+    struct Cells: ~Copyable {
         let width: Int, height: Int
         private let stride: Int
         private let cells: UnsafeMutablePointer<Float>
@@ -191,10 +191,9 @@ public enum PathFill {
             let h = CGFloat(height)
             guard by > 0, ay < h else { return }
             let dxdy = (bx - ax) / (by - ay)
-            let top = max(ay, 0), bottom = min(by, h)
-            var x = top == ay ? ax : min(max(ax + (top - ay) * dxdy, 0), CGFloat(width))
+            let top = max(ay, 0), bottom = min(by, h), w = CGFloat(width)
+            var x = top == ay ? ax : min(max(ax + (top - ay) * dxdy, 0), w)
             let first = Int(top), end = Int(bottom) + (CGFloat(Int(bottom)) < bottom ? 1 : 0)
-            let w = CGFloat(width)
             for row in first..<end {
                 let line = cells + row * stride
                 let dy = min(CGFloat(row + 1), bottom) - max(CGFloat(row), top)
@@ -235,11 +234,11 @@ public enum PathFill {
         /// Where a cell adds nothing (outside the path and inside it, away from its edges),
         /// the pixel is the one before it again.
         func pixels(color: RGBA, opaque: inout Bool) -> [UInt8] {
-            func unit(_ v: CGFloat) -> CGFloat { v.isFinite ? min(1, max(0, v)) : 0 }
-            let alpha = unit(color.a)
-            // cairo's solid source: premultiplied on 16 bits, kept on the high byte.
-            func channel(_ v: CGFloat) -> UInt32 { UInt32(v * alpha * 65535 + 0.5) >> 8 }
-            let (r, g, b, a) = (channel(unit(color.r)), channel(unit(color.g)), channel(unit(color.b)), channel(1))
+            // cairo's solid source (`CGContext.setSource`): each component clamped, premultiplied
+            // on 16 bits, kept on the high byte.
+            let color = color.clampedToUnit
+            func channel(_ v: CGFloat) -> UInt32 { UInt32(v * color.a * 65535 + 0.5) >> 8 }
+            let (r, g, b, a) = (channel(color.r), channel(color.g), channel(color.b), channel(1))
             // pixman's MUL_UN8: (c · k + 128) with its high byte added, over 256.
             @inline(__always) func times(_ c: UInt32, _ k: UInt32) -> UInt32 {
                 let t = c &* k &+ 128

@@ -171,8 +171,8 @@ final class SceneTimeline {
 }
 
 /// Pauses a Lottie file at a progress or frame (`--progress`, `--frame`) once the timeline has
-/// reached `t`; a failure when the file is a scene.
-@discardableResult
+/// reached `t`, and says which ("at frame 30, progress 0.5"; nil when neither is given); a
+/// failure when the file is a scene.
 func showLottieFrame(_ timeline: SceneTimeline, progress: Double?, frame: Double?, at t: Double) throws -> String? {
     guard progress != nil || frame != nil else { return nil }
     guard let player = timeline.scene.lottieLayer else {
