@@ -4,12 +4,13 @@
 // Varyings (from quad.vert.glsl): v_local (local point, perspective-correct); flat:
 //   v_params (opacity, corner radius, border width), v_rect (shape), v_bg, v_border
 //   (premultiplied), v_dst (content rect), v_src (texture sub-rect), v_center (nine-slice
-//   centre | blurred-shape sigma), v_extra (natural size, crossfade progress, level-of-detail
-//   bias), v_flags (flags, clip index, shape bits, 0). Shape bits: 1 2 4 8 the rounded corners
-//   (minX/minY, maxX/minY, minX/maxY, maxX/maxY), 16 continuous corners, bits 8–11 the edges
-//   drawn hard, not anti-aliased (minX, maxX, minY, maxY). FLAG_TINT: v_bg tints the content.
+//   centre | blurred-shape sigma | trim: start, end, loop, cap radius), v_extra (natural
+//   size, crossfade progress, level-of-detail bias), v_flags (flags, clip index, shape bits,
+//   0). Shape bits: 1 2 4 8 the rounded corners (minX/minY, maxX/minY, minX/maxY,
+//   maxX/maxY), 16 continuous corners, bits 8–11 the edges drawn hard, not anti-aliased (minX, maxX, minY, maxY). FLAG_TINT: v_bg tints the content.
 // Uniforms:
-//   u_tex0, u_tex1     content textures (u_tex1: crossfade target); premultiplied RGBA
+//   u_tex0, u_tex1     content textures (u_tex1: crossfade target, premultiplied RGBA; or a
+//                      trimmed stroke's lengths, FLAG_TRIM)
 //   u_clips            samplerBuffer, 4 RGBA32F texels per clip node (ClipBuffer.swift):
 //                      (g0, rect.x) (g1, rect.y) (g2, rect.width)
 //                      (rect.height, radius, shape bits, parent): g0 g1 g2 are the columns of
@@ -28,7 +29,8 @@
 //   shaped items are buttons and frames (the kiosk's selection).
 // Leaner general programs (QuadFeatures in FramePlan.swift): NO_CONTINUOUS leaves out
 //   continuous corners, NO_BLURRED the blurred shape, NO_CLIP the clips, NO_BLEND the blend modes
-//   and the overdraw tint. A software rasterizer (llvmpipe) runs every branch of a program for
+//   and the overdraw tint, NO_TRIM trimmed strokes (without it, the renderer inserts
+//   trim.glsl). A software rasterizer (llvmpipe) runs every branch of a program for
 //   every pixel, taken or not: each part left out of a batch that needs none of it is time
 //   saved per pixel (docs/renderer.md, "Leaner general programs").
 
@@ -65,6 +67,7 @@ const int FLAG_SCREEN_TEXTURE = 64;
 const int FLAG_MINIFY_NEAREST = 256;
 const int FLAG_MINIFY_TRILINEAR = 512;
 const int FLAG_TINT = 1024;
+const int FLAG_TRIM = 4096;
 const int SHAPE_CONTINUOUS = 16;
 const int MAX_CLIP_DEPTH = 32;
 
@@ -444,6 +447,14 @@ void main() {
                 if ((flags & FLAG_CROSSFADE) != 0) {
                     texel = mix(texel, sampleContent(u_tex1, uv, dx * k, dy * k, flags, v_extra.w), v_extra.z);
                 }
+#ifndef NO_TRIM
+                if ((flags & FLAG_TRIM) != 0) {
+                    vec2 size = vec2(textureSize(u_tex1, 0));
+                    vec4 range, pixels;
+                    trimSetup(v_center, 0.5 * (length(dx * k * size) + length(dy * k * size)), range, pixels);
+                    texel *= trimCoverage(u_tex1, uv, range, pixels);
+                }
+#endif
             }
             if (tinted) texel *= v_bg;
             color = texel * c + color * (1.0 - texel.a * c);

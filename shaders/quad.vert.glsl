@@ -13,7 +13,8 @@
 //   6 i_border  border colour, premultiplied      (SIMPLE: x coefficients of the edge lines)
 //   7 i_dst     content destination rect (local points)
 //   8 i_src     texture sub-rectangle (unit texture coordinates, top-left origin)
-//   9 i_center  nine-slice centre in unit coordinates of i_src; blurred shape: x = sigma
+//   9 i_center  nine-slice centre in unit coordinates of i_src; blurred shape: x = sigma;
+//               trimmed stroke: (start, end, loop, cap radius) in texels
 //               (SIMPLE: y coefficients of the edge lines)
 //  10 i_extra   (natural width, natural height, crossfade progress, level-of-detail bias)
 //               (SIMPLE: constant terms of the edge lines)
@@ -35,7 +36,10 @@
 //   fields, v_uv (smooth: texture coordinate) and v_edges (noperspective: signed distances in
 //   pixels to the four projected edges, positive inside; exact, since a projected edge is a
 //   straight line on screen). With ARRAY as well: v_layer (flat), the layer of the texture
-//   array the content is in (i_flags.w). With MASK as well (a fused matte): i_flags.y is the
+//   array the content is in (i_flags.w). With TRIM as well (a trimmed stroke, with trim.glsl):
+//   v_trimRange and v_trimPixels (flat), trimSetup's of the trim the instance holds in place
+//   of i_rect (QuadInstance.write). With MASK as
+//   well (a fused matte): i_flags.y is the
 //   clip node of the mask, a rect lying flat in the pass whose image is u_tex1, and its
 //   parent node the rect the item is shown in; v_maskUV (the mask's texture coordinate) and
 //   v_maskEdges and v_shownEdges (signed pixel distances to the two rects' edges), all affine
@@ -43,7 +47,7 @@
 // Variant SPRITE (#define SPRITE, with quad_sprite.frag.glsl; for plain rects whose image
 //   fades out at its edges, under an affine map: SpriteRim.swift): no dilation (the
 //   quad is exactly the rect); v_uv (noperspective) and v_color (flat: the tint with the
-//   tint flag, else white, times the opacity).
+//   tint flag, else white, times the opacity); with TRIM as well, the trim's as SIMPLE's.
 
 layout(location = 0) in vec4 i_hx;
 layout(location = 1) in vec4 i_hy;
@@ -65,6 +69,11 @@ uniform float u_dilate;
 #if defined(SPRITE)
 noperspective out vec2 v_uv;
 flat out vec4 v_color;
+#ifdef TRIM
+flat out vec4 v_trimRange;
+flat out vec4 v_trimPixels;
+uniform sampler2D u_tex1;
+#endif
 #elif defined(SIMPLE)
 out vec2 v_uv;
 noperspective out vec4 v_edges;
@@ -73,6 +82,11 @@ flat out vec4 v_bg;
 flat out int v_bits;
 #ifdef ARRAY
 flat out float v_layer;
+#endif
+#ifdef TRIM
+flat out vec4 v_trimRange;
+flat out vec4 v_trimPixels;
+uniform sampler2D u_tex1;
 #endif
 #ifdef MASK
 uniform samplerBuffer u_clips;
@@ -120,6 +134,18 @@ int rectVaryings(int node, vec2 item, out vec2 uv, out vec4 edges) {
 }
 #endif
 
+#ifdef TRIM
+// The trim's varyings (trim.glsl's trimSetup), the instance holding the trim in place of its
+// rect: the texels of the lengths image per pixel at the quad's corner, from the texels per
+// local unit and the projected map's Jacobian there (its determinant: pixels² per unit²).
+void trimVaryings(vec3 q) {
+    vec2 s = q.xy / q.z;
+    vec2 jx = (i_hx.xy - s * i_hx.z) / q.z, jy = (i_hy.xy - s * i_hy.z) / q.z;
+    vec2 k = i_src.zw * vec2(textureSize(u_tex1, 0)) / i_dst.zw;
+    float det = max(abs(jx.x * jy.y - jx.y * jy.x), 1e-12);
+    trimSetup(i_rect, sqrt(abs(k.x * k.y) / det), v_trimRange, v_trimPixels);
+}
+#endif
 
 void main() {
     mat3 h = mat3(i_hx.xyz, i_hy.xyz, i_ht.xyz);
@@ -151,6 +177,9 @@ void main() {
 #if defined(SPRITE)
     v_uv = i_src.xy + (p - i_dst.xy) / i_dst.zw * i_src.zw;
     v_color = ((i_flags.x & FLAG_TINT) != 0 ? i_bg : vec4(1.0)) * i_hx.w;
+#ifdef TRIM
+    trimVaryings(q);
+#endif
 #elif defined(SIMPLE)
     // The renderer computed each projected edge's line (a, b, c) once per instance, scaled so
     // a·x + b·y + c is the signed pixel distance (positive inside): four FMAs per corner.
@@ -162,6 +191,9 @@ void main() {
     v_bits = i_flags.x & (FLAG_TINT | FLAG_INVERTED_MASK);
 #ifdef ARRAY
     v_layer = float(i_flags.w);
+#endif
+#ifdef TRIM
+    trimVaryings(q);
 #endif
 #ifdef MASK
     vec2 item = u_pixelToItem.yz + s * u_pixelToItem.x;

@@ -15,15 +15,18 @@
 //   v_maskUV, v_maskEdges, v_shownEdges  (MASK: a fused matte) the mask's texture coordinate,
 //              the signed pixel distances to the mask's rect and to the rect the item is
 //              shown in (quad.vert.glsl)
+//   v_trimRange, v_trimPixels  (flat; TRIM: a trimmed stroke) the trim (trim.glsl's trimSetup)
 // Uniforms:
 //   u_tex0     the content (a 1×1 transparent texture when the item has none); with ARRAY
 //              (tile images), a texture array, each layer an image clamped at its own edges
 //              and sampled exactly as a texture of its own
 //   u_tex1     (MASK) the mask image; its alpha masks the item, as the mask pass it replaces
 //              did (content × the mask image's own edge coverage and alpha; inverted, × one
-//              minus them: the mask pass held the image xor-ed out of an opaque fill)
+//              minus them: the mask pass held the image xor-ed out of an opaque fill);
+//              (TRIM) the stroke's lengths image
 // Output: o_color, premultiplied: (content over background) × edge coverage × opacity (with
-//   MASK, × the mask's coverage and alpha × the shown rect's coverage).
+//   MASK, × the mask's coverage and alpha × the shown rect's coverage; with TRIM, the content
+//   × the trim's coverage).
 
 in vec2 v_uv;
 noperspective in vec4 v_edges;
@@ -40,6 +43,11 @@ uniform sampler2DArray u_tex0;
 #else
 uniform sampler2D u_tex0;
 #endif
+#ifdef TRIM
+flat in vec4 v_trimRange;
+flat in vec4 v_trimPixels;
+uniform sampler2D u_tex1;
+#endif
 #ifdef MASK
 noperspective in vec2 v_maskUV;
 noperspective in vec4 v_maskEdges;
@@ -55,6 +63,9 @@ void main() {
     vec4 texel = textureLod(u_tex0, vec3(v_uv, v_layer), 0.0);
 #else
     vec4 texel = textureLod(u_tex0, v_uv, 0.0);
+#endif
+#ifdef TRIM
+    texel *= trimCoverage(u_tex1, v_uv, v_trimRange, v_trimPixels);
 #endif
     vec4 base = (v_bits & FLAG_TINT) != 0 ? texel * v_bg : texel + v_bg * (1.0 - texel.a);
     float coverage = c.x * c.y * c.z * c.w * v_opacity;

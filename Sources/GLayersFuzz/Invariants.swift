@@ -93,6 +93,9 @@ public enum Invariants {
                 require(list.images[id] != nil, "item \(index) draws image \(id), which the list lacks")
             case .crossfade(let from, let to, _, _):
                 require(list.images[from] != nil && list.images[to] != nil, "item \(index) cross-fades a missing image")
+            case .trimmedStroke(let id, let lengths, _, _):
+                require(
+                    list.images[id] != nil && list.images[lengths] != nil, "item \(index) trims a missing stroke image")
             case .pass(let id): require(id.index > 0 && Int(id.index) < passCount, "item \(index) draws missing \(id)")
             case .none, .blurredShape: break
             }

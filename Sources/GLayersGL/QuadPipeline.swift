@@ -6,9 +6,10 @@
 /// background and border), `simple` (quad_simple.frag.glsl: plain rects with anti-aliased
 /// edges), the latter also as `simpleArray`, which samples a layer of a texture array (tile
 /// images: `TextureArrays`; the layer is the instance's `i_flags.w`) and as `simpleMasked`,
-/// which multiplies by a second image's alpha inside a rect (fused mattes), and `sprite`
+/// which multiplies by a second image's alpha inside a rect (fused mattes), and
+/// `simpleTrimmed`, which shows a stroke's raster trimmed (trim.glsl), and `sprite`
 /// (quad_sprite.frag.glsl: plain rects whose image fades out at its edges, one texture fetch
-/// a pixel).
+/// a pixel), also as `spriteTrimmed`.
 ///
 /// - The small programs (`eagerVariants`) are compiled when the pipeline is made, on the
 ///   thread that prepares OpenGL while a scene loads; the others the first time a frame's plan
@@ -38,7 +39,8 @@ struct QuadProgram {
         case .general:
             program = try ShaderProgram(
                 vertex: EmbeddedShaders.quad_vert, fragment: EmbeddedShaders.quad_frag,
-                defines: QuadFeatures.names.filter { !features.contains($0.0) }.map { "NO_" + $0.1.uppercased() })
+                defines: QuadFeatures.names.filter { !features.contains($0.0) }.map { "NO_" + $0.1.uppercased() },
+                library: features.contains(.trim) ? [EmbeddedShaders.trim] : [])
         case .simple:
             program = try ShaderProgram(
                 vertex: EmbeddedShaders.quad_vert, fragment: EmbeddedShaders.quad_simple_frag, defines: ["SIMPLE"])
@@ -50,9 +52,17 @@ struct QuadProgram {
             program = try ShaderProgram(
                 vertex: EmbeddedShaders.quad_vert, fragment: EmbeddedShaders.quad_simple_frag,
                 defines: ["SIMPLE", "MASK"])
+        case .simpleTrimmed:
+            program = try ShaderProgram(
+                vertex: EmbeddedShaders.quad_vert, fragment: EmbeddedShaders.quad_simple_frag,
+                defines: ["SIMPLE", "TRIM"], library: [EmbeddedShaders.trim])
         case .sprite:
             program = try ShaderProgram(
                 vertex: EmbeddedShaders.quad_vert, fragment: EmbeddedShaders.quad_sprite_frag, defines: ["SPRITE"])
+        case .spriteTrimmed:
+            program = try ShaderProgram(
+                vertex: EmbeddedShaders.quad_vert, fragment: EmbeddedShaders.quad_sprite_frag,
+                defines: ["SPRITE", "TRIM"], library: [EmbeddedShaders.trim])
         case .shape:
             program = try ShaderProgram(
                 vertex: EmbeddedShaders.quad_vert, fragment: EmbeddedShaders.quad_frag, defines: ["SHAPE"])

@@ -124,11 +124,13 @@ extension Renderer {
         if case .tiles = c.textures { tileCount = Int(c.count) } else { tileCount = 0 }
         var variant = c.variant
         if !quad.prepare(variant, features: c.features) {
-            guard variant == .sprite, quad.prepare(.simple) else {
+            // A sprite is a plain rect the simple program draws the same, but for its rim.
+            let simple: QuadVariant = variant == .spriteTrimmed ? .simpleTrimmed : .simple
+            guard variant == .sprite || variant == .spriteTrimmed, quad.prepare(simple) else {
                 tile += tileCount
                 return skip(.programFailed, items: Int(c.count))
             }
-            variant = .simple
+            variant = simple
         }
         let bound: BoundTextures
         switch c.textures {

@@ -10,13 +10,14 @@ final class ShaderProgram {
     let label: String
 
     /// Compiles `vertex` and `fragment` (each with `#define NAME` lines for `defines` after
-    /// its `#version` line) and links them.
+    /// its `#version` line, and the functions of `library` after them) and links them.
     ///
     /// - Throws `GLError.shader` naming the file and quoting the GL log.
-    init(vertex: ShaderSource, fragment: ShaderSource, defines: [String] = []) throws {
-        let vs = try ShaderProgram.compile(vertex, type: GLenum(GL_VERTEX_SHADER), defines: defines)
+    init(vertex: ShaderSource, fragment: ShaderSource, defines: [String] = [], library: [ShaderSource] = []) throws {
+        let vs = try ShaderProgram.compile(vertex, type: GLenum(GL_VERTEX_SHADER), defines: defines, library: library)
         defer { glDeleteShader(vs) }
-        let fs = try ShaderProgram.compile(fragment, type: GLenum(GL_FRAGMENT_SHADER), defines: defines)
+        let fs = try ShaderProgram.compile(
+            fragment, type: GLenum(GL_FRAGMENT_SHADER), defines: defines, library: library)
         defer { glDeleteShader(fs) }
         let program = glCreateProgram()
         glAttachShader(program, vs)
@@ -46,11 +47,13 @@ final class ShaderProgram {
         glUniform1i(location(uniform), unit)
     }
 
-    private static func compile(_ source: ShaderSource, type: GLenum, defines: [String]) throws -> GLuint {
+    private static func compile(_ source: ShaderSource, type: GLenum, defines: [String], library: [ShaderSource] = [])
+        throws -> GLuint
+    {
         let shader = glCreateShader(type)
         var text = source.text
-        if !defines.isEmpty, let end = text.firstIndex(of: "\n") {
-            let lines = defines.map { "#define \($0) 1\n" }.joined()
+        if !defines.isEmpty || !library.isEmpty, let end = text.firstIndex(of: "\n") {
+            let lines = defines.map { "#define \($0) 1\n" }.joined() + library.map { $0.text + "\n" }.joined()
             // Keep the file's line numbers in the log: #line 2 after the inserted lines.
             text.insert(contentsOf: "\n" + lines + "#line 2", at: end)
         }

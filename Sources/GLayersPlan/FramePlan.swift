@@ -10,7 +10,8 @@ package enum TextureSource: Hashable {
     case none
     /// One image.
     case image(ImageID)
-    /// Two images (a crossfade: the first fades out; a fused matte: the second masks).
+    /// Two images (a crossfade: the first fades out; a fused matte: the second masks; a trimmed
+    /// stroke: the second holds the lengths along it).
     case images(ImageID, ImageID)
     /// No content (the simple program samples a blank texture) and a mask image, second (a
     /// fused matte of a plain colour).
@@ -51,6 +52,11 @@ package enum QuadVariant: UInt8, CaseIterable, Sendable {
     /// `FramePlanner.planFusedMatte`); the instance's clip index names the mask's planned clip,
     /// whose parent is the rect.
     case simpleMasked
+    /// `simple` showing a stroke's raster trimmed (`QuadFlags.trim`): the second image holds
+    /// the lengths along the path, the instance the trim in place of its rect.
+    case simpleTrimmed
+    /// `sprite` showing a stroke's raster trimmed, as `simpleTrimmed`.
+    case spriteTrimmed
 }
 
 /// The parts of the general program (quad.frag.glsl) a batch needs: the program the renderer
@@ -70,14 +76,16 @@ package struct QuadFeatures: OptionSet, Hashable, Sendable {
     package static let blurred = QuadFeatures(rawValue: 4)
     /// A W3C blend mode (`u_blendMode`) or the overdraw tint (`u_overdraw`).
     package static let blend = QuadFeatures(rawValue: 8)
+    /// Trimmed strokes (`QuadFlags.trim`).
+    package static let trim = QuadFeatures(rawValue: 16)
     /// Everything: the whole general program.
-    package static let all: QuadFeatures = [.clip, .continuous, .blurred, .blend]
+    package static let all: QuadFeatures = [.clip, .continuous, .blurred, .blend, .trim]
     /// The number of distinct sets (the programs there can be).
     package static let count = Int(all.rawValue) + 1
     /// Each part and its name: in plan dumps, and upper-cased after `NO_` the define that
     /// leaves it out of quad.frag.glsl.
     package static let names: [(QuadFeatures, String)] = [
-        (.clip, "clip"), (.continuous, "continuous"), (.blurred, "blurred"), (.blend, "blend"),
+        (.clip, "clip"), (.continuous, "continuous"), (.blurred, "blurred"), (.blend, "blend"), (.trim, "trim"),
     ]
 }
 

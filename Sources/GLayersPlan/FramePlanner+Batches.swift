@@ -23,6 +23,10 @@ extension FramePlanner {
         var features: QuadFeatures = []
         if fusedMask != nil && instance.edgeLines != nil {
             variant = .simpleMasked
+        } else if instance.edgeLines != nil && instance.flags.contains(.trim) {
+            let sprite = isSprite(instance, source: textures, list: list, clearEdges: item.pointee.content.clearsEdges)
+            variant = sprite ? .spriteTrimmed : .simpleTrimmed
+            if sprite { counters.spriteItems += 1 }
         } else if instance.edgeLines == nil {
             variant = isShape(instance) ? .shape : .general
             if variant == .general { features = generalFeatures(instance) }
@@ -49,6 +53,7 @@ extension FramePlanner {
         }
         if instance.shape & ShapeBits.continuous != 0 { features.insert(.continuous) }
         if instance.flags.contains(.blurredShape) { features.insert(.blurred) }
+        if instance.flags.contains(.trim) { features.insert(.trim) }
         return features
     }
 
@@ -58,7 +63,8 @@ extension FramePlanner {
     @inline(__always)
     func isPlainRect(_ instance: QuadInstance) -> Bool {
         !options.showOverdraw && instance.clip < 0 && instance.cornerRadius == 0 && instance.borderWidth == 0
-            && instance.flags.isSubset(of: QuadFlags.texture.union(.clipsContent).union(.noDilate).union(.tint))
+            && instance.flags.isSubset(
+                of: QuadFlags.texture.union(.clipsContent).union(.noDilate).union(.tint).union(.trim))
             && instance.geometry == instance.rect
             && (!instance.flags.contains(.texture) || instance.destination == instance.rect)
     }

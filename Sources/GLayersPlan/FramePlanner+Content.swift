@@ -3,6 +3,14 @@
 /// texture source its batch is keyed by.
 import GLayersRenderList
 
+extension ItemContent {
+    /// Whether it is a trimmed stroke whose edges show nothing (`StrokeTrim.clearEdges`).
+    var clearsEdges: Bool {
+        if case .trimmedStroke(_, _, let trim, _) = self { return trim.clearEdges }
+        return false
+    }
+}
+
 extension FramePlanner {
     /// Sets the instance's content fields; returns its texture source, or nil (skipped).
     func planContent(_ item: UnsafePointer<DrawItem>, list: RenderList, pass: Int, into instance: inout QuadInstance)
@@ -33,6 +41,21 @@ extension FramePlanner {
             instance.flags.insert(.crossfade)
             instance.progress = min(max(progress, 0), 1)
             return .images(from, to)
+        case .trimmedStroke(let id, let lengths, let trim, let placement):
+            guard trim.start.isFinite, trim.end.isFinite, trim.loop.isFinite, trim.capRadius.isFinite else {
+                skip(.nonFiniteTransform)
+                return nil
+            }
+            guard place(placement, item, into: &instance) else { return nil }
+            guard hasPixels(id, list), hasPixels(lengths, list) else {
+                skip(.missingImage)
+                return nil
+            }
+            if placement.minificationFilter == .trilinear { mipmappedImages.append(id) }
+            instance.flags.insert(.trim)
+            instance.flags.remove(.nineSlice)
+            instance.center = SIMD4(trim.start, trim.end, max(trim.loop, 0), max(trim.capRadius, 0))
+            return .images(id, lengths)
         case .pass(let id):
             let source = Int(id.index)
             guard source > 0, source < scheduler.position.count, source != pass,

@@ -25,6 +25,9 @@ package struct QuadFlags: OptionSet {
     /// A fused matte's mask is inverted (`QuadVariant.simpleMasked`): the item shows where the
     /// mask image does not.
     package static let invertedMask = QuadFlags(rawValue: 2048)
+    /// The content is a stroke's raster shown trimmed (`ItemContent.trimmedStroke`): the second
+    /// texture holds the lengths along the path, the centre vector the trim.
+    package static let trim = QuadFlags(rawValue: 4096)
 }
 
 /// Bits of `i_flags.z` besides the rounded corners (bits 0–3).
@@ -62,7 +65,8 @@ package struct QuadInstance {
     package var borderColor = Color(r: 0, g: 0, b: 0, a: 0)
     package var destination = Rect(x: 0, y: 0, width: 0, height: 0)
     package var source = Rect(x: 0, y: 0, width: 1, height: 1)
-    /// Nine-slice centre, or (sigma, 0, 0, 0) for a blurred shape.
+    /// Nine-slice centre, (sigma, 0, 0, 0) for a blurred shape, or a trimmed stroke's (start,
+    /// end, loop, cap radius).
     package var center: SIMD4<Float> = .zero
     package var naturalWidth: Float = 0
     package var naturalHeight: Float = 0
@@ -91,7 +95,9 @@ package struct QuadInstance {
         out.initialize(to: SIMD4(h.c0, opacity))
         (out + 1).initialize(to: SIMD4(h.c1, cornerRadius))
         (out + 2).initialize(to: SIMD4(h.c2, borderWidth))
-        (out + 3).initialize(to: rect.vector)
+        // The simple program reads no rect (its edge lines hold it); a trimmed stroke's trim
+        // takes its place there, the centre vector holding the lines (`simpleTrimmed`).
+        (out + 3).initialize(to: edgeLines != nil && flags.contains(.trim) ? center : rect.vector)
         (out + 4).initialize(to: geometry.vector)
         (out + 5).initialize(to: background.vector)
         (out + 6).initialize(to: edgeLines?.a ?? borderColor.vector)

@@ -138,6 +138,13 @@ extension ItemContent {
             h.mix(3)
         case .blurredShape(let sigma):
             h.mix(4 << 32 | UInt64(sigma.bitPattern))
+        case .trimmedStroke(let id, let lengths, let trim, let placement):
+            h.mix((trim.clearEdges ? 6 : 5) << 32 | UInt64(trim.capRadius.bitPattern))
+            h.mix(UInt64(trim.start.bitPattern) << 32 | UInt64(trim.end.bitPattern))
+            h.mix(UInt64(trim.loop.bitPattern))
+            h.mix(id.raw)
+            h.mix(lengths.raw)
+            h.mix(placement)
         }
     }
 }

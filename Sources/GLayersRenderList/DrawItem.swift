@@ -117,13 +117,44 @@ public enum ItemContent: Equatable, Sendable {
     /// background colour give the shape and colour; the renderer draws its Gaussian blur with
     /// standard deviation `sigma` (points), growing the quad to cover 3 sigma.
     case blurredShape(sigma: Float)
+    /// A raster of a whole stroke shown trimmed to part of its length (a shape layer's
+    /// `strokeStart` and `strokeEnd`): `lengths`, an image of the raster's size, holds at each
+    /// texel the arc length of the path nearest it and its distance from the path
+    /// (`StrokeCenterline.lengths`), and the renderer shows the texels whose length lies
+    /// within the trim (docs/renderer.md, "Trimmed strokes").
+    case trimmedStroke(ImageID, lengths: ImageID, StrokeTrim, ContentPlacement)
 
-    /// The placement of an image or cross-fade, else nil.
+    /// The placement of an image, cross-fade or trimmed stroke, else nil.
     public var placement: ContentPlacement? {
         switch self {
-        case .image(_, let p), .crossfade(_, _, _, let p): return p
+        case .image(_, let p), .crossfade(_, _, _, let p), .trimmedStroke(_, _, _, let p): return p
         default: return nil
         }
+    }
+}
+
+/// The part of a stroke's raster `ItemContent.trimmedStroke` shows, in texels of the raster
+/// along the path (its lengths image's units).
+public struct StrokeTrim: Hashable, Sendable {
+    /// Where the shown part begins along the path; below 0 by more than a cap where nothing is
+    /// cut (an open path's own start, drawn with its own cap).
+    public var start: Float
+    /// Where it ends; past the path's length by more than a cap where nothing is cut.
+    public var end: Float
+    /// The path's length when it is one closed subpath, whose lengths wrap around (the part
+    /// shown may then cross the point where the path begins); 0 for other paths.
+    public var loop: Float
+    /// The radius of round caps at the cut ends, 0 for flat ends (square caps are flat ends
+    /// half a line width further out, in `start` and `end`).
+    public var capRadius: Float
+    /// Whether the placement shows part of the raster around the trimmed stroke with a margin
+    /// of texels it does not show (two or more on every side): its edges need no coverage.
+    public var clearEdges: Bool
+
+    /// A trim of the lengths `start`…`end`.
+    public init(start: Float, end: Float, loop: Float = 0, capRadius: Float = 0, clearEdges: Bool = false) {
+        (self.start, self.end, self.loop, self.capRadius) = (start, end, loop, capRadius)
+        self.clearEdges = clearEdges
     }
 }
 

@@ -62,6 +62,11 @@ extension RenderList {
             s += " crossfade \(names.name(a)) -> \(names.name(b)) \(fmt(t)) \(TextDump.placement(p))"
         case .pass(let p): s += " pass \(p)"
         case .blurredShape(let sigma): s += " blurredShape sigma \(fmt(sigma))"
+        case .trimmedStroke(let id, let lengths, let t, let p):
+            s += " stroke \(names.name(id)) lengths \(names.name(lengths)) trim \(fmt(t.start))…\(fmt(t.end))"
+            if t.loop > 0 { s += " loop \(fmt(t.loop))" }
+            if t.capRadius > 0 { s += " roundCaps \(fmt(t.capRadius))" }
+            s += " \(TextDump.placement(p))"
         }
         if i.cornerRadius > 0 {
             s += " radius \(fmt(i.cornerRadius))" + (i.roundedCorners == 0xF ? "" : " corners \(i.roundedCorners)")

@@ -146,8 +146,9 @@ extension CALayer {
             // The copy's state is the presented one with what `display()` wrote (its contents,
             // backing store and shape), in a reference box of its own since that write.
             state = copy.layerState
-            // A plain shape layer compared before making its drawing; the copy made one.
-            if let last, let new = state.shape, new !== last, new.drawsSame(as: last) { state.shape = last }
+            // A plain shape layer compared before making its drawing; the copy made one (the
+            // last again when it draws the same, or its stroke trimmed anew).
+            if let last, let new = state.shape, new !== last, let reused = new.reusing(last) { state.shape = reused }
         }
         if let drawn = cache.pointee.drawn {
             drawn.evaluation = evaluation

@@ -110,7 +110,7 @@ extension FrameBuilder {
         -> ItemContent
     {
         let passScale = CGFloat(passStack.last?.scale ?? list.scale)
-        let raster: (image: CGImage, rect: CGRect)?
+        let raster: ShapeDrawing.Rasterized?
         var showing: CGRect?
         if copies == 1 {
             // Flipped geometry mirrors the drawing within the bounds.
@@ -121,7 +121,8 @@ extension FrameBuilder {
         }
         let placement = Self.pixelPlacement(world, passScale: passScale, extent: shape.extent)
         if !s.pointee.isGeometryFlipped, let (scale, origin) = placement {
-            raster = shape.raster(pixelsPerUnit: scale, origin: origin, showing: showing)
+            raster = shape.raster(
+                pixelsPerUnit: scale, origin: origin, showing: showing, trimWhereDrawn: masksOpen == 0)
         } else {
             // Turned, skewed or in perspective: drawn from a raster a half octave finer than
             // the scale it lands at, so that resampling it at its angle leaves its edges about
@@ -129,16 +130,23 @@ extension FrameBuilder {
             let middle = CGPoint(x: shape.extent.midX, y: shape.extent.midY)
             let landing = passScale * CGFloat(scaleOf(world, at: middle))
             raster = shape.raster(
-                pixelsPerUnit: placement == nil ? landing * Self.turnedRasterFactor : landing, showing: showing)
+                pixelsPerUnit: placement == nil ? landing * Self.turnedRasterFactor : landing, showing: showing,
+                trimWhereDrawn: masksOpen == 0)
         }
-        guard let (image, covered) = raster else { return .none }
-        register(image)
-        var destination = rect(covered), source = Rect.unit
+        guard let raster else { return .none }
+        register(raster.image)
+        var destination = rect(raster.shown), source = rect(raster.source)
         if s.pointee.isGeometryFlipped {
-            destination = rect(ContentsGeometry.mirrored(covered, in: s.pointee.bounds))
-            source = Rect(x: 0, y: 1, width: 1, height: -1)
+            destination = rect(ContentsGeometry.mirrored(raster.shown, in: s.pointee.bounds))
+            source = Rect(x: source.x, y: source.maxY, width: source.width, height: -source.height)
         }
-        return .image(ImageID(image.identity), ContentPlacement(destination: destination, source: source))
+        let shown = ContentPlacement(destination: destination, source: source)
+        if let (lengths, trim) = raster.trim {
+            // The whole stroke's raster, shown trimmed (docs/renderer.md, "Trimmed strokes").
+            register(lengths)
+            return .trimmedStroke(ImageID(raster.image.identity), lengths: ImageID(lengths.identity), trim, shown)
+        }
+        return .image(ImageID(raster.image.identity), shown)
     }
 
     /// How much finer than the scale it lands at a shape that does not land on the pixel grid

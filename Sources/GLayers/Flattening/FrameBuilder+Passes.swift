@@ -142,11 +142,13 @@ extension FrameBuilder {
             owner.bounds = s.bounds
             owner.isGeometryFlipped = s.isGeometryFlipped
             let maskSpace = withUnsafePointer(to: owner) { sublayerSpace($0, world: world, preservesDepth: false) }
+            masksOpen += 1
             visit(
                 maskNode,
                 Context(
                     parent: maskSpace, time: time, opacity: 1, clip: -1, depth: ctx.depth + 1,
                     ancestorsFlipped: ctx.ancestorsFlipped != s.isGeometryFlipped, copies: ctx.copies))
+            masksOpen -= 1
             // Nothing shows where the mask draws nothing: both passes need only what it covers
             // (a small mask over a screen-sized solid draws the mask's pixels, not the screen's).
             let covered = clampToViewport(passStack.last?.bounds ?? (0, 0, 0, 0), margin: 0)

@@ -39,6 +39,10 @@ package final class FrameBuilder {
 
     // Scratch storage, reused every frame.
     @exclusivity(unchecked) var passStack: [OpenPass] = []
+    /// How many masks are being flattened around the current layer: a trimmed stroke in one
+    /// is rasterized trimmed, so that the mask is one plain image (which the renderer draws
+    /// without passes: `FramePlanner.prepareMattes`).
+    var masksOpen = 0
     @exclusivity(unchecked) var finishedPasses: [OpenPass] = []
     @exclusivity(unchecked) var bufferPool: [[DrawItem]] = []
     /// Storage reused from frame to frame, emptied (FrameBuilder+Reuse.swift): the lists the

@@ -1,0 +1,168 @@
+import Foundation
+import GLayers
+import GLayersGraphics
+import GLayersRenderList
+import Testing
+
+extension ClockTests {
+    /// A stroke whose `strokeStart` or `strokeEnd` changes is rasterized whole once and shown
+    /// trimmed where it is drawn (`ItemContent.trimmedStroke`; docs/renderer.md, "Trimmed
+    /// strokes"), unless its trim never changes, it lies in a mask, or it overlaps itself.
+    @Suite struct TrimmedStrokes {
+        /// A 100 × 100 root holding a shape layer stroking `path` (`lineWidth` 6, no fill)
+        /// with `cap`, its frame at 0 built; `body` runs with the shape, the root and the
+        /// builder, then the host detaches.
+        func staged(
+            _ path: CGPath, cap: CAShapeLayerLineCap = .round,
+            _ body: (CAShapeLayer, CALayer, FrameBuilder) throws -> Void
+        ) rethrows {
+            try withManualClock {
+                let root = CALayer(), shape = CAShapeLayer()
+                root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+                shape.frame = root.frame
+                shape.path = path
+                shape.fillColor = nil
+                shape.strokeColor = CGColor(red: 0.1, green: 0.4, blue: 0.9, alpha: 1)
+                shape.lineWidth = 6
+                shape.lineCap = cap
+                root.addSublayer(shape)
+                let host = CALayerHost(rootLayer: root)
+                defer { host.detach() }
+                let builder = FrameBuilder()
+                build(builder, root, at: 0)
+                try body(shape, root, builder)
+            }
+        }
+
+        func build(_ builder: FrameBuilder, _ root: CALayer, at t: CFTimeInterval) {
+            frame(at: t)
+            builder.build(root: root, at: t, size: CGSize(width: 100, height: 100), scale: 2)
+        }
+
+        /// Animates `keyPath` of `shape` linearly from `from` to `to` over a second from 0 (the
+        /// frame at 0 commits it).
+        func animate(
+            _ shape: CAShapeLayer, _ keyPath: String, from: CGFloat, to: CGFloat, root: CALayer, _ builder: FrameBuilder
+        ) {
+            let animation = CABasicAnimation(keyPath: keyPath)
+            animation.fromValue = from
+            animation.toValue = to
+            animation.duration = 1
+            shape.add(animation, forKey: keyPath)
+            build(builder, root, at: 0)
+        }
+
+        /// The contents of the frame's items that show images (a trimmed stroke's included).
+        func contents(_ builder: FrameBuilder) -> [ItemContent] {
+            builder.list.items.compactMap { $0.content.placement != nil ? $0.content : nil }
+        }
+
+        static let circle = CGPath(ellipseIn: CGRect(x: 20, y: 20, width: 60, height: 60), transform: nil)
+
+        @Test func aChangingTrimIsShownFromOneRasterOfTheWholeStroke() throws {
+            try staged(Self.circle) { shape, root, builder in
+                animate(shape, "strokeEnd", from: 0, to: 1, root: root, builder)
+                build(builder, root, at: 0.1)
+                var seen: (ImageID, ImageID)?
+                for t in [0.2, 0.3, 0.45, 0.6] {
+                    build(builder, root, at: t)
+                    let content = try #require(contents(builder).first)
+                    guard case .trimmedStroke(let image, let lengths, let trim, _) = content else {
+                        Issue.record("at \(t): \(content)")
+                        return
+                    }
+                    if let seen { #expect(seen == (image, lengths), "at \(t): the same rasters") }
+                    seen = (image, lengths)
+                    // The circle is a loop, 2 pixels a point: ends in texels along it.
+                    let loop = 60 * CGFloat.pi * 2
+                    #expect(abs(CGFloat(trim.loop) - loop) < 0.2)
+                    #expect(trim.start == 0 && abs(CGFloat(trim.end) - t * loop) < 0.2, "at \(t)")
+                    #expect(trim.capRadius == 6, "round caps: half the width, in texels")
+                }
+            }
+        }
+
+        @Test func openEndsAreNotCutAndSquareCapsReachPastTheCuts() throws {
+            let arc = CGMutablePath()
+            arc.move(to: CGPoint(x: 10, y: 50))
+            arc.addLine(to: CGPoint(x: 90, y: 50))
+            try staged(arc, cap: .square) { shape, root, builder in
+                animate(shape, "strokeEnd", from: 0, to: 1, root: root, builder)
+                for t in [0.1, 0.2, 0.5] { build(builder, root, at: t) }
+                guard case .trimmedStroke(_, _, let trim, let placement) = try #require(contents(builder).first) else {
+                    Issue.record("not trimmed where drawn: \(contents(builder))")
+                    return
+                }
+                #expect(trim.start < -6, "the line's own start, with its own cap")
+                #expect(trim.end == 80 * 2 * 0.5 + 6, "half way, and a square cap's half width")
+                #expect(trim.loop == 0 && trim.capRadius == 0)
+                // Only the texels around the shown half (and its reach) are drawn.
+                #expect(trim.clearEdges && placement.destination.maxX < 60)
+            }
+        }
+
+        @Test func aTrimThatDoesNotChangeIsRasterizedTrimmed() throws {
+            try staged(Self.circle) { shape, root, builder in
+                CATransaction.begin()
+                CATransaction.setDisableActions(true)
+                shape.strokeEnd = 0.5
+                CATransaction.commit()
+                build(builder, root, at: 0.1)
+                let first = contents(builder)
+                build(builder, root, at: 0.2)
+                guard case .image = try #require(first.first) else {
+                    Issue.record("a steady trim: \(first)")
+                    return
+                }
+                #expect(contents(builder) == first, "rasterized once")
+            }
+        }
+
+        @Test func aStrokeThatOverlapsItselfIsRasterizedTrimmed() throws {
+            let cross = CGMutablePath()
+            cross.move(to: CGPoint(x: 10, y: 10))
+            cross.addLine(to: CGPoint(x: 90, y: 90))
+            cross.addLine(to: CGPoint(x: 90, y: 10))
+            cross.addLine(to: CGPoint(x: 10, y: 90))
+            try staged(cross) { shape, root, builder in
+                animate(shape, "strokeEnd", from: 0, to: 1, root: root, builder)
+                var images: Set<ImageID> = []
+                for t in [0.2, 0.3, 0.4] {
+                    build(builder, root, at: t)
+                    guard case .image(let id, _) = try #require(contents(builder).first) else {
+                        Issue.record("at \(t): \(contents(builder))")
+                        return
+                    }
+                    images.insert(id)
+                }
+                #expect(images.count == 3, "a raster of each trim")
+            }
+        }
+
+        @Test func aTrimmedStrokeInAMaskIsRasterizedTrimmed() throws {
+            try withManualClock {
+                let root = CALayer(), masked = CALayer(), shape = CAShapeLayer()
+                root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+                masked.frame = root.frame
+                masked.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+                shape.frame = root.frame
+                shape.path = Self.circle
+                shape.fillColor = nil
+                shape.strokeColor = CGColor(gray: 0, alpha: 1)
+                shape.lineWidth = 6
+                masked.mask = shape
+                root.addSublayer(masked)
+                let host = CALayerHost(rootLayer: root)
+                defer { host.detach() }
+                let builder = FrameBuilder()
+                animate(shape, "strokeEnd", from: 0, to: 1, root: root, builder)
+                for t in [0.0, 0.2, 0.3, 0.4] { build(builder, root, at: t) }
+                let shown = contents(builder)
+                #expect(!shown.isEmpty)
+                for content in shown {
+                    if case .trimmedStroke = content { Issue.record("a mask's stroke trimmed where drawn") }
+                }
+            }
+        }
+    }
+}
