@@ -32,11 +32,7 @@ extension FramePlanner {
                 skip(.nonFiniteTransform)
                 return nil
             }
-            guard place(placement, item, into: &instance) else { return nil }
-            guard hasPixels(from, list), hasPixels(to, list) else {
-                skip(.missingImage)
-                return nil
-            }
+            guard place(placement, item, from, to, list, into: &instance) else { return nil }
             if placement.minificationFilter == .trilinear { mipmappedImages.append(contentsOf: [from, to]) }
             instance.flags.insert(.crossfade)
             instance.progress = min(max(progress, 0), 1)
@@ -46,11 +42,7 @@ extension FramePlanner {
                 skip(.nonFiniteTransform)
                 return nil
             }
-            guard place(placement, item, into: &instance) else { return nil }
-            guard hasPixels(id, list), hasPixels(lengths, list) else {
-                skip(.missingImage)
-                return nil
-            }
+            guard place(placement, item, id, lengths, list, into: &instance) else { return nil }
             if placement.minificationFilter == .trilinear { mipmappedImages.append(id) }
             instance.flags.insert(.trim)
             instance.flags.remove(.nineSlice)
@@ -112,6 +104,20 @@ extension FramePlanner {
             image.pixelWidth <= options.maximumTextureSize, image.pixelHeight <= options.maximumTextureSize
         else { return nil }
         return .tiles(width: Int32(image.pixelWidth), height: Int32(image.pixelHeight))
+    }
+
+    /// Content placement fields of content drawn from images `a` and `b`; false (skipped) when
+    /// its rects are unusable or an image has no pixels.
+    private func place(
+        _ p: ContentPlacement, _ item: UnsafePointer<DrawItem>, _ a: ImageID, _ b: ImageID, _ list: RenderList,
+        into instance: inout QuadInstance
+    ) -> Bool {
+        guard place(p, item, into: &instance) else { return false }
+        guard hasPixels(a, list), hasPixels(b, list) else {
+            skip(.missingImage)
+            return false
+        }
+        return true
     }
 
     /// Content placement fields; false (skipped) when its rects are unusable.

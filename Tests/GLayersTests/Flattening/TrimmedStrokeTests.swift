@@ -12,19 +12,27 @@ extension ClockTests {
         /// A 100 × 100 root holding a shape layer stroking `path` (`lineWidth` 6, no fill)
         /// with `cap`, its frame at 0 built; `body` runs with the shape, the root and the
         /// builder, then the host detaches.
+        /// A shape layer over a 100 × 100 root stroking `path` 6 wide with `cap`, without fill.
+        static func strokeLayer(_ path: CGPath, cap: CAShapeLayerLineCap = .round) -> CAShapeLayer {
+            let shape = CAShapeLayer()
+            shape.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+            shape.path = path
+            shape.fillColor = nil
+            shape.strokeColor = CGColor(red: 0.1, green: 0.4, blue: 0.9, alpha: 1)
+            shape.lineWidth = 6
+            shape.lineCap = cap
+            return shape
+        }
+
+        /// A 100 × 100 root holding `strokeLayer(path, cap:)`, its frame at 0 built; `body` runs
+        /// with the shape, the root and the builder, then the host detaches.
         func staged(
             _ path: CGPath, cap: CAShapeLayerLineCap = .round,
             _ body: (CAShapeLayer, CALayer, FrameBuilder) throws -> Void
         ) rethrows {
             try withManualClock {
-                let root = CALayer(), shape = CAShapeLayer()
-                root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-                shape.frame = root.frame
-                shape.path = path
-                shape.fillColor = nil
-                shape.strokeColor = CGColor(red: 0.1, green: 0.4, blue: 0.9, alpha: 1)
-                shape.lineWidth = 6
-                shape.lineCap = cap
+                let root = CALayer(), shape = Self.strokeLayer(path, cap: cap)
+                root.frame = shape.frame
                 root.addSublayer(shape)
                 let host = CALayerHost(rootLayer: root)
                 defer { host.detach() }
@@ -141,15 +149,10 @@ extension ClockTests {
 
         @Test func aTrimmedStrokeInAMaskIsRasterizedTrimmed() throws {
             try withManualClock {
-                let root = CALayer(), masked = CALayer(), shape = CAShapeLayer()
-                root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+                let root = CALayer(), masked = CALayer(), shape = Self.strokeLayer(Self.circle)
+                root.frame = shape.frame
                 masked.frame = root.frame
                 masked.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-                shape.frame = root.frame
-                shape.path = Self.circle
-                shape.fillColor = nil
-                shape.strokeColor = CGColor(gray: 0, alpha: 1)
-                shape.lineWidth = 6
                 masked.mask = shape
                 root.addSublayer(masked)
                 let host = CALayerHost(rootLayer: root)
