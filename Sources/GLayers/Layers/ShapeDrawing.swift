@@ -29,6 +29,9 @@
 ///   stays within it; once what shows moves out of it, the next covers half as much again on
 ///   each side, so a drawing moving across the screen rasterizes every few frames, not every
 ///   frame.
+/// - A stroke whose trim changes (`strokeStart`, `strokeEnd`) is rasterized whole once and
+///   trimmed by the compositor (`ShapeDrawing+Trim.swift`; docs/renderer.md, "Trimmed
+///   strokes"). The kept rasters and how they are drawn are in `ShapeDrawing+Rasters.swift`.
 import Foundation
 import GLayersGraphics
 import GLayersRenderList
@@ -68,63 +71,6 @@ package final class ShapeDrawing {
         }
     }
 
-    /// One raster: `image` covers `rect` of the layer's coordinates.
-    private struct Raster {
-        var grid: Grid
-        var image: CGImage
-        var rect: CGRect
-        /// Whether it covers only part of the extent (`rect`, what showed and a margin).
-        var partial: Bool
-        var lastUse: UInt64
-        /// For a raster of a whole stroke trimmed where it is drawn: the lengths along the path
-        /// at its pixels (`StrokeCenterline.lengths`).
-        var lengths: CGImage? = nil
-    }
-
-    /// The rasters kept of a drawing, and what decides the grid of the next one.
-    private final class Rasters {
-        var kept: [Raster] = []
-        var clock: UInt64 = 0
-        /// How many times in a row the drawing landed on another grid than the time before (it
-        /// moves once this is over 2).
-        var moves = 0
-        /// The aligned grid asked for last.
-        var lastAlignedGrid: Grid?
-        /// How many rasters were drawn.
-        var count = 0
-    }
-
-    /// What the drawings of one path stroked in one style (no fill, no dashes), trimmed to
-    /// different parts of it, share (a shape layer whose `strokeStart` or `strokeEnd` animates
-    /// makes such a drawing at every frame: `retrimmed(…)`): the path's centre line, measured
-    /// when first needed, and, once the trim changes and when the stroke does not overlap
-    /// itself, the rasters of the whole stroke, which each frame shows trimmed where it is
-    /// drawn (docs/renderer.md, "Trimmed strokes"), so that nothing is rasterized while only
-    /// the trim changes.
-    private final class Trimming {
-        let path: CGPath
-        let lineWidth: CGFloat
-        /// The centre line (nil when the stroke overlaps itself: then each drawing rasterizes
-        /// its trimmed stroke); measured when first asked for.
-        private(set) lazy var centerline: StrokeCenterline? = StrokeCenterline(path: path, lineWidth: lineWidth)
-        /// The rasters of the whole stroke.
-        let rasters = Rasters()
-        /// Set when a raster's lengths could not be written (a path too long for them): the
-        /// trimmed stroke is rasterized from then on.
-        var failed = false
-        /// Set when a drawing was made of the same path and style trimmed otherwise: the trim
-        /// changes. A trim that never changes is rasterized trimmed, once, and costs the
-        /// compositor nothing more than any image.
-        var changes = false
-
-        init(path: CGPath, lineWidth: CGFloat) { (self.path, self.lineWidth) = (path, lineWidth) }
-
-        /// Whether the stroke can be trimmed where it is drawn.
-        var isUsable: Bool { !failed && centerline != nil }
-        /// Whether the stroke is trimmed where it is drawn.
-        var isInUse: Bool { changes && isUsable }
-    }
-
     /// A raster of the drawing: `image` covers `rect` of the layer's coordinates; for a stroke
     /// trimmed where it is drawn, `image` is the whole stroke, `trim` what of it shows, and
     /// `shown` the part of the image to draw (layer coordinates, on its texels) and `source`
@@ -159,7 +105,7 @@ package final class ShapeDrawing {
     static let partialMinimumPixels: CGFloat = 262_144
 
     /// What is drawn.
-    private enum Paint {
+    enum Paint {
         /// A path with `style`: filled when `fill` is set, stroked where `stroke` says.
         case path(fill: CGPath?, style: Style)
         /// A gradient layer's gradient over its bounds, rasterized at no more than `cap`
@@ -169,7 +115,7 @@ package final class ShapeDrawing {
         /// drawn a `settlingDraws`-th time, it stands still, at no more than `cap`.
         case gradient(GradientPaint, cap: CGFloat, coarse: CGFloat)
     }
-    private let paint: Paint
+    let paint: Paint
     /// The stroked part of the path: a trim to part of it is measured when first drawn, not
     /// when the layer displays (a shape layer whose trim animates is drawn from its presented
     /// values, never from the model's, and measuring a path's length is most of displaying it).
@@ -191,10 +137,10 @@ package final class ShapeDrawing {
     /// gradient's bounds exactly).
     package let extent: CGRect
     /// The drawing's own rasters (of its trimmed stroke, when it is not trimmed where drawn).
-    private let rasters = Rasters()
+    let rasters = Rasters()
     /// For a stroke alone, without dashes, trimmed to part of the path: what the drawings of
     /// the same path and style share.
-    private let trimming: Trimming?
+    let trimming: Trimming?
     /// How many rasters were drawn for the drawing (for tests and benchmarks): of the whole
     /// stroke, for every trim, when its stroke is trimmed where it is drawn.
     package var rasterCount: Int {
@@ -202,7 +148,7 @@ package final class ShapeDrawing {
         return trimming.rasters.count
     }
     /// What a path drawing was made of (`drawsSame(as:)`; nil for a gradient).
-    private let made: (path: CGPath, style: Style, strokeStart: CGFloat, strokeEnd: CGFloat)?
+    let made: (path: CGPath, style: Style, strokeStart: CGFloat, strokeEnd: CGFloat)?
 
     /// A drawing of `path` with `style`, or nil when it draws nothing.
     init?(path: CGPath?, style: Style, strokeStart: CGFloat, strokeEnd: CGFloat) {
@@ -280,31 +226,9 @@ package final class ShapeDrawing {
             && made.path == path
     }
 
-    /// What stands for `self`, drawn after `last`: `last` when it draws the same, the drawing of
-    /// `last`'s stroke trimmed as `self` sharing `last`'s rasters (`retrimmed`), or nil.
-    func reusing(_ last: ShapeDrawing) -> ShapeDrawing? {
-        if drawsSame(as: last) { return last }
-        guard let made else { return nil }
-        return last.retrimmed(
-            path: made.path, style: made.style, strokeStart: made.strokeStart, strokeEnd: made.strokeEnd)
-    }
-
-    /// The drawing of this drawing's path and style with its stroke trimmed to
-    /// `strokeStart`…`strokeEnd`, sharing its rasters of the whole stroke: nil unless `path`
-    /// and `style` are this drawing's and its stroke is trimmed where it is drawn (see
-    /// `Trimming`), and the new trim cuts the path too.
-    func retrimmed(path: CGPath?, style: Style, strokeStart: CGFloat, strokeEnd: CGFloat) -> ShapeDrawing? {
-        let start = min(max(strokeStart, 0), 1), end = min(max(strokeEnd, 0), 1)
-        guard let trimming, let made, let path, end > start, start > 0 || end < 1, made.style == style,
-            made.path == path, trimming.isUsable
-        else { return nil }
-        trimming.changes = true
-        return ShapeDrawing(
-            trimming: trimming, of: self, made: (made.path, style, strokeStart, strokeEnd), start: start, end: end)
-    }
-
-    /// `base`'s path and style trimmed to `start`…`end` (in [0, 1]), sharing `trimming`.
-    private init(
+    /// `base`'s path and style trimmed to `start`…`end` (in [0, 1]), sharing `trimming`
+    /// (`retrimmed`).
+    init(
         trimming: Trimming, of base: ShapeDrawing,
         made: (path: CGPath, style: Style, strokeStart: CGFloat, strokeEnd: CGFloat), start: CGFloat, end: CGFloat
     ) {
@@ -357,122 +281,10 @@ package final class ShapeDrawing {
         return out
     }
 
-    /// Sets the drawing's trim of the raster of its whole stroke in `out` (`StrokeTrim`, in
-    /// texels along the path): a cut end of the path has the line's cap (a square cap half a
-    /// width further); an open path's own ends are not cut. When the trimmed stroke covers
-    /// under nine tenths of the raster, only the texels around it (and two more) are drawn.
-    private func trim(_ centerline: StrokeCenterline, _ lengths: CGImage, into out: inout Rasterized) {
-        guard let made, case .path(_, let style) = paint else { return }
-        let w = CGFloat(out.image.width), h = CGFloat(out.image.height)
-        let sx = w / out.rect.width, sy = h / out.rect.height
-        // Along the path, in units, then in texels.
-        let total = centerline.total, half = style.lineWidth / 2
-        let start = min(max(made.strokeStart, 0), 1), end = min(max(made.strokeEnd, 0), 1)
-        let square = style.lineCap == .square ? half : 0
-        let cutStart = centerline.closed || start > 0, cutEnd = centerline.closed || end < 1
-        let from = start * total - square, to = end * total + square
-        let uncut = half * sx + 16
-        var trim = StrokeTrim(
-            start: cutStart ? Float(from * sx) : Float(-uncut),
-            end: cutEnd ? Float(to * sx) : Float(total * sx + uncut),
-            loop: Float(centerline.loop * sx), capRadius: style.lineCap == .round ? Float(half * sx) : 0)
-        // What the stroke reaches from the points shown: a miter's point, a square cap's corner.
-        let miter = style.lineJoin == .miter ? min(centerline.sharpestMiter, style.miterLimit) : 1
-        let reach = half * max(CGFloat(2).squareRoot(), miter)
-        if let box = centerline.bounds(from: cutStart ? from : 0, to: cutEnd ? to : total) {
-            let r = out.rect
-            let x0 = max(0, ((box.minX - reach - r.minX) * sx).rounded(.down) - 2)
-            let y0 = max(0, ((box.minY - reach - r.minY) * sy).rounded(.down) - 2)
-            let x1 = min(w, ((box.maxX + reach - r.minX) * sx).rounded(.up) + 2)
-            let y1 = min(h, ((box.maxY + reach - r.minY) * sy).rounded(.up) + 2)
-            if x1 > x0, y1 > y0, (x1 - x0) * (y1 - y0) < 0.9 * w * h {
-                out.shown = CGRect(
-                    x: r.minX + x0 / sx, y: r.minY + y0 / sy, width: (x1 - x0) / sx, height: (y1 - y0) / sy)
-                out.source = CGRect(x: x0 / w, y: y0 / h, width: (x1 - x0) / w, height: (y1 - y0) / h)
-                // Two texels or more past the reach on every side, or at an edge of the raster
-                // past its extent's margin: not shown.
-                trim.clearEdges = true
-            }
-        }
-        out.trim = (lengths, trim)
-    }
-
-    /// The grid of a raster aligned with the pixels when the layer's origin lands at `origin`.
-    private func alignedGrid(_ scale: CGFloat, _ origin: CGPoint) -> Grid? {
-        guard scale.isFinite, scale > 0, origin.x.isFinite, origin.y.isFinite else { return nil }
-        let x = scale * extent.minX + origin.x, y = scale * extent.minY + origin.y
-        return Grid(scale: scale, phase: CGPoint(x: x - x.rounded(.down), y: y - y.rounded(.down)))
-    }
-
-    /// A kept raster on `grid` that covers `shown` (the whole extent when nil).
-    private func cached(_ grid: Grid, _ shown: CGRect?, _ store: Rasters) -> Raster? {
-        guard
-            let i = store.kept.firstIndex(where: {
-                $0.grid == grid && (!$0.partial || shown.map($0.rect.contains) == true)
-            })
-        else { return nil }
-        store.kept[i].lastUse = store.clock
-        return store.kept[i]
-    }
-
-    /// Draws a raster on `grid` covering `shown` (or the whole extent) and keeps it, in place
-    /// of the one used least recently; of the whole stroke, with its lengths, when `trimmed`.
-    private func make(_ grid: Grid, _ shown: CGRect?, _ store: Rasters, _ trimmed: Trimming?) -> Raster? {
-        let window = shown.flatMap { part(showing: $0, at: grid, store) }
-        guard
-            let (image, rect) = draw(at: grid.scale, phase: grid.phase ?? .zero, window: window, whole: trimmed != nil)
-        else { return nil }
-        var entry = Raster(grid: grid, image: image, rect: rect, partial: window != nil, lastUse: store.clock)
-        if let trimmed, let centerline = trimmed.centerline {
-            let scale = CGFloat(image.width) / rect.width
-            guard
-                let lengths = centerline.lengths(
-                    width: image.width, height: image.height, scale: scale, origin: rect.origin, coverage: image)
-            else {
-                // Lengths that do not fit their image: the trimmed stroke, rasterized.
-                trimmed.failed = true
-                return cached(grid, shown, rasters) ?? make(grid, shown, rasters, nil)
-            }
-            entry.lengths = lengths
-        }
-        store.count += 1
-        if store.kept.count < Self.capacity {
-            store.kept.append(entry)
-        } else if let oldest = store.kept.indices.min(by: { store.kept[$0].lastUse < store.kept[$1].lastUse }) {
-            store.kept[oldest] = entry
-        }
-        return entry
-    }
-
-    /// The part of the extent to rasterize on `grid` when `shown` shows, or nil for the whole
-    /// extent: what shows and two pixels when it is under half of a whole raster of at least
-    /// `partialMinimumPixels`; half as much again on each side when a partial raster on the
-    /// same grid no longer covers what shows (the drawing moves).
-    private func part(showing shown: CGRect, at grid: Grid, _ store: Rasters) -> CGRect? {
-        let pixelsPerArea = grid.scale * grid.scale
-        let whole = extent.width * extent.height * pixelsPerArea
-        guard whole >= Self.partialMinimumPixels, shown.width * shown.height * pixelsPerArea < whole / 2 else {
-            return nil
-        }
-        let moving = store.kept.contains { $0.partial && $0.grid == grid }
-        let dx = moving ? shown.width / 2 : 2 / grid.scale, dy = moving ? shown.height / 2 : 2 / grid.scale
-        let window = shown.insetBy(dx: -dx, dy: -dy).intersection(extent)
-        return window.isNull || window.width <= 0 || window.height <= 0 ? nil : window
-    }
-
-    /// `s` rounded up to a half-octave step (2^(k/2)) in [1/16, 64]; a scale a hair above a step
-    /// (rotations measure 1.0000001) stays on it.
-    static func quantized(_ s: CGFloat) -> CGFloat {
-        guard s.isFinite, s > 0 else { return 1 }
-        let steps = (2 * log2(s) - 1e-3).rounded(.up)
-        return pow(2, min(max(steps, -8), 12) / 2)
-    }
-
     /// The drawing rasterized at `requested` pixels per unit (less when the limits say so), on
     /// a pixel grid `phase` pixels before the extent's corner, over `window` (part of the
     /// extent) or the whole extent; the whole stroke, untrimmed, when `whole`.
-    private func draw(at requested: CGFloat, phase: CGPoint, window: CGRect?, whole: Bool = false) -> (CGImage, CGRect)?
-    {
+    func draw(at requested: CGFloat, phase: CGPoint, window: CGRect?, whole: Bool = false) -> (CGImage, CGRect)? {
         let region = window ?? extent
         // The grid's pixel corner at or before the extent's corner.
         let anchor = CGPoint(x: extent.minX - phase.x / requested, y: extent.minY - phase.y / requested)
