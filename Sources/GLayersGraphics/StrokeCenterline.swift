@@ -158,7 +158,7 @@ public final class StrokeCenterline: @unchecked Sendable {
             let d2 = size(CGPoint(x: c1.x - 2 * c2.x + b.x, y: c1.y - 2 * c2.y + b.y))
             n = (0.75 * max(d1, d2) / tolerance).squareRoot()
         }
-        return n.isFinite ? min(max(Int(n.rounded(.up)), 1), 256) : 256
+        return n.isFinite ? Int(min(max(n.rounded(.up), 1), 256)) : 256
     }
 
     /// Arc lengths `a` and `b` apart along the path: around the loop the shorter way when it is
@@ -199,9 +199,10 @@ public final class StrokeCenterline: @unchecked Sendable {
         }
         struct Cell: Hashable { var x: Int, y: Int }
         var cells: [Cell: [Int32]] = [:]
-        func cell(_ p: CGPoint) -> Cell {
-            Cell(x: Int((p.x / reach).rounded(.down)), y: Int((p.y / reach).rounded(.down)))
-        }
+        // Clamped to ±2^40 cells (a point that far off shares its cell, which only adds pairs
+        // to measure): a far point's index would not fit an `Int`.
+        func index(_ v: CGFloat) -> Int { Int(min(max((v / reach).rounded(.down), -0x1p40), 0x1p40)) }
+        func cell(_ p: CGPoint) -> Cell { Cell(x: index(p.x), y: index(p.y)) }
         for (i, sample) in samples.enumerated() { cells[cell(sample.p), default: []].append(Int32(i)) }
         let near = reach + step, far = 2 * reach
         for sample in samples {
@@ -288,14 +289,16 @@ public final class StrokeCenterline: @unchecked Sendable {
             let a = device(points[i - 1]), b = device(points[i])
             let la = lengths[i - 1] * scale, lb = lengths[i] * scale
             let ex = b.x - a.x, ey = b.y - a.y, e2 = ex * ex + ey * ey
-            let x0 = max(0, Int((min(a.x, b.x) - reach).rounded(.down)))
-            let x1 = min(width - 1, Int((max(a.x, b.x) + reach).rounded(.up)))
-            let y0 = max(0, Int((min(a.y, b.y) - reach).rounded(.down)))
-            let y1 = min(height - 1, Int((max(a.y, b.y) + reach).rounded(.up)))
-            guard x0 <= x1, y0 <= y1 else { continue }
-            for y in y0...y1 {
+            // Clamped before they are made integers: a line may reach far beyond the raster.
+            func column(_ v: CGFloat, _ last: Int) -> Int { Int(min(max(v, -1), CGFloat(last))) }
+            let x0 = column((min(a.x, b.x) - reach).rounded(.down), width - 1)
+            let x1 = column((max(a.x, b.x) + reach).rounded(.up), width - 1)
+            let y0 = column((min(a.y, b.y) - reach).rounded(.down), height - 1)
+            let y1 = column((max(a.y, b.y) + reach).rounded(.up), height - 1)
+            guard x0 <= x1, y0 <= y1, x1 >= 0, y1 >= 0 else { continue }
+            for y in max(y0, 0)...y1 {
                 let py = CGFloat(y) + 0.5
-                for x in x0...x1 {
+                for x in max(x0, 0)...x1 {
                     let px = CGFloat(x) + 0.5
                     let t = e2 > 0 ? min(max(((px - a.x) * ex + (py - a.y) * ey) / e2, 0), 1) : 0
                     let dx = px - (a.x + ex * t), dy = py - (a.y + ey * t)

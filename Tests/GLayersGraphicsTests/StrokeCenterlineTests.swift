@@ -130,6 +130,17 @@ import Testing
         #expect(StrokeCenterline(path: CGMutablePath(), lineWidth: 4) == nil)
         #expect(StrokeCenterline(path: line(.zero, CGPoint(x: 10, y: 0)), lineWidth: 0) == nil)
         #expect(StrokeCenterline(path: line(.zero, CGPoint(x: CGFloat.nan, y: 0)), lineWidth: 2) == nil)
+        // Far off, or with a control point far off: measured or refused, never a trap (cell and
+        // piece counts are clamped before they become integers).
+        let far = line(CGPoint(x: 1e20, y: 0), CGPoint(x: 1e20 + 65536, y: 0))
+        if let centerline = StrokeCenterline(path: far, lineWidth: 2) {
+            let raster = try stroke(line(.zero, CGPoint(x: 4, y: 0)), width: 2, size: 8)
+            _ = centerline.lengths(width: 8, height: 8, scale: 1, origin: .zero, coverage: raster)
+        }
+        let wild = CGMutablePath()
+        wild.move(to: .zero)
+        wild.addCurve(to: CGPoint(x: 10, y: 0), control1: CGPoint(x: 1e300, y: 1e300), control2: CGPoint(x: 5, y: 5))
+        _ = StrokeCenterline(path: wild, lineWidth: 2)
         let centerline = try #require(StrokeCenterline(path: line(.zero, CGPoint(x: 10, y: 0)), lineWidth: 2))
         let raster = try stroke(line(.zero, CGPoint(x: 10, y: 0)), width: 2, size: 8)
         #expect(centerline.lengths(width: 9, height: 8, scale: 1, origin: .zero, coverage: raster) == nil)
