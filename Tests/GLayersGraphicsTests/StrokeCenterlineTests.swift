@@ -23,8 +23,7 @@ import Testing
 
     private func line(_ a: CGPoint, _ b: CGPoint) -> CGPath {
         let path = CGMutablePath()
-        path.move(to: a)
-        path.addLine(to: b)
+        path.addLines(between: [a, b])
         return path
     }
 
@@ -82,16 +81,13 @@ import Testing
     @Test func overlappingStrokesMakeNoCenterline() throws {
         // Crossing itself.
         let cross = CGMutablePath()
-        cross.move(to: CGPoint(x: 0, y: 0))
-        cross.addLine(to: CGPoint(x: 50, y: 50))
-        cross.addLine(to: CGPoint(x: 50, y: 0))
-        cross.addLine(to: CGPoint(x: 0, y: 50))
+        cross.addLines(between: [
+            CGPoint(x: 0, y: 0), CGPoint(x: 50, y: 50), CGPoint(x: 50, y: 0), CGPoint(x: 0, y: 50),
+        ])
         #expect(StrokeCenterline(path: cross, lineWidth: 4) == nil)
         // Turning back along itself (a hairpin narrower than the stroke).
         let hairpin = CGMutablePath()
-        hairpin.move(to: CGPoint(x: 0, y: 0))
-        hairpin.addLine(to: CGPoint(x: 60, y: 0))
-        hairpin.addLine(to: CGPoint(x: 0, y: 6))
+        hairpin.addLines(between: [CGPoint(x: 0, y: 0), CGPoint(x: 60, y: 0), CGPoint(x: 0, y: 6)])
         #expect(StrokeCenterline(path: hairpin, lineWidth: 8) == nil)
         // Two subpaths whose strokes touch.
         let pair = CGMutablePath()

@@ -52,10 +52,9 @@ import Testing
         root.addSublayer(
             stroke(twice, in: CGRect(x: 160, y: 0, width: 70, height: 70), start: (0.4, 0.45), end: (0.6, 0.9)))
         let polyline = CGMutablePath()
-        polyline.move(to: CGPoint(x: 10, y: 60))
-        polyline.addLine(to: CGPoint(x: 50, y: 60))
-        polyline.addLine(to: CGPoint(x: 50, y: 20))
-        polyline.addLine(to: CGPoint(x: 100, y: 20))
+        polyline.addLines(between: [
+            CGPoint(x: 10, y: 60), CGPoint(x: 50, y: 60), CGPoint(x: 50, y: 20), CGPoint(x: 100, y: 20),
+        ])
         root.addSublayer(
             stroke(polyline, in: CGRect(x: 0, y: 80, width: 110, height: 80), cap: .butt, start: (0, 0), end: (0, 1)))
         // An open arc in flipped geometry: its raster and lengths are shown mirrored.
@@ -66,8 +65,7 @@ import Testing
         flipped.isGeometryFlipped = true
         root.addSublayer(flipped)
         let line = CGMutablePath()
-        line.move(to: CGPoint(x: 10, y: 20))
-        line.addLine(to: CGPoint(x: 110, y: 20))
+        line.addLines(between: [CGPoint(x: 10, y: 20), CGPoint(x: 110, y: 20)])
         root.addSublayer(
             stroke(
                 line, in: CGRect(x: 120, y: 80, width: 120, height: 40), width: 10, cap: .square, start: (0.5, 0.1),

@@ -221,13 +221,7 @@ open class CAShapeLayer: CALayer {
             )
             return nil
         }
-        if let last, last.draws(path: path, style: style, strokeStart: strokeStart, strokeEnd: strokeEnd) {
-            return last
-        }
-        // Only the trim changed: the same stroke's rasters, shown trimmed where drawn.
-        if let last,
-            let again = last.retrimmed(path: path, style: style, strokeStart: strokeStart, strokeEnd: strokeEnd)
-        {
+        if let last, let again = last.again(path: path, style: style, strokeStart: strokeStart, strokeEnd: strokeEnd) {
             return again
         }
         return ShapeDrawing(path: path, style: style, strokeStart: strokeStart, strokeEnd: strokeEnd)

@@ -40,18 +40,24 @@ extension ShapeDrawing {
     /// What stands for `self`, drawn after `last`: `last` when it draws the same, the drawing of
     /// `last`'s stroke trimmed as `self` sharing `last`'s rasters (`retrimmed`), or nil.
     func reusing(_ last: ShapeDrawing) -> ShapeDrawing? {
-        if drawsSame(as: last) { return last }
-        guard let made else { return nil }
-        return last.retrimmed(
-            path: made.path, style: made.style, strokeStart: made.strokeStart, strokeEnd: made.strokeEnd)
+        guard let made else { return drawsSame(as: last) ? last : nil }
+        return last.again(path: made.path, style: made.style, strokeStart: made.strokeStart, strokeEnd: made.strokeEnd)
+    }
+
+    /// What stands, after this drawing, for the drawing of `path` and `style` trimmed to
+    /// `strokeStart`…`strokeEnd`: this drawing when it is that drawing, the same stroke trimmed
+    /// anew (`retrimmed`) when only the trim changed, or nil (a new drawing is made).
+    func again(path: CGPath?, style: Style, strokeStart: CGFloat, strokeEnd: CGFloat) -> ShapeDrawing? {
+        if draws(path: path, style: style, strokeStart: strokeStart, strokeEnd: strokeEnd) { return self }
+        return retrimmed(path: path, style: style, strokeStart: strokeStart, strokeEnd: strokeEnd)
     }
 
     /// The drawing of this drawing's path and style with its stroke trimmed to
     /// `strokeStart`…`strokeEnd`, sharing its rasters of the whole stroke: nil unless `path`
     /// and `style` are this drawing's and its stroke is trimmed where it is drawn (see
     /// `Trimming`), and the new trim cuts the path too.
-    func retrimmed(path: CGPath?, style: Style, strokeStart: CGFloat, strokeEnd: CGFloat) -> ShapeDrawing? {
-        let start = min(max(strokeStart, 0), 1), end = min(max(strokeEnd, 0), 1)
+    private func retrimmed(path: CGPath?, style: Style, strokeStart: CGFloat, strokeEnd: CGFloat) -> ShapeDrawing? {
+        let (start, end) = Self.unitTrim(strokeStart, strokeEnd)
         guard let trimming, let made, let path, end > start, start > 0 || end < 1, made.style == style,
             made.path == path, trimming.isUsable
         else { return nil }
@@ -70,7 +76,7 @@ extension ShapeDrawing {
         let sx = w / out.rect.width, sy = h / out.rect.height
         // Along the path, in units, then in texels.
         let total = centerline.total, half = style.lineWidth / 2
-        let start = min(max(made.strokeStart, 0), 1), end = min(max(made.strokeEnd, 0), 1)
+        let (start, end) = Self.unitTrim(made.strokeStart, made.strokeEnd)
         let square = style.lineCap == .square ? half : 0
         let cutStart = centerline.closed || start > 0, cutEnd = centerline.closed || end < 1
         let from = start * total - square, to = end * total + square

@@ -158,7 +158,7 @@ package final class ShapeDrawing {
         let fillPath = style.fill.map { $0.alpha > 0 } == true ? copy : nil
         // Whether a trim leaves anything is known when it is measured: a path of no length
         // trimmed to part of it makes a drawing that draws nothing (it made none).
-        let start = min(max(strokeStart, 0), 1), end = min(max(strokeEnd, 0), 1)
+        let (start, end) = Self.unitTrim(strokeStart, strokeEnd)
         let part: StrokePart =
             !strokes || end <= start
             ? .none : start <= 0 && end >= 1 ? .path(copy) : .trim(copy, start: start, end: end)
@@ -206,6 +206,11 @@ package final class ShapeDrawing {
         // The bounds exactly: its raster covers them (stretched by less than a pixel to whole
         // pixels), so that the item's content is its rect, as an image of the bounds is.
         extent = b
+    }
+
+    /// `strokeStart` and `strokeEnd` clamped to [0, 1], as the stroke is trimmed.
+    static func unitTrim(_ start: CGFloat, _ end: CGFloat) -> (start: CGFloat, end: CGFloat) {
+        (min(max(start, 0), 1), min(max(end, 0), 1))
     }
 
     /// Whether `other` draws the same pixels: made of the same path point for point, style

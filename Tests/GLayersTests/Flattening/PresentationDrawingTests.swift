@@ -43,15 +43,7 @@ extension ClockTests {
         /// A 40 × 40 root holding `layer` over all of it, hosted, with its frame at 0 built;
         /// `body` runs with the root and the builder, then the host detaches.
         func staged(_ layer: CALayer, _ body: (CALayer, FrameBuilder) throws -> Void) rethrows {
-            let root = CALayer()
-            root.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
-            layer.frame = root.frame
-            root.addSublayer(layer)
-            let host = CALayerHost(rootLayer: root)
-            defer { host.detach() }
-            let builder = FrameBuilder()
-            build(builder, root, at: 0)
-            try body(root, builder)
+            try withStagedLayer(layer, size: CGSize(width: 40, height: 40), build: { build($0, $1, at: 0) }, body)
         }
 
         /// The image the first image item of `builder`'s last frame shows.

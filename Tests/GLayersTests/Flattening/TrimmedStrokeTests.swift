@@ -9,9 +9,6 @@ extension ClockTests {
     /// trimmed where it is drawn (`ItemContent.trimmedStroke`; docs/renderer.md, "Trimmed
     /// strokes"), unless its trim never changes, it lies in a mask, or it overlaps itself.
     @Suite struct TrimmedStrokes {
-        /// A 100 × 100 root holding a shape layer stroking `path` (`lineWidth` 6, no fill)
-        /// with `cap`, its frame at 0 built; `body` runs with the shape, the root and the
-        /// builder, then the host detaches.
         /// A shape layer over a 100 × 100 root stroking `path` 6 wide with `cap`, without fill.
         static func strokeLayer(_ path: CGPath, cap: CAShapeLayerLineCap = .round) -> CAShapeLayer {
             let shape = CAShapeLayer()
@@ -31,14 +28,10 @@ extension ClockTests {
             _ body: (CAShapeLayer, CALayer, FrameBuilder) throws -> Void
         ) rethrows {
             try withManualClock {
-                let root = CALayer(), shape = Self.strokeLayer(path, cap: cap)
-                root.frame = shape.frame
-                root.addSublayer(shape)
-                let host = CALayerHost(rootLayer: root)
-                defer { host.detach() }
-                let builder = FrameBuilder()
-                build(builder, root, at: 0)
-                try body(shape, root, builder)
+                let shape = Self.strokeLayer(path, cap: cap)
+                try withStagedLayer(shape, size: shape.frame.size, build: { build($0, $1, at: 0) }) { root, builder in
+                    try body(shape, root, builder)
+                }
             }
         }
 
@@ -92,8 +85,7 @@ extension ClockTests {
 
         @Test func openEndsAreNotCutAndSquareCapsReachPastTheCuts() throws {
             let arc = CGMutablePath()
-            arc.move(to: CGPoint(x: 10, y: 50))
-            arc.addLine(to: CGPoint(x: 90, y: 50))
+            arc.addLines(between: [CGPoint(x: 10, y: 50), CGPoint(x: 90, y: 50)])
             try staged(arc, cap: .square) { shape, root, builder in
                 animate(shape, "strokeEnd", from: 0, to: 1, root: root, builder)
                 for t in [0.1, 0.2, 0.5] { build(builder, root, at: t) }
@@ -128,10 +120,9 @@ extension ClockTests {
 
         @Test func aStrokeThatOverlapsItselfIsRasterizedTrimmed() throws {
             let cross = CGMutablePath()
-            cross.move(to: CGPoint(x: 10, y: 10))
-            cross.addLine(to: CGPoint(x: 90, y: 90))
-            cross.addLine(to: CGPoint(x: 90, y: 10))
-            cross.addLine(to: CGPoint(x: 10, y: 90))
+            cross.addLines(between: [
+                CGPoint(x: 10, y: 10), CGPoint(x: 90, y: 90), CGPoint(x: 90, y: 10), CGPoint(x: 10, y: 90),
+            ])
             try staged(cross) { shape, root, builder in
                 animate(shape, "strokeEnd", from: 0, to: 1, root: root, builder)
                 var images: Set<ImageID> = []

@@ -25,6 +25,23 @@ func frame(at t: CFTimeInterval) {
     CATransaction.flush()
 }
 
+/// A root of `size` holding `layer` over all of it, hosted, its frame at 0 built by `build`;
+/// `body` runs with the root and the builder, then the host detaches.
+func withStagedLayer(
+    _ layer: CALayer, size: CGSize, build: (FrameBuilder, CALayer) -> Void,
+    _ body: (CALayer, FrameBuilder) throws -> Void
+) rethrows {
+    let root = CALayer()
+    root.frame = CGRect(origin: .zero, size: size)
+    layer.frame = root.frame
+    root.addSublayer(layer)
+    let host = CALayerHost(rootLayer: root)
+    defer { host.detach() }
+    let builder = FrameBuilder()
+    build(builder, root)
+    try body(root, builder)
+}
+
 /// The presented value of a number at a key path.
 func presented(_ layer: CALayer, _ keyPath: String) -> CGFloat {
     (layer.presentation()?.value(forKeyPath: keyPath) as? CGFloat)
