@@ -53,13 +53,15 @@ extension ShapeDrawing {
     }
 
     /// The drawing of this drawing's path and style with its stroke trimmed to
-    /// `strokeStart`…`strokeEnd`, sharing its rasters of the whole stroke: nil unless `path`
-    /// and `style` are this drawing's and its stroke is trimmed where it is drawn (see
-    /// `Trimming`), and the new trim cuts the path too.
+    /// `strokeStart`…`strokeEnd`, sharing its `Trimming`: nil unless `path` and `style` are
+    /// this drawing's, its stroke is trimmed, and the new trim cuts the path too. It shows the
+    /// rasters of the whole stroke trimmed where it is drawn when the stroke can be (see
+    /// `Trimming`); otherwise it rasterizes its trimmed stroke, and the shared `Trimming`
+    /// keeps the path from being measured again at every frame only to learn that.
     private func retrimmed(path: CGPath?, style: Style, strokeStart: CGFloat, strokeEnd: CGFloat) -> ShapeDrawing? {
         let (start, end) = Self.unitTrim(strokeStart, strokeEnd)
         guard let trimming, let made, let path, end > start, start > 0 || end < 1, made.style == style,
-            made.path == path, trimming.isUsable
+            made.path == path
         else { return nil }
         trimming.changes = true
         return ShapeDrawing(

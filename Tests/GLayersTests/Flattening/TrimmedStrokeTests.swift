@@ -1,8 +1,9 @@
 import Foundation
-import GLayers
 import GLayersGraphics
 import GLayersRenderList
 import Testing
+
+@testable import GLayers
 
 extension ClockTests {
     /// A stroke whose `strokeStart` or `strokeEnd` changes is rasterized whole once and shown
@@ -135,6 +136,29 @@ extension ClockTests {
                     images.insert(id)
                 }
                 #expect(images.count == 3, "a raster of each trim")
+            }
+        }
+
+        /// The drawings of an overlapping stroke trimmed anew share what they know of the path:
+        /// its centre line is measured once, not at every frame only to learn again that the
+        /// stroke overlaps itself, and each drawing rasterizes its own trimmed stroke.
+        @Test func anOverlappingStrokeIsMeasuredOnce() throws {
+            let hairpin = CGMutablePath()
+            hairpin.addLines(between: [CGPoint(x: 10, y: 50), CGPoint(x: 90, y: 50), CGPoint(x: 10, y: 52)])
+            let style = ShapeDrawing.Style(
+                fill: nil, fillRule: .winding, stroke: CGColor(red: 0, green: 0, blue: 0, alpha: 1), lineWidth: 6,
+                miterLimit: 10, lineCap: .butt, lineJoin: .miter, dashPhase: 0, dashLengths: [])
+            var drawing = try #require(ShapeDrawing(path: hairpin, style: style, strokeStart: 0, strokeEnd: 0.1))
+            let trimming = try #require(drawing.trimming)
+            var rasters: [CGImage] = []
+            for end in [0.2, 0.3, 0.4] as [CGFloat] {
+                drawing = try #require(drawing.again(path: hairpin, style: style, strokeStart: 0, strokeEnd: end))
+                #expect(drawing.trimming === trimming, "at \(end): the same measure")
+                #expect(trimming.centerline == nil, "the hairpin overlaps itself")
+                let raster = try #require(drawing.raster(pixelsPerUnit: 1))
+                #expect(raster.trim == nil, "at \(end): rasterized trimmed")
+                #expect(!rasters.contains { $0 === raster.image }, "at \(end): a raster of its own")
+                rasters.append(raster.image)
             }
         }
 
