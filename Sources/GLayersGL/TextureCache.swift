@@ -13,6 +13,7 @@ import GLayersRenderList
 /// Textures of images, keyed by image identity.
 final class TextureCache {
     struct Entry {
+        let id: ImageID
         var texture: GLuint
         var width: Int
         var height: Int
@@ -32,7 +33,12 @@ final class TextureCache {
     /// The largest side GL accepts (GL_MAX_TEXTURE_SIZE, or a smaller debug limit).
     @exclusivity(unchecked) var maximumSize: Int
 
-    @exclusivity(unchecked) private(set) var entries: [ImageID: Entry] = [:]
+    /// The textures' entries, dense, read and written in place: an entry's copy copies its weak
+    /// reference (two calls into the runtime's side table), which costs more than the lookup,
+    /// and a Lottie letter looks twenty textures up a frame, all of which the frame's end reads.
+    @exclusivity(unchecked) private var entries: [Entry] = []
+    /// Where each image's entry is in `entries`.
+    @exclusivity(unchecked) private var slots: [ImageID: Int] = [:]
     /// Textures of images that are gone, by size, for this frame's new images of that size
     /// (deleted at the frame's end when none took them).
     @exclusivity(unchecked) private var spares: [SIMD2<Int>: [GLuint]] = [:]
@@ -50,8 +56,8 @@ final class TextureCache {
     init(maximumSize: Int) { self.maximumSize = maximumSize }
 
     deinit {
-        for entry in entries.values {
-            var t = entry.texture
+        for i in entries.indices {
+            var t = entries[i].texture
             glDeleteTextures(1, &t)
         }
         deleteSpares()
@@ -71,20 +77,19 @@ final class TextureCache {
     func texture(
         for id: ImageID, in list: RenderList, mipmapped: Bool = false, stats: inout RenderStats
     ) -> GLuint? {
-        if id == recentID && (!mipmapped || entries[id]?.mipmapped == true) { return recentTexture }
-        if let i = entries.index(forKey: id) {
-            // In place: an entry's copy copies its weak reference, which costs more than the
-            // lookup (a Lottie letter looks up twenty textures a frame).
-            entries.values[i].lastUsed = frame
-            if mipmapped && !entries.values[i].mipmapped { residentBytes += makeMipmaps(&entries.values[i]) }
-            let texture = entries.values[i].texture
+        if id == recentID && !mipmapped { return recentTexture }
+        if let i = slots[id] {
+            entries[i].lastUsed = frame
+            if mipmapped && !entries[i].mipmapped { residentBytes += makeMipmaps(&entries[i]) }
+            let texture = entries[i].texture
             remember(id, texture)
             return texture
         }
         guard let image = list.images[id], image.pixelWidth > 0, image.pixelHeight > 0 else { return nil }
         var entry = upload(image, id: id)
         if mipmapped { _ = makeMipmaps(&entry) }
-        entries[id] = entry
+        slots[id] = entries.count
+        entries.append(entry)
         residentBytes += entry.bytes
         stats.textureUploads += 1
         stats.textureBytes += entry.bytes
@@ -124,21 +129,18 @@ final class TextureCache {
     func endFrame() {
         // Spares no new image took this frame go; textures of images gone become spares.
         deleteSpares()
-        // One pass, reading entries in place (see `texture(for:…)`); only those not used this
+        // One pass, reading entries in place (see `entries`); only those not used this
         // frame can be gone or idle. A gone image's texture becomes a spare even when idle.
         goneImages.removeAll(keepingCapacity: true)
         idle.removeAll(keepingCapacity: true)
-        var i = entries.startIndex
-        while i != entries.endIndex {
-            let lastUsed = entries.values[i].lastUsed
-            if lastUsed < frame {
-                if entries.values[i].image == nil {
-                    goneImages.append(entries.keys[i])
-                } else if frame - lastUsed > maximumIdleFrames {
-                    idle.append(entries.keys[i])
+        entries.withUnsafeBufferPointer { all in
+            for i in all.indices where all[i].lastUsed < frame {
+                if all[i].image == nil {
+                    goneImages.append(all[i].id)
+                } else if frame - all[i].lastUsed > maximumIdleFrames {
+                    idle.append(all[i].id)
                 }
             }
-            entries.formIndex(after: &i)
         }
         for id in goneImages { recycle(id) }
         for id in idle { evict(id) }
@@ -148,7 +150,9 @@ final class TextureCache {
         guard residentBytes > budgetBytes else { return }
         // Oldest first; a tile image's texture before its layer when both were last used together.
         var byAge: [(lastUsed: UInt64, id: ImageID, layer: Bool)] = []
-        for (id, entry) in entries where entry.lastUsed < frame { byAge.append((entry.lastUsed, id, false)) }
+        for i in entries.indices where entries[i].lastUsed < frame {
+            byAge.append((entries[i].lastUsed, entries[i].id, false))
+        }
         for (id, slot) in arrays.slots where slot.lastUsed < frame { byAge.append((slot.lastUsed, id, true)) }
         byAge.sort { ($0.lastUsed, $0.id, $0.layer ? 1 : 0) < ($1.lastUsed, $1.id, $1.layer ? 1 : 0) }
         for old in byAge where residentBytes > budgetBytes {
@@ -159,7 +163,7 @@ final class TextureCache {
     /// Frees every texture and layer.
     func purge() {
         deleteSpares()
-        for id in Array(entries.keys) { evict(id) }
+        for id in Array(slots.keys) { evict(id) }
         for id in Array(arrays.slots.keys) { evictLayer(id) }
         arrays.deleteEmptyArrays()
     }
@@ -177,9 +181,9 @@ final class TextureCache {
 
     /// Frees `id`'s entry, keeping its texture as a spare of its size when it has no mipmaps.
     private func recycle(_ id: ImageID) {
-        guard let entry = entries[id], !entry.mipmapped, entry.width <= maximumSize, entry.height <= maximumSize
+        guard let i = slots[id], !entries[i].mipmapped, entries[i].width <= maximumSize,
+            entries[i].height <= maximumSize, let entry = remove(id)
         else { return evict(id) }
-        entries[id] = nil
         residentBytes -= entry.bytes
         if recentID == id { recentID = nil }
         spares[SIMD2(entry.width, entry.height), default: []].append(entry.texture)
@@ -191,11 +195,22 @@ final class TextureCache {
     }
 
     private func evict(_ id: ImageID) {
-        guard let entry = entries.removeValue(forKey: id) else { return }
+        guard let entry = remove(id) else { return }
         var t = entry.texture
         glDeleteTextures(1, &t)
         residentBytes -= entry.bytes
         if recentID == id { recentID = nil }
+    }
+
+    /// Takes `id`'s entry out of `entries` (the last entry takes its place).
+    private func remove(_ id: ImageID) -> Entry? {
+        guard let i = slots.removeValue(forKey: id) else { return nil }
+        let last = entries.count - 1
+        if i != last {
+            entries.swapAt(i, last)
+            slots[entries[i].id] = i
+        }
+        return entries.removeLast()
     }
 
     private func upload(_ image: any RenderImage, id: ImageID) -> Entry {
@@ -218,7 +233,7 @@ final class TextureCache {
                 }
                 glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
             }
-            var entry = Entry(texture: texture, width: w, height: h, bytes: w * h * 4, lastUsed: frame)
+            var entry = Entry(id: id, texture: texture, width: w, height: h, bytes: w * h * 4, lastUsed: frame)
             entry.image = image
             return entry
         }
@@ -238,7 +253,7 @@ final class TextureCache {
                 GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(dw), GLsizei(dh), 0, GLenum(GL_RGBA),
                 GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
         }
-        var entry = Entry(texture: texture, width: dw, height: dh, bytes: dw * dh * 4, lastUsed: frame)
+        var entry = Entry(id: id, texture: texture, width: dw, height: dh, bytes: dw * dh * 4, lastUsed: frame)
         entry.image = image
         return entry
     }
