@@ -137,8 +137,8 @@ package final class FrameBuilder {
 
     /// Visits a node whose presented state (`s`, read in place) and local time are known.
     private func visit(_ node: FlattenNode, _ s: UnsafePointer<LayerState>, _ time: CFTimeInterval, _ ctx: Context) {
+        if s.pointee.showsNothing { return }
         let transition = s.pointee.transition
-        if transition == nil && (s.pointee.isHidden || !(s.pointee.opacity > 0)) { return }
         guard let world = world(of: node, s, ctx) else { return }
         var effects = Effects(s, node: node, filterBuffer: s.pointee.filters.isEmpty ? [] : takeFilterBuffer())
         if effects.filters.isEmpty { giveBackFilterBuffer(&effects.filters) }

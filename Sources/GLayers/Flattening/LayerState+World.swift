@@ -19,6 +19,13 @@ extension UnsafePointer where Pointee == LayerState {
 }
 
 extension LayerState {
+    /// Whether nothing of the layer and its tree is drawn: it is hidden or wholly transparent
+    /// (zero or NaN opacity), and no transition shows it. Flattening skips such a layer's tree,
+    /// and so does the sweep that evaluates a tree before flattening it
+    /// (`CALayer.evaluatePresentationTree`).
+    @inline(__always)
+    var showsNothing: Bool { (isHidden || !(opacity > 0)) && transition == nil }
+
     /// The bytes of a state up to the end of the fields that place a layer and say whether it
     /// shows (geometry, transform, opacity, hidden): what a memoized layer's flattening reads,
     /// and what it prefetches (offsets from the compiler).

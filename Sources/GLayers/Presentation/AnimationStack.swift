@@ -62,6 +62,8 @@ struct AnimationStack: ~Copyable {
     private var block = PresentationBlock()
     /// The local time the presented state shows (NaN: none).
     private var cacheTime = CFTimeInterval.nan
+    /// The local time the presentation cache holds (NaN when it holds none), for tests.
+    var evaluatedTime: CFTimeInterval { isCurrent ? cacheTime : .nan }
     /// The layer's local time of the next start or end among its animations (ticks before it
     /// have nothing to do; -infinity: check at the next tick).
     var nextEvent = -CFTimeInterval.infinity

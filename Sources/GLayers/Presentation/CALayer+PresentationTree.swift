@@ -17,7 +17,8 @@ extension CALayer {
     /// `presentation()` at that time find them evaluated — all but the leaves among the
     /// sublayers of a wide layer (`EngineThreads.minimumParallelSublayers` or more, with
     /// threads to use), which flattening evaluates on several threads as it places them
-    /// (FrameBuilder+ParallelLeaves.swift), and `presentation()` when asked.
+    /// (FrameBuilder+ParallelLeaves.swift), and `presentation()` when asked, and but the
+    /// trees of layers that show nothing (`LayerState.showsNothing`), which are not drawn.
     ///
     /// One sweep in tree order, prefetching the layers a few places ahead: the work per layer
     /// is small and the memory of ten thousand layers does not stay in the cache between frames.
@@ -35,7 +36,14 @@ extension CALayer {
     ///   result does not depend on the split.
     func evaluateSubtree(parentTime: CFTimeInterval, parallel: Bool = true) {
         let t = fromParentTime(parentTime)
-        if isAnimated { _ = evaluatePresentation(atLocalTime: t) }
+        // The tree of a layer that shows nothing is not drawn: it is left to whoever asks for
+        // it (`presentation()`), which evaluates it then. A Lottie layer outside its in and
+        // out points is hidden, and most of a composition's layers are at any one time.
+        if isAnimated {
+            if evaluatePresentation(atLocalTime: t).pointee.state.showsNothing { return }
+        } else if layerState.showsNothing {
+            return
+        }
         maskStorage?.evaluateSubtree(parentTime: t, parallel: parallel)
         sublayerStorage.withUnsafeBufferPointer { subs in
             let n = subs.count

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+@testable import GLayers
+
+extension ClockTests {
+    /// A frame checks the animated layers for animations starting or ending (their delegates'
+    /// callbacks, removal on completion) only when one of them is due
+    /// (`TransactionContext.nextTickTime`, from each layer's `mediaTimeOfNextAnimationEvent`).
+    @Suite struct TickSchedule {
+        /// Under a layer whose time loops every second, an animation two seconds long never
+        /// ends: its end is never due, so the frames after its start check nothing (a looping
+        /// Lottie composition shorter than one of its animations checked every animated layer
+        /// at every frame).
+        @Test func anEndPastALoopIsNeverDue() {
+            withManualClock {
+                let loop = CALayer()
+                loop.duration = 1
+                loop.repeatCount = .infinity
+                let layer = CALayer()
+                loop.addSublayer(layer)
+                let recorder = recordedFade(on: layer, duration: 2)
+                frame(at: 0)
+                frame(at: 0.5)
+                #expect(recorder.events == ["start"])
+                #expect(layer.mediaTimeOfNextAnimationEvent == .infinity)
+                #expect(TransactionContext.current.nextTickTime == .infinity)
+                for t in [1.5, 2.5, 4.0] { frame(at: t) }
+                #expect(recorder.events == ["start"], "its end is never reached")
+                layer.removeAllAnimations()
+            }
+        }
+
+        /// An end within the loop comes round: due at its first cycle's time, then checked at
+        /// every frame until a frame reaches it.
+        @Test func anEndWithinALoopIsDelivered() {
+            withManualClock {
+                let loop = CALayer()
+                loop.duration = 1
+                loop.repeatCount = .infinity
+                let layer = CALayer()
+                loop.addSublayer(layer)
+                let recorder = recordedFade(on: layer, duration: 0.5)
+                frame(at: 0)
+                #expect(layer.mediaTimeOfNextAnimationEvent == 0.5)
+                frame(at: 0.25)
+                #expect(recorder.events == ["start"])
+                frame(at: 0.75)
+                #expect(recorder.events == ["start", "stop true"])
+            }
+        }
+    }
+}
