@@ -178,25 +178,88 @@ public struct DamageRegion: Equatable, Sendable, CustomStringConvertible {
             rects.removeAll(keepingCapacity: true)
             rects.append(box)
         }
-        while rects.count > 1 {
-            var best = (i: -1, j: -1, waste: Int64.max, overlaps: false)
-            for i in 0..<rects.count {
-                for j in (i + 1)..<rects.count {
-                    let a = rects[i], b = rects[j]
-                    let overlaps = a.intersects(b)
-                    let waste = a.union(b).area - a.area - b.area + a.intersection(b).area
-                    if (overlaps && !best.overlaps) || (overlaps == best.overlaps && waste < best.waste) {
-                        best = (i, j, waste, overlaps)
+        if rects.count > 1 { mergePairs(maximumRects: maximumRects) }
+        if Double(area) > fullFraction * Double(screen.area) { setFull() }
+    }
+
+    /// `simplify`'s merging: while two rects overlap, there are more than `maximumRects`, or
+    /// a merge is cheap, the pair whose bounding box adds the fewest pixels (overlapping pairs
+    /// first; of equals, the first pair in the rects' order) becomes that box, where the first
+    /// of the two lay.
+    ///
+    /// A search of every pair at every merge costs the cube of the count (a Lottie frame's few
+    /// dozen moving shapes: a tenth of the drawing thread's time). Here each rect keeps its
+    /// cheapest pair with a later rect, looked for again only when that pair changes, so a
+    /// merge costs about as many steps as there are rects. The costs are ordered keys
+    /// (overlapping pairs below all others, then by the pixels added), and equal keys go to
+    /// the first pair in order, so the result is the search's. The tables are on the stack
+    /// (`DamageRegion.rawLimit` rects at most: under a kibibyte each).
+    private mutating func mergePairs(maximumRects: Int) {
+        let n = rects.count
+        var kept = 0
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: n) { bestKey in
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: n) { best in
+                rects.withUnsafeMutableBufferPointer { rects in
+                    // Slot i (a place in `rects`) pairs best with the later slot `best[i]` (-1: none
+                    // left; -2: slot i holds no rect any more), at cost `bestKey[i]`.
+                    func rescan(_ i: Int) {
+                        (best[i], bestKey[i]) = (-1, .max)
+                        for k in (i + 1)..<n where best[k] != -2 {
+                            let key = Self.mergeKey(rects[i], rects[k])
+                            if key < bestKey[i] { (best[i], bestKey[i]) = (Int32(k), key) }
+                        }
+                    }
+                    for i in 0..<n { best[i] = -1 }
+                    for i in 0..<n { rescan(i) }
+                    var count = n
+                    while count > 1 {
+                        var i = -1
+                        for s in 0..<n where best[s] >= 0 && (i < 0 || bestKey[s] < bestKey[i]) { i = s }
+                        let j = Int(best[i]), a = rects[i], b = rects[j], found = bestKey[i]
+                        let overlaps = found < 1 << 62, added = Int64(found & (1 << 62 - 1))
+                        guard overlaps || count > maximumRects || added <= max(4096, (a.area + b.area) / 4) else {
+                            break
+                        }
+                        rects[i] = a.union(b)
+                        best[j] = -2
+                        count -= 1
+                        rescan(i)
+                        // Earlier slots whose cheapest pair was with i or j look again; the others
+                        // compare their pair with i's new rect (the earlier of equal keys stays).
+                        for s in 0..<j where best[s] != -2 && s != i {
+                            if best[s] == Int32(i) || best[s] == Int32(j) {
+                                rescan(s)
+                            } else if s < i {
+                                let key = Self.mergeKey(rects[s], rects[i])
+                                if key < bestKey[s] || (key == bestKey[s] && Int32(i) < best[s]) {
+                                    (best[s], bestKey[s]) = (Int32(i), key)
+                                }
+                            }
+                        }
+                    }
+                    // The rects left, in order, to the front (each slot at or after its place).
+                    for s in 0..<n where best[s] != -2 {
+                        rects[kept] = rects[s]
+                        kept += 1
                     }
                 }
             }
-            let a = rects[best.i], b = rects[best.j]
-            let cheap = best.waste <= max(4096, (a.area + b.area) / 4)
-            guard best.overlaps || rects.count > maximumRects || cheap else { break }
-            rects[best.i] = a.union(b)
-            rects.remove(at: best.j)
         }
-        if Double(area) > fullFraction * Double(screen.area) { setFull() }
+        rects.removeLast(n - kept)
+    }
+
+    /// The cost of merging `a` and `b` (neither empty, as `add` keeps none) as an ordered key:
+    /// overlapping pairs below all others, then by the pixels their bounding box adds.
+    @inline(__always)
+    private static func mergeKey(_ a: PixelRect, _ b: PixelRect) -> UInt64 {
+        let w = Int64(max(a.maxX, b.maxX) - min(a.minX, b.minX))
+        let h = Int64(max(a.maxY, b.maxY) - min(a.minY, b.minY))
+        let iw = Int64(min(a.maxX, b.maxX) - max(a.minX, b.minX))
+        let ih = Int64(min(a.maxY, b.maxY) - max(a.minY, b.minY))
+        let overlaps = iw > 0 && ih > 0
+        let added =
+            w * h - Int64(a.width) * Int64(a.height) - Int64(b.width) * Int64(b.height) + (overlaps ? iw * ih : 0)
+        return UInt64(max(0, added)) | (overlaps ? 0 : 1 << 62)
     }
 
     /// The region for logs and test messages: "full W×H", "none", or its rectangles.

@@ -243,4 +243,50 @@ import Testing
             for r in added { #expect(region.rects.contains { $0.contains(r) }) }
         }
     }
+
+    /// `simplify` merges as the search of every pair at every merge does (kept here as the
+    /// reference), rect for rect and in the same order, ties included: rects on a coarse grid
+    /// tie often.
+    @Test func simplifyingMergesAsTheSearchOfEveryPair() {
+        func reference(_ input: [PixelRect], maximumRects: Int) -> [PixelRect] {
+            var rects = input
+            while rects.count > 1 {
+                var best = (i: -1, j: -1, waste: Int64.max, overlaps: false)
+                for i in 0..<rects.count {
+                    for j in (i + 1)..<rects.count {
+                        let a = rects[i], b = rects[j]
+                        let overlaps = a.intersects(b)
+                        let waste = a.union(b).area - a.area - b.area + a.intersection(b).area
+                        if (overlaps && !best.overlaps) || (overlaps == best.overlaps && waste < best.waste) {
+                            best = (i, j, waste, overlaps)
+                        }
+                    }
+                }
+                let a = rects[best.i], b = rects[best.j]
+                let cheap = best.waste <= max(4096, (a.area + b.area) / 4)
+                guard best.overlaps || rects.count > maximumRects || cheap else { break }
+                rects[best.i] = a.union(b)
+                rects.remove(at: best.j)
+            }
+            return rects
+        }
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<300 {
+            var region = DamageRegion(width: 1200, height: 900)
+            let step = Int32([1, 20, 100][round % 3])
+            for _ in 0..<Int.random(in: 2...DamageRegion.rawLimit, using: &generator) {
+                let x = Int32.random(in: 0..<1100 / step, using: &generator) * step
+                let y = Int32.random(in: 0..<800 / step, using: &generator) * step
+                region.add(
+                    PixelRect(
+                        minX: x, minY: y, maxX: x + step * Int32.random(in: 1...5, using: &generator),
+                        maxY: y + step * Int32.random(in: 1...5, using: &generator)))
+            }
+            let input = region.rects, limit = Int.random(in: 1...10, using: &generator)
+            region.simplify(maximumRects: limit, fullFraction: 2)
+            let box = input.dropFirst().reduce(input[0]) { $0.union($1) }
+            let expected = input.count > 1 && box.area <= 4096 ? [box] : reference(input, maximumRects: limit)
+            #expect(region.rects == expected, "\(input) at most \(limit)")
+        }
+    }
 }
