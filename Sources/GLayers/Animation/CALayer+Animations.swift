@@ -218,10 +218,10 @@ extension CALayer {
     }
 
     /// `animations.nextEvent` in media time (-infinity when an ancestor's speed is not positive:
-    /// the layer is then checked every tick; infinity when an ancestor's time cycles short of
-    /// it: a looping Lottie composition shorter than one of its animations, whose end would
-    /// otherwise lie in the past after the first loop and have every animated layer checked at
-    /// every tick).
+    /// the layer is then checked every tick; infinity when an ancestor's time cycles without
+    /// coming to it: a looping Lottie composition no longer than its animations, whose ends
+    /// would otherwise lie in the past after the first loop and have every animated layer
+    /// checked at every tick).
     var mediaTimeOfNextAnimationEvent: CFTimeInterval {
         var t = animations.nextEvent
         guard t.isFinite else { return t }
@@ -229,10 +229,10 @@ extension CALayer {
         while let l = layer {
             guard l.speedStorage > 0 else { return -.infinity }
             // A layer whose time cycles keeps its local time within one cycle
-            // (`LayerTimeCycle`), so it never reaches a later time. (One within the cycle maps to
-            // its first cycle's parent time, which may have passed: checked every tick until
-            // it comes round.)
-            if let cycle = l.timeCycle, t > cycle.duration { return .infinity }
+            // (`LayerTimeCycle.reaches`), so it never comes to a later time. (One within the
+            // cycle maps to its first cycle's parent time, which may have passed: checked every
+            // tick until it comes round.)
+            if let cycle = l.timeCycle, !cycle.reaches(t) { return .infinity }
             t = l.toParentTime(t)
             layer = l.superlayerStorage ?? l.maskOwner
         }

@@ -114,6 +114,18 @@ struct LayerTimeCycle {
             repeatDuration: repeatDuration, repeatCount: repeatCount, cycle: autoreverses ? 2 * duration : duration)
     }
 
+    /// Whether the layer's local time ever comes to `t`. It stays within one cycle, 0 to
+    /// `duration`, and comes to the cycle's end only where it turns back (`autoreverses`) or
+    /// holds it after its last cycle; a time within a billionth of the end is the end (an
+    /// animation ending with the cycle, as a looping Lottie composition's do, ends there give
+    /// or take a rounding).
+    func reaches(_ t: Double) -> Bool {
+        let tolerance = duration * 1e-9
+        if t < duration - tolerance { return true }
+        if t > duration + tolerance { return false }
+        return autoreverses || activeDuration.isFinite
+    }
+
     /// The local time at active time `active` (the parent time since the begin, times the
     /// speed), with `timeOffset` shifting the phase.
     func localTime(active: Double, timeOffset: Double) -> Double {

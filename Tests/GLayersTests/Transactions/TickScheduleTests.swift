@@ -31,6 +31,30 @@ extension ClockTests {
             }
         }
 
+        /// An animation as long as the loop: the loop's time starts again where the animation
+        /// would end, so its end never comes (unless the loop turns back or ends).
+        @Test func anEndWithTheLoopIsNeverDueWhileItLoops() {
+            withManualClock {
+                let loop = CALayer()
+                loop.duration = 1
+                loop.repeatCount = .infinity
+                let layer = CALayer()
+                loop.addSublayer(layer)
+                let recorder = recordedFade(on: layer, duration: 1)
+                frame(at: 0)
+                frame(at: 0.5)
+                #expect(layer.mediaTimeOfNextAnimationEvent == .infinity)
+                for t in [1.0, 1.5, 2.25] { frame(at: t) }
+                #expect(recorder.events == ["start"])
+                loop.autoreverses = true
+                #expect(layer.mediaTimeOfNextAnimationEvent == 1, "the loop turns back at its end")
+                loop.autoreverses = false
+                loop.repeatCount = 3
+                #expect(layer.mediaTimeOfNextAnimationEvent == 1, "the last loop holds its end")
+                layer.removeAllAnimations()
+            }
+        }
+
         /// An end within the loop comes round: due at its first cycle's time, then checked at
         /// every frame until a frame reaches it.
         @Test func anEndWithinALoopIsDelivered() {
