@@ -56,6 +56,7 @@ extension Renderer {
         options.disableSprites = debug.disableSprites
         options.wholeGeneralProgram = debug.wholeGeneralProgram
         options.disableMatteFusion = debug.disableMatteFusion
+        options.disableSmallImageArrays = debug.disableSmallImageArrays
         return options
     }
 
@@ -151,22 +152,26 @@ extension Renderer {
                 let tb = textures.texture(for: b, in: list, stats: &stats)
             else { return skip(.missingImage, items: Int(c.count)) }
             bound = .images(ta, tb)
-        case .tiles:
-            return resolveTiles(c, list, tile: &tile)
+        case .tiles(let width, let height):
+            return resolveTiles(c, list, tile: &tile, size: (Int(width), Int(height)))
         }
         commands.append(BoundCommand(c, textures: bound, variant: variant))
     }
 
-    /// A batch of tiles: each instance's layer written, one command per run of instances whose
-    /// tiles share an array.
-    private func resolveTiles(_ c: DrawCommand, _ list: RenderList, tile: inout Int) {
+    /// A batch of tiles (or small images: layers of `size` larger than their images): each
+    /// instance's layer written, one command per run of instances whose tiles share an array.
+    private func resolveTiles(_ c: DrawCommand, _ list: RenderList, tile: inout Int, size: (Int, Int)) {
         var run = BoundCommand(c, textures: .array(0), variant: c.variant)
         run.count = 0
         for instance in c.first..<c.first + c.count {
             let planned = planner.tiles[tile]
             tile += 1
             precondition(planned.instance == instance, "the plan's tiles follow its tile batches")
-            guard let (array, layer) = textures.layer(for: planned.image, in: list, stats: &stats) else {
+            guard
+                let (array, layer) = planned.small
+                    ? textures.smallLayer(for: planned.image, side: size.0, in: list, stats: &stats)
+                    : textures.layer(for: planned.image, in: list, stats: &stats)
+            else {
                 // Only an image the plan found and sized can get here: none.
                 skip(.missingImage)
                 if run.count > 0 { commands.append(run) }

@@ -96,6 +96,9 @@ public struct RendererDebug: Equatable, Sendable {
     /// Draw no item as a sprite (quad_sprite.frag.glsl): items whose image fades out at its
     /// edges keep the simple program's edge coverage.
     public var disableSprites = false
+    /// Draw every small image from a texture of its own, none from a layer of a texture array
+    /// shared with other small images (`FramePlanner.smallImage`).
+    public var disableSmallImageArrays = false
     /// Draw every general batch with the whole general program, none with a leaner one that
     /// leaves out what the batch does not use (`QuadFeatures`).
     public var wholeGeneralProgram = false

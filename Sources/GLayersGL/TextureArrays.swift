@@ -1,6 +1,8 @@
 /// Tile images in `GL_TEXTURE_2D_ARRAY` textures: one array per pixel size (all RGBA8), a
 /// layer per image, so that the tiles of a level, drawn one after another, batch into one
 /// instanced draw of `quad_simple.frag.glsl`'s array variant instead of one draw per tile.
+/// Small images (`TextureCache.smallLayer`) take layers of the arrays of
+/// `FramePlanner.smallImageSide` pixels a side the same way.
 ///
 /// - A layer is given to an image when it is first drawn as a tile (`RenderList.tileImages`)
 ///   and freed when the texture cache evicts the image; a freed layer is reused by the next
@@ -67,6 +69,8 @@ final class TextureArrays {
 
     /// Images by identity.
     private(set) var slots: [ImageID: Slot] = [:]
+    /// A small image with its edges repeated (`uploadSmall`), as it is uploaded.
+    private var padded: [UInt32] = []
     /// Arrays by pixel size, oldest first.
     private var families: [Size: [TextureArray]] = [:]
     /// The driver's `GL_MAX_ARRAY_TEXTURE_LAYERS`.
@@ -112,8 +116,7 @@ final class TextureArrays {
     /// returns the array's texture and the layer.
     func upload(_ image: any RenderImage, id: ImageID, frame: UInt64) -> (GLuint, Int32) {
         let w = image.pixelWidth, h = image.pixelHeight
-        let array = arrayWithRoom(width: w, height: h)
-        let layer = array.takeLayer()
+        let (array, layer) = takeLayer(width: w, height: h)
         glBindTexture(GLenum(GL_TEXTURE_2D_ARRAY), array.name)
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         image.withPixelBytes { bytes, bytesPerRow in
@@ -127,14 +130,53 @@ final class TextureArrays {
         return (array.name, layer)
     }
 
-    /// Frees `id`'s layer (deleting its array when no layer is left in use and another array
-    /// of its size is empty too); returns whether it had one.
+    /// Uploads `image`, smaller than a layer of `array` by two texels or more a side, into
+    /// `layer` at its corner, with its last column and last row twice again beyond it: the
+    /// texels a bilinear sample past the image's right and bottom edges reads are then those a
+    /// texture of the image's own, clamped at its edges, would give (its left and top edges
+    /// are the layer's, clamped by the array).
+    func uploadSmall(_ image: any RenderImage, into array: TextureArray, layer: Int32) {
+        let w = image.pixelWidth, h = image.pixelHeight, pw = w + 2, ph = h + 2
+        precondition(pw <= array.width && ph <= array.height, "a small image leaves room for its edges")
+        padded.removeAll(keepingCapacity: true)
+        padded.reserveCapacity(pw * ph)
+        image.withPixelBytes { bytes, bytesPerRow in
+            guard let base = bytes.baseAddress else { return }
+            for y in 0..<ph {
+                let row = base + min(y, h - 1) * bytesPerRow
+                for x in 0..<pw { padded.append(row.loadUnaligned(fromByteOffset: min(x, w - 1) * 4, as: UInt32.self)) }
+            }
+        }
+        guard padded.count == pw * ph else { return }
+        glBindTexture(GLenum(GL_TEXTURE_2D_ARRAY), array.name)
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        padded.withUnsafeBytes {
+            glTexSubImage3D(
+                GLenum(GL_TEXTURE_2D_ARRAY), 0, 0, 0, layer, GLsizei(pw), GLsizei(ph), 1, GLenum(GL_RGBA),
+                GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+        }
+    }
+
+    /// Frees `id`'s layer (`release`); returns whether it had one.
     @discardableResult
     func evict(_ id: ImageID) -> Bool {
         guard let slot = slots.removeValue(forKey: id) else { return false }
-        let array = slot.array
+        release(slot.layer, of: slot.array)
+        return true
+    }
+
+    /// A free layer of an array of `width` × `height` pixels (making an array when those are
+    /// full).
+    func takeLayer(width: Int, height: Int) -> (TextureArray, Int32) {
+        let array = arrayWithRoom(width: width, height: height)
+        return (array, array.takeLayer())
+    }
+
+    /// Frees `layer` of `array`, deleting the array when no layer is left in use and another
+    /// array of its size is empty too.
+    func release(_ layer: Int32, of array: TextureArray) {
         array.used -= 1
-        array.free.append(slot.layer)
+        array.free.append(layer)
         let size = Size(width: array.width, height: array.height)
         if array.used == 0, families[size]?.contains(where: { $0 !== array && $0.used == 0 }) == true {
             delete(array)
@@ -142,7 +184,6 @@ final class TextureArrays {
             // Lowest first, so that a level's tiles stay near one another.
             array.free.sort(by: >)
         }
-        return true
     }
 
     /// Deletes every array in which no layer is in use.

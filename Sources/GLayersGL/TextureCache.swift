@@ -3,7 +3,8 @@
 /// soon as the image itself is gone (a shape drawn again every frame, an animated gradient:
 /// their old images never come back); such a texture serves the next image of its size. Tile
 /// images drawn by the simple program live in layers of texture arrays instead
-/// (`TextureArrays`), under the same budget and idle rule.
+/// (`TextureArrays`), under the same budget and idle rule, and so do small images
+/// (`smallLayer`), whose layers go with their images as textures do.
 ///
 /// It does not decode or own images: the pixels come from `RenderList.images`.
 import COpenGL
@@ -24,6 +25,10 @@ final class TextureCache {
         var mipmapped = false
         /// The image, while it lives (nil once it is gone: nothing can show it again).
         weak var image: AnyObject?
+        /// For a small image (`smallLayer`): the array whose layer `layer` holds it (`texture`
+        /// is the array's).
+        var array: TextureArrays.TextureArray?
+        var layer: Int32 = -1
     }
 
     /// Frames an unused texture is kept.
@@ -37,8 +42,12 @@ final class TextureCache {
     /// reference (two calls into the runtime's side table), which costs more than the lookup,
     /// and a Lottie letter looks twenty textures up a frame, all of which the frame's end reads.
     @exclusivity(unchecked) private var entries: [Entry] = []
-    /// Where each image's entry is in `entries`.
+    /// Where each image's entry is in `entries`: of a texture of its own, and of a small
+    /// image's layer.
     @exclusivity(unchecked) private var slots: [ImageID: Int] = [:]
+    @exclusivity(unchecked) private var smallSlots: [ImageID: Int] = [:]
+    /// Small images gone or idle, this frame's end.
+    @exclusivity(unchecked) private var smallOut: [ImageID] = []
     /// Textures of images that are gone, by size, for this frame's new images of that size
     /// (deleted at the frame's end when none took them).
     @exclusivity(unchecked) private var spares: [SIMD2<Int>: [GLuint]] = [:]
@@ -56,7 +65,7 @@ final class TextureCache {
     init(maximumSize: Int) { self.maximumSize = maximumSize }
 
     deinit {
-        for i in entries.indices {
+        for i in entries.indices where entries[i].array == nil {
             var t = entries[i].texture
             glDeleteTextures(1, &t)
         }
@@ -113,6 +122,31 @@ final class TextureCache {
         return found
     }
 
+    /// The texture array and layer of small image `id` (`FramePlanner.smallImageSide`: at most
+    /// `side` − 2 pixels a side) in an array of `side` × `side` layers, uploading it the first
+    /// time (`TextureArrays.uploadSmall`); nil when it is neither held nor in `images`, or too
+    /// large. It goes when the image goes, as a texture of its own does.
+    func smallLayer(for id: ImageID, side: Int, in list: RenderList, stats: inout RenderStats) -> (GLuint, Int32)? {
+        if let i = smallSlots[id] {
+            entries[i].lastUsed = frame
+            return (entries[i].texture, entries[i].layer)
+        }
+        guard let image = list.images[id], image.pixelWidth > 0, image.pixelHeight > 0,
+            image.pixelWidth + 2 <= side, image.pixelHeight + 2 <= side
+        else { return nil }
+        let (array, layer) = arrays.takeLayer(width: side, height: side)
+        arrays.uploadSmall(image, into: array, layer: layer)
+        var entry = Entry(
+            id: id, texture: array.name, width: side, height: side, bytes: side * side * 4, lastUsed: frame)
+        (entry.image, entry.array, entry.layer) = (image, array, layer)
+        smallSlots[id] = entries.count
+        entries.append(entry)
+        residentBytes += entry.bytes
+        stats.textureUploads += 1
+        stats.textureBytes += image.pixelWidth * image.pixelHeight * 4
+        return (array.name, layer)
+    }
+
     /// Generates the mipmap levels of `entry`'s texture; returns the bytes they add.
     private func makeMipmaps(_ entry: inout Entry) -> Int {
         glBindTexture(GLenum(GL_TEXTURE_2D), entry.texture)
@@ -133,9 +167,12 @@ final class TextureCache {
         // frame can be gone or idle. A gone image's texture becomes a spare even when idle.
         goneImages.removeAll(keepingCapacity: true)
         idle.removeAll(keepingCapacity: true)
+        smallOut.removeAll(keepingCapacity: true)
         entries.withUnsafeBufferPointer { all in
             for i in all.indices where all[i].lastUsed < frame {
-                if all[i].image == nil {
+                if all[i].array != nil {
+                    if all[i].image == nil || frame - all[i].lastUsed > maximumIdleFrames { smallOut.append(all[i].id) }
+                } else if all[i].image == nil {
                     goneImages.append(all[i].id)
                 } else if frame - all[i].lastUsed > maximumIdleFrames {
                     idle.append(all[i].id)
@@ -144,19 +181,25 @@ final class TextureCache {
         }
         for id in goneImages { recycle(id) }
         for id in idle { evict(id) }
+        for id in smallOut { evictSmall(id) }
         idle.removeAll(keepingCapacity: true)
         for (id, slot) in arrays.slots where frame - slot.lastUsed > maximumIdleFrames { idle.append(id) }
         for id in idle { evictLayer(id) }
         guard residentBytes > budgetBytes else { return }
-        // Oldest first; a tile image's texture before its layer when both were last used together.
-        var byAge: [(lastUsed: UInt64, id: ImageID, layer: Bool)] = []
+        // Oldest first; an image's texture before its small layer and its tile layer when they
+        // were last used together.
+        var byAge: [(lastUsed: UInt64, id: ImageID, kind: Int)] = []
         for i in entries.indices where entries[i].lastUsed < frame {
-            byAge.append((entries[i].lastUsed, entries[i].id, false))
+            byAge.append((entries[i].lastUsed, entries[i].id, entries[i].array == nil ? 0 : 1))
         }
-        for (id, slot) in arrays.slots where slot.lastUsed < frame { byAge.append((slot.lastUsed, id, true)) }
-        byAge.sort { ($0.lastUsed, $0.id, $0.layer ? 1 : 0) < ($1.lastUsed, $1.id, $1.layer ? 1 : 0) }
+        for (id, slot) in arrays.slots where slot.lastUsed < frame { byAge.append((slot.lastUsed, id, 2)) }
+        byAge.sort { ($0.lastUsed, $0.id, $0.kind) < ($1.lastUsed, $1.id, $1.kind) }
         for old in byAge where residentBytes > budgetBytes {
-            if old.layer { evictLayer(old.id) } else { evict(old.id) }
+            switch old.kind {
+            case 0: evict(old.id)
+            case 1: evictSmall(old.id)
+            default: evictLayer(old.id)
+            }
         }
     }
 
@@ -164,8 +207,16 @@ final class TextureCache {
     func purge() {
         deleteSpares()
         for id in Array(slots.keys) { evict(id) }
+        for id in Array(smallSlots.keys) { evictSmall(id) }
         for id in Array(arrays.slots.keys) { evictLayer(id) }
         arrays.deleteEmptyArrays()
+    }
+
+    /// Frees small image `id`'s layer.
+    private func evictSmall(_ id: ImageID) {
+        guard let entry = remove(id, small: true), let array = entry.array else { return }
+        arrays.release(entry.layer, of: array)
+        residentBytes -= entry.bytes
     }
 
     private func evictLayer(_ id: ImageID) {
@@ -202,13 +253,14 @@ final class TextureCache {
         if recentID == id { recentID = nil }
     }
 
-    /// Takes `id`'s entry out of `entries` (the last entry takes its place).
-    private func remove(_ id: ImageID) -> Entry? {
-        guard let i = slots.removeValue(forKey: id) else { return nil }
+    /// Takes `id`'s entry (a small image's layer when `small`) out of `entries` (the last
+    /// entry takes its place).
+    private func remove(_ id: ImageID, small: Bool = false) -> Entry? {
+        guard let i = small ? smallSlots.removeValue(forKey: id) : slots.removeValue(forKey: id) else { return nil }
         let last = entries.count - 1
         if i != last {
             entries.swapAt(i, last)
-            slots[entries[i].id] = i
+            if entries[i].array != nil { smallSlots[entries[i].id] = i } else { slots[entries[i].id] = i }
         }
         return entries.removeLast()
     }

@@ -20,7 +20,8 @@ package enum TextureSource: Hashable {
     case pass(Int32)
     /// Tile images of one pixel size, one per instance (`FramePlanner.tiles` names them): the
     /// renderer holds them in layers of texture arrays and writes each instance's layer
-    /// before the instances are uploaded.
+    /// before the instances are uploaded. Small images share layers of
+    /// `FramePlanner.smallImageSide` pixels a side the same way, each at its layer's corner.
     case tiles(width: Int32, height: Int32)
 
     /// The derived equality, written out so that it inlines: every batched item compares its
@@ -170,10 +171,12 @@ package struct PassGeometry: Equatable {
     }
 }
 
-/// An instance that shows a tile image from a texture array (`TextureSource.tiles`).
+/// An instance that shows a tile image from a texture array (`TextureSource.tiles`), or a
+/// small image from a layer larger than it (`FramePlanner.smallImageSide`).
 package struct PlannedTile: Equatable {
     package var instance: Int32
     package var image: ImageID
+    package var small = false
 }
 
 /// Why an item was skipped (reported once each).
@@ -233,6 +236,8 @@ package struct PlanOptions: Equatable {
     package var wholeGeneralProgram = false
     /// Every masked pass is rendered as a pass (`FramePlanner.prepareMattes` fuses none).
     package var disableMatteFusion = false
+    /// Every small image is drawn from a texture of its own (`FramePlanner.smallImageSide`).
+    package var disableSmallImageArrays = false
 
     package init() {}
 }

@@ -10,12 +10,21 @@ extension FramePlanner {
         _ instance: QuadInstance, textures: TextureSource, blending: Blending, item: UnsafePointer<DrawItem>,
         list: RenderList
     ) {
-        var textures = textures
+        var textures = textures, instance = instance
         let index = Int32(instanceCount)
         if listHasTiles, instance.edgeLines != nil, case .image(let id) = textures, let size = tileSize(item, id, list)
         {
             textures = size
             tiles.append(PlannedTile(instance: index, image: id))
+        } else if instance.edgeLines != nil, case .image(let id) = textures, joinsSmallImages(id),
+            let (w, h) = smallImage(item, id, list, instance), !isSprite(instance, source: textures, list: list)
+        {
+            // At its layer's corner: the same texels at the same texture coordinates, scaled.
+            let side = Float(Self.smallImageSide), sx = Float(w) / side, sy = Float(h) / side
+            let s = instance.source
+            instance.source = Rect(x: s.x * sx, y: s.y * sy, width: s.width * sx, height: s.height * sy)
+            textures = .tiles(width: Self.smallImageSide, height: Self.smallImageSide)
+            tiles.append(PlannedTile(instance: index, image: id, small: true))
         }
         instance.write(to: instanceBuffer.append())
         counters.items += 1
@@ -39,6 +48,18 @@ extension FramePlanner {
             variant = .simple
         }
         appendToBatch(index, textures: textures, blending: blending, variant: variant, features: features)
+    }
+
+    /// Whether an item showing image `id` may be drawn from a small images' layer
+    /// (`smallImage`): not the pass's first item, nor one that the open batch of `id`'s own
+    /// texture takes. The items of one image batch with its texture anyway (a snowfall's flakes
+    /// stay one draw, whichever of them a layer could show); items of different images after
+    /// the first join the layers' batch.
+    @inline(__always)
+    private func joinsSmallImages(_ id: ImageID) -> Bool {
+        let last = commands.count - 1
+        guard !options.disableSmallImageArrays, last >= passCommands else { return false }
+        return commands[last].textures != .image(id)
     }
 
     /// What of the general program `instance` needs (`QuadFeatures`). The overdraw view takes

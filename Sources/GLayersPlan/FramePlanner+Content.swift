@@ -106,6 +106,40 @@ extension FramePlanner {
         return .tiles(width: Int32(image.pixelWidth), height: Int32(image.pixelHeight))
     }
 
+    /// The side of the layers small images share (`smallImage`): 64 pixels, so that the
+    /// shapes of a Lottie letter or icon (2 to 40 pixels a side) are drawn by one call.
+    package static let smallImageSide: Int32 = 64
+
+    /// The pixel size of image `id` when the plain image item the simple program draws as
+    /// `instance` shows it small enough to share a texture array's layer of `smallImageSide`
+    /// pixels a side with its right and bottom edges repeated twice beyond it
+    /// (`TextureArrays.uploadSmall`); else nil. Items showing different small images then
+    /// batch, where each image of its own was a draw call (on llvmpipe about 2.3 µs each, a
+    /// Lottie letter's dozen shapes a frame).
+    ///
+    /// The texels sampled are those of a texture of its own, clamped at its edges, when the
+    /// item shows the image with linear filters, within its bounds (`source` in the unit
+    /// square), without perspective and at half a pixel a texel or more: the quad reaches half
+    /// a pixel past the item's edges for their coverage, so a bilinear sample reads at most a
+    /// texel and a half past the image's last texel, which the two repeated hold.
+    func smallImage(_ item: UnsafePointer<DrawItem>, _ id: ImageID, _ list: RenderList, _ instance: QuadInstance)
+        -> (Int, Int)?
+    {
+        guard !options.disableSmallImageArrays, case .image(_, let placement) = item.pointee.content,
+            placement.minificationFilter == .linear, placement.magnificationFilter != .nearest,
+            let image = list.images[id], image.pixelWidth > 0, image.pixelHeight > 0,
+            image.pixelWidth + 2 <= Int(Self.smallImageSide), image.pixelHeight + 2 <= Int(Self.smallImageSide)
+        else { return nil }
+        let s = instance.source, d = instance.destination, h = instance.h
+        guard s.x >= 0, s.y >= 0, s.maxX <= 1, s.maxY <= 1, h.c0.z == 0, h.c1.z == 0, h.c2.z != 0,
+            (h.c0.x * h.c0.x + h.c0.y * h.c0.y).squareRoot() * abs(d.width)
+                >= 0.5 * Float(image.pixelWidth) * s.width * abs(h.c2.z),
+            (h.c1.x * h.c1.x + h.c1.y * h.c1.y).squareRoot() * abs(d.height)
+                >= 0.5 * Float(image.pixelHeight) * s.height * abs(h.c2.z)
+        else { return nil }
+        return (image.pixelWidth, image.pixelHeight)
+    }
+
     /// Content placement fields of content drawn from images `a` and `b`; false (skipped) when
     /// its rects are unusable or an image has no pixels.
     private func place(

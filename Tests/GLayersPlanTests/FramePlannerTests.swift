@@ -45,7 +45,8 @@ import Testing
                 """)
     }
 
-    /// Images are named by identity: runs of one image batch, another image cuts the run.
+    /// Images are named by identity: runs of one image batch, another image cuts the run
+    /// (small images drawn from textures of their own: see `smallImagesShareLayers`).
     @Test func imagesBatchByIdentity() {
         let list = TestList(width: 64, height: 64)
         let a = list.add(TestImage(side: 8, opaque: true)), b = list.add(TestImage(side: 8, opaque: true))
@@ -54,6 +55,7 @@ import Testing
                 Self.item(Self.square, at: (Float(i) * 12, 0), background: .clear, content: Self.image(id, 10))
             })
         let planner = FramePlanner()
+        planner.options.disableSmallImageArrays = true
         planner.plan(list.list)
         #expect(
             planner.dump() == """
@@ -201,7 +203,7 @@ import Testing
     }
 
     /// Sprites are told from the image's pixels: a transparent rim makes one, an opaque edge
-    /// or the debug switch does not.
+    /// or the debug switch does not (small images drawn from textures of their own).
     @Test func spritesAreToldFromPixels() {
         let list = TestList(width: 64, height: 64)
         let soft = list.add(TestImage(side: 16, opaque: false)), hard = list.add(TestImage(side: 16, opaque: true))
@@ -213,12 +215,57 @@ import Testing
             Self.item(Self.square, at: (40, 0), content: Self.image(soft, 10), tint: tint),
         ])
         let planner = FramePlanner()
+        planner.options.disableSmallImageArrays = true
         planner.plan(list.list)
         #expect(planner.commands.map(\.variant) == [.sprite, .simple, .simple])
         #expect(planner.counters.spriteItems == 1)
         planner.options.disableSprites = true
         planner.plan(list.list)
         #expect(planner.commands.map(\.variant) == [.simple, .simple, .simple])
+    }
+
+    /// Small images of their own batch from the layers of one texture array size, each at its
+    /// layer's corner (their texture coordinates scaled to it): after the pass's first item,
+    /// which is drawn from its own texture, as a run of one image is, and as an image too
+    /// large, minified below half a pixel a texel, or shown past its bounds is.
+    @Test func smallImagesShareLayers() {
+        let list = TestList(width: 64, height: 64)
+        let ids = (0..<4).map { _ in list.add(TestImage(side: 8, opaque: true)) }
+        let large = list.add(TestImage(side: 63, opaque: true))
+        func item(_ id: ImageID, _ x: Float, side: Float = 10) -> DrawItem {
+            Self.item(Self.square, at: (x, 0), background: .clear, content: Self.image(id, side))
+        }
+        var beyond = item(ids[3], 40)
+        beyond.content = .image(
+            ids[3], ContentPlacement(destination: Self.square, source: Rect(x: 0, y: 0, width: 1.5, height: 1)))
+        var minified = item(ids[2], 50)
+        minified.transform = Matrix4(SIMD16(0.3, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 50, 0, 0, 1))
+        list.screen([
+            item(ids[0], 0), item(ids[0], 4), item(ids[1], 8), item(ids[2], 12), item(ids[3], 16), item(ids[3], 20),
+            item(large, 24), beyond, minified,
+        ])
+        let planner = FramePlanner()
+        planner.plan(list.list)
+        #expect(
+            planner.dump().hasPrefix(
+                """
+                pass 0 64x64 scale 1
+                  batch simple image \(ids[0]) sourceOver 0..<2
+                  batch simpleArray tiles 64x64 sourceOver 2..<6
+                  batch simple image \(large) sourceOver 6..<7
+                  batch simple image \(ids[3]) sourceOver 7..<8
+                  batch simple image \(ids[2]) sourceOver 8..<9
+
+                """), "\(planner.dump())")
+        #expect(
+            planner.tiles
+                == (2..<6).map { PlannedTile(instance: Int32($0), image: ids[[1, 2, 3, 3][$0 - 2]], small: true) })
+        // Sources in the layer: 8 of its 64 texels.
+        let source = planner.instances[2 * QuadInstance.vectorCount + 8]  // its source (QuadInstance.write)
+        #expect(source == SIMD4(0, 0, 0.125, 0.125), "\(source)")
+        planner.options.disableSmallImageArrays = true
+        planner.plan(list.list)
+        #expect(planner.tiles.isEmpty && !planner.dump().contains("tiles 64x64"))
     }
 
     /// Passes are planned dependencies first; a pass the renderer kept has no commands, and
