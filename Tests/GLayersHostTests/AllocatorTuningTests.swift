@@ -19,10 +19,10 @@ import Testing
         // Under a sanitizer its runtime owns the allocator and the settings do not apply.
         guard !TestBuild.isSanitized else { return }
         #expect(FrameDriver.allocatorTuned)
-        // A frame of three 5 MiB rasters (a 1150-pixel square each), every page written, then
+        // A frame of three 600 KiB rasters (a 390-pixel square each), every page written, then
         // freed. glibc's own thresholds map the first and trim the heap past twice the largest
         // freed block, which faulted every page again at every frame.
-        let size = 5 << 20, pages = 3 * size / 4096
+        let size = 600 << 10, pages = 3 * size / 4096
         func frame() {
             let rasters = (0..<3).map { _ in malloc(size)! }
             for r in rasters { memset(r, 1, size) }

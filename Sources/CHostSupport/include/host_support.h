@@ -13,10 +13,10 @@ void glayers_set_window_lost(void);
 /// memory. Returns 1 when memory was released.
 int glayers_release_free_memory(void);
 
-/// Tunes glibc's allocator for frames that allocate and free rasters of up to a few MiB each
-/// (a shape whose path animates is rasterized at every frame): allocations up to 32 MiB come
-/// from the heap instead of fresh mappings, and up to 64 MiB of freed memory is kept for the
-/// next frame instead of given back at once (`glayers_release_free_memory` still gives it
-/// back). Leaves the allocator as it is when `GLIBC_TUNABLES` sets any of its values. Returns
-/// 1 when both settings took.
+/// Tunes glibc's allocator for frames that allocate and free rasters (a shape whose path
+/// animates is rasterized at every frame): allocations up to 32 MiB come from the heap instead
+/// of fresh mappings, and up to 2 MiB of memory freed at the heap's top is kept for the next
+/// frame instead of given back at once (`glayers_release_free_memory` still gives it back).
+/// Leaves the allocator as it is when `GLIBC_TUNABLES` sets any of its values. Returns 1 when
+/// both settings took.
 int glayers_tune_allocator(void);
