@@ -8,18 +8,28 @@ extension ClockTests {
     /// callbacks, removal on completion) only when one of them is due
     /// (`TransactionContext.nextTickTime`, from each layer's `mediaTimeOfNextAnimationEvent`).
     @Suite struct TickSchedule {
-        /// Under a layer whose time loops every second, an animation two seconds long never
-        /// ends: its end is never due, so the frames after its start check nothing (a looping
-        /// Lottie composition shorter than one of its animations checked every animated layer
-        /// at every frame).
-        @Test func anEndPastALoopIsNeverDue() {
+        /// A layer under a layer whose time loops every second, with a fade of `duration`
+        /// seconds added (its recorder) while the clock is manual at 0.
+        func looped(
+            fade duration: CFTimeInterval, _ body: (CALayer, CALayer, AnimationRecorder) -> Void
+        ) {
             withManualClock {
                 let loop = CALayer()
                 loop.duration = 1
                 loop.repeatCount = .infinity
                 let layer = CALayer()
                 loop.addSublayer(layer)
-                let recorder = recordedFade(on: layer, duration: 2)
+                body(loop, layer, recordedFade(on: layer, duration: duration))
+                layer.removeAllAnimations()
+            }
+        }
+
+        /// Under a layer whose time loops every second, an animation two seconds long never
+        /// ends: its end is never due, so the frames after its start check nothing (a looping
+        /// Lottie composition shorter than one of its animations checked every animated layer
+        /// at every frame).
+        @Test func anEndPastALoopIsNeverDue() {
+            looped(fade: 2) { _, layer, recorder in
                 frame(at: 0)
                 frame(at: 0.5)
                 #expect(recorder.events == ["start"])
@@ -27,20 +37,13 @@ extension ClockTests {
                 #expect(TransactionContext.current.nextTickTime == .infinity)
                 for t in [1.5, 2.5, 4.0] { frame(at: t) }
                 #expect(recorder.events == ["start"], "its end is never reached")
-                layer.removeAllAnimations()
             }
         }
 
         /// An animation as long as the loop: the loop's time starts again where the animation
         /// would end, so its end never comes (unless the loop turns back or ends).
         @Test func anEndWithTheLoopIsNeverDueWhileItLoops() {
-            withManualClock {
-                let loop = CALayer()
-                loop.duration = 1
-                loop.repeatCount = .infinity
-                let layer = CALayer()
-                loop.addSublayer(layer)
-                let recorder = recordedFade(on: layer, duration: 1)
+            looped(fade: 1) { loop, layer, recorder in
                 frame(at: 0)
                 frame(at: 0.5)
                 #expect(layer.mediaTimeOfNextAnimationEvent == .infinity)
@@ -51,20 +54,13 @@ extension ClockTests {
                 loop.autoreverses = false
                 loop.repeatCount = 3
                 #expect(layer.mediaTimeOfNextAnimationEvent == 1, "the last loop holds its end")
-                layer.removeAllAnimations()
             }
         }
 
         /// An end within the loop comes round: due at its first cycle's time, then checked at
         /// every frame until a frame reaches it.
         @Test func anEndWithinALoopIsDelivered() {
-            withManualClock {
-                let loop = CALayer()
-                loop.duration = 1
-                loop.repeatCount = .infinity
-                let layer = CALayer()
-                loop.addSublayer(layer)
-                let recorder = recordedFade(on: layer, duration: 0.5)
+            looped(fade: 0.5) { _, layer, recorder in
                 frame(at: 0)
                 #expect(layer.mediaTimeOfNextAnimationEvent == 0.5)
                 frame(at: 0.25)
