@@ -128,7 +128,8 @@ extension FramePlanner {
         guard !options.disableSmallImageArrays, case .image(_, let placement) = item.pointee.content,
             placement.minificationFilter == .linear, placement.magnificationFilter != .nearest,
             let image = list.images[id], image.pixelWidth > 0, image.pixelHeight > 0,
-            image.pixelWidth + 2 <= Int(Self.smallImageSide), image.pixelHeight + 2 <= Int(Self.smallImageSide)
+            image.pixelWidth + 2 <= Int(Self.smallImageSide), image.pixelHeight + 2 <= Int(Self.smallImageSide),
+            image.pixelWidth <= options.maximumTextureSize, image.pixelHeight <= options.maximumTextureSize
         else { return nil }
         let s = instance.source, d = instance.destination, h = instance.h
         guard s.x >= 0, s.y >= 0, s.maxX <= 1, s.maxY <= 1, h.c0.z == 0, h.c1.z == 0, h.c2.z != 0,

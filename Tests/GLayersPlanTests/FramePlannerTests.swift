@@ -263,6 +263,11 @@ import Testing
         // Sources in the layer: 8 of its 64 texels.
         let source = planner.instances[2 * QuadInstance.vectorCount + 8]  // its source (QuadInstance.write)
         #expect(source == SIMD4(0, 0, 0.125, 0.125), "\(source)")
+        // Larger than a texture may be (a debug limit): drawn, downscaled, from its own.
+        planner.options.maximumTextureSize = 4
+        planner.plan(list.list)
+        #expect(planner.tiles.isEmpty && !planner.dump().contains("tiles 64x64"))
+        planner.options = PlanOptions()
         planner.options.disableSmallImageArrays = true
         planner.plan(list.list)
         #expect(planner.tiles.isEmpty && !planner.dump().contains("tiles 64x64"))

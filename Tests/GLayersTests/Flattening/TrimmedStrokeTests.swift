@@ -162,8 +162,8 @@ extension ClockTests {
             }
         }
 
-        @Test func aTrimmedStrokeInAMaskIsRasterizedTrimmed() throws {
-            try withManualClock {
+        @Test func aTrimmedStrokeInAMaskIsRasterizedTrimmed() {
+            withManualClock {
                 let root = CALayer(), masked = CALayer(), shape = Self.strokeLayer(Self.circle)
                 root.frame = shape.frame
                 masked.frame = root.frame
