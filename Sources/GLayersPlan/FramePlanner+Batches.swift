@@ -12,19 +12,24 @@ extension FramePlanner {
     ) {
         var textures = textures, instance = instance
         let index = Int32(instanceCount)
+        // Whether the instance is a sprite, when asked already (a small image that is one).
+        var sprite: Bool?
         if listHasTiles, instance.edgeLines != nil, case .image(let id) = textures, let size = tileSize(item, id, list)
         {
             textures = size
             tiles.append(PlannedTile(instance: index, image: id))
         } else if instance.edgeLines != nil, case .image(let id) = textures, joinsSmallImages(id),
-            let (w, h) = smallImage(item, id, list, instance), !isSprite(instance, source: textures, list: list)
+            let (w, h) = smallImage(item, id, list, instance)
         {
-            // At its layer's corner: the same texels at the same texture coordinates, scaled.
-            let side = Float(Self.smallImageSide), sx = Float(w) / side, sy = Float(h) / side
-            let s = instance.source
-            instance.source = Rect(x: s.x * sx, y: s.y * sy, width: s.width * sx, height: s.height * sy)
-            textures = .tiles(width: Self.smallImageSide, height: Self.smallImageSide)
-            tiles.append(PlannedTile(instance: index, image: id, small: true))
+            sprite = isSprite(instance, source: textures, list: list)
+            if sprite == false {
+                // At its layer's corner: the same texels at the same texture coordinates, scaled.
+                let side = Float(Self.smallImageSide), sx = Float(w) / side, sy = Float(h) / side
+                let s = instance.source
+                instance.source = Rect(x: s.x * sx, y: s.y * sy, width: s.width * sx, height: s.height * sy)
+                textures = .tiles(width: Self.smallImageSide, height: Self.smallImageSide)
+                tiles.append(PlannedTile(instance: index, image: id, small: true))
+            }
         }
         instance.write(to: instanceBuffer.append())
         counters.items += 1
@@ -41,7 +46,7 @@ extension FramePlanner {
             if variant == .general { features = generalFeatures(instance) }
         } else if case .tiles = textures {
             variant = .simpleArray
-        } else if isSprite(instance, source: textures, list: list) {
+        } else if sprite ?? isSprite(instance, source: textures, list: list) {
             variant = .sprite
             counters.spriteItems += 1
         } else {

@@ -125,29 +125,24 @@ final class SoftRims {
 extension FramePlanner {
     /// Whether an item the simple program would draw with `textures` (one image texture, or a
     /// trimmed stroke's raster and lengths, `clearEdges` when its edges show nothing:
-    /// `StrokeTrim.clearEdges`) is a sprite: its whole image shown, nothing under it (no background, or a tint), an affine
-    /// map, and a soft rim wide enough for its on-screen size.
+    /// `StrokeTrim.clearEdges`) is a sprite: an affine map, nothing under it (no background, or
+    /// a tint), and its whole image shown with a soft rim wide enough for its on-screen size, or
+    /// part of a trimmed stroke's raster with a margin it does not show (its own rim).
     @inline(__always)
     func isSprite(_ instance: QuadInstance, source: TextureSource, list: RenderList, clearEdges: Bool = false) -> Bool {
+        let h = instance.h
+        guard !options.disableSprites, h.c0.z == 0, h.c1.z == 0, h.c2.z > 0 else { return false }
         let image: ImageID
         switch source {
         case .image(let id): image = id
         case .images(let id, _) where instance.flags.contains(.trim):
+            if clearEdges { return instance.background.isClear }
             image = id
-            if clearEdges {
-                // Part of a trimmed stroke's raster with a margin it does not show: its own rim.
-                let h = instance.h
-                return !options.disableSprites && instance.background.isClear && h.c0.z == 0 && h.c1.z == 0
-                    && h.c2.z > 0
-            }
         default: return false
         }
-        guard !options.disableSprites, instance.showsWholeTexture,
-            instance.flags.isDisjoint(with: QuadFlags.nineSlice.union(.crossfade)),
+        guard instance.showsWholeTexture, instance.flags.isDisjoint(with: QuadFlags.nineSlice.union(.crossfade)),
             instance.flags.contains(.tint) || instance.background.isClear
         else { return false }
-        let h = instance.h
-        guard h.c0.z == 0, h.c1.z == 0, h.c2.z > 0 else { return false }
         let rim = rims.rim(of: image, in: list)
         guard rim.rings > 0 else { return false }
         let w = 1 / h.c2.z

@@ -51,7 +51,9 @@ extension ClockTests {
             }
         }
 
-        @Test func aTransparentLayersTreeIsLeftOutUnlessATransitionShowsIt() {
+        /// A wholly transparent layer's tree is left out too; what shows nothing is hidden or of
+        /// zero or NaN opacity (a transition's is drawn: flattening's rule, tested with it).
+        @Test func aTransparentLayersTreeIsLeftOut() {
             withManualClock {
                 let root = CALayer(), clear = CALayer()
                 clear.opacity = 0
