@@ -163,9 +163,18 @@ final class LottieDecoder {
             }
             if matte == nil { report.note("track matte mode \(tt)", at: node.value, node.path.key("tt")) }
         }
+        if let blur = node["mb"], blur.value.bool == true || blur.value.number == 1 {
+            report.note("motion blur", at: blur.value, node.path.key("mb"))
+        }
         let bm = try integer(node, "bm", default: 0)
         if bm != 0 && LottieBuilder.blendFilter(bm) == nil {
             report.note("layer blend modes add and hard mix", at: node.value, node.path.key("bm"))
+        } else if bm != 0, let matte, matte != .luma, matte != .lumaInverted {
+            // lottie-ios sets the mode on the layer inside its matte's container, and Core
+            // Animation draws a masked layer's tree apart: the mode blends with nothing there.
+            report.note(
+                "blend modes of layers with a track matte (blended inside the matte, as lottie-ios)", at: node.value,
+                node.path.key("bm"))
         }
         var shadow: ShadowModel?
         for (i, effect) in (node["ef"]?.elements ?? []).enumerated() {
@@ -247,16 +256,25 @@ final class LottieDecoder {
                 "mask modes lighten, darken and difference (drawn as add, intersect and intersect, as lottie-ios)",
                 at: node.value, node.path.key("mode"))
         }
+        let inverted = node["inv"]?.value.bool ?? false
+        if inverted && (mode == .intersect || mode == .darken || mode == .difference) {
+            report.note(
+                "inverted intersecting masks (drawn not inverted, as lottie-ios)", at: node.value, node.path.key("inv"))
+        }
         let expansion = try scalarProperty(node, "x", default: 0)
         if expansion.isAnimated || expansion.initial != 0 {
             report.note("mask expansion", at: node.value, node.path.key("x"))
+        }
+        let feather = try vectorProperty(node, "f", default: [0, 0])
+        if feather.isAnimated || feather.initial.contains(where: { $0 != 0 }) {
+            report.note("mask feather", at: node.value, node.path.key("f"))
         }
         let opacity = try scalarProperty(node, "o", default: 100)
         if opacity.isAnimated || opacity.initial != 100 {
             report.note("mask opacity (not applied, as lottie-ios)", at: node.value, node.path.key("o"))
         }
         return MaskModel(
-            mode: mode, path: try animated(pt, shape), inverted: node["inv"]?.value.bool ?? false,
+            mode: mode, path: try animated(pt, shape), inverted: inverted,
             expansion: expansion)
     }
 

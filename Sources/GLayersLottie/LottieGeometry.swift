@@ -21,7 +21,7 @@ extension BezierShape {
             let a = vertices[k], b = vertices[(k + 1) % n]
             let c1 = CGPoint(x: a.x + outTangents[k].x, y: a.y + outTangents[k].y)
             let c2 = CGPoint(x: b.x + inTangents[(k + 1) % n].x, y: b.y + inTangents[(k + 1) % n].y)
-            if c1 == a && c2 == b {
+            if c1 == a && c2 == b && !curvesOnly {
                 path.addLine(to: b, transform: transform)
             } else {
                 path.addCurve(to: b, control1: c1, control2: c2, transform: transform)

@@ -58,6 +58,10 @@ struct BezierShape: Equatable {
     var inTangents: [CGPoint]
     var outTangents: [CGPoint]
     var closed: Bool
+    /// Whether every segment is drawn as a curve, straight ones too (their control points at
+    /// their ends): shapes whose keyframes must have the same elements to morph, where a
+    /// segment is straight at one keyframe and curved at another (corners rounded from 0).
+    var curvesOnly = false
 }
 
 /// A layer's (or a shape group's) transform, in After Effects' terms: the anchor (in the

@@ -66,11 +66,13 @@ struct RepeaterBuilder {
 extension BezierShape {
     /// The shape with each sharp corner (a vertex without tangents; on an open shape, not its
     /// ends) cut back by up to `radius` along both edges (at most half of each) and joined by a
-    /// curve whose control arms reach 0.5519 of the way back to the corner.
-    func roundingCorners(radius: Double) -> BezierShape {
-        guard radius > 0, vertices.count > 1 else { return self }
+    /// curve whose control arms reach 0.5519 of the way back to the corner. With `evenAtZero`, a
+    /// radius of 0 splits each sharp corner too (both cuts at the corner), and every segment is
+    /// a curve: the shape then has the elements it has at every other radius.
+    func roundingCorners(radius: Double, evenAtZero: Bool = false) -> BezierShape {
+        guard radius > 0 || (evenAtZero && radius == 0), vertices.count > 1 else { return self }
         let n = vertices.count
-        var out = BezierShape(vertices: [], inTangents: [], outTangents: [], closed: closed)
+        var out = BezierShape(vertices: [], inTangents: [], outTangents: [], closed: closed, curvesOnly: evenAtZero)
         for i in 0..<n {
             let v = vertices[i]
             let sharp = inTangents[i] == .zero && outTangents[i] == .zero

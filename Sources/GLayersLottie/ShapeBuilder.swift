@@ -187,7 +187,8 @@ struct ShapeBuilder {
             mask.fillColor = nil
             mask.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
             applyLine(stroke, lineScale, on: mask)
-            container.addSublayer(gradientLayer(gradient, masked: mask, sources))
+            let reach = Self.strokeReach(stroke, lineScale)
+            container.addSublayer(gradientLayer(gradient, masked: mask, sources, outset: reach))
         default:
             return
         }
@@ -243,14 +244,29 @@ struct ShapeBuilder {
 
     // MARK: Gradients
 
-    /// A gradient layer over the paths' bounds, masked by `mask`.
-    private func gradientLayer(_ g: GradientModel, masked mask: CAShapeLayer, _ sources: [PathSource]) -> CALayer {
+    /// How far a stroke reaches past its path, at most: half its widest width, times the miter
+    /// limit where joins are mitred, or √2 where caps are square.
+    static func strokeReach(_ stroke: StrokeModel, _ lineScale: Double) -> Double {
+        let widest = stroke.width.keyframes.map { abs($0.value) }.max() ?? 0
+        var factor = 1.0
+        if stroke.join == .miter { factor = max(factor, stroke.miterLimit) }
+        if stroke.cap == .square { factor = max(factor, 2.0.squareRoot()) }
+        let reach = widest / lineScale / 2 * factor
+        return reach.isFinite ? reach : 0
+    }
+
+    /// A gradient layer over the paths' bounds (`outset` beyond them: what a stroke reaches),
+    /// masked by `mask`.
+    private func gradientLayer(
+        _ g: GradientModel, masked mask: CAShapeLayer, _ sources: [PathSource], outset: Double = 0
+    ) -> CALayer {
         // The gradient's box: the paths' bounds at every keyframe, with the gradient's points.
         var box = CGRect.null
         let frames = Set(sources.flatMap { $0.allTracks }.flatMap { $0.times } + [0])
         for f in frames {
             for s in sources { box = box.union(makePath([s.value(at: f)]).boundingBox) }
         }
+        if !box.isNull, outset > 0 { box = box.insetBy(dx: -outset, dy: -outset) }
         for p in g.start.keyframes.map({ $0.value }) + g.end.keyframes.map({ $0.value }) {
             box = box.union(CGRect(x: p[0], y: p[1], width: 0, height: 0))
         }
@@ -291,7 +307,7 @@ struct ShapeBuilder {
             GradientRamp(count: stops.colorCount, values: stops.values.value(at: f), offsets: offsets)
         }
         timeline.applyResolved(ramp, "colors", on: layer, set: { layer.colors = $0 }, convert: { $0.colors })
-        layer.locations = offsets.map { NSNumber(value: $0) }
+        layer.locations = offsets.map { NSNumber(value: $0.offset) }
         timeline.apply(g.opacity, "opacity", on: layer, set: { layer.opacity = Float($0) }) { $0 / 100 }
         // The mask is in the gradient layer's space: move the paths there.
         mask.position = CGPoint(x: -box.minX, y: -box.minY)
@@ -301,23 +317,37 @@ struct ShapeBuilder {
 }
 
 /// A gradient's colours at fixed offsets: the colour stops' colours and the opacity stops'
-/// alphas, each interpolated at every offset either list has.
+/// alphas, each interpolated at every offset either list has. Two stops of one list at one
+/// offset are a hard edge (After Effects draws one; so does a `CAGradientLayer` given one
+/// location twice, as lottie-ios passes them): the ramp keeps that offset twice, the first
+/// stop's value then the second's.
 struct GradientRamp {
     var colors: [CGColor]
 
-    /// The offsets of the colour stops and of the opacity stops, merged.
-    static func offsets(_ count: Int, _ values: [Double]) -> [Double] {
-        var offsets: [Double] = []
-        for i in 0..<count where i * 4 < values.count { offsets.append(values[i * 4]) }
-        var k = count * 4
-        while k + 1 < values.count {
-            offsets.append(values[k])
-            k += 2
-        }
-        return Array(Set(offsets.map { min(max($0, 0), 1) })).sorted()
+    /// One entry of the ramp: an offset (clamped to 0…1), and which of the stops lying exactly
+    /// there it takes (0 for the first; past the last, the last).
+    struct Entry: Equatable {
+        var offset: Double
+        var occurrence = 0
     }
 
-    init(count: Int, values: [Double], offsets: [Double]) {
+    /// The offsets of the colour stops and of the opacity stops, merged: each offset once, or
+    /// as many times as one list has stops there.
+    static func offsets(_ count: Int, _ values: [Double]) -> [Entry] {
+        let (colorStops, alphaStops) = stops(count, values)
+        let all = (colorStops + alphaStops).map { min(max($0.0, 0), 1) }
+        var entries: [Entry] = []
+        for x in Set(all).sorted() {
+            let repeats = max(
+                colorStops.lazy.filter { $0.0 == x }.count, alphaStops.lazy.filter { $0.0 == x }.count, 1)
+            for k in 0..<repeats { entries.append(Entry(offset: x, occurrence: k)) }
+        }
+        return entries
+    }
+
+    /// The colour stops (offset, red, green, blue) and the opacity stops (offset, alpha) of
+    /// Lottie's flat list: `count` colour stops of four numbers, then pairs.
+    private static func stops(_ count: Int, _ values: [Double]) -> ([(Double, [Double])], [(Double, [Double])]) {
         var colorStops: [(Double, [Double])] = []
         for i in 0..<count where i * 4 + 3 < values.count {
             colorStops.append((values[i * 4], [values[i * 4 + 1], values[i * 4 + 2], values[i * 4 + 3]]))
@@ -328,8 +358,20 @@ struct GradientRamp {
             alphaStops.append((values[k], [values[k + 1]]))
             k += 2
         }
-        func at(_ stops: [(Double, [Double])], _ x: Double, _ fallback: [Double]) -> [Double] {
+        return (colorStops, alphaStops)
+    }
+
+    init(count: Int, values: [Double], offsets: [Entry]) {
+        let (colorStops, alphaStops) = Self.stops(count, values)
+        func at(_ stops: [(Double, [Double])], _ entry: Entry, _ fallback: [Double]) -> [Double] {
             guard let first = stops.first else { return fallback }
+            let x = entry.offset
+            // A stop exactly there: the occurrence-th of those (a hard edge's side).
+            if let i = stops.firstIndex(where: { $0.0 == x }) {
+                var j = i
+                for _ in 0..<entry.occurrence where j + 1 < stops.count && stops[j + 1].0 == x { j += 1 }
+                return stops[j].1
+            }
             if x <= first.0 { return first.1 }
             for i in 1..<stops.count where x <= stops[i].0 {
                 let (a, b) = (stops[i - 1], stops[i])
@@ -338,9 +380,9 @@ struct GradientRamp {
             }
             return stops[stops.count - 1].1
         }
-        colors = offsets.map { x in
-            let c = at(colorStops, x, [0, 0, 0])
-            let a = at(alphaStops, x, [1])
+        colors = offsets.map { entry in
+            let c = at(colorStops, entry, [0, 0, 0])
+            let a = at(alphaStops, entry, [1])
             return cgColor([c[0], c[1], c[2], a[0]])
         }
     }

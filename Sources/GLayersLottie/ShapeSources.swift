@@ -17,7 +17,10 @@ struct PathSource {
     func value(at frame: Double) -> BezierShape {
         let s = shape(frame)
         guard let roundness else { return s }
-        return s.roundingCorners(radius: roundness.value(at: frame))
+        // An animated radius splits the corners even where it is 0 (both ends of each cut at
+        // the corner), as lottie-ios does: every keyframe's shape has the same vertices, so
+        // the shapes interpolate (a radius growing from 0 rounds the corners gradually).
+        return s.roundingCorners(radius: roundness.value(at: frame), evenAtZero: roundness.isAnimated)
     }
 
     var allTracks: [any Track] { tracks + (roundness.map { [$0] } ?? []) }

@@ -248,14 +248,46 @@ import Testing
         #expect(round.vertices[1] == CGPoint(x: 10, y: -6))
     }
 
+    /// An animated radius splits the corners at 0 too, so that its keyframes' shapes have the
+    /// same vertices and interpolate (a radius growing from 0 rounds them gradually).
+    @Test func roundedCornersAtZeroKeepTheirVertices() {
+        let square = BezierShape.rect(center: .zero, size: CGSize(width: 20, height: 20), roundness: 0, reversed: false)
+        #expect(square.roundingCorners(radius: 0).vertices.count == 4)
+        let split = square.roundingCorners(radius: 0, evenAtZero: true)
+        #expect(split.vertices.count == 8)
+        #expect(split.vertices[0] == split.vertices[1])
+        #expect(split.outTangents[0] == .zero && split.inTangents[1] == .zero)
+        let rounded = square.roundingCorners(radius: 4)
+        #expect(square.roundingCorners(radius: 4, evenAtZero: true).vertices == rounded.vertices)
+        // Curves at every radius: the paths of two keyframes have the same elements.
+        let kinds = { (r: Double) in
+            makePath([square.roundingCorners(radius: r, evenAtZero: true)]).elements.map { "\($0)".prefix(5) }
+        }
+        #expect(kinds(0) == kinds(4))
+    }
+
     /// Gradient stops: colour stops and opacity stops merged at every offset either has.
     @Test func gradientStopsMergeColourAndOpacity() {
         let values = [0, 1, 0, 0, 1, 0, 0, 1, 0, 1, 0.5, 0.5]
         let offsets = GradientRamp.offsets(2, values)
-        #expect(offsets == [0, 0.5, 1])
+        #expect(offsets.map(\.offset) == [0, 0.5, 1])
         let ramp = GradientRamp(count: 2, values: values, offsets: offsets)
         #expect(ramp.colors.count == 3)
         #expect(abs((ramp.colors[1].components?[3] ?? 0) - 0.5) < 1e-9)
         #expect(abs((ramp.colors[1].components?[0] ?? 0) - 0.5) < 1e-9)
+    }
+
+    /// Two stops of one list at one offset are a hard edge: the offset twice, the first
+    /// stop's value on its left and the second's on its right (colours and opacities alike).
+    @Test func coincidentGradientStopsMakeAHardEdge() {
+        // Green to green at 0.5, red from 0.5 to 1; opaque to 0.5, then 0.35 to the end.
+        let values = [0, 0, 1, 0, 0.5, 0, 1, 0, 0.5, 1, 0, 0, 1, 1, 0, 0, 0, 1, 0.5, 1, 0.5, 0.35, 1, 0.35]
+        let offsets = GradientRamp.offsets(4, values)
+        #expect(offsets.map(\.offset) == [0, 0.5, 0.5, 1])
+        let ramp = GradientRamp(count: 4, values: values, offsets: offsets)
+        let rgba = ramp.colors.map { $0.components ?? [] }
+        #expect(rgba[1] == [0, 1, 0, 1])
+        #expect(rgba[2].map { ($0 * 100).rounded() / 100 } == [1, 0, 0, 0.35])
+        #expect(rgba[3].map { ($0 * 100).rounded() / 100 } == [1, 0, 0, 0.35])
     }
 }

@@ -61,6 +61,24 @@ extension LottieRulesTests {
         #expect(animation.unsupportedFeatures.map(\.description).contains { $0.contains("mask opacity") })
     }
 
+    /// Where lottie-ios's layers draw a file otherwise than After Effects, or not at all, the
+    /// file says so: an inverted intersecting mask (drawn not inverted), a matted layer's blend
+    /// mode (blended inside its matte), a mask's feather and a layer's motion blur.
+    @Test func whatLottieIOSDrawsOtherwiseIsReported() throws {
+        let mask = #""pt":{"k":{"c":true,"i":[[0,0],[0,0]],"o":[[0,0],[0,0]],"v":[[10,10],[90,10]]}}"#
+        let json = """
+            {"fr":10,"ip":0,"op":10,"w":100,"h":100,"layers":[
+              {"ty":1,"nm":"matte","sc":"#ffffff","sw":100,"sh":100,"ip":0,"op":10,"ks":{},"td":1},
+              {"ty":1,"nm":"solid","sc":"#ff0000","sw":100,"sh":100,"ip":0,"op":10,"ks":{},"tt":1,"bm":1,"mb":true,
+               "masksProperties":[{"mode":"a",\(mask)},{"mode":"i","inv":true,"f":{"k":[4,4]},\(mask)}]}]}
+            """
+        let features = try LottieAnimation(data: Data(json.utf8)).unsupportedFeatures.map(\.feature)
+        #expect(features.contains("inverted intersecting masks (drawn not inverted, as lottie-ios)"))
+        #expect(features.contains("blend modes of layers with a track matte (blended inside the matte, as lottie-ios)"))
+        #expect(features.contains("mask feather") && features.contains("motion blur"))
+        #expect(!features.contains("layer blend modes add and hard mix"))
+    }
+
     /// A precomp starting at frame 10 shows its frame 0 at frame 10 exactly, and the one it
     /// follows no longer: at a cut between two sequential precomps one of them shows (both
     /// were hidden, the inner layer's visibility beginning a hair after its precomp's time 0).

@@ -280,6 +280,27 @@ import Testing
         #expect(radialEnd.values?.count == 11, "every frame from 0 to 10")
     }
 
+    /// A gradient stroke's gradient covers what the stroke reaches past the path: half its
+    /// widest width, times the miter limit where joins are mitred (√2 for square caps).
+    @Test func aGradientStrokeCoversItsWidth() throws {
+        func frame(cap: Int, join: Int) throws -> CGRect? {
+            let json = """
+                {"fr":10,"ip":0,"op":10,"w":100,"h":100,"layers":[{"ty":4,"ip":0,"op":10,"ks":{},"shapes":[
+                  {"ty":"rc","p":{"k":[50,50]},"s":{"k":[60,60]},"r":{"k":0}},
+                  {"ty":"gs","o":{"k":100},"t":1,"g":{"p":2,"k":{"k":[0,1,0,0,1,0,0,1]}},
+                   "s":{"k":[20,50]},"e":{"k":[80,50]},"lc":\(cap),"lj":\(join),"ml":3,
+                   "w":{"a":1,"k":[{"t":0,"s":[10]},{"t":10,"s":[20]}]}}]}]}
+                """
+            return all(LottieLayer(animation: try LottieAnimation(data: Data(json.utf8)))).lazy
+                .compactMap { $0 as? CAGradientLayer }.first?.frame
+        }
+        // The path spans 20…80; the widest width is 20.
+        #expect(try frame(cap: 1, join: 2) == CGRect(x: 10, y: 10, width: 80, height: 80))
+        #expect(try frame(cap: 1, join: 1) == CGRect(x: -10, y: -10, width: 120, height: 120))
+        let square = try #require(try frame(cap: 3, join: 3))
+        #expect(abs(square.minX - (20 - 10 * 2.0.squareRoot())) < 1e-9)
+    }
+
     /// A shape group whose transform moves nothing (the position on the anchor, no scale,
     /// rotation or skew, full opacity, nothing animated) is no layer: its items are drawn
     /// where it would be. One that moves is a layer.
