@@ -10,7 +10,35 @@ extension LottieDecoder {
         guard let list = node.elements else {
             throw fail("expected an array of shape items, found \(node.value.typeDescription)", node)
         }
-        return try list.map(shapeItem)
+        let items = try list.map(shapeItem)
+        // A trim cuts every path listed above it, in groups above it too, after any trim they
+        // had: lottie-ios's layers take the nearest trim only (glayers too), so a trim over
+        // trimmed paths is reported where it is listed.
+        var trimmedAbove = false
+        for (i, item) in items.enumerated() {
+            if case .trim(let start, let end, _, _) = item, !TrimSource.keepsEverything(start, end) {
+                if trimmedAbove {
+                    report.note(
+                        "trims of trimmed paths (only the nearest trim is applied, as lottie-ios)",
+                        at: list[i].value, list[i].path)
+                }
+                trimmedAbove = true
+            } else if case .group(let inner, _, _) = item, Self.trims(inner) {
+                trimmedAbove = true
+            }
+        }
+        return items
+    }
+
+    /// Whether `items` (or a group among them) hold a trim that cuts.
+    private static func trims(_ items: [ShapeItem]) -> Bool {
+        items.contains { item in
+            switch item {
+            case .trim(let start, let end, _, _): return !TrimSource.keepsEverything(start, end)
+            case .group(let inner, _, _): return trims(inner)
+            default: return false
+            }
+        }
     }
 
     private func shapeItem(_ node: Node) throws -> ShapeItem {

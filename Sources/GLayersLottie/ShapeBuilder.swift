@@ -187,8 +187,7 @@ struct ShapeBuilder {
             mask.fillColor = nil
             mask.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
             applyLine(stroke, lineScale, on: mask)
-            let reach = Self.strokeReach(stroke, lineScale)
-            container.addSublayer(gradientLayer(gradient, masked: mask, sources, outset: reach))
+            container.addSublayer(gradientLayer(gradient, masked: mask, sources, stroke: (stroke, lineScale)))
         default:
             return
         }
@@ -244,29 +243,32 @@ struct ShapeBuilder {
 
     // MARK: Gradients
 
-    /// How far a stroke reaches past its path, at most: half its widest width, times the miter
-    /// limit where joins are mitred, or √2 where caps are square.
-    static func strokeReach(_ stroke: StrokeModel, _ lineScale: Double) -> Double {
-        let widest = stroke.width.keyframes.map { abs($0.value) }.max() ?? 0
-        var factor = 1.0
-        if stroke.join == .miter { factor = max(factor, stroke.miterLimit) }
-        if stroke.cap == .square { factor = max(factor, 2.0.squareRoot()) }
-        let reach = widest / lineScale / 2 * factor
-        return reach.isFinite ? reach : 0
-    }
-
-    /// A gradient layer over the paths' bounds (`outset` beyond them: what a stroke reaches),
-    /// masked by `mask`.
+    /// A gradient layer over the paths' bounds (grown by what `stroke` reaches past them, for a
+    /// gradient stroke), masked by `mask`.
     private func gradientLayer(
-        _ g: GradientModel, masked mask: CAShapeLayer, _ sources: [PathSource], outset: Double = 0
+        _ g: GradientModel, masked mask: CAShapeLayer, _ sources: [PathSource],
+        stroke: (model: StrokeModel, lineScale: Double)? = nil
     ) -> CALayer {
         // The gradient's box: the paths' bounds at every keyframe, with the gradient's points.
         var box = CGRect.null
+        var miter: CGFloat = 1
         let frames = Set(sources.flatMap { $0.allTracks }.flatMap { $0.times } + [0])
         for f in frames {
-            for s in sources { box = box.union(makePath([s.value(at: f)]).boundingBox) }
+            for s in sources {
+                let path = makePath([s.value(at: f)])
+                box = box.union(path.boundingBox)
+                if let stroke, stroke.model.join == .miter {
+                    miter = max(miter, path.miterReach(limit: stroke.model.miterLimit))
+                }
+            }
         }
-        if !box.isNull, outset > 0 { box = box.insetBy(dx: -outset, dy: -outset) }
+        if !box.isNull, let stroke {
+            // Half the widest width, times the longest miter drawn, or √2 for square caps.
+            let widest = stroke.model.width.keyframes.map { abs($0.value) }.max() ?? 0
+            let factor = max(miter, stroke.model.cap == .square ? 2.0.squareRoot() : 1)
+            let reach = widest / stroke.lineScale / 2 * factor
+            if reach > 0, reach.isFinite { box = box.insetBy(dx: -reach, dy: -reach) }
+        }
         for p in g.start.keyframes.map({ $0.value }) + g.end.keyframes.map({ $0.value }) {
             box = box.union(CGRect(x: p[0], y: p[1], width: 0, height: 0))
         }

@@ -41,7 +41,10 @@ struct TrimSource {
     let individually: Bool
 
     /// Whether the trim keeps the whole path at every frame (0 to 100 %, or the reverse).
-    var keepsEverything: Bool {
+    var keepsEverything: Bool { Self.keepsEverything(start, end) }
+
+    /// Whether a trim from `start` to `end` (percent) keeps the whole path at every frame.
+    static func keepsEverything(_ start: Animated<Double>, _ end: Animated<Double>) -> Bool {
         guard !start.isAnimated, !end.isAnimated else { return false }
         return abs(end.initial - start.initial) >= 100
     }
@@ -62,13 +65,17 @@ struct TrimValues {
     var offset: Double
 
     /// The visible part as fractions of the path's length: start in [0, 1] (1 only when it lies
-    /// at the very end), end in [start, start + 1] (an end past 1 wraps to the path's start).
+    /// at the very end), end in [start, start + 1] (an end past 1 wraps to the path's start); the
+    /// whole path is the range from the offset, once round.
     var range: (start: Double, end: Double) {
         var s = start, e = end
         if s > e { swap(&s, &e) }
         s = min(max(s, 0), 1)
         e = min(max(e, 0), 1)
-        if e - s >= 1 { return (0, 1) }
+        // The whole path from the offset once round: as the frames around it place it (a
+        // range growing to the whole path and back keeps its place between frames, where the
+        // keyframes are interpolated).
+        if e - s >= 1 { (s, e) = (0, 1) }
         s += offset
         e += offset
         // Whole turns off, keeping a start at the very end at 1 (not 0): a start animating to

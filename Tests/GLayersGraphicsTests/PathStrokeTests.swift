@@ -162,4 +162,29 @@ import Testing
             "worst \(worst), ink \(inkA) against \(inkB)")
         #expect(px(filled, 19, 15)[3] == 0 && px(filled, 10, 15)[3] == 255, "a gap, a dash")
     }
+    /// A miter's reach: 1 / sin(θ / 2) half widths at the sharpest join within the limit
+    /// (bevelled past it), 1 where no join is mitred (curves meeting smoothly, a lone segment).
+    @Test func miterReachIsTheSharpestJoinWithinTheLimit() {
+        let square = CGMutablePath()
+        square.addRect(CGRect(x: 0, y: 0, width: 10, height: 10))
+        #expect(abs(square.miterReach(limit: 10) - 2.0.squareRoot()) < 1e-12)
+        #expect(square.miterReach(limit: 1.4) == 1, "bevelled")
+        let circle = CGMutablePath()
+        circle.addEllipse(in: CGRect(x: 0, y: 0, width: 8, height: 8))
+        #expect(abs(circle.miterReach(limit: 4.8e99) - 1) < 1e-9, "smooth joins reach no further")
+        // A 30° spike: 1 / sin(15°), a little under 3.9.
+        let spike = CGMutablePath()
+        spike.move(to: .zero)
+        spike.addLine(to: CGPoint(x: 10, y: 0))
+        spike.addLine(to: CGPoint(x: 10 - 10 * cos(CGFloat.pi / 6), y: 10 * sin(CGFloat.pi / 6)))
+        #expect(abs(spike.miterReach(limit: 10) - 1 / sin(CGFloat.pi / 12)) < 1e-9)
+        #expect(spike.miterReach(limit: 3) == 1)
+        // A U-turn is bevelled at any limit; a point joins nothing.
+        let back = CGMutablePath()
+        back.move(to: .zero)
+        back.addLine(to: CGPoint(x: 10, y: 0))
+        back.addLine(to: CGPoint(x: 10, y: 0))
+        back.addLine(to: .zero)
+        #expect(back.miterReach(limit: .greatestFiniteMagnitude) == 1)
+    }
 }

@@ -79,6 +79,25 @@ extension LottieRulesTests {
         #expect(!features.contains("layer blend modes add and hard mix"))
     }
 
+    /// A trim listed below a group that trims its own paths cuts paths trimmed already: only
+    /// the nearest trim applies (as lottie-ios's layers take it), which the file reports; a
+    /// trim keeping the whole path is no trim.
+    @Test func aTrimOfTrimmedPathsIsReported() throws {
+        func features(outer: String) throws -> [String] {
+            let json = """
+                {"fr":10,"ip":0,"op":10,"w":100,"h":100,"layers":[{"ty":4,"ip":0,"op":10,"ks":{},"shapes":[
+                  {"ty":"gr","it":[{"ty":"rc","p":{"k":[50,50]},"s":{"k":[60,60]},"r":{"k":0}},
+                    {"ty":"tm","s":{"k":0},"e":{"k":50},"o":{"k":0},"m":1}]},
+                  {"ty":"tm","s":{"k":0},"e":{"k":\(outer)},"o":{"k":0},"m":1},
+                  {"ty":"st","c":{"k":[1,0,0,1]},"o":{"k":100},"w":{"k":4}}]}]}
+                """
+            return try LottieAnimation(data: Data(json.utf8)).unsupportedFeatures.map(\.description)
+        }
+        let nested = try features(outer: "50")
+        #expect(nested.contains { $0.contains("layers[0].shapes[1]: trims of trimmed paths") }, "\(nested)")
+        #expect(try !features(outer: "100").contains { $0.contains("trims of trimmed paths") })
+    }
+
     /// A precomp starting at frame 10 shows its frame 0 at frame 10 exactly, and the one it
     /// follows no longer: at a cut between two sequential precomps one of them shows (both
     /// were hidden, the inner layer's visibility beginning a hair after its precomp's time 0).

@@ -174,6 +174,32 @@ import Testing
         #expect(abs(shadow.shadowOffset.height - 8) < 1e-6 && abs(shadow.shadowOffset.width) < 1e-6)
     }
 
+    /// A trim growing to the whole path keeps its place from the offset: between its last
+    /// frames the gap shrinks where it is, and does not sweep round from the path's start (the
+    /// whole range read (0, 1), dropping the offset of the frames before).
+    @Test func aTrimGrowingToTheWholePathKeepsItsOffset() throws {
+        let json = """
+            {"fr":10,"ip":0,"op":10,"w":100,"h":100,"layers":[{"ty":4,"ip":0,"op":10,"ks":{},"shapes":[
+              {"ty":"el","p":{"k":[50,50]},"s":{"k":[80,80]}},
+              {"ty":"st","c":{"k":[1,0,0,1]},"o":{"k":100},"w":{"k":8},"lc":1,"lj":1},
+              {"ty":"tm","s":{"k":0},"e":{"a":1,"k":[{"t":0,"s":[50],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},
+                {"t":5,"s":[100]}]},"o":{"k":241},"m":1}]}]}
+            """
+        let player = LottieLayer(animation: try LottieAnimation(data: Data(json.utf8)))
+        player.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        let stroke = try #require(all(player).compactMap { $0 as? CAShapeLayer }.first { $0.strokeColor != nil })
+        // The range wraps past the end: the path is drawn twice over and the range halved.
+        let offset = 241.0 / 360
+        for frame in [4.0, 4.5, 4.75, 5] {
+            player.currentFrame = frame
+            CATransaction.flush()
+            let shown = try #require(stroke.presentation())
+            let end = 0.5 + 0.5 * min(frame, 5) / 5
+            #expect(abs(shown.strokeStart - offset / 2) < 1e-6, "frame \(frame)")
+            #expect(abs(shown.strokeEnd - (offset + end) / 2) < 1e-6, "frame \(frame)")
+        }
+    }
+
     /// Ends that cross (the start overtakes the end half way) are not one keyframed value
     /// each: the trim is sampled at every frame, and shows the ordered range there.
     @Test func aTrimWhoseEndsCrossIsSampled() throws {
@@ -281,7 +307,8 @@ import Testing
     }
 
     /// A gradient stroke's gradient covers what the stroke reaches past the path: half its
-    /// widest width, times the miter limit where joins are mitred (√2 for square caps).
+    /// widest width, times its longest miter where joins are mitred (the rectangle's corners:
+    /// √2, within the limit of 3), or √2 for square caps.
     @Test func aGradientStrokeCoversItsWidth() throws {
         func frame(cap: Int, join: Int) throws -> CGRect? {
             let json = """
@@ -296,9 +323,10 @@ import Testing
         }
         // The path spans 20…80; the widest width is 20.
         #expect(try frame(cap: 1, join: 2) == CGRect(x: 10, y: 10, width: 80, height: 80))
-        #expect(try frame(cap: 1, join: 1) == CGRect(x: -10, y: -10, width: 120, height: 120))
-        let square = try #require(try frame(cap: 3, join: 3))
-        #expect(abs(square.minX - (20 - 10 * 2.0.squareRoot())) < 1e-9)
+        for (cap, join) in [(1, 1), (3, 3)] {
+            let box = try #require(try frame(cap: cap, join: join))
+            #expect(abs(box.minX - (20 - 10 * 2.0.squareRoot())) < 1e-9 && abs(box.width - box.height) < 1e-9)
+        }
     }
 
     /// A shape group whose transform moves nothing (the position on the anchor, no scale,

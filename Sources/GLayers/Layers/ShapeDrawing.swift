@@ -170,8 +170,10 @@ package final class ShapeDrawing {
         } else {
             trimming = nil
         }
-        // A miter reaches miterLimit · lineWidth / 2 beyond the path; a square cap lineWidth · √2 / 2.
-        let margin = strokes ? style.lineWidth * max(1, style.miterLimit / 2) : 0
+        // A miter reaches up to miterLimit · lineWidth / 2 beyond the path (its sharpest join's
+        // miter within the limit), a square cap lineWidth · √2 / 2: a line width at least.
+        let miter = style.lineJoin == .miter ? copy.miterReach(limit: style.miterLimit) : 1
+        let margin = strokes ? style.lineWidth * max(1, miter / 2) : 0
         let box = copy.boundingBoxOfPath
         guard !box.isNull, box.minX.isFinite, box.minY.isFinite, box.width.isFinite, box.height.isFinite else {
             return nil

@@ -24,6 +24,30 @@ extension ClockTests.ShapeLayers {
         }
     }
 
+    /// A stroke's raster reaches as far as its joins do, not as far as its miter limit would
+    /// let a join reach: a circle stroked with a limit of 10⁹⁹ (a fuzzed Lottie file repeated
+    /// it 5 000 times, each raster at the largest size, 24 GB) is rasterized at its own size;
+    /// a square's corners reach √2 half widths, a circle's smooth joins none.
+    @Test func aStrokesRasterReachesAsFarAsItsJoins() {
+        withManualClock {
+            for limit in [CGFloat(4.8e99), 10] {
+                let root = root()
+                let ring = shape(CGPath(ellipseIn: CGRect(x: 20, y: 20, width: 8, height: 8), transform: nil))
+                ring.fillColor = nil
+                ring.strokeColor = red
+                ring.lineWidth = 3
+                ring.lineJoin = .miter
+                ring.miterLimit = limit
+                root.addSublayer(ring)
+                let drawn = images(list(FrameBuilder(), root))
+                #expect(drawn.count == 1)
+                guard let d = drawn.first else { continue }
+                // 8 units and a line width on each side, and a unit of margin.
+                #expect(d.width <= 16 && d.height <= 16, "limit \(limit): \(d.width) × \(d.height)")
+            }
+        }
+    }
+
     /// A drawing out of view draws nothing.
     @Test func aShapeOutOfViewDrawsNothing() {
         withManualClock {
