@@ -29,18 +29,20 @@ public enum PathFill {
     static let maximumPieces = 256
 
     /// `path` filled with `color` by the non-zero winding rule into a `width` × `height`
-    /// image of premultiplied RGBA: user-space point `origin` lands on pixel (0, 0)'s corner
+    /// image of premultiplied RGBA: user-space point `origin` lands `shift` pixels before pixel
+    /// (0, 0)'s corner (whole pixels: a part of a larger raster on the same grid)
     /// and `scale` pixels make a unit, y down. Nil when a point is not finite, the size is not
     /// positive, or it is over `CGImage`'s limits (the caller draws it another way).
     public static func image(
-        of path: CGPath, color: RGBA, width: Int, height: Int, scale: CGFloat, origin: CGPoint
+        of path: CGPath, color: RGBA, width: Int, height: Int, scale: CGFloat, origin: CGPoint,
+        shift: CGPoint = .zero
     ) -> CGImage? {
         guard width > 0, height > 0, width <= CGImage.maximumSide, height <= CGImage.maximumSide,
             width * height <= CGImage.maximumPixelCount, scale.isFinite, scale > 0,
             origin.x.isFinite, origin.y.isFinite
         else { return nil }
         let cells = Cells(width: width, height: height)
-        guard cells.add(path, scale: scale, origin: origin) else { return nil }
+        guard cells.add(path, scale: scale, origin: origin, shift: shift) else { return nil }
         var opaque = false
         let pixels = cells.pixels(color: color, opaque: &opaque)
         return CGImage(checkedWidth: width, height: height, pixels: pixels, opaque: opaque)
@@ -64,8 +66,12 @@ public enum PathFill {
         deinit { cells.deallocate() }
 
         /// Adds every edge of `path` (open subpaths closed); false when a point is not finite.
-        func add(_ path: CGPath, scale: CGFloat, origin: CGPoint) -> Bool {
-            func device(_ p: CGPoint) -> CGPoint { CGPoint(x: (p.x - origin.x) * scale, y: (p.y - origin.y) * scale) }
+        func add(_ path: CGPath, scale: CGFloat, origin: CGPoint, shift: CGPoint = .zero) -> Bool {
+            // The whole raster's coordinates, then whole pixels off: a part's pixels are exactly
+            // those of the whole.
+            func device(_ p: CGPoint) -> CGPoint {
+                CGPoint(x: (p.x - origin.x) * scale - shift.x, y: (p.y - origin.y) * scale - shift.y)
+            }
             var start = CGPoint.zero, current = CGPoint.zero, open = false
             for element in path.storage {
                 switch element {

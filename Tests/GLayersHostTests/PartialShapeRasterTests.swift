@@ -35,12 +35,15 @@ import Testing
     }
 
     /// The images of `layer` with and without the far square, which must be the same, pixel
-    /// for pixel (the part is rasterized on the grid the whole would be).
-    static func expectSame(_ name: String, _ make: (Bool) -> CALayer) throws {
+    /// for pixel (the part is rasterized on the grid the whole would be), within `tolerance`.
+    static func expectSame(
+        _ name: String, tolerance: ImageTolerance = .exact, _ make: (Bool) -> CALayer
+    ) throws {
         let part = try render(make(true)), whole = try render(make(false))
-        let comparison = ImageComparison(whole, part, tolerance: .exact)
+        let comparison = ImageComparison(whole, part, tolerance: tolerance)
         if !comparison.matches {
-            let written = GoldenImages.writeFailure([("whole", whole), ("part", part)], name: name, tolerance: .exact)
+            let written = GoldenImages.writeFailure(
+                [("whole", whole), ("part", part)], name: name, tolerance: tolerance)
             Issue.record("\(name): \(comparison). Wrote \(written.joined(separator: ", "))")
         }
     }
@@ -49,7 +52,12 @@ import Testing
     /// with the pixels).
     @Test(arguments: [false, true])
     func aHugeDrawingShowsThePixelsOfItsVisiblePart(turned: Bool) throws {
-        try Self.expectSame("partial-shape\(turned ? "-turned" : "")") { far in
+        // Aligned with the pixels, exactly the whole's pixels. Turned, the raster's texels are
+        // the whole's within a level: the part's coverage is summed from its own left edge
+        // (the same areas added in another order) and its points moved by whole texels, so a
+        // texel may round to the next level, which resampling at the turn carries into a pixel.
+        let tolerance = turned ? ImageTolerance(channel: 1) : .exact
+        try Self.expectSame("partial-shape\(turned ? "-turned" : "")", tolerance: tolerance) { far in
             let ellipse = CGPath(ellipseIn: CGRect(x: 20.3, y: 15.6, width: 80, height: 60), transform: nil)
             let s = Self.shape(ellipse, far: far)
             if turned { s.transform = CATransform3DMakeRotation(0.05, 0, 0, 1) }

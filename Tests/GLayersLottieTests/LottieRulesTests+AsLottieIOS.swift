@@ -79,6 +79,25 @@ extension LottieRulesTests {
         #expect(!features.contains("layer blend modes add and hard mix"))
     }
 
+    /// The layer above a matted layer that names no source is its matte, and drawn only as
+    /// that, whether it is marked as a matte source (`td`) or not, as lottie-ios pairs them.
+    @Test func theLayerAboveAMattedLayerIsItsMatteMarkedOrNot() throws {
+        func layers(td: String) throws -> [CALayer] {
+            let json = """
+                {"fr":10,"ip":0,"op":10,"w":100,"h":100,"layers":[
+                  {"ty":1,"nm":"source","sc":"#ff0000","sw":50,"sh":100,"ip":0,"op":10,"ks":{}\(td)},
+                  {"ty":1,"nm":"shown","sc":"#0000ff","sw":100,"sh":100,"ip":0,"op":10,"ks":{},"tt":1}]}
+                """
+            return all(LottieLayer(animation: try LottieAnimation(data: Data(json.utf8))))
+        }
+        for td in ["", #","td":1"#] {
+            let drawn = try layers(td: td)
+            let inMasks = drawn.compactMap(\.mask).flatMap { [$0] + all($0) }
+            #expect(!drawn.contains { $0.name == "source" }, "not drawn as a layer: \(td)")
+            #expect(inMasks.filter { $0.name == "source" }.count == 1, "drawn as the matte: \(td)")
+        }
+    }
+
     /// A trim listed below a group that trims its own paths cuts paths trimmed already: only
     /// the nearest trim applies (as lottie-ios's layers take it), which the file reports; a
     /// trim keeping the whole path is no trim.

@@ -37,6 +37,15 @@ extension ShapeDrawing {
         return Grid(scale: scale, phase: CGPoint(x: x - x.rounded(.down), y: y - y.rounded(.down)))
     }
 
+    /// The grid of a raster not aligned with the pixels: its texels' corners at whole multiples
+    /// of a texel from the layer's origin, wherever the extent begins. *Why:* a turned shape's
+    /// raster is resampled where it lands; on a grid tied to the extent's corner, its edges
+    /// were resampled at another phase whenever the extent moved (a path animating, a margin
+    /// reckoned otherwise), and its edges shimmered.
+    func latticeGrid(_ scale: CGFloat) -> Grid {
+        alignedGrid(scale, .zero) ?? Grid(scale: scale)
+    }
+
     /// A kept raster on `grid` that covers `shown` (the whole extent when nil).
     func cached(_ grid: Grid, _ shown: CGRect?, _ store: Rasters) -> Raster? {
         guard

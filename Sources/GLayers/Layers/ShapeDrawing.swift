@@ -276,9 +276,9 @@ package final class ShapeDrawing {
         } else if let origin, let aligned = alignedGrid(pixelsPerUnit, origin) {
             store.moves = store.lastAlignedGrid == aligned ? 0 : min(store.moves + 1, 3)
             store.lastAlignedGrid = aligned
-            grid = store.moves <= 2 ? aligned : Grid(scale: Self.quantized(pixelsPerUnit))
+            grid = store.moves <= 2 ? aligned : latticeGrid(Self.quantized(pixelsPerUnit))
         } else {
-            grid = Grid(scale: Self.quantized(pixelsPerUnit))
+            grid = latticeGrid(Self.quantized(pixelsPerUnit))
         }
         guard let raster = cached(grid, shown, store) ?? make(grid, shown, store, trimmed) else { return nil }
         var out = Rasterized(image: raster.image, rect: raster.rect)
@@ -301,15 +301,19 @@ package final class ShapeDrawing {
         guard w > 0, h > 0 else { return nil }
         let limit = min(Self.maximumSide / w, Self.maximumSide / h, (Self.maximumPixels / (w * h)).squareRoot())
         var scale = requested, pw = 0, ph = 0, corner = window?.origin ?? anchor
+        // Whole pixels from the grid's anchor to the raster's corner (nil: off the grid).
+        var shift: CGPoint? = .zero
         if requested > limit {
             // Whole pixels within the limits, at a scale that still covers the region.
             (pw, ph) = (Int((w * limit).rounded(.down)), Int((h * limit).rounded(.down)))
             scale = min(CGFloat(pw) / w, CGFloat(ph) / h)
+            shift = nil
         } else if let window {
             // From the grid's pixel that holds the window's corner.
             let kx = ((window.minX - anchor.x) * scale).rounded(.down)
             let ky = ((window.minY - anchor.y) * scale).rounded(.down)
             corner = CGPoint(x: anchor.x + kx / scale, y: anchor.y + ky / scale)
+            shift = CGPoint(x: kx, y: ky)
             pw = Int(((window.maxX - corner.x) * scale).rounded(.up))
             ph = Int(((window.maxY - corner.y) * scale).rounded(.up))
         } else {
@@ -328,13 +332,24 @@ package final class ShapeDrawing {
         if case .path(let fillPath?, let style) = paint, let fill = style.fill, style.fillRule == .winding,
             style.stroke == nil || strokePath == nil,
             let image = PathFill.image(
-                of: fillPath, color: fill.rgba, width: pw, height: ph, scale: scale, origin: corner)
+                of: fillPath, color: fill.rgba, width: pw, height: ph, scale: scale,
+                origin: shift == nil ? corner : anchor,
+                shift: shift ?? .zero)
         {
             // A plain fill, without cairo (PathFill: the same picture for a fraction of the cost).
             return (image, rect)
         }
-        guard let ctx = CGContext.bitmap(width: pw, height: ph, scale: scale) else { return nil }
-        ctx.translateBy(x: -corner.x, y: -corner.y)
+        guard let ctx = CGContext.bitmap(width: pw, height: ph, scale: shift == nil ? scale : 1) else { return nil }
+        if let shift {
+            // The whole raster's matrix moved by whole pixels: a part draws the whole's pixels.
+            ctx.baseScale = scale
+            ctx.concatenate(
+                CGAffineTransform(
+                    a: scale, b: 0, c: 0, d: scale, tx: -(scale * anchor.x) - shift.x, ty: -(scale * anchor.y) - shift.y
+                ))
+        } else {
+            ctx.translateBy(x: -corner.x, y: -corner.y)
+        }
         if whole, case .path(let fillPath, let style) = paint, let path = made?.path {
             drawPath(filling: fillPath, style, stroking: path, in: ctx)
         } else {
