@@ -75,13 +75,19 @@ extension CGPath {
             last = arriving
         }
         func direction(_ from: CGPoint, _ to: CGPoint) -> CGPoint { CGPoint(x: to.x - from.x, y: to.y - from.y) }
-        func nonzero(_ candidates: CGPoint...) -> CGPoint? { candidates.first { $0.x != 0 || $0.y != 0 } }
+        // The first direction that is one (no array made: this runs for every shape drawn).
+        func nonzero(_ a: CGPoint, _ b: CGPoint, _ c: CGPoint? = nil) -> CGPoint? {
+            if a.x != 0 || a.y != 0 { return a }
+            if b.x != 0 || b.y != 0 { return b }
+            return c.flatMap { $0.x != 0 || $0.y != 0 ? $0 : nil }
+        }
         for e in storage {
             switch e {
             case .moveTo(let p):
                 (first, last, start) = (nil, nil, p)
             case .lineTo(let p):
-                if let d = nonzero(direction(current, p)) { segment(d, d) }
+                let d = direction(current, p)
+                if d.x != 0 || d.y != 0 { segment(d, d) }
             case .quadCurveTo(let c, let p):
                 if let a = nonzero(direction(current, c), direction(current, p)),
                     let b = nonzero(direction(c, p), direction(current, p))
@@ -95,7 +101,8 @@ extension CGPath {
                     segment(a, b)
                 }
             case .closeSubpath:
-                if let d = nonzero(direction(current, start)) { segment(d, d) }
+                let d = direction(current, start)
+                if d.x != 0 || d.y != 0 { segment(d, d) }
                 if let last, let first { join(last, first) }
                 (first, last) = (nil, nil)
                 current = start

@@ -67,8 +67,8 @@ public enum PathFill {
 
         /// Adds every edge of `path` (open subpaths closed); false when a point is not finite.
         func add(_ path: CGPath, scale: CGFloat, origin: CGPoint, shift: CGPoint = .zero) -> Bool {
-            // The whole raster's coordinates, then whole pixels off: a part's pixels are exactly
-            // those of the whole.
+            // The whole raster's coordinates, then whole pixels off: a part's pixels are those
+            // of the whole (within a level: its coverage sums begin at its own left edge).
             func device(_ p: CGPoint) -> CGPoint {
                 CGPoint(x: (p.x - origin.x) * scale - shift.x, y: (p.y - origin.y) * scale - shift.y)
             }

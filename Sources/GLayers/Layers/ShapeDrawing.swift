@@ -341,7 +341,8 @@ package final class ShapeDrawing {
         }
         guard let ctx = CGContext.bitmap(width: pw, height: ph, scale: shift == nil ? scale : 1) else { return nil }
         if let shift {
-            // The whole raster's matrix moved by whole pixels: a part draws the whole's pixels.
+            // The whole raster's matrix moved by whole pixels: a part draws the whole's pixels
+            // (up to rounding at its edges).
             ctx.baseScale = scale
             ctx.concatenate(
                 CGAffineTransform(
