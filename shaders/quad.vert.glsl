@@ -75,7 +75,14 @@ flat out vec4 v_trimPixels;
 uniform sampler2D u_tex1;
 #endif
 #elif defined(SIMPLE)
+// Affine instances need no perspective divide, which llvmpipe pays at every pixel; tiles and
+// trimmed strokes may lie in perspective, and PERSPECTIVE is the program for plain instances
+// that do (FramePlanner's batching).
+#if defined(PERSPECTIVE) || defined(ARRAY) || defined(TRIM)
 out vec2 v_uv;
+#else
+noperspective out vec2 v_uv;
+#endif
 noperspective out vec4 v_edges;
 flat out float v_opacity;
 flat out vec4 v_bg;

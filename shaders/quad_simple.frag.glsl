@@ -5,7 +5,9 @@
 // per fragment as the result allows.
 //
 // Varyings (quad.vert.glsl compiled with SIMPLE):
-//   v_uv       texture coordinate (perspective-correct)
+//   v_uv       texture coordinate (perspective-correct with PERSPECTIVE, ARRAY or TRIM;
+//              linear in screen space otherwise: the instances of the plain and masked
+//              variants are affine)
 //   v_edges    signed pixel distances to the four projected edges (noperspective)
 //   v_opacity  (flat) the item's opacity
 //   v_bg       (flat) background colour, premultiplied (with FLAG_TINT: the content's tint)
@@ -28,7 +30,11 @@
 //   MASK, × the mask's coverage and alpha × the shown rect's coverage; with TRIM, the content
 //   × the trim's coverage).
 
+#if defined(PERSPECTIVE) || defined(ARRAY) || defined(TRIM)
 in vec2 v_uv;
+#else
+noperspective in vec2 v_uv;
+#endif
 noperspective in vec4 v_edges;
 flat in float v_opacity;
 flat in vec4 v_bg;

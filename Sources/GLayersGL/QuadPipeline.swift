@@ -44,6 +44,10 @@ struct QuadProgram {
         case .simple:
             program = try ShaderProgram(
                 vertex: EmbeddedShaders.quad_vert, fragment: EmbeddedShaders.quad_simple_frag, defines: ["SIMPLE"])
+        case .simplePerspective:
+            program = try ShaderProgram(
+                vertex: EmbeddedShaders.quad_vert, fragment: EmbeddedShaders.quad_simple_frag,
+                defines: ["SIMPLE", "PERSPECTIVE"])
         case .simpleArray:
             program = try ShaderProgram(
                 vertex: EmbeddedShaders.quad_vert, fragment: EmbeddedShaders.quad_simple_frag,

@@ -179,7 +179,7 @@ extension Renderer {
         switch source {
         case .none:
             // The simple program always samples: give it nothing to sample.
-            if variant == .simple { bindTexture(blank.texture, unit: QuadUnit.tex0) }
+            if variant == .simple || variant == .simplePerspective { bindTexture(blank.texture, unit: QuadUnit.tex0) }
         case .image(let t): bindTexture(t, unit: QuadUnit.tex0)
         case .images(let a, let b):
             bindTexture(a, unit: QuadUnit.tex0)

@@ -58,6 +58,10 @@ package enum QuadVariant: UInt8, CaseIterable, Sendable {
     case simpleTrimmed
     /// `sprite` showing a stroke's raster trimmed, as `simpleTrimmed`.
     case spriteTrimmed
+    /// `simple` for an instance in perspective: its texture coordinate interpolated with the
+    /// perspective divide, which `simple` leaves out (an affine map needs none, and llvmpipe
+    /// pays it at every pixel).
+    case simplePerspective
 }
 
 /// The parts of the general program (quad.frag.glsl) a batch needs: the program the renderer

@@ -50,7 +50,8 @@ extension FramePlanner {
             variant = .sprite
             counters.spriteItems += 1
         } else {
-            variant = .simple
+            let h = instance.h
+            variant = h.c0.z == 0 && h.c1.z == 0 && h.c2.z > 0 ? .simple : .simplePerspective
         }
         appendToBatch(index, textures: textures, blending: blending, variant: variant, features: features)
     }

@@ -224,6 +224,25 @@ import Testing
         #expect(planner.commands.map(\.variant) == [.simple, .simple, .simple])
     }
 
+    /// A plain item in perspective takes the simple program's perspective variant (its texture
+    /// coordinate divided at each pixel); an affine one, turned or not, the simple program,
+    /// which interpolates it linearly on the screen.
+    @Test func onlyItemsInPerspectiveTakeThePerspectiveDivide() {
+        let list = TestList(width: 64, height: 64)
+        let image = list.add(TestImage(side: 16, opaque: true))
+        let side = Rect(x: 0, y: 0, width: 16, height: 16), clear = Color(r: 0, g: 0, b: 0, a: 0)
+        var turned = Self.item(side, background: clear, content: Self.image(image, 16))
+        turned.transform = Matrix4(SIMD16(0.8, 0.6, 0, 0, -0.6, 0.8, 0, 0, 0, 0, 1, 0, 20, 10, 0, 1))
+        var tilted = Self.item(side, background: clear, content: Self.image(image, 16))
+        tilted.transform = Matrix4(SIMD16(1, 0, 0, 0.002, 0, 1, 0, 0, 0, 0, 1, 0, 30, 30, 0, 1))
+        list.screen([turned, tilted])
+        let planner = FramePlanner()
+        planner.options.disableSmallImageArrays = true
+        planner.options.disableSprites = true
+        planner.plan(list.list)
+        #expect(planner.commands.map(\.variant) == [.simple, .simplePerspective])
+    }
+
     /// Small images of their own batch from the layers of one texture array size, each at its
     /// layer's corner (their texture coordinates scaled to it): after the pass's first item,
     /// which is drawn from its own texture, as a run of one image is, and as an image too
