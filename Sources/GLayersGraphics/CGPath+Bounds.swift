@@ -112,6 +112,16 @@ extension CGPath {
         return reach
     }
 
+    /// How far a stroke of the path reaches past its lines at most: half the line width, times
+    /// the longest miter drawn (`miterReach`) where joins are mitred, or √2 (a square cap's
+    /// corner) where caps are square.
+    public func strokeReach(
+        lineWidth: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin, miterLimit: CGFloat
+    ) -> CGFloat {
+        let miter = lineJoin == .miter ? miterReach(limit: miterLimit) : 1
+        return lineWidth / 2 * max(miter, lineCap == .square ? CGFloat(2).squareRoot() : 1)
+    }
+
     /// Whether `point`, mapped by `transform`, lies inside the path under `rule`.
     public func contains(
         _ point: CGPoint, using rule: CGPathFillRule = .winding, transform: CGAffineTransform = .identity

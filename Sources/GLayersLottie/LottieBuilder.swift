@@ -54,8 +54,8 @@ final class LottieBuilder {
         for (i, layer) in layers.enumerated() {
             // A matte source is drawn only as a matte: one marked so (`td`), or the layer above
             // a matted layer that names no source (`tp`; or none found), marked or not, as
-            // lottie-ios pairs them by position; except above a layer with a luma-inverted matte: lottie-ios
-            // reads no such matte, and draws the source as any layer.
+            // lottie-ios pairs them by position; except above a layer with a luma-inverted
+            // matte: lottie-ios reads no such matte, and draws the source as any layer.
             let below = i + 1 < layers.count ? layers[i + 1] : nil
             let aboveLumaInverted = below?.matte == .lumaInverted
             let sourceOfBelow = below.map { $0.matte != nil && $0.matteParent.flatMap { byIndex[$0] } == nil } ?? false

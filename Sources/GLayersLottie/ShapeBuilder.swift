@@ -251,24 +251,24 @@ struct ShapeBuilder {
     ) -> CALayer {
         // The gradient's box: the paths' bounds at every keyframe, with the gradient's points.
         var box = CGRect.null
-        var miter: CGFloat = 1
+        var reach: CGFloat = 0
+        // A stroke at its widest width (in the paths' units).
+        let width = stroke.map { s in (s.model.width.keyframes.map { abs($0.value) }.max() ?? 0) / s.lineScale } ?? 0
         let frames = Set(sources.flatMap { $0.allTracks }.flatMap { $0.times } + [0])
         for f in frames {
             for s in sources {
                 let path = makePath([s.value(at: f)])
                 box = box.union(path.boundingBox)
-                if let stroke, stroke.model.join == .miter {
-                    miter = max(miter, path.miterReach(limit: stroke.model.miterLimit))
+                if let stroke = stroke?.model {
+                    reach = max(
+                        reach,
+                        path.strokeReach(
+                            lineWidth: width, lineCap: stroke.cgCap, lineJoin: stroke.cgJoin,
+                            miterLimit: stroke.miterLimit))
                 }
             }
         }
-        if !box.isNull, let stroke {
-            // Half the widest width, times the longest miter drawn, or √2 for square caps.
-            let widest = stroke.model.width.keyframes.map { abs($0.value) }.max() ?? 0
-            let factor = max(miter, stroke.model.cap == .square ? 2.0.squareRoot() : 1)
-            let reach = widest / stroke.lineScale / 2 * factor
-            if reach > 0, reach.isFinite { box = box.insetBy(dx: -reach, dy: -reach) }
-        }
+        if !box.isNull, reach > 0, reach.isFinite { box = box.insetBy(dx: -reach, dy: -reach) }
         for p in g.start.keyframes.map({ $0.value }) + g.end.keyframes.map({ $0.value }) {
             box = box.union(CGRect(x: p[0], y: p[1], width: 0, height: 0))
         }
@@ -316,6 +316,12 @@ struct ShapeBuilder {
         layer.mask = mask
         return layer
     }
+}
+
+extension StrokeModel {
+    /// The cap and join as CoreGraphics names them.
+    var cgCap: CGLineCap { cap == .butt ? .butt : cap == .round ? .round : .square }
+    var cgJoin: CGLineJoin { join == .miter ? .miter : join == .round ? .round : .bevel }
 }
 
 extension ShapeItem {

@@ -50,8 +50,7 @@ extension FramePlanner {
             variant = .sprite
             counters.spriteItems += 1
         } else {
-            let h = instance.h
-            variant = h.c0.z == 0 && h.c1.z == 0 && h.c2.z > 0 ? .simple : .simplePerspective
+            variant = instance.h.isAffine ? .simple : .simplePerspective
         }
         appendToBatch(index, textures: textures, blending: blending, variant: variant, features: features)
     }

@@ -324,7 +324,7 @@ package final class FramePlanner {
             instance.geometry == item.pointee.rect
         else { return false }
         let h = instance.h
-        guard h.c0.y == 0, h.c1.x == 0, h.c0.z == 0, h.c1.z == 0, h.c2.z > 0 else { return false }
+        guard h.c0.y == 0, h.c1.x == 0, h.isAffine else { return false }
         let r = instance.geometry
         let xs = ((h.c0.x * r.x + h.c2.x) / h.c2.z, (h.c0.x * r.maxX + h.c2.x) / h.c2.z)
         let ys = ((h.c1.y * r.y + h.c2.y) / h.c2.z, (h.c1.y * r.maxY + h.c2.y) / h.c2.z)

@@ -12,6 +12,11 @@ package struct Homography: Equatable {
     package var c1: SIMD3<Float>
     package var c2: SIMD3<Float>
 
+    /// Whether the map is affine, w constant and positive (no perspective, nothing behind the
+    /// eye): a texture coordinate then needs no perspective divide.
+    @inline(__always)
+    package var isAffine: Bool { c0.z == 0 && c1.z == 0 && c2.z > 0 }
+
     /// The map a `Matrix4` makes of its input plane z = 0 (its output z is dropped).
     @inline(__always)
     package init(_ m: Matrix4) {

@@ -131,7 +131,7 @@ extension FramePlanner {
     @inline(__always)
     func isSprite(_ instance: QuadInstance, source: TextureSource, list: RenderList, clearEdges: Bool = false) -> Bool {
         let h = instance.h
-        guard !options.disableSprites, h.c0.z == 0, h.c1.z == 0, h.c2.z > 0 else { return false }
+        guard !options.disableSprites, h.isAffine else { return false }
         let image: ImageID
         switch source {
         case .image(let id): image = id

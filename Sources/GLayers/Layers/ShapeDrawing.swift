@@ -170,10 +170,11 @@ package final class ShapeDrawing {
         } else {
             trimming = nil
         }
-        // A miter reaches up to miterLimit · lineWidth / 2 beyond the path (its sharpest join's
-        // miter within the limit), a square cap lineWidth · √2 / 2: a line width at least.
-        let miter = style.lineJoin == .miter ? copy.miterReach(limit: style.miterLimit) : 1
-        let margin = strokes ? style.lineWidth * max(1, miter / 2) : 0
+        // What the stroke reaches past the path (its longest miter, a square cap's corner), and
+        // a line width at least.
+        let reach = copy.strokeReach(
+            lineWidth: style.lineWidth, lineCap: style.lineCap, lineJoin: style.lineJoin, miterLimit: style.miterLimit)
+        let margin = strokes ? max(style.lineWidth, reach) : 0
         let box = copy.boundingBoxOfPath
         guard !box.isNull, box.minX.isFinite, box.minY.isFinite, box.width.isFinite, box.height.isFinite else {
             return nil
