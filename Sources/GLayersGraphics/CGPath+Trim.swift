@@ -38,27 +38,58 @@ extension CGPath {
         return out
     }
 
-    /// The path between `self` and `other` at fraction `t` when both have the same elements
-    /// (point by point); otherwise the nearer of the two.
+    /// The path between `self` and `other` at fraction `t` when both have as many elements, of
+    /// the same kinds but for their degree: point by point, a line or a quadratic curve facing a
+    /// cubic raised to a cubic first (a line's control points on its ends, a quadratic's by
+    /// degree elevation), as Core Animation morphs a line into a curve (docs/semantics.md,
+    /// "Value types"). Otherwise the nearer of the two.
     public func interpolated(to other: CGPath, _ t: CGFloat) -> CGPath {
         let a = elements, b = other.elements
-        guard a.count == b.count else { return t < 0.5 ? self : other }
+        guard a.count == b.count, t > 0, t < 1 else { return t < 0.5 ? self : other }
         func mix(_ p: CGPoint, _ q: CGPoint) -> CGPoint { CGPoint(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t) }
         let out = CGMutablePath()
         out.reserveCapacity(adding: a.count)
+        // Each path's current point and its subpath's start, for raising a segment's degree.
+        var pen = (CGPoint.zero, CGPoint.zero), start = (CGPoint.zero, CGPoint.zero)
         for (e, f) in zip(a, b) {
             switch (e, f) {
-            case (.moveTo(let p), .moveTo(let q)): out.move(to: mix(p, q))
+            case (.moveTo(let p), .moveTo(let q)):
+                out.move(to: mix(p, q))
+                (pen, start) = ((p, q), (p, q))
+                continue
             case (.lineTo(let p), .lineTo(let q)): out.addLine(to: mix(p, q))
             case (.quadCurveTo(let c, let p), .quadCurveTo(let d, let q)):
                 out.addQuadCurve(to: mix(p, q), control: mix(c, d))
-            case (.curveTo(let c1, let c2, let p), .curveTo(let d1, let d2, let q)):
+            case (.closeSubpath, .closeSubpath):
+                out.closeSubpath()
+                pen = start
+                continue
+            default:
+                guard let (c1, c2, p) = e.cubic(from: pen.0), let (d1, d2, q) = f.cubic(from: pen.1) else {
+                    return t < 0.5 ? self : other
+                }
                 out.addCurve(to: mix(p, q), control1: mix(c1, d1), control2: mix(c2, d2))
-            case (.closeSubpath, .closeSubpath): out.closeSubpath()
-            default: return t < 0.5 ? self : other
             }
+            pen = (e.endPoint ?? pen.0, f.endPoint ?? pen.1)
         }
         return out
+    }
+}
+
+extension PathElement {
+    /// A drawing element as a cubic from `pen` (its control points and end): a line's control
+    /// points on its ends, a quadratic's raised exactly; nil for a move or a close.
+    fileprivate func cubic(from pen: CGPoint) -> (CGPoint, CGPoint, CGPoint)? {
+        switch self {
+        case .lineTo(let p): return (pen, p, p)
+        case .quadCurveTo(let c, let p):
+            return (
+                CGPoint(x: pen.x + (c.x - pen.x) * 2 / 3, y: pen.y + (c.y - pen.y) * 2 / 3),
+                CGPoint(x: p.x + (c.x - p.x) * 2 / 3, y: p.y + (c.y - p.y) * 2 / 3), p
+            )
+        case .curveTo(let c1, let c2, let p): return (c1, c2, p)
+        case .moveTo, .closeSubpath: return nil
+        }
     }
 }
 

@@ -265,11 +265,11 @@ open class LottieLayer: CALayer {
         let w = size.width * sx, h = size.height * sy
         // Bars of a fit are whole points (the offset rounded down), so a composition whose
         // fitted size is a fraction short of the bounds is drawn from the corner, not a
-        // fraction of a pixel off it.
+        // fraction of a pixel off it; one a rounding error longer (1920 × 500 / 1920 is
+        // 500.00000000000006) has no bar, not a bar of −1.
+        func bar(_ free: CGFloat) -> CGFloat { (free / 2 + 1e-6).rounded(.down) }
         let origin =
-            contentMode == .topLeft
-            ? b.origin
-            : CGPoint(x: b.minX + ((b.width - w) / 2).rounded(.down), y: b.minY + ((b.height - h) / 2).rounded(.down))
+            contentMode == .topLeft ? b.origin : CGPoint(x: b.minX + bar(b.width - w), y: b.minY + bar(b.height - h))
         withoutActions {
             fitLayer.bounds = CGRect(origin: .zero, size: size)
             clockLayer.bounds = CGRect(origin: .zero, size: size)

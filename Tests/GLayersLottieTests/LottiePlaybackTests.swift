@@ -49,6 +49,24 @@ import Testing
         #expect(abs(presentedX(player) - 25) < 1e-6, "paused: time passing changes nothing")
     }
 
+    /// An aspect fit's bars are whole points, rounded down: a composition a fraction short of
+    /// the bounds sits at the corner, and one a rounding error longer has no bar (1 080 × 1 920
+    /// fitted into 282 × 500 is 500.00000000000006 high; it was drawn a point high, its last
+    /// row empty).
+    @Test func anAspectFitsBarsAreWholePoints() throws {
+        func origin(_ w: Int, _ h: Int, in bounds: CGSize) throws -> CGPoint {
+            let json = #"{"fr":10,"ip":0,"op":10,"w":\#(w),"h":\#(h),"layers":[]}"#
+            let player = LottieLayer(animation: try LottieAnimation(data: Data(json.utf8)))
+            player.frame = CGRect(origin: .zero, size: bounds)
+            player.layoutIfNeeded()
+            return try #require(player.sublayers?.first).position
+        }
+        #expect(try origin(1080, 1920, in: CGSize(width: 282, height: 500)) == CGPoint(x: 0, y: 0))
+        #expect(try origin(1920, 1080, in: CGSize(width: 500, height: 282)) == CGPoint(x: 0, y: 0))
+        #expect(try origin(100, 100, in: CGSize(width: 201, height: 100)) == CGPoint(x: 50, y: 0))
+        #expect(try origin(100, 100, in: CGSize(width: 100, height: 103)) == CGPoint(x: 0, y: 1))
+    }
+
     /// Looping replays frames 0…20 (2 s); auto-reverse plays them back.
     @Test func loopsRepeatAndReverse() throws {
         CAMediaClock.useManualTime(0)
