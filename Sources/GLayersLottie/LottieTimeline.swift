@@ -245,6 +245,22 @@ struct Timeline {
         layer.add(animation, forKey: keyPath)
     }
 
+    /// `apply` for a component of a transform (`transform.scale.x`, …) whose keyframes animate:
+    /// the model keeps its value (as lottie-ios leaves a keyframed property's model alone) and
+    /// only keyframes that fall on one frame set it. A key-path animation replaces its
+    /// component of the model's decomposition, so a model flipped by the first keyframe (a
+    /// scale of −100 % in x and y is a half turn) would turn the flipped animation back.
+    func applyToPresentation<V: LottieInterpolatable>(
+        _ value: Animated<V>, _ keyPath: String, on layer: CALayer, _ convert: (V) -> Any
+    ) {
+        let resolved = resolve(value)
+        if resolved.isAnimated, let animation = keyframeAnimation(resolved, keyPath, convert) {
+            layer.add(animation, forKey: keyPath)
+        } else {
+            layer.setValue(convert(resolved.initial), forKeyPath: keyPath)
+        }
+    }
+
     /// `applyResolved` with the start given to `set`, as `apply(_:_:on:set:_:)`.
     func applyResolved<V, T>(
         _ value: Animated<V>, _ keyPath: String, on layer: CALayer, set: (T) -> Void, convert: (V) -> T

@@ -60,8 +60,10 @@ extension LottieBuilder {
         }
         // Scale and anchor on the inner layer.
         if scaleAnimated {
-            timeline.apply(t.scale.map { $0[0] }, "transform.scale.x", on: inner) { $0 / 100 }
-            timeline.apply(t.scale.map { $0.count > 1 ? $0[1] : $0[0] }, "transform.scale.y", on: inner) { $0 / 100 }
+            timeline.applyToPresentation(t.scale.map { $0[0] }, "transform.scale.x", on: inner) { $0 / 100 }
+            timeline.applyToPresentation(t.scale.map { $0.count > 1 ? $0[1] : $0[0] }, "transform.scale.y", on: inner) {
+                $0 / 100
+            }
         } else if !identityScale {
             if together && rotation != 0 {
                 inner.transform = CATransform3DConcat(

@@ -4,7 +4,8 @@
 ///
 /// With row vectors, `M = S · K · R · T · P`: scale first, then skew (lower-triangular K),
 /// rotation, translation, perspective last — the row-vector form of the decomposition CSS
-/// Transforms and WebKit use (after Graphics Gems II, "unmatrix"). Rotations for key paths are
+/// Transforms and WebKit use (after Graphics Gems II, "unmatrix"), but for a mirror, which is a
+/// negative x scale (docs/semantics.md, "Transform key paths"). Rotations for key paths are
 /// Euler angles with `R = Rx · Ry · Rz` (x applied first); interpolation uses quaternions.
 import CEngineSupport
 import Foundation
@@ -177,9 +178,13 @@ struct DecomposedMatrix {
         r2 /= s.z
         k.y /= s.z
         k.z /= s.z
+        // A mirror is a negative x scale (not all three negated with a half turn about x, as
+        // "unmatrix" has it), so setting `transform.scale.y` keeps a layer mirrored in x and a
+        // mirror interpolates as a flip (docs/semantics.md, "Transform key paths").
         if dot(r0, cross(r1, r2)) < 0 {
-            s = -s
-            r0 = -r0; r1 = -r1; r2 = -r2
+            s.x = -s.x
+            r0 = -r0
+            k.x = -k.x; k.y = -k.y
         }
         scale = s
         skew = k

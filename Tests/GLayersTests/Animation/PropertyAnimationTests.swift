@@ -79,6 +79,23 @@ extension ClockTests {
             }
         }
 
+        /// A whole-matrix animation to a mirror flips: the x scale runs from 1 to −1 (through 0)
+        /// with no turn (docs/semantics.md, "Transform key paths").
+        @Test func aTransformAnimatedToAMirrorFlips() {
+            withManualClock {
+                let layer = CALayer()
+                let a = CABasicAnimation(keyPath: "transform")
+                a.fromValue = CATransform3DIdentity
+                a.toValue = CATransform3DMakeScale(-1, 1, 1)
+                a.duration = 1
+                layer.add(a, forKey: "flip")
+                frame(at: 0)
+                frame(at: 0.25)
+                #expect(
+                    close(layer.presentation()?.transform ?? CATransform3DIdentity, CATransform3DMakeScale(0.5, 1, 1)))
+            }
+        }
+
         @Test func interpolatesPointsRectsColoursAndTransforms() {
             withManualClock {
                 let layer = CALayer()

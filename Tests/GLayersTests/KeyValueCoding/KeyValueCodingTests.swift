@@ -95,6 +95,29 @@ import Testing
         #expect(close(try #require(l.value(forKeyPath: "transform.scale.x") as? CGFloat), 2))
     }
 
+    /// A mirror decomposes as a negative x scale: setting `transform.scale.y` keeps a layer
+    /// flipped in x (it used to flip it in y as well, the mirror read as all three scales
+    /// negated and a half turn about x), and reading `transform.scale.x` says −1.
+    @Test func aMirrorIsANegativeXScale() throws {
+        let l = CALayer()
+        l.setValue(-1, forKeyPath: "transform.scale.x")
+        l.setValue(2, forKeyPath: "transform.scale.y")
+        #expect(close(l.transform, CATransform3DMakeScale(-1, 2, 1)))
+        #expect(close(try #require(l.value(forKeyPath: "transform.scale.x") as? CGFloat), -1))
+        #expect(close(try #require(l.value(forKeyPath: "transform.rotation.x") as? CGFloat), 0))
+        // Mirrored in y and turned: the same matrix back, whichever axis carries the sign.
+        let m = CATransform3DConcat(CATransform3DMakeScale(1, -3, 1), CATransform3DMakeRotation(.pi / 6, 0, 0, 1))
+        l.transform = m
+        l.setValue(0.5, forKeyPath: "transform.translation.x")
+        #expect(close(l.transform, CATransform3DConcat(m, CATransform3DMakeTranslation(0.5, 0, 0))))
+        // Skewed and mirrored.
+        var skewed = CATransform3DMakeScale(-2, 1, 1)
+        skewed.m21 = 0.5
+        l.transform = skewed
+        l.setValue(0, forKeyPath: "transform.translation.y")
+        #expect(close(l.transform, skewed))
+    }
+
     @Test func unknownKeyPathsAreReportedNotCrashing() {
         let l = CALayer()
         #expect(throws: KeyValueCodingError.self) { try l.strictSetValue(1, forKeyPath: "position.z") }
