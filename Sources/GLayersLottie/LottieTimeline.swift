@@ -245,11 +245,12 @@ struct Timeline {
         layer.add(animation, forKey: keyPath)
     }
 
-    /// `apply` for a component of a transform (`transform.scale.x`, …) whose keyframes animate:
-    /// the model keeps its value (as lottie-ios leaves a keyframed property's model alone) and
-    /// only keyframes that fall on one frame set it. A key-path animation replaces its
-    /// component of the model's decomposition, so a model flipped by the first keyframe (a
-    /// scale of −100 % in x and y is a half turn) would turn the flipped animation back.
+    /// `apply` for a component of a transform (`transform.scale.x`, `transform.rotation.z`, …):
+    /// while keyframes animate it, the model keeps its value (as lottie-ios leaves a keyframed
+    /// property's model alone); a constant, or keyframes on one frame, set it. A key-path
+    /// animation replaces its component of the model's decomposition, so a model flipped by
+    /// the first keyframe (a scale of −100 % in x and y is a half turn) would turn the flipped
+    /// animation back.
     func applyToPresentation<V: LottieInterpolatable>(
         _ value: Animated<V>, _ keyPath: String, on layer: CALayer, _ convert: (V) -> Any
     ) {

@@ -42,7 +42,7 @@ extension LottieBuilder {
         }
         // Rotation on the outer layer.
         if rotationAnimated {
-            timeline.apply(t.rotation, "transform.rotation.z", on: outer) { $0 * Double.pi / 180 }
+            timeline.applyToPresentation(t.rotation, "transform.rotation.z", on: outer) { $0 * Double.pi / 180 }
         } else if rotation != 0 {
             outer.transform = CATransform3DMakeRotation(rotation, 0, 0, 1)
         }
@@ -80,7 +80,7 @@ extension LottieBuilder {
         // perspective (docs/lottie.md, "The layer tree").
         for (angle, keyPath) in [(t.rotationX, "transform.rotation.x"), (t.rotationY, "transform.rotation.y")]
         where angle.isAnimated || angle.initial != 0 {
-            timeline.apply(angle, keyPath, on: outer) { $0 * Double.pi / 180 }
+            timeline.applyToPresentation(angle, keyPath, on: outer) { $0 * Double.pi / 180 }
         }
         if inner !== outer { last.addSublayer(inner) }
         return (outer, inner)

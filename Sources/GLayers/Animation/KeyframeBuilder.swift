@@ -23,9 +23,19 @@ struct KeyframeBuilder {
         var where_: String { context.where_ }
     }
 
-    var mode: CAAnimationCalculationMode { animation.calculationMode }
-    var isPaced: Bool { mode == .paced || mode == .cubicPaced }
-    var isCubic: Bool { mode == .cubic || mode == .cubicPaced }
+    /// The calculation mode, read once: each read and comparison of the mode (a string) cost
+    /// about 60 instructions, six times for every keyframe animation compiled.
+    let mode: CAAnimationCalculationMode
+    let isPaced: Bool
+    let isCubic: Bool
+
+    init(builder: BuilderInfo, animation: CAKeyframeAnimation) {
+        self.builder = builder
+        self.animation = animation
+        mode = animation.calculationMode
+        isPaced = mode == .paced || mode == .cubicPaced
+        isCubic = mode == .cubic || mode == .cubicPaced
+    }
 
     func make<V: Interpolatable>(_ lens: StateAccess<V>, typed: (Any?, @autoclosure () -> String) throws -> V) throws
         -> AnimationEvaluator
