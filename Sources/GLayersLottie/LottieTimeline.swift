@@ -128,10 +128,12 @@ struct Timeline {
         return merged
     }
 
-    /// A value computed from `tracks` by `make(frame)`, as keyframes: those of the only track that
-    /// changes when `make` is linear in it (the easing and holds kept exactly); otherwise `make`
-    /// sampled at every frame of the tracks' span, holding where the changing tracks hold.
-    /// Inside a remapped time space, always sampled through the map.
+    /// A value computed from `tracks` by `make(frame)`, as keyframes: when `make` is linear in
+    /// the tracks and those that change share their keyframes' times, holds and easing (one
+    /// track alone always does), those keyframes, the easing and holds kept exactly (as
+    /// lottie-ios combines keyframes of one timing); otherwise `make` sampled at every frame of
+    /// the tracks' span, holding where the changing tracks hold. Inside a remapped time space,
+    /// always sampled through the map.
     func combine<R>(_ tracks: [any Track], linear: Bool, _ make: (Double) -> R) -> Animated<R> {
         let animated = tracks.filter { $0.isAnimated }
         if let remap {
@@ -145,11 +147,13 @@ struct Timeline {
                 })
         }
         guard !animated.isEmpty else { return Animated(constant: make(0)) }
-        if animated.count == 1, linear, let only = animated.first,
-            !only.timings.dropLast().contains(where: { $0.hasSpatialTangents && !$0.hold })
+        let timings = animated.map(\.timings)
+        if linear, let first = timings.first,
+            !timings.contains(where: { $0.dropLast().contains { $0.hasSpatialTangents && !$0.hold } }),
+            timings.dropFirst().allSatisfy({ Self.sameTiming($0, first) })
         {
             return Animated(
-                only.timings.map { k in
+                first.map { k in
                     Keyframe(
                         time: k.time, value: make(k.time), hold: k.hold, easeOut: k.easeOut, easeIn: k.easeIn,
                         spatialOut: nil, spatialIn: nil)
@@ -160,6 +164,14 @@ struct Timeline {
             from: span.lowerBound, to: span.upperBound, including: animated.flatMap { $0.times })
         let holds = Holds(animated)
         return Animated(frames.map { f in Keyframe(time: f, value: make(f), hold: holds.all(at: f)) })
+    }
+
+    /// Whether two tracks' keyframes fall on the same frames with the same holds and easing.
+    private static func sameTiming(_ a: [Keyframe<Void>], _ b: [Keyframe<Void>]) -> Bool {
+        a.count == b.count
+            && zip(a, b).allSatisfy { x, y in
+                x.time == y.time && x.hold == y.hold && x.easeOut == y.easeOut && x.easeIn == y.easeIn
+            }
     }
 
     /// One animated value as the engine will see it: in a remapped time space, sampled through

@@ -62,8 +62,7 @@ struct ShapeBuilder {
                 let (outer, inner) = LottieBuilder.groupLayers(transform, timeline)
                 outer.name = name
                 var passed = passedDown(items, after: k, inherited)
-                let scale = LottieBuilder.lineScale(of: transform)
-                for i in passed.styles.indices { passed.styles[i].scale *= scale }
+                for i in passed.styles.indices { passed.styles[i].scale = passed.styles[i].scale.through(transform) }
                 build(children, into: inner, inherited: passed)
                 container.addSublayer(outer)
             default:
@@ -77,7 +76,7 @@ struct ShapeBuilder {
     private func passedDown(_ items: [ShapeItem], after k: Int, _ inherited: Inherited) -> Inherited {
         var passed = inherited
         let below = items[(k + 1)...]
-        passed.styles = below.filter(\.isStyle).map { InheritedStyle(item: $0, scale: 1) } + inherited.styles
+        passed.styles = below.filter(\.isStyle).map { InheritedStyle(item: $0) } + inherited.styles
         passed.trims =
             below.compactMap {
                 if case .trim(let s, let e, let o, let m) = $0 {
@@ -139,7 +138,7 @@ struct ShapeBuilder {
     /// between the style and the paths scale them up (a stroke's width and dashes are in the
     /// space of the group that lists the style, as lottie-web and lottie-ios draw them).
     private func addStyle(
-        _ style: ShapeItem, _ sources: [PathSource], _ trims: [TrimSource], lineScale: Double = 1,
+        _ style: ShapeItem, _ sources: [PathSource], _ trims: [TrimSource], lineScale: LineScale = LineScale(),
         into container: CALayer
     ) {
         guard !sources.isEmpty else { return }
@@ -162,7 +161,7 @@ struct ShapeBuilder {
 
     /// Draws `style` over `sources`, trimmed by `trim`, into `container`.
     private func drawStyle(
-        _ style: ShapeItem, _ sources: [PathSource], _ trim: TrimPlan?, lineScale: Double, into container: CALayer
+        _ style: ShapeItem, _ sources: [PathSource], _ trim: TrimPlan?, lineScale: LineScale, into container: CALayer
     ) {
         switch style {
         case .fill(let color, let opacity, let evenOdd):
@@ -216,8 +215,18 @@ struct ShapeBuilder {
         return layer
     }
 
-    private func applyLine(_ stroke: StrokeModel, _ lineScale: Double, on layer: CAShapeLayer) {
-        timeline.apply(stroke.width, "lineWidth", on: layer, set: { layer.lineWidth = $0 }) { $0 / lineScale }
+    private func applyLine(_ stroke: StrokeModel, _ scale: LineScale, on layer: CAShapeLayer) {
+        if scale.animated.isEmpty {
+            timeline.apply(stroke.width, "lineWidth", on: layer, set: { layer.lineWidth = $0 }) { $0 / scale.constant }
+        } else {
+            // The width at the keyframes of the width and of the groups' scales, interpolated
+            // between them as lottie-ios's combined keyframes are.
+            let width = timeline.combine([stroke.width] + scale.animated, linear: true) { f in
+                stroke.width.value(at: f) / scale.value(at: f)
+            }
+            timeline.applyResolved(width, "lineWidth", on: layer, set: { layer.lineWidth = $0 }, convert: { $0 })
+        }
+        let lineScale = scale.initial
         switch stroke.cap {
         case .butt: layer.lineCap = .butt
         case .round: layer.lineCap = .round
@@ -247,13 +256,14 @@ struct ShapeBuilder {
     /// gradient stroke), masked by `mask`.
     private func gradientLayer(
         _ g: GradientModel, masked mask: CAShapeLayer, _ sources: [PathSource],
-        stroke: (model: StrokeModel, lineScale: Double)? = nil
+        stroke: (model: StrokeModel, lineScale: LineScale)? = nil
     ) -> CALayer {
         // The gradient's box: the paths' bounds at every keyframe, with the gradient's points.
         var box = CGRect.null
         var reach: CGFloat = 0
         // A stroke at its widest width (in the paths' units).
-        let width = stroke.map { s in (s.model.width.keyframes.map { abs($0.value) }.max() ?? 0) / s.lineScale } ?? 0
+        let width =
+            stroke.map { s in (s.model.width.keyframes.map { abs($0.value) }.max() ?? 0) / s.lineScale.smallest } ?? 0
         let frames = Set(sources.flatMap { $0.allTracks }.flatMap { $0.times } + [0])
         for f in frames {
             for s in sources {
@@ -283,8 +293,10 @@ struct ShapeBuilder {
             CGPoint(x: (p[0] - box.minX) / box.width, y: (p[1] - box.minY) / box.height)
         }
         if g.radial {
-            // The end point is the start moved by the radius: it follows both of Lottie's points.
-            let points = timeline.combine([g.start, g.end], linear: false) { f -> [Double] in
+            // The end point is the start moved by the radius: it follows both of Lottie's points,
+            // as lottie-ios animates it: the radius worked out at the points' keyframes (when
+            // they share their timing, or one stands still) and interpolated between them.
+            let points = timeline.combine([g.start, g.end], linear: true) { f -> [Double] in
                 let s = g.start.value(at: f), e = g.end.value(at: f)
                 let r = hypot(e[0] - s[0], e[1] - s[1])
                 let a = unit(s)
@@ -335,15 +347,6 @@ extension ShapeItem {
 }
 
 extension LottieBuilder {
-    /// How much a group's transform scales lengths: the geometric mean of its scale's two
-    /// factors at its first keyframe (a style passed down into an animated scale keeps the
-    /// width it has there).
-    static func lineScale(of t: TransformModel) -> Double {
-        let s = t.scale.initial
-        let mean = (abs(s[0] * (s.count > 1 ? s[1] : s[0])) / 10_000).squareRoot()
-        return mean > 1e-6 && mean.isFinite ? mean : 1
-    }
-
     /// A shape group's layers: its transform (`tr`), with the group's opacity on the inner one.
     static func groupLayers(_ t: TransformModel, _ timeline: Timeline) -> (CALayer, CALayer) {
         let (outer, inner) = transformLayers(t, timeline)

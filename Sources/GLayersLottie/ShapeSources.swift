@@ -30,7 +30,50 @@ struct PathSource {
 struct InheritedStyle {
     let item: ShapeItem
     /// How much the groups between the style and here scale lengths up.
-    var scale: Double
+    var scale = LineScale()
+}
+
+/// How much the groups between a style and the paths it draws scale lengths up: the product of
+/// their scales (each the geometric mean of its two factors), those that stand still as one
+/// number, those that animate as their keyframes. A stroke's width is a length of the group
+/// that lists it, at every frame (lottie-ios divides it by the scale at the scale's keyframes).
+struct LineScale {
+    /// The groups' scales that stand still, multiplied.
+    var constant = 1.0
+    /// The scales (in %) of the groups whose scale animates.
+    var animated: [Animated<[Double]>] = []
+
+    /// Through one more group with transform `t`.
+    func through(_ t: TransformModel) -> LineScale {
+        var next = self
+        if t.scale.isAnimated {
+            next.animated.append(t.scale)
+        } else {
+            next.constant *= Self.mean(t.scale.initial)
+        }
+        return next
+    }
+
+    /// The scale at `frame`.
+    func value(at frame: Double) -> Double {
+        animated.reduce(constant) { $0 * Self.mean($1.value(at: frame)) }
+    }
+
+    /// The scale at the keyframes' start (for dashes, which do not follow the scale).
+    var initial: Double { animated.reduce(constant) { $0 * Self.mean($1.initial) } }
+
+    /// The smallest scale at any keyframe (where a stroke is widest).
+    var smallest: Double {
+        animated.reduce(constant) { product, track in product * (track.keyframes.map { Self.mean($0.value) }.min() ?? 1)
+        }
+    }
+
+    /// A scale in % as one factor: the geometric mean of its two, 1 when it is 0 or not finite.
+    static func mean(_ s: [Double]) -> Double {
+        guard let x = s.first else { return 1 }
+        let m = (abs(x * (s.count > 1 ? s[1] : x)) / 10_000).squareRoot()
+        return m > 1e-6 && m.isFinite ? m : 1
+    }
 }
 
 /// A trim applied to the paths above it.

@@ -181,4 +181,27 @@ extension LottieRulesTests {
             #expect(reported.contains { $0.contains(what) }, "\(what): \(reported)")
         }
     }
+
+    /// Values made of several animated properties whose keyframes share their timing keep those
+    /// keyframes, as lottie-ios combines them (its `Keyframes.combined`): a rectangle whose
+    /// position and size both ease over frames 0–10 is a path animation of two keyframes with
+    /// the easing, not eleven samples; with other timings it is sampled at every frame.
+    @Test func propertiesOfOneTimingKeepTheirKeyframes() throws {
+        func pathKeyframes(sizeEnd: Int) throws -> (values: Int, functions: Int) {
+            let ease = #""o":{"x":[0.5],"y":[0]},"i":{"x":[0.5],"y":[1]}"#
+            let json = """
+                {"fr":10,"ip":0,"op":10,"w":100,"h":100,"layers":[{"ty":4,"ip":0,"op":10,"ks":{},"shapes":[
+                  {"ty":"rc","r":{"k":0},"p":{"a":1,"k":[{"t":0,"s":[20,20],\(ease)},{"t":10,"s":[80,60]}]},
+                   "s":{"a":1,"k":[{"t":0,"s":[10,10],\(ease)},{"t":\(sizeEnd),"s":[30,20]}]}},
+                  {"ty":"fl","c":{"k":[1,0,0,1]},"o":{"k":100}}]}]}
+                """
+            let player = LottieLayer(animation: try LottieAnimation(data: Data(json.utf8)))
+            let shape = try #require(all(player).compactMap { $0 as? CAShapeLayer }.first)
+            let path = try #require(shape.animation(forKey: "path") as? CAKeyframeAnimation)
+            return (path.values?.count ?? 0, path.timingFunctions?.count ?? 0)
+        }
+        let shared = try pathKeyframes(sizeEnd: 10)
+        #expect(shared.values == 2 && shared.functions == 1)
+        #expect(try pathKeyframes(sizeEnd: 5).values == 11, "other timings: every frame")
+    }
 }

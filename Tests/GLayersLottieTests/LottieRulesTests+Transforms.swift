@@ -32,4 +32,24 @@ extension LottieRulesTests {
             }
         }
     }
+
+    /// A stroke passed down into a group whose scale animates keeps the width of the group
+    /// that lists it at every keyframe of the scale, interpolated between them as lottie-ios's
+    /// combined keyframes are: 12 through a scale going from 100 % to 400 % is 12, then 3 (it
+    /// kept the width at the first keyframe, 12, and so grew to 48 on the screen).
+    @Test func aStrokePassedIntoAnAnimatedScaleKeepsItsWidth() throws {
+        let json = """
+            {"fr":10,"ip":0,"op":10,"w":200,"h":200,"layers":[{"ty":4,"ip":0,"op":10,"ks":{},"shapes":[
+              {"ty":"gr","it":[
+                {"ty":"el","p":{"k":[0,0]},"s":{"k":[20,20]}},
+                {"ty":"tr","p":{"k":[100,100]},"a":{"k":[0,0]},"r":{"k":0},"o":{"k":100},
+                 "s":{"a":1,"k":[{"t":0,"s":[100,100],"o":{"x":[0.5],"y":[0]},"i":{"x":[0.5],"y":[1]}},{"t":10,"s":[400,400]}]}}]},
+              {"ty":"st","c":{"k":[1,0,0,1]},"o":{"k":100},"w":{"k":12},"lc":1,"lj":1}]}]}
+            """
+        let player = LottieLayer(animation: try LottieAnimation(data: Data(json.utf8)))
+        let stroke = try #require(all(player).compactMap { $0 as? CAShapeLayer }.first { $0.strokeColor != nil })
+        let width = try #require(stroke.animation(forKey: "lineWidth") as? CAKeyframeAnimation)
+        #expect(width.values?.compactMap { ($0 as? CGFloat) ?? ($0 as? Double).map { CGFloat($0) } } == [12, 3])
+        #expect(width.timingFunctions?.count == 1, "the scale's easing")
+    }
 }
