@@ -52,6 +52,11 @@ final class LottieDecoder {
                     + "at most 1000000000 are played", node["op"] ?? node)
         }
         if (try node["ddd"].map(number) ?? 0) == 1 { report.note("3D layers", at: root, node.path.key("ddd")) }
+        if let slots = node["slots"] {
+            // Properties' values given by slot (`sid`), which lottie-ios does not read either:
+            // each property's own value plays.
+            report.note("slots (each property's own value is played)", at: slots.value, node.path.key("slots"))
+        }
         var assets: [String: AssetModel] = [:]
         for asset in node["assets"]?.elements ?? [] {
             guard let id = assetID(asset) else { continue }

@@ -111,6 +111,10 @@ import Testing
         #expect(
             features["merge paths"]?.description
                 == "test.json:3:67: layers[1].shapes[0]: merge paths not supported (2 uses)")
+        // Slots (LottieFiles' values by `sid`) are reported; the property's own value plays.
+        let slotted = try animation(
+            #"{"fr":30,"ip":0,"op":60,"w":100,"h":80,"slots":{"c1":{"p":{"a":0,"k":[1,0,0]}}},"layers":[]}"#)
+        #expect(slotted.unsupportedFeatures.map(\.path.description) == ["slots"])
     }
 
     /// Bodymovin's easing: the segment's `o` and `i` are a CSS cubic-bezier from (0, 0) to

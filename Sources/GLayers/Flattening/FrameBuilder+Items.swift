@@ -129,9 +129,22 @@ extension FrameBuilder {
             // as sharp as the pixels' (docs/semantics.md, "Contents and gravity").
             let middle = CGPoint(x: shape.extent.midX, y: shape.extent.midY)
             let landing = passScale * CGFloat(scaleOf(world, at: middle))
+            // At most 4 times the pixels the part drawn covers on the screen, and 256 × 256 at
+            // least: a layer stretched far more one way than the other is rasterized at its
+            // mean scale both ways, over all of its extent that may show (a fuzzed file's
+            // ellipse stretched 10 000 times in y and turned drew a 32 MB raster for each of a
+            // thousand repeated copies shown on 100 × 100 pixels).
+            let region = showing ?? shape.extent
+            let regionArea = max(region.width * region.height, .leastNonzeroMagnitude)
+            var covered = areaScaleOf(world, at: middle) * regionArea
+            if let reach = passStack.last?.reach {
+                let view = viewport.insetBy(dx: CGFloat(-reach), dy: CGFloat(-reach))
+                covered = min(covered, view.width * view.height)
+            }
+            let most = (max(4 * covered * passScale * passScale, 65_536) / regionArea).squareRoot()
             raster = shape.raster(
-                pixelsPerUnit: placement == nil ? landing * Self.turnedRasterFactor : landing, showing: showing,
-                trimWhereDrawn: masksOpen == 0)
+                pixelsPerUnit: min(placement == nil ? landing * Self.turnedRasterFactor : landing, most),
+                showing: showing, trimWhereDrawn: masksOpen == 0)
         }
         guard let raster else { return .none }
         register(raster.image)

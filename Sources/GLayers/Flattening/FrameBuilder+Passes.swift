@@ -259,4 +259,12 @@ extension FrameBuilder {
         let s = (hypot(x.x - o.x, x.y - o.y) + hypot(y.x - o.x, y.y - o.y)) / 2
         return s.isFinite && s > 0 ? Float(s) : 1
     }
+
+    /// How much `world` scales areas at `point`: the area a unit square there lands on.
+    func areaScaleOf(_ world: CATransform3D, at point: CGPoint) -> CGFloat {
+        let o = world.apply(to: point), x = world.apply(to: CGPoint(x: point.x + 1, y: point.y)),
+            y = world.apply(to: CGPoint(x: point.x, y: point.y + 1))
+        let a = abs((x.x - o.x) * (y.y - o.y) - (x.y - o.y) * (y.x - o.x))
+        return a.isFinite ? a : 0
+    }
 }

@@ -48,6 +48,26 @@ extension ClockTests.ShapeLayers {
         }
     }
 
+    /// A shape stretched far more one way than the other, and turned, holds at most four times
+    /// the pixels its part on the screen covers (256 × 256 at least): a fuzzed Lottie file's
+    /// ellipse stretched 10 000 times in y drew a 4096 × 2048 raster for a 200 × 100 view, and
+    /// a thousand copies of it took 7 GB.
+    @Test func aStretchedTurnedShapesRasterIsBoundedByWhatShows() {
+        withManualClock {
+            let root = root()
+            let s = shape(CGPath(ellipseIn: CGRect(x: -8, y: -8, width: 16, height: 16), transform: nil))
+            s.position = CGPoint(x: 100, y: 50)
+            s.transform = CATransform3DConcat(
+                CATransform3DMakeRotation(.pi / 12, 0, 0, 1), CATransform3DMakeScale(1, 10_000, 1))
+            root.addSublayer(s)
+            let drawn = images(list(FrameBuilder(), root))
+            #expect(drawn.count == 1)
+            guard let d = drawn.first else { return }
+            // Four times the view's 200 × 100, and the raster's rounding and margin.
+            #expect(d.width * d.height <= 5 * 200 * 100, "\(d.width) × \(d.height)")
+        }
+    }
+
     /// A drawing out of view draws nothing.
     @Test func aShapeOutOfViewDrawsNothing() {
         withManualClock {
