@@ -147,8 +147,8 @@ struct Timeline {
                 })
         }
         guard !animated.isEmpty else { return Animated(constant: make(0)) }
-        let timings = animated.map(\.timings)
-        if linear, let first = timings.first,
+        let timings = linear ? animated.map(\.timings) : []
+        if let first = timings.first,
             !timings.contains(where: { $0.dropLast().contains { $0.hasSpatialTangents && !$0.hold } }),
             timings.dropFirst().allSatisfy({ Self.sameTiming($0, first) })
         {

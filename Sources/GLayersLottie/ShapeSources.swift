@@ -64,7 +64,8 @@ struct LineScale {
 
     /// The smallest scale at any keyframe (where a stroke is widest).
     var smallest: Double {
-        animated.reduce(constant) { product, track in product * (track.keyframes.map { Self.mean($0.value) }.min() ?? 1)
+        animated.reduce(constant) { product, track in
+            product * (track.keyframes.lazy.map { Self.mean($0.value) }.min() ?? 1)
         }
     }
 

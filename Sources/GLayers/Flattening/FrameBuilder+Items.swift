@@ -128,7 +128,8 @@ extension FrameBuilder {
             // the scale it lands at, so that resampling it at its angle leaves its edges about
             // as sharp as the pixels' (docs/semantics.md, "Contents and gravity").
             let middle = CGPoint(x: shape.extent.midX, y: shape.extent.midY)
-            let landing = passScale * CGFloat(scaleOf(world, at: middle))
+            let axes = axesOf(world, at: middle)
+            let landing = passScale * Self.scale(of: axes)
             // At most 4 times the pixels the part drawn covers on the screen, and 256 × 256 at
             // least: a layer stretched far more one way than the other is rasterized at its
             // mean scale both ways, over all of its extent that may show (a fuzzed file's
@@ -136,11 +137,9 @@ extension FrameBuilder {
             // thousand repeated copies shown on 100 × 100 pixels).
             let region = showing ?? shape.extent
             let regionArea = max(region.width * region.height, .leastNonzeroMagnitude)
-            var covered = areaScaleOf(world, at: middle) * regionArea
-            if let reach = passStack.last?.reach {
-                let view = viewport.insetBy(dx: CGFloat(-reach), dy: CGFloat(-reach))
-                covered = min(covered, view.width * view.height)
-            }
+            let areaScale = abs(axes.x.x * axes.y.y - axes.x.y * axes.y.x)
+            var covered = (areaScale.isFinite ? areaScale : 0) * regionArea
+            if let view = reachedView { covered = min(covered, view.width * view.height) }
             let most = (max(4 * covered * passScale * passScale, 65_536) / regionArea).squareRoot()
             raster = shape.raster(
                 pixelsPerUnit: min(placement == nil ? landing * Self.turnedRasterFactor : landing, most),

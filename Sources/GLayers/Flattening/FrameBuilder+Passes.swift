@@ -254,17 +254,28 @@ extension FrameBuilder {
     /// How much the layer's plane is scaled into item space at `point` of the layer (the mean
     /// of the two axes' scales; for blur sizes and raster scales).
     func scaleOf(_ world: CATransform3D, at point: CGPoint = .zero) -> Float {
-        let o = world.apply(to: point), x = world.apply(to: CGPoint(x: point.x + 1, y: point.y)),
-            y = world.apply(to: CGPoint(x: point.x, y: point.y + 1))
-        let s = (hypot(x.x - o.x, x.y - o.y) + hypot(y.x - o.x, y.y - o.y)) / 2
-        return s.isFinite && s > 0 ? Float(s) : 1
+        Float(Self.scale(of: axesOf(world, at: point)))
     }
 
-    /// How much `world` scales areas at `point`: the area a unit square there lands on.
-    func areaScaleOf(_ world: CATransform3D, at point: CGPoint) -> CGFloat {
+    /// The mean length of the two steps of `axesOf` (1 when it is 0 or not finite).
+    static func scale(of axes: (x: CGPoint, y: CGPoint)) -> CGFloat {
+        let s = (hypot(axes.x.x, axes.x.y) + hypot(axes.y.x, axes.y.y)) / 2
+        return s.isFinite && s > 0 ? s : 1
+    }
+
+    /// Where the layer's unit x and y steps at `point` land in item space (the world map's
+    /// Jacobian columns there): their mean length is `scaleOf`, the area they span how much
+    /// the map scales areas.
+    func axesOf(_ world: CATransform3D, at point: CGPoint) -> (x: CGPoint, y: CGPoint) {
         let o = world.apply(to: point), x = world.apply(to: CGPoint(x: point.x + 1, y: point.y)),
             y = world.apply(to: CGPoint(x: point.x, y: point.y + 1))
-        let a = abs((x.x - o.x) * (y.y - o.y) - (x.y - o.y) * (y.x - o.x))
-        return a.isFinite ? a : 0
+        return (CGPoint(x: x.x - o.x, y: x.y - o.y), CGPoint(x: y.x - o.x, y: y.y - o.y))
+    }
+
+    /// The view grown by how far the open passes' effects reach into it (`OpenPass.reach`); nil
+    /// inside passes in a layer's own space, where the whole layer is drawn.
+    var reachedView: CGRect? {
+        guard let reach = passStack.last?.reach else { return nil }
+        return viewport.insetBy(dx: CGFloat(-reach), dy: CGFloat(-reach))
     }
 }

@@ -74,8 +74,7 @@ extension FrameBuilder {
     /// passes in a layer's own space, and when a corner of the view lies beyond the plane's
     /// horizon.
     func visiblePlaneRect(_ b: CGRect, world m: CATransform3D) -> CGRect? {
-        guard let reach = passStack.last?.reach else { return b }
-        let view = viewport.insetBy(dx: CGFloat(-reach), dy: CGFloat(-reach))
+        guard let view = reachedView else { return b }
         // The plane → item space homography, row vectors: [x y 1] · H = [X Y W].
         let (a, bb, c) = (m.m11, m.m12, m.m14), (d, e, f) = (m.m21, m.m22, m.m24), (g, h, i) = (m.m41, m.m42, m.m44)
         let det = a * (e * i - f * h) - bb * (d * i - f * g) + c * (d * h - e * g)
