@@ -99,8 +99,12 @@ open class CALayer: NSObject, CAMediaTiming {
     @exclusivity(unchecked) var presentationTreeTime = CFTimeInterval.nan
     /// Whether `paintOrder` was computed from the current sublayers and their model values.
     @exclusivity(unchecked) var paintOrderIsCurrent = false
-    /// The transaction context ticking this layer's animations.
-    weak var animationRegistry: TransactionContext?
+    /// The transaction context ticking this layer's animations: registered in its
+    /// `animatedLayers` exactly while this is set, and cleared by the context when it goes
+    /// away. Not `weak`: a weak reference gives the context a side table, and every retain and
+    /// release of a context (`TransactionContext.current`, at every model change) then took
+    /// the runtime's slow path.
+    @exclusivity(unchecked) unowned(unsafe) var animationRegistry: TransactionContext?
 
     // MARK: Non-animatable settings
     // Kept in the box of cold fields (`coldStorage`); a write of the default to a layer

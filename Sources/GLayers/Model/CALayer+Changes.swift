@@ -83,7 +83,7 @@ extension CALayer {
     ///   (docs/semantics.md#live-trees). Events (`isEvent`: `onOrderIn`, `onOrderOut`) run.
     func willChangeModel(_ key: String, isEvent: Bool = false) -> PendingChange? {
         particlesWillChange()
-        let context = TransactionContext.current
+        unowned(unsafe) let context = TransactionContext.current
         context.ensureFrame()
         guard isLive else { return nil }
         context.changedSinceFlush = true

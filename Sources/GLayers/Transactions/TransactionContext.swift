@@ -51,6 +51,7 @@ final class TransactionContext {
     }()
 
     /// This thread's context.
+    @inline(__always)
     static var current: TransactionContext {
         if let p = pthread_getspecific(key) {
             return Unmanaged<TransactionContext>.fromOpaque(p).takeUnretainedValue()
@@ -58,6 +59,11 @@ final class TransactionContext {
         let c = TransactionContext()
         pthread_setspecific(key, Unmanaged.passRetained(c).toOpaque())
         return c
+    }
+
+    /// A thread's context goes when its thread ends; the layers it ticked forget it.
+    deinit {
+        for (_, ref) in animatedLayers { ref._withUnsafeGuaranteedRef { $0.animationRegistry = nil } }
     }
 
     @exclusivity(unchecked) var frames: [TransactionFrame] = []
