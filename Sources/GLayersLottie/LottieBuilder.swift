@@ -149,7 +149,7 @@ final class LottieBuilder {
         // begin: `beginTimeAtZero`) or to its end, the layer stays visible.
         let backwards = layer.inPoint <= range.lowerBound, forwards = layer.outPoint >= range.upperBound
         show.fillMode = backwards ? (forwards ? .both : .backwards) : (forwards ? .forwards : .removed)
-        target.add(show, forKey: "lottie visibility")
+        target.addUncopied(show, forKey: "lottie visibility")
     }
 
     // MARK: Content

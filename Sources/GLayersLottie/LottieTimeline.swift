@@ -225,7 +225,7 @@ struct Timeline {
         animation.keyTimeValues = keyTimes
         animation.timingFunctions = functions
         if autoOrient { animation.rotationMode = .rotateAuto }
-        layer.add(animation, forKey: "position")
+        layer.addUncopied(animation, forKey: "position")
     }
 
     /// Sets `keyPath` of `layer` to the value's start and, when it changes, adds the animation
@@ -254,7 +254,7 @@ struct Timeline {
         // more, and key-value coding reads a value's own type.
         layer.setValue(convert(value.initial), forKeyPath: keyPath)
         guard value.isAnimated, let animation = keyframeAnimation(value, keyPath, convert) else { return }
-        layer.add(animation, forKey: keyPath)
+        layer.addUncopied(animation, forKey: keyPath)
     }
 
     /// `apply` for a component of a transform (`transform.scale.x`, `transform.rotation.z`, …):
@@ -268,7 +268,7 @@ struct Timeline {
     ) {
         let resolved = resolve(value)
         if resolved.isAnimated, let animation = keyframeAnimation(resolved, keyPath, convert) {
-            layer.add(animation, forKey: keyPath)
+            layer.addUncopied(animation, forKey: keyPath)
         } else {
             layer.setValue(convert(resolved.initial), forKeyPath: keyPath)
         }
@@ -280,7 +280,7 @@ struct Timeline {
     ) {
         set(convert(value.initial))
         guard value.isAnimated, let animation = keyframeAnimation(value, keyPath, convert) else { return }
-        layer.add(animation, forKey: keyPath)
+        layer.addUncopied(animation, forKey: keyPath)
     }
 
     /// The keyframe animation of `value` (nil when its keyframes all fall on one frame: the

@@ -55,11 +55,22 @@ extension AnimationStack {
 extension CALayer {
     /// The default of `add(_:forKey:)`: compiles a copy of `anim` and adds it under `key`.
     func addDefault(_ anim: CAAnimation, forKey key: String?) {
+        guard let copy = anim.copy(with: nil) as? CAAnimation else { return }
+        addUncopied(copy, forKey: key)
+    }
+
+    /// `add(_:forKey:)` for an animation its caller made for this layer alone and never reads,
+    /// changes or adds again (glayers' Lottie builder): the animation itself is added, not a
+    /// copy. Core Animation's copy protects a caller that changes or reuses its animation after
+    /// adding it; a builder that does neither paid for a copy (its settings, a dozen retains, an
+    /// object made and one freed) for each of the ten thousand animations a large file adds.
+    /// The layer's `add(_:forKey:)`, which a subclass may override, is not called.
+    package func addUncopied(_ anim: CAAnimation, forKey key: String?) {
         if isPresentationCopy {
             Diagnostics.warn("add(_:forKey:) on a presentation layer is ignored; add animations to the model layer")
             return
         }
-        guard let copy = anim.copy(with: nil) as? CAAnimation else { return }
+        let copy = anim
         let key = key ?? (copy is CATransition ? kCATransition : nil)
         if let p = copy as? CAPropertyAnimation, p.keyPath == nil, let key { p.keyPath = key }
         if let p = copy as? CAPropertyAnimation, addThroughNamedSublayer(p, forKey: key) { return }

@@ -5,6 +5,36 @@ import Testing
 extension ClockTests {
     /// Presentation copies, custom animatable properties and bad input.
     @Suite struct PresentationAndInput {
+        /// `addUncopied` (for builders that never touch an animation again) adds the animation
+        /// itself, where `add` adds a copy, and plays it the same.
+        @Test func anUncopiedAnimationPlaysAsACopyDoes() {
+            withManualClock(at: 10) {
+                let copied = CALayer(), uncopied = CALayer()
+                func fade() -> CABasicAnimation {
+                    let a = CABasicAnimation(keyPath: "opacity")
+                    a.fromValue = 1
+                    a.toValue = 0
+                    a.duration = 2
+                    return a
+                }
+                let mine = fade(), theirs = fade()
+                copied.add(mine, forKey: "fade")
+                uncopied.addUncopied(theirs, forKey: "fade")
+                #expect(copied.animation(forKey: "fade") !== mine)
+                #expect(uncopied.animation(forKey: "fade") === theirs)
+                frame(at: 10)
+                // The commit gave each added animation its begin time.
+                #expect(mine.beginTime == 0 && theirs.beginTime == 10)
+                frame(at: 11)
+                #expect(presented(copied, "opacity") == 0.5 && presented(uncopied, "opacity") == 0.5)
+                // A presentation layer takes none, as `add` takes none.
+                let (_, warnings) = Diagnostics.capture {
+                    uncopied.presentation()?.addUncopied(fade(), forKey: "again")
+                }
+                #expect(warnings.count == 1 && uncopied.animationKeys() == ["fade"])
+            }
+        }
+
         @Test func presentationEqualsModelWithoutAnimations() throws {
             let layer = CALayer()
             layer.position = CGPoint(x: 3, y: 4)
