@@ -159,11 +159,22 @@ struct Timeline {
                         spatialOut: nil, spatialIn: nil)
                 })
         }
+        let frames = Self.sampleFrames(of: animated)
+        return Self.sampled(animated, at: frames, frames.map(make))
+    }
+
+    /// The frames at which values of the changing `animated` are sampled: every frame of their
+    /// keyframes' span, and their keyframes' own times.
+    static func sampleFrames(of animated: [any Track]) -> [Double] {
         let span = frameSpan(animated)
-        let frames = Timeline.sampleFrames(
-            from: span.lowerBound, to: span.upperBound, including: animated.flatMap { $0.times })
+        return sampleFrames(from: span.lowerBound, to: span.upperBound, including: animated.flatMap { $0.times })
+    }
+
+    /// `values`, made from the changing `animated` at `frames` (`sampleFrames(of:)`), as
+    /// keyframes holding where those tracks hold.
+    static func sampled<R>(_ animated: [any Track], at frames: [Double], _ values: [R]) -> Animated<R> {
         let holds = Holds(animated)
-        return Animated(frames.map { f in Keyframe(time: f, value: make(f), hold: holds.all(at: f)) })
+        return Animated(zip(frames, values).map { f, v in Keyframe(time: f, value: v, hold: holds.all(at: f)) })
     }
 
     /// Whether two tracks' keyframes fall on the same frames with the same holds and easing.

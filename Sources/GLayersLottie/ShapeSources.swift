@@ -144,19 +144,23 @@ struct TrimPlan {
     init(_ trim: TrimSource, _ timeline: Timeline) {
         let tracks: [any Track] = [trim.start, trim.end, trim.offset]
         let animated = tracks.filter { $0.isAnimated }
-        let span = frameSpan(animated)
-        let frames = Timeline.sampleFrames(
-            from: span.lowerBound, to: span.upperBound, including: animated.flatMap { $0.times })
+        let frames = Timeline.sampleFrames(of: animated)
         let values = frames.map { trim.raw(at: $0) }
         let wraps = values.contains { $0.range.end > 1 }
         self.wraps = wraps
-        if let (start, end) = Self.keyframes(trim, values, scale: wraps ? 0.5 : 1) {
+        let scale = wraps ? 0.5 : 1
+        if let (start, end) = Self.keyframes(trim, values, scale: scale) {
             strokeStart = timeline.resolve(start)
             strokeEnd = timeline.resolve(end)
+        } else if timeline.remap == nil && !animated.isEmpty {
+            // The frames `combine` would sample, sampled above.
+            let ranges = values.map(\.range)
+            strokeStart = Timeline.sampled(animated, at: frames, ranges.map { $0.start * scale })
+            strokeEnd = Timeline.sampled(animated, at: frames, ranges.map { $0.end * scale })
         } else {
             let range = timeline.combine(tracks, linear: false) { f -> [Double] in
                 let r = trim.raw(at: f).range
-                return wraps ? [r.start / 2, r.end / 2] : [r.start, r.end]
+                return [r.start * scale, r.end * scale]
             }
             strokeStart = range.map { $0[0] }
             strokeEnd = range.map { $0[1] }
