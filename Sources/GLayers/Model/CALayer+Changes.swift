@@ -47,7 +47,18 @@ extension CALayer {
     ///   a tree becomes live when its root is given to a `CALayerHost` (the window, the
     ///   headless renderer, or `CALayerHost(rootLayer:)` in your own code).
     public var isLive: Bool {
-        rootOfTree.hostCount > 0
+        // `rootOfTree`'s walk without a retain and release of each layer on the way up: this
+        // is asked at every model change.
+        var layer = Unmanaged.passUnretained(self)
+        while let up = layer._withUnsafeGuaranteedRef({ $0.unretainedParent }) { layer = up }
+        return layer._withUnsafeGuaranteedRef { $0.hostCount > 0 }
+    }
+
+    /// The superlayer, or the layer this one masks, unretained.
+    private var unretainedParent: Unmanaged<CALayer>? {
+        if let up = superlayerStorage { return Unmanaged.passUnretained(up) }
+        if let owner = maskOwner { return Unmanaged.passUnretained(owner) }
+        return nil
     }
 
     /// Notes that the layer joined a tree (inserted, made a mask, or its root hosted): the next
@@ -83,9 +94,9 @@ extension CALayer {
     ///   (docs/semantics.md#live-trees). Events (`isEvent`: `onOrderIn`, `onOrderOut`) run.
     func willChangeModel(_ key: String, isEvent: Bool = false) -> PendingChange? {
         particlesWillChange()
-        unowned(unsafe) let context = TransactionContext.current
-        context.ensureFrame()
+        TransactionContext.openImplicitIfNone()
         guard isLive else { return nil }
+        let context = TransactionContext.current
         context.changedSinceFlush = true
         recordStateBeforeTransaction(context)
         guard !context.settings.disableActions, isEvent || isCommittedLive else { return nil }

@@ -140,6 +140,19 @@ final class TransactionContext {
         return frames[frames.count - 1]
     }
 
+    /// `current.ensureFrame()` without a retain and release of the context or its frame (at
+    /// every model change of every layer).
+    @inline(__always)
+    static func openImplicitIfNone() {
+        guard let p = pthread_getspecific(key) else {
+            current.ensureFrame()
+            return
+        }
+        Unmanaged<TransactionContext>.fromOpaque(p)._withUnsafeGuaranteedRef { context in
+            if context.frames.isEmpty { context.begin(implicit: true) }
+        }
+    }
+
     // MARK: Begin and commit
 
     func begin(implicit: Bool) {
