@@ -26,7 +26,7 @@ struct KeyframeCore<V: Interpolatable> {
     let values: [V]
     /// One per value (one more than the values for discrete mode).
     let keyTimes: [Double]
-    /// One per segment; nil entries are linear.
+    /// Per segment; nil entries, and segments past the end, are linear.
     let functions: [CAMediaTimingFunction?]
     let mode: KeyframeMode
     /// Outgoing and incoming tangents per keyframe (cubic mode).

@@ -92,10 +92,7 @@ struct PathKeyframeBuilder {
         } else {
             keyTimes = kb.resolvedKeyTimes(count: segments.count + 1) { Double(segments[$0].length) }
         }
-        var functions: [CAMediaTimingFunction?] = Array(repeating: nil, count: segments.count)
-        if !kb.isPaced, let given = animation.timingFunctions {
-            for i in 0..<min(given.count, segments.count) { functions[i] = given[i].isLinear ? nil : given[i] }
-        }
+        let functions = kb.segmentFunctions(segments: segments.count, keyframes: segments.count + 1)
         let rotation: Double?
         switch animation.rotationMode {
         case .rotateAuto?: rotation = 0
