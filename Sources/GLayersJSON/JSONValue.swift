@@ -191,6 +191,12 @@ public struct JSONValue: Sendable {
         }
     }
 
+    /// The first number of an array of 1 to `maximumCount` numbers, read from the tape without
+    /// an array; nil otherwise.
+    package func firstNumber(maximumCount: Int) -> Double? {
+        numberNodes(1, maximumCount) { nodes, range in Double(bitPattern: nodes[range.lowerBound].payload) }
+    }
+
     /// `read` of the nodes of the value's elements when it is an array of `minimumCount` to
     /// `maximumCount` numbers alone; nil otherwise.
     private func numberNodes<R>(

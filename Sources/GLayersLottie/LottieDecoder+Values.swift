@@ -107,6 +107,9 @@ extension LottieDecoder {
 
     /// A scalar: a number, or the first of an array of numbers.
     func scalar(_ node: Node) throws -> Double {
+        // A number, or the first of an array of numbers, read without making the array (each
+        // keyframe's easing is four of them).
+        if let n = node.value.number ?? node.value.firstNumber(maximumCount: Limits.vectorLength) { return n }
         let values = try numbers(node)
         guard let first = values.first else { throw fail("expected a number, found an empty array", node) }
         return first
@@ -228,6 +231,7 @@ extension LottieDecoder {
 
     /// A point `[x, y]` (further numbers ignored).
     func point(_ node: Node) throws -> CGPoint {
+        if let (x, y) = node.value.numberPair(maximumCount: Limits.vectorLength) { return CGPoint(x: x, y: y) }
         let xy = try numbers(node)
         return CGPoint(x: xy.first ?? 0, y: xy.count > 1 ? xy[1] : 0)
     }
