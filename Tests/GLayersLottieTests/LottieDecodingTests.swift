@@ -47,6 +47,28 @@ import Testing
         }
     }
 
+    /// An easing's `x` and `y` are each a number or an array of numbers, of which the first
+    /// counts (as lottie-ios reads them); an empty array is an error named by its path.
+    @Test func easingsAreNumbersOrTheFirstOfAnArray() throws {
+        func opacity(_ easing: String) throws -> Keyframe<Double> {
+            let json = """
+                {"fr":30,"ip":0,"op":60,"w":100,"h":80,"layers":[{"ty":3,"ks":{"o":{"a":1,"k":[
+                {"t":0,"s":[0],\(easing)},{"t":10,"s":[100]}]}}}]}
+                """
+            return try animation(json).model.layers[0].transform.opacity.keyframes[0]
+        }
+        let plain = try opacity(#""o":{"x":0.25,"y":0.1},"i":{"x":0.75,"y":0.9}"#)
+        let arrays = try opacity(#""o":{"x":[0.25,0.5],"y":[0.1]},"i":{"x":[0.75],"y":[0.9,0.2,0.3]}"#)
+        for k in [plain, arrays] {
+            #expect(k.easeOut == CGPoint(x: 0.25, y: 0.1) && k.easeIn == CGPoint(x: 0.75, y: 0.9))
+        }
+        #expect {
+            try opacity(#""o":{"x":[],"y":0}"#)
+        } throws: { error in
+            (error as? LottieError)?.path.description == "layers[0].ks.o.k[0].o.x"
+        }
+    }
+
     /// A shape's points are read in place when they are numbers; one that is not is named by
     /// its path, in a static shape and in a keyframe's.
     @Test func badShapePointsAreNamed() {

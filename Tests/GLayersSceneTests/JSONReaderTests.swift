@@ -106,6 +106,10 @@ import Testing
         #expect(items[4].numberPair(maximumCount: 4) == nil && items[6].numberPair(maximumCount: 3) == nil)
         #expect(items[6].numberPair(maximumCount: 4).map { [$0.0, $0.1] } == [5, 6])
         #expect(items[1].numberPair(maximumCount: 4) == nil && items[7].numberPair(maximumCount: 4) == nil)
+        // The first number of one to `maximumCount`: a scalar written as an array.
+        #expect(items[4].firstNumber(maximumCount: 1) == 4 && items[0].firstNumber(maximumCount: 3) == 1)
+        #expect(items[3].firstNumber(maximumCount: 9) == nil && items[5].firstNumber(maximumCount: 9) == nil)
+        #expect(items[2].firstNumber(maximumCount: 9) == nil && items[6].firstNumber(maximumCount: 3) == nil)
     }
 
     /// Keys are told apart by their length and first three bytes, then by their text: keys
