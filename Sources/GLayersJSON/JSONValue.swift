@@ -231,6 +231,24 @@ public struct JSONValue: Sendable {
         return found.map { JSONValue(tape: tape, index: $0) }
     }
 
+    /// Calls `visit` with the place in `keys` and the value of each member whose key is one of
+    /// `keys` and whose value is not null, in file order: one pass over the object's members,
+    /// where a subscript per key scans them once each (a Lottie keyframe's eight keys were
+    /// eight scans). Nothing when the value is not an object.
+    package func forEachMember(among keys: JSONShortKeys, _ visit: (Int, JSONValue) throws -> Void) rethrows {
+        let nodes = tape.nodes
+        let object = nodes[index]
+        guard object.tag == .object else { return }
+        var i = index + 1
+        while i < object.end {
+            let valueIndex = i + 1
+            if nodes[valueIndex].tag != .null, let place = keys.place(of: nodes[i].fingerprint) {
+                try visit(place, JSONValue(tape: tape, index: valueIndex))
+            }
+            i = nodes[valueIndex].after(valueIndex)
+        }
+    }
+
     /// A number as JSON writes it: integers without a fraction, others in their shortest form.
     package static func format(_ n: Double) -> String {
         if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
@@ -261,4 +279,21 @@ public struct JSONValue: Sendable {
         /// The element at `i`.
         public subscript(i: Index) -> JSONValue { JSONValue(tape: tape, index: i.node) }
     }
+}
+
+/// Keys of at most three bytes, which their fingerprints (`JSONTape.fingerprint`: a key's
+/// length and first three bytes) tell apart without their text: what
+/// `JSONValue.forEachMember(among:_:)` looks for.
+package struct JSONShortKeys: Sendable {
+    private let fingerprints: [UInt32]
+
+    /// The keys `keys`, each of one to three bytes.
+    package init(_ keys: [String]) {
+        precondition(keys.allSatisfy { (1...3).contains($0.utf8.count) }, "short keys are of one to three bytes")
+        fingerprints = keys.map(JSONTape.fingerprint)
+    }
+
+    /// The place among the keys of the key whose fingerprint is `fingerprint`, if any.
+    @inline(__always)
+    func place(of fingerprint: UInt32) -> Int? { fingerprints.firstIndex(of: fingerprint) }
 }

@@ -112,6 +112,21 @@ import Testing
         #expect(items[2].firstNumber(maximumCount: 9) == nil && items[6].firstNumber(maximumCount: 3) == nil)
     }
 
+    /// Short keys are found in one pass, in file order, by their fingerprints: a null member
+    /// counts as absent, a longer key sharing a short one's first bytes is not it, and a value
+    /// that is not an object has none.
+    @Test func shortKeysAreFoundInOnePass() throws {
+        let v = try parse(#"{"i": 1, "t": 2, "tx": 3, "ti": null, "s": [4], "to": 5, "tox": 6}"#)
+        var found: [String] = []
+        v.forEachMember(among: JSONShortKeys(["t", "s", "to", "ti"])) { place, value in
+            found.append("\(place)=\(value.number ?? value.firstNumber(maximumCount: 1) ?? -1)")
+        }
+        #expect(found == ["0=2.0", "1=4.0", "2=5.0"])
+        var none = 0
+        try parse("[1, 2]").forEachMember(among: JSONShortKeys(["t"])) { _, _ in none += 1 }
+        #expect(none == 0)
+    }
+
     /// Keys are told apart by their length and first three bytes, then by their text: keys
     /// alike in both are found apart, and read as themselves; a duplicate of a long key is one.
     @Test func keysAlikeInTheirFirstBytesAreTold() throws {
