@@ -47,11 +47,15 @@ extension CALayer {
     ///   a tree becomes live when its root is given to a `CALayerHost` (the window, the
     ///   headless renderer, or `CALayerHost(rootLayer:)` in your own code).
     public var isLive: Bool {
-        // `rootOfTree`'s walk without a retain and release of each layer on the way up: this
-        // is asked at every model change.
+        unretainedRoot._withUnsafeGuaranteedRef { $0.hostCount > 0 }
+    }
+
+    /// The root of the tree, found without a retain and release of each layer on the way up
+    /// (asked at every model change, and for every layer whose layout a commit runs).
+    private var unretainedRoot: Unmanaged<CALayer> {
         var layer = Unmanaged.passUnretained(self)
         while let up = layer._withUnsafeGuaranteedRef({ $0.unretainedParent }) { layer = up }
-        return layer._withUnsafeGuaranteedRef { $0.hostCount > 0 }
+        return layer
     }
 
     /// The superlayer, or the layer this one masks, unretained.
@@ -80,11 +84,7 @@ extension CALayer {
     }
 
     /// The root of the layer's tree (following mask owners).
-    var rootOfTree: CALayer {
-        var layer = self
-        while let up = layer.superlayerStorage ?? layer.maskOwner { layer = up }
-        return layer
-    }
+    var rootOfTree: CALayer { unretainedRoot.takeUnretainedValue() }
 
     /// Bookkeeping before a model value changes; returns what the action needs.
     ///
