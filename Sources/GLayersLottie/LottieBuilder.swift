@@ -48,8 +48,7 @@ final class LottieBuilder {
 
     /// The layers of a composition, top first (as Lottie lists them).
     func buildLayers(_ layers: [LayerModel], _ context: Context) -> [CALayer] {
-        var byIndex: [Int: LayerModel] = [:]
-        for layer in layers { if let i = layer.index { byIndex[i] = layer } }
+        let byIndex = LayersByIndex(layers)
         var result: [CALayer] = []
         for (i, layer) in layers.enumerated() {
             // A matte source is drawn only as a matte: one marked so (`td`), or the layer above
@@ -85,7 +84,7 @@ final class LottieBuilder {
     /// One Lottie layer: its parents' transforms (outermost first), its own transform with its
     /// opacity, visibility and masks, and what it draws.
     private func buildLayer(
-        _ layer: LayerModel, _ byIndex: [Int: LayerModel], _ context: Context, asMatte: Bool = false
+        _ layer: LayerModel, _ byIndex: LayersByIndex, _ context: Context, asMatte: Bool = false
     ) -> CALayer? {
         builtLayers += 1
         let timeline = context.timeline
@@ -298,3 +297,18 @@ func cgColor(_ c: [Double], alpha: Double? = nil) -> CGColor {
 /// of a Bodymovin colour is not its opacity (the item's `o` is): After Effects exports it as
 /// it pleases, 0 included, and lottie-web and lottie-ios draw such a colour all the same.
 func styleColor(_ c: [Double]) -> CGColor { cgColor(c, alpha: 1) }
+
+/// A composition's layers by their index (`ind`), for parents and track mattes: their places in
+/// the list, where a dictionary of the models copied each one (a dozen retains a layer).
+struct LayersByIndex {
+    private let layers: [LayerModel]
+    private var places: [Int: Int] = [:]
+
+    init(_ layers: [LayerModel]) {
+        self.layers = layers
+        for (place, layer) in layers.enumerated() { if let i = layer.index { places[i] = place } }
+    }
+
+    /// The layer whose index is `index`, if any.
+    subscript(index: Int) -> LayerModel? { places[index].map { layers[$0] } }
+}
