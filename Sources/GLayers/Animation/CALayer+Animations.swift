@@ -70,11 +70,10 @@ extension CALayer {
             Diagnostics.warn("add(_:forKey:) on a presentation layer is ignored; add animations to the model layer")
             return
         }
-        let copy = anim
-        let key = key ?? (copy is CATransition ? kCATransition : nil)
-        if let p = copy as? CAPropertyAnimation, p.keyPath == nil, let key { p.keyPath = key }
-        if let p = copy as? CAPropertyAnimation, addThroughNamedSublayer(p, forKey: key) { return }
-        attach(copy, forKey: key)
+        let key = key ?? (anim is CATransition ? kCATransition : nil)
+        if let p = anim as? CAPropertyAnimation, p.keyPath == nil, let key { p.keyPath = key }
+        if let p = anim as? CAPropertyAnimation, addThroughNamedSublayer(p, forKey: key) { return }
+        attach(anim, forKey: key)
     }
 
     /// Compiles the layer's copy `copy` of an animation and adds it under `key`; returns its
