@@ -33,9 +33,11 @@ extension CGPath {
                 box.add(p)
             case .quadCurveTo(let c, let p):
                 box.add(p)
+                guard !Self.within(c, current, p) else { break }
                 Bezier.forEachQuadExtremum(current, c, p) { box.add(Bezier.quad(current, c, p, $0)) }
             case .curveTo(let c1, let c2, let p):
                 box.add(p)
+                guard !Self.within(c1, current, p) || !Self.within(c2, current, p) else { break }
                 Bezier.forEachCubicExtremum(current, c1, c2, p) { box.add(Bezier.cubic(current, c1, c2, p, $0)) }
             case .closeSubpath:
                 break
@@ -43,6 +45,14 @@ extension CGPath {
             if let p = e.endPoint { current = p }
         }
         return box.rect
+    }
+
+    /// Whether `c` lies in the box of `a` and `b`. A curve whose control points all do lies in
+    /// that box too (it is within their convex hull), so its extrema widen nothing: an
+    /// ellipse's quarters and most exported curves skip solving for them.
+    @inline(__always)
+    private static func within(_ c: CGPoint, _ a: CGPoint, _ b: CGPoint) -> Bool {
+        c.x >= min(a.x, b.x) && c.x <= max(a.x, b.x) && c.y >= min(a.y, b.y) && c.y <= max(a.y, b.y)
     }
 
     /// How far, in half line widths, the path's mitred joins reach past its lines at most: 1

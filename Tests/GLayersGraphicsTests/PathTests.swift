@@ -94,6 +94,20 @@ func close(_ a: CGPoint, _ b: CGPoint, _ tolerance: CGFloat = 1e-9) -> Bool {
         // Tight: the curve reaches y = 3/4 · 10.
         let tight = p.boundingBoxOfPath
         #expect(abs(tight.height - 7.5) < 1e-9 && tight.width == 10)
+        // Control points inside the box of the curve's ends: that box. One outside it in x
+        // alone: the curve's extremes in x, x(t) = 30t(1 − t)² − 30t²(1 − t) + 10t³.
+        let inside = CGMutablePath()
+        inside.move(to: .zero)
+        inside.addCurve(to: CGPoint(x: 10, y: 10), control1: CGPoint(x: 8, y: 1), control2: CGPoint(x: 2, y: 9))
+        #expect(inside.boundingBoxOfPath == CGRect(x: 0, y: 0, width: 10, height: 10))
+        let wide = CGMutablePath()
+        wide.move(to: .zero)
+        wide.addCurve(to: CGPoint(x: 10, y: 10), control1: CGPoint(x: 10, y: 1), control2: CGPoint(x: -10, y: 9))
+        let box = wide.boundingBoxOfPath
+        func x(_ t: CGFloat) -> CGFloat { 30 * t * (1 - t) * (1 - t) - 30 * t * t * (1 - t) + 10 * t * t * t }
+        let xs = stride(from: 0.0, through: 1.0, by: 1e-5).map { x(CGFloat($0)) }
+        #expect(abs(box.minX - xs.min()!) < 1e-6 && abs(box.maxX - xs.max()!) < 1e-6)
+        #expect(box.minY == 0 && box.maxY == 10)
     }
 
     @Test func roundedRectCornersAndClamping() {
