@@ -29,9 +29,15 @@ import Testing
             for r in rasters { free(r) }
         }
         frame()
-        let before = faults()
-        for _ in 0..<10 { frame() }
-        let perFrame = Double(faults() - before) / 10
+        // The fewest of three rounds: a test running beside this one that shoots a frame gives
+        // free memory back (`malloc_trim`, after the shot's tree is let go), and the round it
+        // lands in faults its pages again (one fresh-clone run failed so, 451 faults a frame).
+        var perFrame = Double.infinity
+        for _ in 0..<3 {
+            let before = faults()
+            for _ in 0..<10 { frame() }
+            perFrame = min(perFrame, Double(faults() - before) / 10)
+        }
         #expect(perFrame < Double(pages) / 10, "\(perFrame) page faults a frame of \(pages) pages")
     }
 }
