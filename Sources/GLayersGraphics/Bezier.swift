@@ -20,6 +20,15 @@ enum Bezier {
             y: a * p0.y + b * c1.y + c * c2.y + d * p1.y)
     }
 
+    /// The control points of the cubic that draws the quadratic curve exactly (degree
+    /// elevation: each two thirds of the way from its end to the quadratic's control point).
+    static func cubicControls(ofQuad p0: CGPoint, _ c: CGPoint, _ p1: CGPoint) -> (CGPoint, CGPoint) {
+        (
+            CGPoint(x: p0.x + 2 / 3 * (c.x - p0.x), y: p0.y + 2 / 3 * (c.y - p0.y)),
+            CGPoint(x: p1.x + 2 / 3 * (c.x - p1.x), y: p1.y + 2 / 3 * (c.y - p1.y))
+        )
+    }
+
     /// The derivative of the quadratic curve at `t`.
     static func quadDerivative(_ p0: CGPoint, _ c: CGPoint, _ p1: CGPoint, _ t: CGFloat) -> Vec2 {
         let u = 1 - t

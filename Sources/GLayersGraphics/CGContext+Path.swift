@@ -61,8 +61,7 @@ extension CGContext {
     /// Adds a quadratic Bézier curve (as the equivalent cubic) from the current point to `end`.
     public func addQuadCurve(to end: CGPoint, control: CGPoint) {
         guard usable(end, control), let p0 = currentPoint else { return }
-        let c1 = CGPoint(x: p0.x + 2 / 3 * (control.x - p0.x), y: p0.y + 2 / 3 * (control.y - p0.y))
-        let c2 = CGPoint(x: end.x + 2 / 3 * (control.x - end.x), y: end.y + 2 / 3 * (control.y - end.y))
+        let (c1, c2) = Bezier.cubicControls(ofQuad: p0, control, end)
         cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, end.x, end.y)
     }
 

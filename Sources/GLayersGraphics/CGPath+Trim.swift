@@ -83,10 +83,8 @@ extension PathElement {
         switch self {
         case .lineTo(let p): return (pen, p, p)
         case .quadCurveTo(let c, let p):
-            return (
-                CGPoint(x: pen.x + (c.x - pen.x) * 2 / 3, y: pen.y + (c.y - pen.y) * 2 / 3),
-                CGPoint(x: p.x + (c.x - p.x) * 2 / 3, y: p.y + (c.y - p.y) * 2 / 3), p
-            )
+            let (c1, c2) = Bezier.cubicControls(ofQuad: pen, c, p)
+            return (c1, c2, p)
         case .curveTo(let c1, let c2, let p): return (c1, c2, p)
         case .moveTo, .closeSubpath: return nil
         }

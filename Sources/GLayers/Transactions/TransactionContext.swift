@@ -135,22 +135,22 @@ final class TransactionContext {
     /// The innermost frame, beginning an implicit transaction when none is open.
     @discardableResult
     func ensureFrame() -> TransactionFrame {
-        if let f = frames.last { return f }
-        begin(implicit: true)
+        openImplicitIfNone()
         return frames[frames.count - 1]
     }
 
-    /// `current.ensureFrame()` without a retain and release of the context or its frame (at
-    /// every model change of every layer).
+    /// Begins an implicit transaction when none is open.
+    @inline(__always)
+    func openImplicitIfNone() {
+        if frames.isEmpty { begin(implicit: true) }
+    }
+
+    /// The current context's `openImplicitIfNone()`, without a retain and release of the
+    /// context (at every model change of every layer).
     @inline(__always)
     static func openImplicitIfNone() {
-        guard let p = pthread_getspecific(key) else {
-            current.ensureFrame()
-            return
-        }
-        Unmanaged<TransactionContext>.fromOpaque(p)._withUnsafeGuaranteedRef { context in
-            if context.frames.isEmpty { context.begin(implicit: true) }
-        }
+        guard let p = pthread_getspecific(key) else { return current.openImplicitIfNone() }
+        Unmanaged<TransactionContext>.fromOpaque(p)._withUnsafeGuaranteedRef { $0.openImplicitIfNone() }
     }
 
     // MARK: Begin and commit
