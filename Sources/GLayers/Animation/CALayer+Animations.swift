@@ -9,6 +9,10 @@ final class AnimationEntry {
     /// The compiled animation, with the animation's timing (its begin time is set through
     /// `AnimationStack.setBeginTime`).
     fileprivate(set) var compiled: CompiledAnimation
+    /// The evaluator of a general animation, the one `compiled` holds (whose timing changes in
+    /// the object, never the reference): a constant, so that each frame's evaluation borrows it,
+    /// where reading it from `compiled` retained and released it.
+    let evaluator: (any AnimationEvaluator)?
     /// Whether the transaction that added it has committed (its begin time is fixed).
     var committed = false
     var started = false
@@ -29,6 +33,7 @@ final class AnimationEntry {
         self.key = key
         self.animation = animation
         self.compiled = compiled
+        if case .general(let e) = compiled { evaluator = e } else { evaluator = nil }
         let table = layerClass.properties
         var redraws = false, reorders = false
         CALayer.forEachRootKey(of: animation) { key in

@@ -61,6 +61,14 @@ enum FlattenNode {
         }
     }
 
+    /// Whether the node has a mask (without making the mask's node, a retain and a release).
+    var hasMask: Bool {
+        switch self {
+        case .live(let l): return l.maskStorage != nil
+        case .frozen(let s): return s.mask != nil
+        }
+    }
+
     var preservesDepth: Bool {
         switch self {
         case .live(let l): return l.keepsSublayersIn3D
@@ -71,10 +79,15 @@ enum FlattenNode {
     /// The emitter layer of a live node (a plain `CALayer` is told apart by its class alone,
     /// without a dynamic cast).
     var emitter: CAEmitterLayer? {
-        guard case .live(let l) = self, ObjectIdentifier(type(of: l)) != ObjectIdentifier(CALayer.self) else {
-            return nil
-        }
-        return l as? CAEmitterLayer
+        guard case .live(let l) = self else { return nil }
+        return Self.emitter(l)
+    }
+
+    /// `layer` as an emitter layer, if it is one (a plain `CALayer` told apart by its class).
+    @inline(__always)
+    static func emitter(_ layer: CALayer) -> CAEmitterLayer? {
+        guard ObjectIdentifier(type(of: layer)) != ObjectIdentifier(CALayer.self) else { return nil }
+        return layer as? CAEmitterLayer
     }
 
     /// The replicator layer of a live node (told apart without a dynamic cast for plain layers).
@@ -104,6 +117,13 @@ enum FlattenNode {
     func isSingleContentItem(_ s: UnsafePointer<LayerState>) -> Bool {
         sublayerCount == 0 && mask == nil && s.pointee.filters.isEmpty && s.pointee.shadowOpacity <= 0
             && s.pointee.compositingFilter == nil
+    }
+
+    /// The live layer, lent: the caller holds the node, which holds the layer.
+    @inline(__always)
+    var lentLayer: Unmanaged<CALayer>? {
+        if case .live(let l) = self { return Unmanaged.passUnretained(l) }
+        return nil
     }
 
     /// A snapshot of the node as presented (for the "before" of a new transition).

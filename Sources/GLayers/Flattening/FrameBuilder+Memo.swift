@@ -156,27 +156,38 @@ extension FrameBuilder {
     func keepMemo(
         of node: FlattenNode, _ s: UnsafePointer<LayerState>, item: DrawItem?, ancestorsFlipped: Bool, tiled: Bool
     ) {
-        guard memoizes, case .live(let layer) = node else { return }
-        guard Self.mayKeepMemo(layer), !tiled, !node.preservesDepth, node.emitter == nil, Self.drawsOnePlainItem(s)
-        else {
-            forgetMemo(of: node)
-            return
+        // The layer lent (the node holds it): bound from the node, it was retained and
+        // released for each layer drawn.
+        guard memoizes, let lent = node.lentLayer else { return }
+        lent._withUnsafeGuaranteedRef { layer in
+            guard Self.mayKeepMemo(layer), !tiled, !layer.keepsSublayersIn3D, FlattenNode.emitter(layer) == nil,
+                Self.drawsOnePlainItem(s)
+            else {
+                Self.forgetMemo(of: layer)
+                return
+            }
+            let image = s.pointee.contents.image
+            if layer.flattenMemoStorage == nil { layer.flattenMemoStorage = FlattenMemo.allocate() }
+            let memo = layer.flattenMemo
+            layer.hasFlattenMemo = true
+            memo.pointee.stamp = layer.modelStamp
+            memo.pointee.ancestorsFlipped = ancestorsFlipped
+            memo.pointee.drawsItem = item != nil
+            memo.pointee.imageIdentity = image?.identity ?? 0
+            memo.pointee.image = image
+            if let item { memo.pointee.item = item }
         }
-        let image = s.pointee.contents.image
-        if layer.flattenMemoStorage == nil { layer.flattenMemoStorage = FlattenMemo.allocate() }
-        let memo = layer.flattenMemo
-        layer.hasFlattenMemo = true
-        memo.pointee.stamp = layer.modelStamp
-        memo.pointee.ancestorsFlipped = ancestorsFlipped
-        memo.pointee.drawsItem = item != nil
-        memo.pointee.imageIdentity = image?.identity ?? 0
-        memo.pointee.image = image
-        if let item { memo.pointee.item = item }
     }
 
     /// Forgets the memo of a node's layer (its item is being made differently: in a pass).
     func forgetMemo(of node: FlattenNode) {
-        guard case .live(let layer) = node, layer.hasFlattenMemo else { return }
+        node.lentLayer?._withUnsafeGuaranteedRef { Self.forgetMemo(of: $0) }
+    }
+
+    /// Forgets the memo of `layer`.
+    @inline(__always)
+    static func forgetMemo(of layer: CALayer) {
+        guard layer.hasFlattenMemo else { return }
         layer.hasFlattenMemo = false
         layer.flattenMemo.pointee.image = nil
     }

@@ -71,18 +71,23 @@ extension FrameBuilder {
     ) -> PassID {
         guard var frame = passStack.popLast() else { return .screen }
         var deps = dependencyPool.popLast() ?? []
-        for item in frame.items {
-            if case .pass(let p) = item.content { deps.append(p) }
+        frame.items.withUnsafeBufferPointer { items in
+            for item in items {
+                if case .pass(let p) = item.content { deps.append(p) }
+            }
         }
         if let m = effects.mask { deps.append(m) }
         if let t = effects.transition { deps.append(t.before) }
+        // Moved, not copied, into the pass and on into the list (`assemble`): each copy of a
+        // pass retained and released its lists.
         var pass = RenderPass(
             itemRange: 0..<0, sourceRect: sourceRect, scale: scale, screenSpace: frame.screenSpace, effects: effects,
-            dependencies: deps)
+            dependencies: consume deps)
         if let cacheIdentity { pass.cacheKey = cacheKey(of: frame, pass, identity: cacheIdentity) }
-        frame.pass = pass
+        frame.pass = consume pass
+        let index = frame.index
         finishedPasses.append(frame)
-        return PassID(frame.index)
+        return PassID(index)
     }
 
     /// Appends an item to the current pass (growing its bounds for screen-space passes).
@@ -160,23 +165,28 @@ extension FrameBuilder {
 
     /// Puts the finished passes into the list in index order, with their item ranges.
     func assemble() {
-        finishedPasses.sort { $0.index < $1.index }
-        if finishedPasses.count == 1, var only = finishedPasses.first, var pass = only.pass {
-            swap(&list.items, &only.items)
+        if finishedPasses.count == 1, var pass = finishedPasses[0].pass.take() {
+            swap(&list.items, &finishedPasses[0].items)
             pass.itemRange = 0..<list.items.count
-            list.passes.append(pass)
-            only.items.removeAll(keepingCapacity: true)
-            bufferPool.append(only.items)
+            list.passes.append(consume pass)
+            finishedPasses[0].items.removeAll(keepingCapacity: true)
+            bufferPool.append(finishedPasses.removeLast().items)
         } else {
-            for i in finishedPasses.indices {
-                guard var pass = finishedPasses[i].pass else { continue }
+            // In index order, through a list of positions: sorting the passes themselves moved
+            // each with a retain and a release of its lists.
+            passOrder.removeAll(keepingCapacity: true)
+            passOrder.append(contentsOf: finishedPasses.indices)
+            finishedPasses.withUnsafeBufferPointer { passes in passOrder.sort { passes[$0].index < passes[$1].index } }
+            for i in passOrder {
+                guard var pass = finishedPasses[i].pass.take() else { continue }
+                var items: [DrawItem] = []
+                swap(&items, &finishedPasses[i].items)
                 let start = list.items.count
-                list.items.append(contentsOf: finishedPasses[i].items)
+                list.items.append(contentsOf: items)
                 pass.itemRange = start..<list.items.count
-                list.passes.append(pass)
-                // Emptied in place: a copy would share the storage and empty a new one.
-                finishedPasses[i].items.removeAll(keepingCapacity: true)
-                bufferPool.append(finishedPasses[i].items)
+                list.passes.append(consume pass)
+                items.removeAll(keepingCapacity: true)
+                bufferPool.append(consume items)
             }
         }
         finishedPasses.removeAll(keepingCapacity: true)

@@ -16,14 +16,15 @@ struct Effects {
     var needsRasterPass = false
 
     /// What the layer whose presented state is `s` needs beyond its own items (read in place;
-    /// the common layer, without filters, shadow, mask or blend mode, costs a few loads).
+    /// the common layer, without filters, shadow, mask or blend mode, costs a few loads), given
+    /// whether it has sublayers and a mask (`FlattenNode.sublayerCount`, `hasMask`): facts, not
+    /// the node, which the call would retain and release.
     ///
     /// - `filterBuffer`: an empty list whose storage `filters` reuses (a steady frame allocates
     ///   nothing; `FrameBuilder+Reuse.swift`).
-    init(_ s: UnsafePointer<LayerState>, node: FlattenNode, filterBuffer: [FilterOp] = []) {
-        let hasSublayers = node.sublayerCount > 0
+    init(_ s: UnsafePointer<LayerState>, hasSublayers: Bool, hasMask: Bool, filterBuffer: [FilterOp] = []) {
         groupOpacity = s.pointee.opacity < 1 && s.pointee.allowsGroupOpacity && hasSublayers
-        mask = node.mask != nil
+        mask = hasMask
         // A filter that gives back its input needs no pass (a pulse at rest).
         filters = filterBuffer
         if !s.pointee.filters.isEmpty {
@@ -33,8 +34,10 @@ struct Effects {
         }
         if s.pointee.shadowOpacity > 0 {
             let state = s.pointee
+            // A layer with sublayers or a mask casts its shadow from what it draws, in a pass.
             passShadow =
-                Self.hasShadow(state) && state.shadowPath == nil && Self.analyticShadowShape(state, node: node) == nil
+                Self.hasShadow(state) && state.shadowPath == nil
+                && (hasSublayers || hasMask || Self.analyticShadowShape(state) == nil)
         }
         blendWithSublayers = hasSublayers && s.pointee.compositingFilter != nil
         needsRasterPass = s.pointee.shouldRasterize
@@ -60,10 +63,7 @@ struct Effects {
     /// The shape of a shadow without `shadowPath` that is the layer's rounded background
     /// blurred, or nil when the shadow must be cast from drawn content (contents, sublayers,
     /// a mask or filters). A `shadowPath` never needs drawn content (`FrameBuilder.shadowItem`).
-    static func analyticShadowShape(_ s: LayerState, node: FlattenNode? = nil) -> (
-        rect: CGRect, radius: CGFloat, alpha: Float
-    )? {
-        if let node, node.sublayerCount > 0 || node.mask != nil { return nil }
+    static func analyticShadowShape(_ s: LayerState) -> (rect: CGRect, radius: CGFloat, alpha: Float)? {
         guard s.contents.image == nil, s.shape == nil, s.filters.isEmpty else { return nil }
         guard let bg = s.backgroundColor.rgba, bg.a > 0 else { return nil }
         return (s.bounds, max(0, s.cornerRadius), Float(bg.a))

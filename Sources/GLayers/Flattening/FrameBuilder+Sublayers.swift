@@ -25,7 +25,7 @@ extension FrameBuilder {
                 body(node.sublayer(i), nil, subCopies)
             }
         }
-        guard let layer = node.liveLayer else {
+        guard let (subs, order) = Self.lentSublayers(of: node, time: time) else {
             // Snapshots (the "before" of transitions): sorted every time.
             let n = node.sublayerCount
             if let order = CALayer.zOrder(n, { node.sublayerZ($0) }) {
@@ -35,31 +35,54 @@ extension FrameBuilder {
             }
             return
         }
-        // The paint order is kept by the layer until a sublayer changes (every frame while a
-        // sublayer's zPosition animates). The sublayers a few
-        // places ahead are prefetched in three stages, each reading only what the one before
-        // brought in: the object three places ahead, its block or model state two ahead, the
-        // reference box of its presented state one ahead.
-        if !layer.paintOrderIsCurrent { layer.updatePaintOrder(atLocalTime: time) }
-        layer.sublayerStorage.withUnsafeBufferPointer { subs in
-            layer.paintOrder.withUnsafeBufferPointer { order in
-                let n = subs.count
-                func index(_ k: Int) -> Int { order.isEmpty ? k : Int(order[k]) }
-                for k in 0..<n {
-                    if k + 3 < n { CALayer.prefetchObject(subs, index(k + 3)) }
-                    if k + 2 < n { CALayer.prefetchLayer(subs, index(k + 2)) }
-                    if k + 1 < n { CALayer.prefetchPresentedReferences(subs, index(k + 1)) }
-                    // The sublayer lent, not retained (the array holds it): a retain and a
-                    // release of each layer were 5 % of a 10 000-layer frame.
-                    Unmanaged.passUnretained(subs[index(k)])._withUnsafeGuaranteedRef { child in
-                        if let instances {
-                            for inst in instances { body(.live(child), inst, subCopies) }
-                        } else {
-                            body(.live(child), nil, subCopies)
-                        }
-                    }
-                }
+        Self.forEachLent(subs, order: order) { child in
+            if let instances {
+                for inst in instances { body(.live(child), inst, subCopies) }
+            } else {
+                body(.live(child), nil, subCopies)
             }
+        }
+    }
+
+    /// Visits lent sublayers (`lentSublayers`) in paint order, each in `context` (a node
+    /// without replicator copies of its own).
+    @inline(__always)
+    func visitSublayers(_ subs: UnsafeBufferPointer<CALayer>, order: UnsafeBufferPointer<Int32>, _ context: Context) {
+        Self.forEachLent(subs, order: order) { visit(.live($0), context) }
+    }
+
+    /// Calls `body` with each of `subs` in `order` (empty: their own order), lent, not retained
+    /// (the array holds them: a retain and a release of each layer were 5 % of a 10 000-layer
+    /// frame). The sublayers a few places ahead are prefetched in three stages, each reading
+    /// only what the one before brought in: the object three places ahead, its block or model
+    /// state two ahead, the reference box of its presented state one ahead.
+    @inline(__always)
+    static func forEachLent(
+        _ subs: UnsafeBufferPointer<CALayer>, order: UnsafeBufferPointer<Int32>, _ body: (CALayer) -> Void
+    ) {
+        let n = subs.count
+        func index(_ k: Int) -> Int { order.isEmpty ? k : Int(order[k]) }
+        for k in 0..<n {
+            if k + 3 < n { CALayer.prefetchObject(subs, index(k + 3)) }
+            if k + 2 < n { CALayer.prefetchLayer(subs, index(k + 2)) }
+            if k + 1 < n { CALayer.prefetchPresentedReferences(subs, index(k + 1)) }
+            Unmanaged.passUnretained(subs[index(k)])._withUnsafeGuaranteedRef(body)
+        }
+    }
+
+    /// The sublayers of a live node and their paint order, both lent (flattening changes
+    /// neither: a retain and a release of each array, and of the layer, per layer with
+    /// sublayers were a fifth of the reference counting of a Lottie frame); nil for a
+    /// snapshot. The paint order is kept by the layer until a sublayer changes (every frame
+    /// while a sublayer's zPosition animates).
+    @inline(__always)
+    static func lentSublayers(
+        of node: FlattenNode, time: CFTimeInterval
+    ) -> (UnsafeBufferPointer<CALayer>, UnsafeBufferPointer<Int32>)? {
+        guard let lent = node.lentLayer else { return nil }
+        return lent._withUnsafeGuaranteedRef { layer in
+            if !layer.paintOrderIsCurrent { layer.updatePaintOrder(atLocalTime: time) }
+            return (layer.lentSublayers, layer.lentPaintOrder)
         }
     }
 

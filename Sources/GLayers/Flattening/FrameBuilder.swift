@@ -44,6 +44,8 @@ package final class FrameBuilder {
     /// without passes: `FramePlanner.prepareMattes`).
     var masksOpen = 0
     @exclusivity(unchecked) var finishedPasses: [OpenPass] = []
+    /// The positions of `finishedPasses` in index order (`assemble`).
+    @exclusivity(unchecked) var passOrder: [Int] = []
     @exclusivity(unchecked) var bufferPool: [[DrawItem]] = []
     /// Storage reused from frame to frame, emptied (FrameBuilder+Reuse.swift): the lists the
     /// last frame's passes held (filters, dependencies) and replicator instances.
@@ -140,7 +142,9 @@ package final class FrameBuilder {
         if s.pointee.showsNothing { return }
         let transition = s.pointee.transition
         guard let world = world(of: node, s, ctx) else { return }
-        var effects = Effects(s, node: node, filterBuffer: s.pointee.filters.isEmpty ? [] : takeFilterBuffer())
+        var effects = Effects(
+            s, hasSublayers: node.sublayerCount > 0, hasMask: node.hasMask,
+            filterBuffer: s.pointee.filters.isEmpty ? [] : takeFilterBuffer())
         if effects.filters.isEmpty { giveBackFilterBuffer(&effects.filters) }
         if let transition {
             drawTransition(node, s.pointee, transition, world: world, time: time, ctx)
@@ -185,6 +189,14 @@ package final class FrameBuilder {
                 Context(
                     parent: childParent, time: time, opacity: opacity, clip: childClip, depth: ctx.depth + 1,
                     ancestorsFlipped: childFlipped, copies: 1))
+        } else if node.replicator == nil, let (subs, order) = Self.lentSublayers(of: node, time: time) {
+            // The common case, without a closure: one that calls back into the builder made
+            // the builder be retained and released around every layer's sublayers.
+            visitSublayers(
+                subs, order: order,
+                Context(
+                    parent: childParent, time: time, opacity: opacity, clip: childClip, depth: ctx.depth + 1,
+                    ancestorsFlipped: childFlipped, copies: ctx.copies))
         } else {
             forEachSublayer(of: node, state: s, time: time, copies: ctx.copies) { child, instance, copies in
                 var c = Context(

@@ -240,7 +240,7 @@ struct AnimationStack: ~Copyable {
             for step in steps {
                 switch step {
                 case .fast(let i): fast[i].apply(cache, at: t, curve: curves + i)
-                case .general(let e): e._withUnsafeGuaranteedRef { $0.compiled.apply(to: &cache.pointee, at: t) }
+                case .general(let e): e._withUnsafeGuaranteedRef { $0.evaluator?.apply(to: &cache.pointee, at: t) }
                 }
             }
         }

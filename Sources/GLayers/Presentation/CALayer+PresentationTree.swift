@@ -45,34 +45,35 @@ extension CALayer {
             return
         }
         maskStorage?.evaluateSubtree(parentTime: t, parallel: parallel)
-        sublayerStorage.withUnsafeBufferPointer { subs in
-            let n = subs.count
-            // A leaf reads no setting: each read of a static variable is an exclusivity check
-            // (about 90 instructions, 6 % of evaluating a snowflake).
-            guard n > 0 else { return }
-            guard parallel && n >= EngineThreads.minimumParallelSublayers && EngineThreads.count > 1 else {
-                Self.evaluate(subs, 0..<n, parentTime: t, parallel: parallel)
-                return
-            }
-            // The leaves are left to flattening, which evaluates them where it places them: one
-            // sweep through their memory instead of two. The other sublayers' trees are split
-            // among the threads when there are enough of them to pay for waking the workers.
-            if sublayerBranches < 0 {
-                var branches: Int8 = 0
-                for i in 0..<n where branches < 64 {
-                    if i + 8 < n { Self.prefetchObject(subs, i + 8) }
-                    if !Unmanaged.passUnretained(subs[i])._withUnsafeGuaranteedRef({ $0.isLeaf }) { branches += 1 }
-                }
-                sublayerBranches = branches
-            }
-            let branches = sublayerBranches
-            guard branches >= 64 else {
-                if branches > 0 { Self.evaluate(subs, 0..<n, parentTime: t, parallel: false, leaves: false) }
-                return
-            }
-            let chunks = min(EngineThreads.count, n / 128)
-            EngineWorkers.shared.run(chunks, BranchEvaluation(subs: subs, chunks: chunks, parentTime: t))
+        // Lent (evaluation changes no sublayers): `withUnsafeBufferPointer` retained and
+        // released the array, and the layer with it, at every layer.
+        let subs = lentSublayers
+        let n = subs.count
+        // A leaf reads no setting: each read of a static variable is an exclusivity check
+        // (about 90 instructions, 6 % of evaluating a snowflake).
+        guard n > 0 else { return }
+        guard parallel && n >= EngineThreads.minimumParallelSublayers && EngineThreads.count > 1 else {
+            Self.evaluate(subs, 0..<n, parentTime: t, parallel: parallel)
+            return
         }
+        // The leaves are left to flattening, which evaluates them where it places them: one
+        // sweep through their memory instead of two. The other sublayers' trees are split
+        // among the threads when there are enough of them to pay for waking the workers.
+        if sublayerBranches < 0 {
+            var branches: Int8 = 0
+            for i in 0..<n where branches < 64 {
+                if i + 8 < n { Self.prefetchObject(subs, i + 8) }
+                if !Unmanaged.passUnretained(subs[i])._withUnsafeGuaranteedRef({ $0.isLeaf }) { branches += 1 }
+            }
+            sublayerBranches = branches
+        }
+        let branches = sublayerBranches
+        guard branches >= 64 else {
+            if branches > 0 { Self.evaluate(subs, 0..<n, parentTime: t, parallel: false, leaves: false) }
+            return
+        }
+        let chunks = min(EngineThreads.count, n / 128)
+        EngineWorkers.shared.run(chunks, BranchEvaluation(subs: subs, chunks: chunks, parentTime: t))
     }
 
     /// The trees of a wide layer's sublayers that are not leaves, split among the engine's
@@ -92,6 +93,19 @@ extension CALayer {
     /// Whether the layer has neither sublayers nor a mask.
     @inline(__always)
     var isLeaf: Bool { sublayerStorage.isEmpty && maskStorage == nil }
+
+    /// The sublayers, lent: the elements of `sublayerStorage` where the array keeps them.
+    /// Valid while the sublayers do not change: during evaluation and flattening, which change
+    /// none (the host commits and lays out before either). `withUnsafeBufferPointer` on the
+    /// stored array retains and releases its buffer around the call (the array could be
+    /// changed by the closure, as far as the compiler knows); here the pointer is taken and
+    /// nothing runs between the retain and release, which the optimizer then removes.
+    @inline(__always)
+    var lentSublayers: UnsafeBufferPointer<CALayer> { sublayerStorage.withUnsafeBufferPointer { $0 } }
+
+    /// The paint order (`paintOrder`), lent as `lentSublayers` is: valid while it stays current.
+    @inline(__always)
+    var lentPaintOrder: UnsafeBufferPointer<Int32> { paintOrder.withUnsafeBufferPointer { $0 } }
 
     /// Evaluates the trees of `subs[range]` (without the layers that have no sublayers and no
     /// mask, unless `leaves`), prefetching ahead.

@@ -11,12 +11,17 @@ import Foundation
 /// The engine's threads.
 public enum EngineThreads {
     /// The threads per-frame work may use (at least 1).
-    public nonisolated(unsafe) static var count: Int = fromEnvironment()
+    ///
+    /// - Both settings are read for every layer with sublayers, in evaluation and flattening,
+    ///   and set only before frames are made (tests, the host's start): unchecked, as each
+    ///   checked read of a static variable cost about a hundred instructions (an eighth of
+    ///   flattening a Lottie frame's tree).
+    @exclusivity(unchecked) public nonisolated(unsafe) static var count: Int = fromEnvironment()
 
     /// A layer with fewer sublayers than this evaluates them on the calling thread: below it,
     /// handing work to other threads costs more than it saves (a few microseconds against about
     /// 0.15 µs a layer).
-    package nonisolated(unsafe) static var minimumParallelSublayers = 512
+    @exclusivity(unchecked) package nonisolated(unsafe) static var minimumParallelSublayers = 512
 
     /// `GLAYERS_THREADS` when it is a positive number (at most 64), else the active processors:
     /// the one reading of the setting (the host's render thread asks it too).
