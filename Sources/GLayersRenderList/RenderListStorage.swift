@@ -50,6 +50,51 @@ public final class RenderList {
     /// The items of a pass.
     public func items(of pass: PassID) -> ArraySlice<DrawItem> { items[passes[Int(pass.index)].itemRange] }
 
+    // Building a list: the builder's writes go through these methods. Written from another
+    // module, each access to a stored array of the list was checked for exclusivity at run time
+    // (the properties' `@exclusivity(unchecked)` holds within this module only): about a
+    // hundred instructions an access, 4 % of flattening a Lottie frame with passes.
+
+    /// Appends `pass` with `items` as its items (the pass's range is set here); `items` is left
+    /// empty with storage to reuse.
+    ///
+    /// - `whole`: when the list has no items yet, it takes `items`' storage instead of copying
+    ///   them, and `items` gets the list's (a frame of one pass); else the items are copied into
+    ///   the list's own storage, kept from frame to frame (a frame of several passes allocates
+    ///   nothing).
+    public func appendPass(_ pass: consuming RenderPass, items added: inout [DrawItem], whole: Bool) {
+        let start = items.count
+        if start == 0 && whole { swap(&items, &added) } else { items.append(contentsOf: added) }
+        added.removeAll(keepingCapacity: true)
+        pass.itemRange = start..<items.count
+        passes.append(pass)
+    }
+
+    /// Moves the storage of the passes' filter and dependency lists, emptied, to the ends of
+    /// `filters` and `dependencies` (before the list is reset for another frame, whose lists
+    /// then allocate nothing).
+    public func takePassLists(filters: inout [[FilterOp]], dependencies: inout [[PassID]]) {
+        func emptied<T>(_ list: inout [T]) -> [T] {
+            var taken: [T] = []
+            swap(&taken, &list)
+            taken.removeAll(keepingCapacity: true)
+            return taken
+        }
+        for i in passes.indices {
+            if passes[i].effects.filters.capacity > 0 { filters.append(emptied(&passes[i].effects.filters)) }
+            if passes[i].dependencies.capacity > 0 { dependencies.append(emptied(&passes[i].dependencies)) }
+        }
+    }
+
+    /// Adds `image` to the frame's images under `id`.
+    public func register(_ image: any RenderImage, as id: ImageID) { images[id] = image }
+
+    /// Appends a clip; returns its index.
+    public func appendClip(_ clip: ClipNode) -> Int32 {
+        clips.append(clip)
+        return Int32(clips.count - 1)
+    }
+
     /// Passes in the order they must be rendered (dependencies first, the screen last).
     public func renderOrder() -> [PassID] {
         var order: [PassID] = []

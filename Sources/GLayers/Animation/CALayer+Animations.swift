@@ -11,7 +11,9 @@ final class AnimationEntry {
     fileprivate(set) var compiled: CompiledAnimation
     /// The evaluator of a general animation, the one `compiled` holds (whose timing changes in
     /// the object, never the reference): a constant, so that each frame's evaluation borrows it,
-    /// where reading it from `compiled` retained and released it.
+    /// where reading it from `compiled` retained and released it. (Not owned, it was retained
+    /// at every read; owned, it costs a load of `big.json` 0.3 % more instructions, its
+    /// retain when made and release when freed.)
     let evaluator: (any AnimationEvaluator)?
     /// Whether the transaction that added it has committed (its begin time is fixed).
     var committed = false

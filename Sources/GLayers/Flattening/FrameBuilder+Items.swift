@@ -109,7 +109,7 @@ extension FrameBuilder {
     private func shapeItem(_ shape: ShapeDrawing, _ s: UnsafePointer<LayerState>, world: CATransform3D, copies: Int)
         -> ItemContent
     {
-        let passScale = CGFloat(passStack.last?.scale ?? list.scale)
+        let passScale = CGFloat(passStack.last?.scale ?? screenScale)
         let raster: ShapeDrawing.Rasterized?
         var showing: CGRect?
         if copies == 1 {
@@ -195,7 +195,7 @@ extension FrameBuilder {
     /// Puts `image` in the frame's images.
     func register(_ image: CGImage) {
         guard image.identity != lastImageIdentity else { return }
-        list.images[ImageID(image.identity)] = image
+        list.register(image, as: ImageID(image.identity))
         lastImageIdentity = image.identity
     }
 
@@ -210,13 +210,12 @@ extension FrameBuilder {
 
     /// Adds the rounded-rect clip of a masksToBounds layer.
     func addClip(world: CATransform3D, state s: UnsafePointer<LayerState>, parent: Int32) -> Int32 {
-        list.clips.append(
+        list.appendClip(
             ClipNode(
                 transform: matrix(world), rect: rect(s.pointee.bounds),
                 cornerRadius: Float(max(0, s.pointee.cornerRadius)),
                 roundedCorners: UInt8(s.pointee.maskedCorners.rawValue & 0xF), cornerCurve: s.pointee.itemCornerCurve,
                 antialiasedEdges: s.pointee.itemEdges, parent: parent))
-        return Int32(list.clips.count - 1)
     }
 }
 

@@ -13,7 +13,7 @@ extension FrameBuilder {
         _ node: FlattenNode, _ s: LayerState, world: CATransform3D, time: CFTimeInterval, _ ctx: Context
     ) {
         let index = layerCounter - 1
-        let scale = Float(max(0.01, min(s.rasterizationScale, 16))) * list.scale * scaleOf(world)
+        let scale = Float(max(0.01, min(s.rasterizationScale, 16))) * screenScale * scaleOf(world)
         beginPass(screenSpace: false, scale: scale)
         var inner = s
         inner.shouldRasterize = false
@@ -47,7 +47,7 @@ extension FrameBuilder {
         _ ctx: Context
     ) {
         let index = layerCounter - 1
-        let scale = list.scale * scaleOf(world)
+        let scale = screenScale * scaleOf(world)
         let local = Context(
             parent: .identity, time: ctx.time, opacity: 1, clip: -1, depth: ctx.depth,
             ancestorsFlipped: ctx.ancestorsFlipped, copies: ctx.copies)

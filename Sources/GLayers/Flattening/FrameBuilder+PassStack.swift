@@ -165,29 +165,19 @@ extension FrameBuilder {
 
     /// Puts the finished passes into the list in index order, with their item ranges.
     func assemble() {
-        if finishedPasses.count == 1, var pass = finishedPasses[0].pass.take() {
-            swap(&list.items, &finishedPasses[0].items)
-            pass.itemRange = 0..<list.items.count
-            list.passes.append(consume pass)
-            finishedPasses[0].items.removeAll(keepingCapacity: true)
-            bufferPool.append(finishedPasses.removeLast().items)
-        } else {
-            // In index order, through a list of positions: sorting the passes themselves moved
-            // each with a retain and a release of its lists.
-            passOrder.removeAll(keepingCapacity: true)
-            passOrder.append(contentsOf: finishedPasses.indices)
-            finishedPasses.withUnsafeBufferPointer { passes in passOrder.sort { passes[$0].index < passes[$1].index } }
-            for i in passOrder {
-                guard var pass = finishedPasses[i].pass.take() else { continue }
-                var items: [DrawItem] = []
-                swap(&items, &finishedPasses[i].items)
-                let start = list.items.count
-                list.items.append(contentsOf: items)
-                pass.itemRange = start..<list.items.count
-                list.passes.append(consume pass)
-                items.removeAll(keepingCapacity: true)
-                bufferPool.append(consume items)
-            }
+        // In index order, through a list of positions: sorting the passes themselves moved each
+        // with a retain and a release of its lists.
+        passOrder.removeAll(keepingCapacity: true)
+        passOrder.append(contentsOf: finishedPasses.indices)
+        finishedPasses.withUnsafeBufferPointer { passes in passOrder.sort { passes[$0].index < passes[$1].index } }
+        for i in passOrder {
+            guard let pass = finishedPasses[i].pass.take() else { continue }
+            // The items go into the list (a single pass's storage whole); the emptied storage
+            // goes back to the pool.
+            var items: [DrawItem] = []
+            swap(&items, &finishedPasses[i].items)
+            list.appendPass(pass, items: &items, whole: finishedPasses.count == 1)
+            bufferPool.append(items)
         }
         finishedPasses.removeAll(keepingCapacity: true)
     }

@@ -119,7 +119,7 @@ extension FrameBuilder {
                 sigma: Float(Effects.shadowSigma(s.shadowRadius)) * scaleOf(world))
         }
         let margin = effectMargin(fx, shadow: shadow)
-        beginPass(screenSpace: true, scale: list.scale, spread: margin)
+        beginPass(screenSpace: true, scale: screenScale, spread: margin)
         var inner = s
         // (Setting nil over nil would copy the state's reference box.)
         if inner.compositingFilter != nil { inner.compositingFilter = nil }
@@ -136,7 +136,7 @@ extension FrameBuilder {
         let b = passStack.last?.bounds ?? (minX: 0, minY: 0, maxX: 0, maxY: 0)
         var source = clampToViewport((b.minX, b.minY, b.maxX, b.maxY), margin: margin)
         if fx.mask, let maskNode = node.mask {
-            beginPass(screenSpace: true, scale: list.scale)
+            beginPass(screenSpace: true, scale: screenScale)
             // The mask lies in the layer's space, flipped with its geometry.
             var owner = LayerState()
             owner.bounds = s.bounds
@@ -153,9 +153,9 @@ extension FrameBuilder {
             // (a small mask over a screen-sized solid draws the mask's pixels, not the screen's).
             let covered = clampToViewport(passStack.last?.bounds ?? (0, 0, 0, 0), margin: 0)
             source = source.intersection(covered)
-            effects.mask = endPass(sourceRect: source, scale: list.scale)
+            effects.mask = endPass(sourceRect: source, scale: screenScale)
         }
-        let id = endPass(sourceRect: source, scale: list.scale, effects: effects)
+        let id = endPass(sourceRect: source, scale: screenScale, effects: effects)
         guard !source.isEmpty else { return }
         append(
             DrawItem(

@@ -9,14 +9,7 @@ extension FrameBuilder {
     /// Moves the lists of the last frame's passes into the pools, emptied (before the list is
     /// reset for a new frame).
     func reuseLastFrameLists() {
-        for i in list.passes.indices {
-            if list.passes[i].effects.filters.capacity > 0 {
-                filterPool.append(Self.emptied(&list.passes[i].effects.filters))
-            }
-            if list.passes[i].dependencies.capacity > 0 {
-                dependencyPool.append(Self.emptied(&list.passes[i].dependencies))
-            }
-        }
+        list.takePassLists(filters: &filterPool, dependencies: &dependencyPool)
     }
 
     /// An empty list of filters for a layer's effects (from the pool when it has one).

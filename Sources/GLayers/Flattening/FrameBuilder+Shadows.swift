@@ -28,7 +28,7 @@ extension FrameBuilder {
             )
             return nil
         }
-        let pixelsPerUnit = CGFloat(list.scale * scaleOf(world))
+        let pixelsPerUnit = CGFloat(screenScale * scaleOf(world))
         switch shadowPaths.shape(of: path, pixelsPerUnit: pixelsPerUnit) {
         case .none:
             return nil
@@ -74,7 +74,7 @@ extension FrameBuilder {
         let id = ImageID(image.identity)
         list.images[id] = image
         let sigma = Float(Effects.shadowSigma(s.shadowRadius)) * scaleOf(world)
-        beginPass(screenSpace: true, scale: list.scale, spread: 3 * sigma)
+        beginPass(screenSpace: true, scale: screenScale, spread: 3 * sigma)
         append(
             DrawItem(
                 transform: matrix(shadowPlacement(s, world)), rect: rect(r),
@@ -84,7 +84,7 @@ extension FrameBuilder {
         var effects = PassEffects()
         effects.shadow = ShadowSpec(
             color: shadowColor(s, alpha: 1), offsetX: 0, offsetY: 0, sigma: sigma, shadowOnly: true)
-        let pass = endPass(sourceRect: source, scale: list.scale, effects: effects)
+        let pass = endPass(sourceRect: source, scale: screenScale, effects: effects)
         guard !source.isEmpty else { return nil }
         return DrawItem(transform: .identity, rect: source, opacity: opacity, content: .pass(pass), clip: clip)
     }

@@ -138,7 +138,7 @@ extension FrameBuilder {
         else { return }
         let grid = TileGrid(bounds: b, settings: layer.usableSettings(s))
         let visible = s.isGeometryFlipped ? ContentsGeometry.mirrored(planeRect, in: b) : planeRect
-        let passScale = CGFloat(passStack.last?.scale ?? list.scale)
+        let passScale = CGFloat(passStack.last?.scale ?? screenScale)
         let q = passScale * largerAxisScale(world, at: CGPoint(x: planeRect.midX, y: planeRect.midY))
         let level = collectVisibleTiles(layer, grid, visible, pixelsPerPoint: q)
         let fade = type(of: layer).fadeDuration()

@@ -60,6 +60,9 @@ package final class FrameBuilder {
     /// The image registered last (consecutive layers often share one).
     @exclusivity(unchecked) var lastImageIdentity: UInt64 = 0
     @exclusivity(unchecked) var viewport = CGRect.zero
+    /// The list's pixels per point (`RenderList.scale`), kept here: read from the list, in
+    /// another module, each read was checked for exclusivity at run time.
+    @exclusivity(unchecked) var screenScale: Float = 1
     var reportedProblems = Set<String>()
     /// What recent `shadowPath`s cast (kept between frames).
     let shadowPaths = ShadowPathCache()
@@ -81,6 +84,7 @@ package final class FrameBuilder {
             pixelWidth: pw, pixelHeight: ph, scale: Float(s),
             clearColor: premultiplied(clearColor.map { .object($0) } ?? .none))
         viewport = CGRect(origin: .zero, size: size)
+        screenScale = list.scale
         tiling.frameTime = t
         layerCounter = 0
         replicaCopies = 0
