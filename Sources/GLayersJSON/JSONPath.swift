@@ -117,7 +117,7 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
             case .index(let i):
                 out += "[\(i)]"
             case .key(let long):
-                let k = long.count > 64 ? String(long.prefix(48)) + "…" : long
+                let k = JSONPath.shortened(long)
                 if JSONPath.isIdentifier(k) {
                     out += out.isEmpty ? k : "." + k
                 } else {
@@ -126,6 +126,13 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
             }
         }
         return out
+    }
+
+    /// `key` as paths and messages quote it: a key longer than 64 characters is shortened to
+    /// its first 48 and an ellipsis (`kkk…`), so that a message stays readable (and bounded)
+    /// whatever the file's keys.
+    public static func shortened(_ key: String) -> String {
+        key.count > 64 ? String(key.prefix(48)) + "…" : key
     }
 
     private static func isIdentifier(_ s: String) -> Bool {

@@ -219,18 +219,20 @@ public struct JSONReader {
                 if keyBits & bit != 0,
                     let first = tape.position(ofKey: key, fingerprint: fingerprint, inObjectAt: node)
                 {
-                    throw fail("duplicate key \"\(key)\" (first at \(first))", at: keyPosition)
+                    throw fail("duplicate key \"\(JSONPath.shortened(key))\" (first at \(first))", at: keyPosition)
                 }
                 keyBits |= bit
             } else {
                 if seen.isEmpty { for (k, p) in tape.keys(ofObjectAt: node) { seen[k] = p } }
                 if let first = seen[key] {
-                    throw fail("duplicate key \"\(key)\" (first at \(first))", at: keyPosition)
+                    throw fail("duplicate key \"\(JSONPath.shortened(key))\" (first at \(first))", at: keyPosition)
                 }
                 seen[key] = keyPosition
             }
             skipWhitespace()
-            guard current == UInt8(ascii: ":") else { throw fail("expected ':' after object key \"\(key)\"") }
+            guard current == UInt8(ascii: ":") else {
+                throw fail("expected ':' after object key \"\(JSONPath.shortened(key))\"")
+            }
             advanceASCII()
             skipWhitespace()
             tape.key(string: string, fingerprint: fingerprint, at: keyPosition)

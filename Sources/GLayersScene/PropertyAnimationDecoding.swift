@@ -70,7 +70,8 @@ extension DecodeContext {
         guard !type(of: layer).animatesKeyPath(keyPath) else { return true }
         let key = keyPath.prefix { $0 != "." }
         fail(
-            "\"\(keyPath)\" does not animate: \(key) is not animatable (an animation of it would change nothing)", node,
+            "\"\(JSONPath.shortened(keyPath))\" does not animate: \(JSONPath.shortened(String(key))) is not animatable (an animation of it would change nothing)",
+            node,
             path)
         return false
     }

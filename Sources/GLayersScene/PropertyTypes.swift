@@ -4,6 +4,7 @@
 /// decide themselves: plain strings, durations, counts and the keys a scene cannot set.
 import Foundation
 import GLayers
+import GLayersJSON
 
 /// The type of a value in a scene, resolved once from a layer class and a key path.
 enum PropertyType: Equatable {
@@ -128,7 +129,7 @@ enum PropertyTypes {
 
     /// "unknown key" with a suggestion, or a note that another class declares the key.
     static func unknownKeyMessage(_ key: String, layerClass: CALayer.Type, extra: [String] = []) -> String {
-        var message = "unknown key \"\(key)\" for \(layerClass)"
+        var message = "unknown key \"\(JSONPath.shortened(key))\" for \(layerClass)"
         if let owner = SceneClasses.layerClassDeclaring(key), owner != layerClass {
             message += "; it is a \(owner) property (set \"class\": \"\(owner)\")"
         } else if let s = Suggestions.closest(to: key, among: layerClass.declaredKeys + Array(aliases.keys) + extra) {

@@ -216,6 +216,13 @@ import Testing
             #expect(syntaxError("{\(members),\"k\(count - 1)\": 1}").contains("duplicate key"))
         }
         #expect(syntaxError("{\"a\": 1") == "1:8: unexpected end of file; expected ',' or '}' after object member")
+        // A key is quoted shortened, as paths quote it: a message stays bounded whatever the
+        // file's keys (found by the scene fuzzer: a key of 2 400 bytes before a missing colon).
+        let long = String(repeating: "k", count: 3000)
+        #expect(
+            syntaxError("{\"\(long)\" 1}")
+                == "1:3005: expected ':' after object key \"\(String(repeating: "k", count: 48))…\"")
+        #expect(syntaxError("{\"\(long)\": 1, \"\(long)\": 2}").utf8.count < 200)
     }
 
     @Test func arrayErrors() {
