@@ -212,6 +212,9 @@ public struct JSONReader {
                 throw fail("expected an object key in double quotes")
             }
             let (key, string, fingerprint) = try parseKey()
+            func duplicate(first: SourcePosition) -> JSONSyntaxError {
+                fail("duplicate key \"\(JSONPath.shortened(key))\" (first at \(first))", at: keyPosition)
+            }
             // Duplicates: a scan of the keys read so far in small objects (most of them; a
             // dictionary per object was a tenth of reading a scene), a dictionary in large ones.
             if count < 16 {
@@ -219,13 +222,13 @@ public struct JSONReader {
                 if keyBits & bit != 0,
                     let first = tape.position(ofKey: key, fingerprint: fingerprint, inObjectAt: node)
                 {
-                    throw fail("duplicate key \"\(JSONPath.shortened(key))\" (first at \(first))", at: keyPosition)
+                    throw duplicate(first: first)
                 }
                 keyBits |= bit
             } else {
                 if seen.isEmpty { for (k, p) in tape.keys(ofObjectAt: node) { seen[k] = p } }
                 if let first = seen[key] {
-                    throw fail("duplicate key \"\(JSONPath.shortened(key))\" (first at \(first))", at: keyPosition)
+                    throw duplicate(first: first)
                 }
                 seen[key] = keyPosition
             }

@@ -102,7 +102,8 @@ extension FrameBuilder {
     @inline(never)
     func drawSublayersInParallel(of layer: CALayer, _ c: Context) {
         if !layer.paintOrderIsCurrent { layer.updatePaintOrder(atLocalTime: c.time) }
-        let n = layer.sublayerStorage.count
+        let subs = layer.lentSublayers, order = layer.lentPaintOrder
+        let n = subs.count
         // Eight chunks a thread: the threads share the cores with the render thread, and a
         // thread the scheduler holds back while it still has a chunk keeps the others waiting
         // at the end; with smaller chunks that wait is shorter (10 000 snowflakes on two
@@ -116,24 +117,19 @@ extension FrameBuilder {
             scratch.imageIdentities = Array(repeating: 0, count: n)
         }
         let first = layerCounter
-        layer.sublayerStorage.withUnsafeBufferPointer { subs in
-            layer.paintOrder.withUnsafeBufferPointer { order in
-                scratch.outcomes.withUnsafeMutableBufferPointer { outcomes in
-                    scratch.imageIdentities.withUnsafeMutableBufferPointer { identities in
-                        append(
-                            upTo: n,
-                            PlacedLeaves(
-                                builder: self, subs: subs, order: order, chunkCount: chunkCount,
-                                identities: identities, outcomes: outcomes, context: c, firstLayerIndex: first,
-                                scratch: scratch))
-                    }
-                    // From the first sublayer to visit on, as placed items wait.
-                    if let resume = scratch.resumeAt {
-                        takeLeaves(
-                            subs, order, resume..<n, c, outcomes: UnsafeBufferPointer(outcomes), firstLayerIndex: first,
-                            scratch: scratch)
-                    }
-                }
+        scratch.outcomes.withUnsafeMutableBufferPointer { outcomes in
+            scratch.imageIdentities.withUnsafeMutableBufferPointer { identities in
+                append(
+                    upTo: n,
+                    PlacedLeaves(
+                        builder: self, subs: subs, order: order, chunkCount: chunkCount, identities: identities,
+                        outcomes: outcomes, context: c, firstLayerIndex: first, scratch: scratch))
+            }
+            // From the first sublayer to visit on, as placed items wait.
+            if let resume = scratch.resumeAt {
+                takeLeaves(
+                    subs, order, resume..<n, c, outcomes: UnsafeBufferPointer(outcomes), firstLayerIndex: first,
+                    scratch: scratch)
             }
         }
     }
@@ -150,7 +146,7 @@ extension FrameBuilder {
         into items: UnsafeMutablePointer<DrawItem>, identities: UnsafeMutablePointer<UInt64>,
         outcomes: UnsafeMutableBufferPointer<LeafOutcome>, firstLayerIndex: Int32
     ) {
-        func index(_ k: Int) -> Int { paintOrderIndex(k, order) }
+        func index(_ k: Int) -> Int { Self.paintOrderIndex(k, order) }
         let end = range.upperBound
         for k in range {
             // Prefetched as `forEachSublayer` does, further ahead: the leaf is evaluated here too.
@@ -196,7 +192,7 @@ extension FrameBuilder {
         items: UnsafeMutablePointer<DrawItem>, identities: UnsafeBufferPointer<UInt64>,
         outcomes: UnsafeBufferPointer<LeafOutcome>, scratch: LeafScratch
     ) -> Int {
-        func layer(_ k: Int) -> Unmanaged<CALayer> { Unmanaged.passUnretained(subs[paintOrderIndex(k, order)]) }
+        func layer(_ k: Int) -> Unmanaged<CALayer> { Unmanaged.passUnretained(subs[Self.paintOrderIndex(k, order)]) }
         scratch.resumeAt = nil
         let n = subs.count
         var taken = 0
@@ -233,7 +229,7 @@ extension FrameBuilder {
         _ subs: UnsafeBufferPointer<CALayer>, _ order: UnsafeBufferPointer<Int32>, _ range: Range<Int>, _ c: Context,
         outcomes: UnsafeBufferPointer<LeafOutcome>, firstLayerIndex: Int32, scratch: LeafScratch
     ) {
-        func layer(_ k: Int) -> Unmanaged<CALayer> { Unmanaged.passUnretained(subs[paintOrderIndex(k, order)]) }
+        func layer(_ k: Int) -> Unmanaged<CALayer> { Unmanaged.passUnretained(subs[Self.paintOrderIndex(k, order)]) }
         let identities = scratch.waitingIdentities
         scratch.waiting.withUnsafeMutableBufferPointer { items in
             var next = 0, run = 0
@@ -255,13 +251,6 @@ extension FrameBuilder {
             }
             append(contentsOf: UnsafeBufferPointer(rebasing: items[run..<next]))
         }
-    }
-
-    /// The index among the sublayers of the one at paint-order position `k` (`order` empty:
-    /// the sublayers' own order).
-    @inline(__always)
-    private func paintOrderIndex(_ k: Int, _ order: UnsafeBufferPointer<Int32>) -> Int {
-        order.isEmpty ? k : Int(order[k])
     }
 
     /// What taking a leaf in paint order does beyond its item: count its layer, report a

@@ -19,14 +19,6 @@ extension FrameBuilder {
 
     /// Puts back the storage of a layer's empty list of filters (it draws no filter pass).
     func giveBackFilterBuffer(_ filters: inout [FilterOp]) {
-        if filters.capacity > 0 { filterPool.append(Self.emptied(&filters)) }
-    }
-
-    /// `list`'s storage, emptied; `list` is left empty without storage.
-    private static func emptied<T>(_ list: inout [T]) -> [T] {
-        var taken: [T] = []
-        swap(&taken, &list)
-        taken.removeAll(keepingCapacity: true)
-        return taken
+        if filters.capacity > 0 { filterPool.append(filters.takeEmptied()) }
     }
 }

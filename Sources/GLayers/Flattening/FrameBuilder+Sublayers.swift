@@ -61,13 +61,20 @@ extension FrameBuilder {
         _ subs: UnsafeBufferPointer<CALayer>, order: UnsafeBufferPointer<Int32>, _ body: (CALayer) -> Void
     ) {
         let n = subs.count
-        func index(_ k: Int) -> Int { order.isEmpty ? k : Int(order[k]) }
+        func index(_ k: Int) -> Int { paintOrderIndex(k, order) }
         for k in 0..<n {
             if k + 3 < n { CALayer.prefetchObject(subs, index(k + 3)) }
             if k + 2 < n { CALayer.prefetchLayer(subs, index(k + 2)) }
             if k + 1 < n { CALayer.prefetchPresentedReferences(subs, index(k + 1)) }
             Unmanaged.passUnretained(subs[index(k)])._withUnsafeGuaranteedRef(body)
         }
+    }
+
+    /// The index among the sublayers of the one at paint-order position `k` (`order` empty:
+    /// the sublayers' own order).
+    @inline(__always)
+    static func paintOrderIndex(_ k: Int, _ order: UnsafeBufferPointer<Int32>) -> Int {
+        order.isEmpty ? k : Int(order[k])
     }
 
     /// The sublayers of a live node and their paint order, both lent (flattening changes

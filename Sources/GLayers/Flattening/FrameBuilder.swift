@@ -187,31 +187,25 @@ package final class FrameBuilder {
         }
         let childParent = sublayerSpace(s, world: world, preservesDepth: node.preservesDepth)
         let childFlipped = ctx.ancestorsFlipped != s.pointee.isGeometryFlipped
+        let child = Context(
+            parent: childParent, time: time, opacity: opacity, clip: childClip, depth: ctx.depth + 1,
+            ancestorsFlipped: childFlipped, copies: ctx.copies)
         if flattensInParallel(node, sublayers: subCount, ctx), let layer = node.liveLayer {
-            drawSublayersInParallel(
-                of: layer,
-                Context(
-                    parent: childParent, time: time, opacity: opacity, clip: childClip, depth: ctx.depth + 1,
-                    ancestorsFlipped: childFlipped, copies: 1))
+            drawSublayersInParallel(of: layer, child)
         } else if node.replicator == nil, let (subs, order) = Self.lentSublayers(of: node, time: time) {
             // The common case, without a closure: one that calls back into the builder made
             // the builder be retained and released around every layer's sublayers.
-            visitSublayers(
-                subs, order: order,
-                Context(
-                    parent: childParent, time: time, opacity: opacity, clip: childClip, depth: ctx.depth + 1,
-                    ancestorsFlipped: childFlipped, copies: ctx.copies))
+            visitSublayers(subs, order: order, child)
         } else {
-            forEachSublayer(of: node, state: s, time: time, copies: ctx.copies) { child, instance, copies in
-                var c = Context(
-                    parent: childParent, time: time, opacity: opacity, clip: childClip, depth: ctx.depth + 1,
-                    ancestorsFlipped: childFlipped, copies: copies)
+            forEachSublayer(of: node, state: s, time: time, copies: ctx.copies) { sublayer, instance, copies in
+                var c = child
+                c.copies = copies
                 if let instance {
                     c.parent = instance.matrix.concatenating(childParent)
                     c.time = time - instance.delay
                     c.opacity = opacity * instance.alpha
                 }
-                visit(child, c)
+                visit(sublayer, c)
             }
         }
         if s.pointee.borderWidth > 0 && !node.preservesDepth {
