@@ -296,7 +296,11 @@ package final class FrameBuilder {
         // Flattening drops the z of points in this plane: row 3 no longer feeds x, y or w (the
         // renderer ignores z, so keeping m33 = 1 changes nothing and keeps matrices readable).
         if !preservesDepth { (base.m31, base.m32, base.m33, base.m34) = (0, 0, 1, 0) }
-        if let st = s.pointee.sublayerTransformAboutAnchor { base = st.concatenating(base) }
+        // Asked only of layers with rare fields: the optional matrix (129 bytes) is copied with a
+        // call to `memcpy` at every layer with sublayers otherwise.
+        if s.pointee.references.hasRareFields, let st = s.pointee.sublayerTransformAboutAnchor {
+            base = st.concatenating(base)
+        }
         if s.pointee.isGeometryFlipped {
             var flip = CATransform3D.identity
             flip.m22 = -1
