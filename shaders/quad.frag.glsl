@@ -26,7 +26,10 @@
 // Variant SHAPE (#define SHAPE): rounded rects with background, border and opacity only (no
 //   content, blurred shape, clip, blend mode or overdraw tint), so the program is a fraction of
 //   the general one's size: what is compiled, and kept by the driver, for a scene whose only
-//   shaped items are buttons and frames (the kiosk's selection).
+//   shaped items are buttons and frames (the kiosk's selection). With NO_CONTINUOUS as well
+//   (a batch without continuous corners), the corners are circular only: llvmpipe runs the
+//   continuous corner's loop for every pixel whether a pixel takes it or not, which made a
+//   rounded rect cost three times a plain one.
 // Leaner general programs (QuadFeatures in FramePlan.swift): NO_CONTINUOUS leaves out
 //   continuous corners, NO_BLURRED the blurred shape, NO_CLIP the clips, NO_BLEND the blend modes
 //   and the overdraw tint, NO_TRIM trimmed strokes (without it, the renderer inserts

@@ -68,8 +68,10 @@ struct QuadProgram {
                 vertex: EmbeddedShaders.quad_vert, fragment: EmbeddedShaders.quad_sprite_frag,
                 defines: ["SPRITE", "TRIM"], library: [EmbeddedShaders.trim])
         case .shape:
+            // Of the features, only continuous corners are in the shape program.
             program = try ShaderProgram(
-                vertex: EmbeddedShaders.quad_vert, fragment: EmbeddedShaders.quad_frag, defines: ["SHAPE"])
+                vertex: EmbeddedShaders.quad_vert, fragment: EmbeddedShaders.quad_frag,
+                defines: features.contains(.continuous) ? ["SHAPE"] : ["SHAPE", "NO_CONTINUOUS"])
         }
         uViewport = program.location("u_viewport")
         uYSign = program.location("u_ySign")
@@ -102,18 +104,24 @@ final class QuadPipeline {
     /// The slot of the program in use.
     @exclusivity(unchecked) private var current: Int?
 
-    /// A slot for each variant but the general program, then one for each of its feature sets.
-    private static let slotCount = QuadVariant.allCases.count + QuadFeatures.count
+    /// A slot for each variant but the general and shape programs, then one for each feature
+    /// set of the general program, then the shape program's two (with and without continuous
+    /// corners).
+    private static let slotCount = QuadVariant.allCases.count + QuadFeatures.count + 2
 
-    /// Where `variant`'s program (with `features`, for the general program) is kept.
+    /// Where `variant`'s program (with `features`, for the general and shape programs) is kept.
     @inline(__always)
     private static func slot(_ variant: QuadVariant, _ features: QuadFeatures) -> Int {
-        variant == .general ? QuadVariant.allCases.count + Int(features.rawValue) : Int(variant.rawValue)
+        switch variant {
+        case .general: return QuadVariant.allCases.count + Int(features.rawValue)
+        case .shape: return QuadVariant.allCases.count + QuadFeatures.count + (features.contains(.continuous) ? 1 : 0)
+        default: return Int(variant.rawValue)
+        }
     }
 
     /// Compiles the `eagerVariants` (throwing when one fails) and makes the buffers.
     init() throws {
-        for variant in Self.eagerVariants { programs[Self.slot(variant, [])] = try QuadProgram(variant) }
+        for variant in Self.eagerVariants { programs[Self.slot(variant, [])] = try QuadProgram(variant, features: []) }
         var vao: GLuint = 0
         glGenVertexArrays(1, &vao)
         vertexArray = vao
@@ -171,13 +179,14 @@ final class QuadPipeline {
         }
     }
 
-    /// `variant`'s program (with `features`, for the general program), if made (`prepare`).
+    /// `variant`'s program (with `features`, for the general and shape programs), if made
+    /// (`prepare`).
     func program(_ variant: QuadVariant, features: QuadFeatures = .all) -> QuadProgram? {
         programs[Self.slot(variant, features)]
     }
 
-    /// Switches to `variant`'s program (with `features`, for the general program; cheap when
-    /// it is current).
+    /// Switches to `variant`'s program (with `features`, for the general and shape programs;
+    /// cheap when it is current).
     func use(_ variant: QuadVariant, features: QuadFeatures = .all) {
         let i = Self.slot(variant, features)
         guard current != i else { return }

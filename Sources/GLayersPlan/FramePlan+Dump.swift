@@ -48,6 +48,8 @@ extension FramePlanner {
         if c.variant == .general && c.features != .all {
             let needed = QuadFeatures.names.filter { c.features.contains($0.0) }.map(\.1)
             line += "(" + (needed.isEmpty ? "lean" : needed.joined(separator: ",")) + ")"
+        } else if c.variant == .shape && c.features.contains(.continuous) {
+            line += "(continuous)"
         }
         line += " \(describe(c.textures)) \(c.blending)"
         if c.kind != .batch { line += " mode \(c.mode)" }

@@ -113,7 +113,8 @@ package struct DrawCommand: Equatable {
     /// The quad program.
     package var variant: QuadVariant = .general
     /// What of the general program the command needs (`variant` general), the union of its
-    /// instances' needs: blend and backdrop commands take it whole.
+    /// instances' needs: blend and backdrop commands take it whole. For the shape program,
+    /// whether it needs continuous corners (its only part of the features).
     package var features: QuadFeatures = .all
     /// How a batch blends.
     package var blending: Blending

@@ -43,7 +43,7 @@ extension FramePlanner {
             if sprite { counters.spriteItems += 1 }
         } else if instance.edgeLines == nil {
             variant = isShape(instance) ? .shape : .general
-            if variant == .general { features = generalFeatures(instance) }
+            features = generalFeatures(instance)
         } else if case .tiles = textures {
             variant = .simpleArray
         } else if sprite ?? isSprite(instance, source: textures, list: list) {
@@ -123,7 +123,7 @@ extension FramePlanner {
     }
 
     /// Adds instance `index` to the open batch when it shares textures, blending and program
-    /// (a general batch takes the union of its instances' `features`).
+    /// (a general or shape batch takes the union of its instances' `features`).
     @inline(__always)
     func appendToBatch(
         _ index: Int32, textures: TextureSource, blending: Blending, variant: QuadVariant, features: QuadFeatures = []
@@ -140,7 +140,7 @@ extension FramePlanner {
         }
         var command = DrawCommand(
             kind: .batch, first: index, count: 1, textures: textures, variant: variant, blending: blending)
-        command.features = variant == .general ? features : []
+        command.features = variant == .general || variant == .shape ? features : []
         commands.append(command)
     }
 }

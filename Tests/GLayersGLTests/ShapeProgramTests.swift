@@ -51,6 +51,40 @@ import Testing
         }
     }
 
+    /// Shapes whose corners are all circular are drawn by the shape program without the
+    /// continuous corners' code (llvmpipe runs it for every pixel, taken or not: a rounded rect
+    /// cost three times a plain one), with the general program's pixels; a batch with a
+    /// continuous corner takes the shape program with it.
+    @Test func circularCornersTakeTheShapeProgramWithoutContinuousCorners() throws {
+        let circular = [Self.shapes()[0]]
+        let b = ListBuilder(width: 120, height: 48, clear: .rgba(0.1, 0.1, 0.1))
+        let bare = b.screen(circular)
+        let c = ListBuilder(width: 120, height: 48, clear: .rgba(0.1, 0.1, 0.1))
+        let all = c.clip(ClipNode(transform: .identity, rect: Rect(-100, -100, 400, 400), cornerRadius: 1, parent: -1))
+        let clipped = c.screen(
+            circular.map {
+                var item = $0; item.clip = all; return item
+            })
+        let m = ListBuilder(width: 120, height: 48, clear: .rgba(0.1, 0.1, 0.1))
+        let mixed = m.screen(Self.shapes())
+        try GLHarness.withRenderer { r in
+            r.debug.disableDamage = true
+            r.render(bare, to: .offscreen)
+            #expect(r.commands.map(\.variant) == [.shape], "\(r.commands.map(\.variant))")
+            #expect(r.commands.map { $0.features.contains(.continuous) } == [false])
+            let shape = try r.readImage()
+            r.render(clipped, to: .offscreen)
+            #expect(r.commands.map(\.variant) == [.general])
+            let general = try r.readImage()
+            let tolerance = GoldenImages.otherDriver == nil ? ImageTolerance.exact : ImageTolerance(channel: 1)
+            let comparison = ImageComparison(shape, general, tolerance: tolerance)
+            #expect(comparison.matches, "\(comparison)")
+            r.render(mixed, to: .offscreen)
+            #expect(r.commands.map(\.variant) == [.shape])
+            #expect(r.commands.map { $0.features.contains(.continuous) } == [true])
+        }
+    }
+
     /// A pass whose filters give back their input is composited without effect draws; the
     /// same pass with a glow draws its bloom.
     @Test(arguments: [(Float(0), false), (-1, false), (1, true)])
