@@ -61,10 +61,7 @@ import Testing
         let bare = b.screen(circular)
         let c = ListBuilder(width: 120, height: 48, clear: .rgba(0.1, 0.1, 0.1))
         let all = c.clip(ClipNode(transform: .identity, rect: Rect(-100, -100, 400, 400), cornerRadius: 1, parent: -1))
-        let clipped = c.screen(
-            circular.map {
-                var item = $0; item.clip = all; return item
-            })
+        let clipped = c.screen([Self.shapes(clip: all)[0]])
         let m = ListBuilder(width: 120, height: 48, clear: .rgba(0.1, 0.1, 0.1))
         let mixed = m.screen(Self.shapes())
         try GLHarness.withRenderer { r in
