@@ -32,7 +32,10 @@
 //   rounded rect cost three times a plain one.
 // Leaner general programs (QuadFeatures in FramePlan.swift): NO_CONTINUOUS leaves out
 //   continuous corners, NO_BLURRED the blurred shape, NO_CLIP the clips, NO_BLEND the blend modes
-//   and the overdraw tint, NO_TRIM trimmed strokes (without it, the renderer inserts
+//   and the overdraw tint, NO_BORDER the border, NO_CONTENT the content (texture or screen
+//   texture), NO_SAMPLING its nearest and trilinear sampling (linear is always there),
+//   NO_CROSSFADE the crossfade, NO_NINESLICE nine-slice stretching, NO_SCREEN the screen
+//   texture (backdrop filters), NO_TRIM trimmed strokes (without it, the renderer inserts
 //   trim.glsl). A software rasterizer (llvmpipe) runs every branch of a program for
 //   every pixel, taken or not: each part left out of a batch that needs none of it is time
 //   saved per pixel (docs/renderer.md, "Leaner general programs").
@@ -234,6 +237,9 @@ float nineSlice(float x, float size, float natural, float c0, float cw) {
 // chooses between them: nearest snaps to the texel centre, linear samples level 0, trilinear
 // blends the two mipmap levels nearest the level of detail.
 vec4 sampleContent(sampler2D tex, vec2 uv, vec2 duvdx, vec2 duvdy, int flags, float bias) {
+#ifdef NO_SAMPLING
+    return textureLod(tex, uv, 0.0);
+#else
     vec2 size = vec2(textureSize(tex, 0));
     bool filtered = (flags & (FLAG_NEAREST | FLAG_MINIFY_NEAREST | FLAG_MINIFY_TRILINEAR)) != 0;
     if (!filtered) return textureLod(tex, uv, 0.0);
@@ -244,6 +250,7 @@ vec4 sampleContent(sampler2D tex, vec2 uv, vec2 duvdx, vec2 duvdy, int flags, fl
         return textureLod(tex, (floor(uv * size) + 0.5) / size, 0.0);
     }
     return textureLod(tex, uv, minified && (flags & FLAG_MINIFY_TRILINEAR) != 0 ? lod : 0.0);
+#endif
 }
 
 // Evan Wallace's Gaussian-blurred rounded rect (erf approximation, 4 samples along y).
@@ -431,25 +438,33 @@ void main() {
         float shape = shapeCoverage(p, v_rect, radius, shapeBits, dx, dy);
         bool tinted = (flags & FLAG_TINT) != 0;  // v_bg: the content's tint, no background
         color = tinted ? vec4(0.0) : v_bg * shape;
+#ifndef NO_CONTENT
         if ((flags & (FLAG_TEXTURE | FLAG_SCREEN_TEXTURE)) != 0) {
             float c = shapeCoverage(p, v_dst, 0.0, shapeBits & 0xF00, dx, dy);
             if ((flags & FLAG_CLIPS_CONTENT) != 0) c = min(c, shape);
             vec4 texel;
+#ifndef NO_SCREEN
             if ((flags & FLAG_SCREEN_TEXTURE) != 0) {
                 texel = textureLod(u_tex0, (gl_FragCoord.xy - u_backdropRect.xy) / u_backdropRect.zw, 0.0);
-            } else {
+            } else
+#endif
+            {
                 vec2 u = (p - v_dst.xy) / v_dst.zw;
+#ifndef NO_NINESLICE
                 if ((flags & FLAG_NINE_SLICE) != 0) {
                     u = vec2(nineSlice(u.x * v_dst.z, v_dst.z, v_extra.x, v_center.x, v_center.z),
                              nineSlice(u.y * v_dst.w, v_dst.w, v_extra.y, v_center.y, v_center.w));
                 }
+#endif
                 vec2 uv = v_src.xy + u * v_src.zw;
                 // d(uv)/d(pixel), ignoring nine-slice stretching (which only chooses filters).
                 vec2 k = v_src.zw / v_dst.zw;
                 texel = sampleContent(u_tex0, uv, dx * k, dy * k, flags, v_extra.w);
+#ifndef NO_CROSSFADE
                 if ((flags & FLAG_CROSSFADE) != 0) {
                     texel = mix(texel, sampleContent(u_tex1, uv, dx * k, dy * k, flags, v_extra.w), v_extra.z);
                 }
+#endif
 #ifndef NO_TRIM
                 if ((flags & FLAG_TRIM) != 0) {
                     vec2 size = vec2(textureSize(u_tex1, 0));
@@ -463,6 +478,8 @@ void main() {
             color = texel * c + color * (1.0 - texel.a * c);
         }
 #endif
+#endif
+#ifndef NO_BORDER
         if (border > 0.0) {
             vec4 inner = vec4(v_rect.xy + border, v_rect.zw - 2.0 * border);
             float innerCoverage = (inner.z > 0.0 && inner.w > 0.0)
@@ -470,6 +487,7 @@ void main() {
             float ring = max(shape - innerCoverage, 0.0);
             color = v_border * ring + color * (1.0 - v_border.a * ring);
         }
+#endif
     }
 
 #ifdef SHAPE

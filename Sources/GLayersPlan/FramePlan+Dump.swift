@@ -16,7 +16,8 @@ extension FramePlanner {
     /// ```
     ///
     /// A general batch names the parts of the general program it needs (`QuadFeatures`;
-    /// `lean` for none); the whole program is plain `general`.
+    /// `lean` for none); the whole program is plain `general`. A shape batch names its parts
+    /// (continuous corners, border) when it needs any.
     package func dump() -> String {
         var out = ""
         for plan in passPlans {
@@ -48,8 +49,8 @@ extension FramePlanner {
         if c.variant == .general && c.features != .all {
             let needed = QuadFeatures.names.filter { c.features.contains($0.0) }.map(\.1)
             line += "(" + (needed.isEmpty ? "lean" : needed.joined(separator: ",")) + ")"
-        } else if c.variant == .shape && c.features.contains(.continuous) {
-            line += "(continuous)"
+        } else if c.variant == .shape && !c.features.isEmpty {
+            line += "(" + QuadFeatures.names.filter { c.features.contains($0.0) }.map(\.1).joined(separator: ",") + ")"
         }
         line += " \(describe(c.textures)) \(c.blending)"
         if c.kind != .batch { line += " mode \(c.mode)" }

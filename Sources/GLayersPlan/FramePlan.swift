@@ -68,10 +68,13 @@ package enum QuadVariant: UInt8, CaseIterable, Sendable {
 /// uses for it leaves out the others. A software rasterizer such as llvmpipe runs every branch
 /// of a program for every pixel, whether any pixel takes it or not: the general program with
 /// everything costs over three times one without clips, continuous corners, blurred shapes and
-/// blend modes (docs/renderer.md, "Leaner general programs").
+/// blend modes, and an image in a rounded rect drawn with every way of showing content (nearest
+/// and trilinear sampling, crossfade, nine-slice, screen textures) and a border three times one
+/// without them (docs/renderer.md, "Leaner general programs"). The shape program takes two of
+/// them: continuous corners and the border.
 package struct QuadFeatures: OptionSet, Hashable, Sendable {
-    package let rawValue: UInt8
-    package init(rawValue: UInt8) { self.rawValue = rawValue }
+    package let rawValue: UInt16
+    package init(rawValue: UInt16) { self.rawValue = rawValue }
 
     /// Clip chains (`i_flags.y`).
     package static let clip = QuadFeatures(rawValue: 1)
@@ -83,15 +86,35 @@ package struct QuadFeatures: OptionSet, Hashable, Sendable {
     package static let blend = QuadFeatures(rawValue: 8)
     /// Trimmed strokes (`QuadFlags.trim`).
     package static let trim = QuadFeatures(rawValue: 16)
+    /// A border.
+    package static let border = QuadFeatures(rawValue: 32)
+    /// Content: an image, a pass or a screen texture (`QuadFlags.texture`, `.screenTexture`).
+    package static let content = QuadFeatures(rawValue: 64)
+    /// Content sampled nearest or trilinear (`QuadFlags.nearest`, `.minifyNearest`,
+    /// `.minifyTrilinear`); linear sampling is in every program with content.
+    package static let sampling = QuadFeatures(rawValue: 128)
+    /// A crossfade between two images (`QuadFlags.crossfade`).
+    package static let crossfade = QuadFeatures(rawValue: 256)
+    /// Nine-slice stretching (`QuadFlags.nineSlice`).
+    package static let nineSlice = QuadFeatures(rawValue: 512)
+    /// The screen under the item as its content (`QuadFlags.screenTexture`: backdrop filters).
+    package static let screen = QuadFeatures(rawValue: 1024)
     /// Everything: the whole general program.
-    package static let all: QuadFeatures = [.clip, .continuous, .blurred, .blend, .trim]
+    package static let all: QuadFeatures = [
+        .clip, .continuous, .blurred, .blend, .trim, .border, .content, .sampling, .crossfade, .nineSlice, .screen,
+    ]
     /// The number of distinct sets (the programs there can be).
     package static let count = Int(all.rawValue) + 1
     /// Each part and its name: in plan dumps, and upper-cased after `NO_` the define that
     /// leaves it out of quad.frag.glsl.
     package static let names: [(QuadFeatures, String)] = [
         (.clip, "clip"), (.continuous, "continuous"), (.blurred, "blurred"), (.blend, "blend"), (.trim, "trim"),
+        (.border, "border"), (.content, "content"), (.sampling, "sampling"), (.crossfade, "crossfade"),
+        (.nineSlice, "nineslice"), (.screen, "screen"),
     ]
+    /// The parts of the shape program (quad.frag.glsl with SHAPE) and the names of the defines
+    /// that leave them out after `NO_`.
+    package static let shapeParts: [(QuadFeatures, String)] = [(.continuous, "CONTINUOUS"), (.border, "BORDER")]
 }
 
 /// One thing to do while a pass's target is bound.

@@ -44,6 +44,7 @@ extension FramePlanner {
         outline.flags = [.noDilate]
         let index = Int32(instanceCount)
         outline.write(to: instanceBuffer.append())
-        appendToBatch(index, textures: .none, blending: .sourceOver, variant: .general, features: [])
+        appendToBatch(
+            index, textures: .none, blending: .sourceOver, variant: .general, features: generalFeatures(outline))
     }
 }

@@ -80,6 +80,17 @@ extension FramePlanner {
         if instance.shape & ShapeBits.continuous != 0 { features.insert(.continuous) }
         if instance.flags.contains(.blurredShape) { features.insert(.blurred) }
         if instance.flags.contains(.trim) { features.insert(.trim) }
+        if instance.borderWidth > 0 { features.insert(.border) }
+        let flags = instance.flags
+        if !flags.isDisjoint(with: QuadFlags.texture.union(.screenTexture)) {
+            features.insert(.content)
+            if !flags.isDisjoint(with: QuadFlags.nearest.union(.minifyNearest).union(.minifyTrilinear)) {
+                features.insert(.sampling)
+            }
+            if flags.contains(.crossfade) { features.insert(.crossfade) }
+            if flags.contains(.nineSlice) { features.insert(.nineSlice) }
+            if flags.contains(.screenTexture) { features.insert(.screen) }
+        }
         return features
     }
 

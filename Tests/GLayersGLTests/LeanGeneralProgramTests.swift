@@ -19,9 +19,15 @@ import Testing
             return b.screen([build(b, image)])
         }
         let turned = Matrix4.layer(size: 60, 40, at: 48, 32, transform: .rotate(0.3, 0, 0, 1))
+        // Content in a rounded rect (the general program; the simple program draws plain rects).
+        func rounded(_ content: ItemContent) -> DrawItem {
+            DrawItem(
+                transform: turned, rect: Rect(0, 0, 60, 40), background: .rgba(0.9, 0.9, 0.2, 0.5), content: content,
+                cornerRadius: 6)
+        }
         return [
             (
-                "background and content, rounded", [],
+                "background and content, rounded", [.border, .content],
                 list { _, image in
                     DrawItem(
                         transform: turned, rect: Rect(0, 0, 60, 40), opacity: 0.9,
@@ -31,7 +37,7 @@ import Testing
                 }
             ),
             (
-                "inside a turned clip", [.clip],
+                "inside a turned clip", [.clip, .content],
                 list { b, image in
                     let clip = b.clip(
                         ClipNode(
@@ -43,7 +49,7 @@ import Testing
                 }
             ),
             (
-                "continuous corners with content", [.continuous],
+                "continuous corners with content", [.continuous, .content],
                 list { _, image in
                     DrawItem(
                         transform: .translate(18.5, 10.25), rect: Rect(0, 0, 60, 44), background: .rgba(0, 0.6, 0.3, 1),
@@ -52,7 +58,7 @@ import Testing
                 }
             ),
             (
-                "inside a clip with continuous corners", [.clip, .continuous],
+                "inside a clip with continuous corners", [.clip, .continuous, .content],
                 list { b, image in
                     let clip = b.clip(
                         ClipNode(
@@ -61,6 +67,47 @@ import Testing
                     return DrawItem(
                         transform: .translate(10, 4), rect: Rect(0, 0, 76, 56), background: .rgba(0.9, 0.7, 0.1, 1),
                         content: .image(image, ContentPlacement(destination: Rect(8, 8, 40, 40))), clip: clip)
+                }
+            ),
+            (
+                "content sampled nearest, magnified", [.content, .sampling],
+                list { _, image in
+                    rounded(
+                        .image(
+                            image,
+                            ContentPlacement(destination: Rect(0, 0, 60, 40), magnificationFilter: .nearest)))
+                }
+            ),
+            (
+                "a crossfade", [.content, .crossfade],
+                list { b, image in
+                    let other = b.add(TestImages.checker(size: 16))
+                    return rounded(
+                        .crossfade(
+                            from: image, to: other, progress: 0.4, ContentPlacement(destination: Rect(0, 0, 60, 40))))
+                }
+            ),
+            (
+                "nine-slice", [.content, .nineSlice],
+                list { _, image in
+                    rounded(
+                        .image(
+                            image,
+                            ContentPlacement(
+                                destination: Rect(0, 0, 60, 40), center: Rect(0.25, 0.25, 0.5, 0.5),
+                                naturalSize: (32, 32))))
+                }
+            ),
+            (
+                "a rounded shape with a border inside a clip", [.clip, .border],
+                list { b, _ in
+                    let clip = b.clip(
+                        ClipNode(
+                            transform: .layer(size: 50, 34, at: 50, 30, transform: .rotate(-0.4, 0, 0, 1)),
+                            rect: Rect(0, 0, 50, 34), cornerRadius: 6, parent: -1))
+                    return DrawItem(
+                        transform: turned, rect: Rect(0, 0, 60, 40), background: .rgba(0.2, 0.4, 0.9, 0.8),
+                        cornerRadius: 9, borderWidth: 3, borderColor: .white, clip: clip)
                 }
             ),
             (

@@ -89,7 +89,7 @@ import Testing
             planner.dump() == """
                 pass 0 64x64 scale 1
                   batch simple image \(id) sourceOver 0..<1
-                  batch general(lean) image \(id) sourceOver 1..<3
+                  batch general(content) image \(id) sourceOver 1..<3
                 instances 3 (576 bytes) tiles 0 mipmapped 0
                 items 3 cleared 0 skipped 0 culled 0 sprites 0 unchanged 0
 
