@@ -31,7 +31,8 @@
 //   continuous corner's loop for every pixel whether a pixel takes it or not, which made a
 //   rounded rect cost three times a plain one.
 // Leaner general programs (QuadFeatures in FramePlan.swift): NO_CONTINUOUS leaves out
-//   continuous corners, NO_BLURRED the blurred shape, NO_CLIP the clips, NO_BLEND the blend modes
+//   continuous corners, NO_BLENDED continuous corners blended toward circular ones (a radius
+//   near half the side: continuousBlend below 1), NO_BLURRED the blurred shape, NO_CLIP the clips, NO_BLEND the blend modes
 //   and the overdraw tint, NO_BORDER the border, NO_CONTENT the content (texture or screen
 //   texture), NO_SAMPLING its nearest and trilinear sampling (linear is always there),
 //   NO_CROSSFADE the crossfade, NO_NINESLICE nine-slice stretching, NO_SCREEN the screen
@@ -104,7 +105,24 @@ const vec2 CIRCULAR[CORNER_POINTS] = vec2[CORNER_POINTS](
 // (1.53 r) fits in the shorter half side, falling to 0 (circular) as r grows to that half
 // side, so a radius of half the side still gives a capsule.
 float continuousBlend(float r, vec2 hs) {
+#ifdef NO_BLENDED
+    return 1.0;
+#else
     return clamp((min(hs.x, hs.y) / r - 1.0) / (CONTINUOUS_REACH - 1.0), 0.0, 1.0);
+#endif
+}
+
+// Point i of a corner's polyline blended by `blend`: the continuous curve's own where `blend`
+// is 1. Without blended corners (NO_BLENDED: every continuous corner the batch draws reaches
+// its full length), always that; the compiler then folds the segments' normals into
+// constants, where the blended corner computes them at every pixel (a square root and a
+// division a segment).
+vec2 cornerPoint(int i, float blend) {
+#ifdef NO_BLENDED
+    return CONTINUOUS[i];
+#else
+    return blend == 1.0 ? CONTINUOUS[i] : mix(CIRCULAR[i], CONTINUOUS[i], blend);
+#endif
 }
 
 // Signed distance (radii, positive outside) to a continuous corner blended by `blend`, with
@@ -115,9 +133,9 @@ float continuousBlend(float r, vec2 hs) {
 vec3 continuousCorner(vec2 c, float blend, out bool onCurve) {
     vec3 best = vec3(-c.y, 0.0, -1.0);
     onCurve = false;
-    vec2 from = mix(CIRCULAR[0], CONTINUOUS[0], blend);
+    vec2 from = cornerPoint(0, blend);
     for (int i = 1; i < CORNER_POINTS; i++) {
-        vec2 to = mix(CIRCULAR[i], CONTINUOUS[i], blend);
+        vec2 to = cornerPoint(i, blend);
         vec2 e = to - from;
         float len = length(e);
         if (len > 1e-6) {
@@ -136,14 +154,14 @@ vec3 continuousCorner(vec2 c, float blend, out bool onCurve) {
 // Where a continuous corner blended by `blend` begins at depth v (radii) into the rect from an
 // edge: its distance from the corner along that edge, in radii.
 float continuousInset(float v, float blend) {
-    float reach = mix(1.0, CONTINUOUS_REACH, blend);
+    float reach = blend == 1.0 ? CONTINUOUS_REACH : mix(1.0, CONTINUOUS_REACH, blend);
     if (v >= reach) return 0.0;
     if (v <= 0.0) return reach;
-    float diagonal = mix(CIRCULAR[CORNER_POINTS - 1].x, CONTINUOUS[CORNER_POINTS - 1].x, blend);
+    float diagonal = cornerPoint(CORNER_POINTS - 1, blend).x;
     bool mirrored = v > diagonal;
-    vec2 from = mix(CIRCULAR[0], CONTINUOUS[0], blend);
+    vec2 from = cornerPoint(0, blend);
     for (int i = 1; i < CORNER_POINTS; i++) {
-        vec2 to = mix(CIRCULAR[i], CONTINUOUS[i], blend);
+        vec2 to = cornerPoint(i, blend);
         if (!mirrored && v <= to.y) return mix(from.x, to.x, (v - from.y) / max(to.y - from.y, 1e-6));
         if (mirrored && v >= to.x) return mix(from.y, to.y, (from.x - v) / max(from.x - to.x, 1e-6));
         from = to;
@@ -166,7 +184,7 @@ vec3 roundedRectSDF(vec2 p, vec4 rect, float radius, int shape, out int edge) {
         float blend = continuousBlend(r, hs);
         // Distances from the corner along x and y, in radii.
         vec2 c = (hs - abs(q)) / r;
-        if (max(c.x, c.y) < mix(1.0, CONTINUOUS_REACH, blend)) {
+        if (max(c.x, c.y) < (blend == 1.0 ? CONTINUOUS_REACH : mix(1.0, CONTINUOUS_REACH, blend))) {
             bool swapped = c.y > c.x;
             bool onCurve;
             vec3 s = continuousCorner(swapped ? c.yx : c, blend, onCurve);

@@ -68,7 +68,7 @@ struct QuadProgram {
                 vertex: EmbeddedShaders.quad_vert, fragment: EmbeddedShaders.quad_sprite_frag,
                 defines: ["SPRITE", "TRIM"], library: [EmbeddedShaders.trim])
         case .shape:
-            // Of the features, only continuous corners and the border are in the shape program.
+            // Of the features, only corners and the border are in the shape program.
             program = try ShaderProgram(
                 vertex: EmbeddedShaders.quad_vert, fragment: EmbeddedShaders.quad_frag,
                 defines: ["SHAPE"] + QuadFeatures.shapeParts.filter { !features.contains($0.0) }.map { "NO_" + $0.1 })
@@ -105,9 +105,9 @@ final class QuadPipeline {
     @exclusivity(unchecked) private var current: Int?
 
     /// A slot for each variant but the general and shape programs, then one for each feature
-    /// set of the general program, then the shape program's four (with and without continuous
-    /// corners and a border).
-    private static let slotCount = QuadVariant.allCases.count + QuadFeatures.count + 4
+    /// set of the general program, then the shape program's eight (with and without continuous
+    /// corners, blended ones and a border).
+    private static let slotCount = QuadVariant.allCases.count + QuadFeatures.count + 8
 
     /// Where `variant`'s program (with `features`, for the general and shape programs) is kept.
     @inline(__always)
@@ -116,7 +116,7 @@ final class QuadPipeline {
         case .general: return QuadVariant.allCases.count + Int(features.rawValue)
         case .shape:
             return QuadVariant.allCases.count + QuadFeatures.count + (features.contains(.continuous) ? 1 : 0)
-                + (features.contains(.border) ? 2 : 0)
+                + (features.contains(.blended) ? 2 : 0) + (features.contains(.border) ? 4 : 0)
         default: return Int(variant.rawValue)
         }
     }

@@ -99,9 +99,15 @@ package struct QuadFeatures: OptionSet, Hashable, Sendable {
     package static let nineSlice = QuadFeatures(rawValue: 512)
     /// The screen under the item as its content (`QuadFlags.screenTexture`: backdrop filters).
     package static let screen = QuadFeatures(rawValue: 1024)
+    /// Continuous corners blended toward circular ones, where a radius nears half the side
+    /// (`FramePlanner.cornersReachFullLength`); without it, every continuous corner is the
+    /// continuous curve itself, whose segments' normals the shader compiler folds into
+    /// constants.
+    package static let blended = QuadFeatures(rawValue: 2048)
     /// Everything: the whole general program.
     package static let all: QuadFeatures = [
         .clip, .continuous, .blurred, .blend, .trim, .border, .content, .sampling, .crossfade, .nineSlice, .screen,
+        .blended,
     ]
     /// The number of distinct sets (the programs there can be).
     package static let count = Int(all.rawValue) + 1
@@ -110,11 +116,13 @@ package struct QuadFeatures: OptionSet, Hashable, Sendable {
     package static let names: [(QuadFeatures, String)] = [
         (.clip, "clip"), (.continuous, "continuous"), (.blurred, "blurred"), (.blend, "blend"), (.trim, "trim"),
         (.border, "border"), (.content, "content"), (.sampling, "sampling"), (.crossfade, "crossfade"),
-        (.nineSlice, "nineslice"), (.screen, "screen"),
+        (.nineSlice, "nineslice"), (.screen, "screen"), (.blended, "blended"),
     ]
     /// The parts of the shape program (quad.frag.glsl with SHAPE) and the names of the defines
     /// that leave them out after `NO_`.
-    package static let shapeParts: [(QuadFeatures, String)] = [(.continuous, "CONTINUOUS"), (.border, "BORDER")]
+    package static let shapeParts: [(QuadFeatures, String)] = [
+        (.continuous, "CONTINUOUS"), (.blended, "BLENDED"), (.border, "BORDER"),
+    ]
 }
 
 /// One thing to do while a pass's target is bound.

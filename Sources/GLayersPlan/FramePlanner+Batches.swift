@@ -76,8 +76,14 @@ extension FramePlanner {
         if instance.clip >= 0 {
             features.insert(.clip)
             if clipsHaveContinuousCorners { features.insert(.continuous) }
+            if clipsHaveBlendedCorners { features.insert(.blended) }
         }
-        if instance.shape & ShapeBits.continuous != 0 { features.insert(.continuous) }
+        if instance.shape & ShapeBits.continuous != 0 {
+            features.insert(.continuous)
+            if !Self.cornersReachFullLength(instance.rect, radius: instance.cornerRadius) {
+                features.insert(.blended)
+            }
+        }
         if instance.flags.contains(.blurredShape) { features.insert(.blurred) }
         if instance.flags.contains(.trim) { features.insert(.trim) }
         if instance.borderWidth > 0 { features.insert(.border) }
@@ -92,6 +98,20 @@ extension FramePlanner {
             if flags.contains(.screenTexture) { features.insert(.screen) }
         }
         return features
+    }
+
+    /// Whether the continuous corners of a rounded rect of `radius` reach their full length,
+    /// 1.53 radii along each side: quad.frag.glsl's `continuousBlend` is 1 for them, with room
+    /// to spare for its rounding, so the program without blended corners draws them as the whole
+    /// program does. A radius near half the shorter side blends the corner toward a circle's (a
+    /// capsule at half the side). A border's inner edge then reaches its full length too: its
+    /// radius and half side are both shorter by the border's width.
+    @inline(__always)
+    static func cornersReachFullLength(_ rect: Rect, radius: Float) -> Bool {
+        let half = min(rect.width, rect.height) / 2
+        guard half > 0 else { return true }
+        let r = min(max(radius, 0), half)
+        return r == 0 || r * 1.52866483 * 1.0001 <= half
     }
 
     /// Whether `quad_simple.frag.glsl` can draw the instance exactly as the general program:

@@ -31,6 +31,9 @@ package final class FramePlanner {
     @exclusivity(unchecked) var listHasTiles = false
     /// Whether a clip of the list has continuous corners (a clipped instance then needs them).
     @exclusivity(unchecked) var clipsHaveContinuousCorners = false
+    /// Whether a clip's continuous corners are blended toward circular ones
+    /// (`cornersReachFullLength`).
+    @exclusivity(unchecked) var clipsHaveBlendedCorners = false
     /// Per pass: the fused matte it is drawn as, if any (`prepareMattes`).
     @exclusivity(unchecked) var fusedMattes: [FusedMatte?] = []
     /// The clips the planner added this frame, indexed after the list's: the rects of fused
@@ -90,8 +93,14 @@ package final class FramePlanner {
         counters = PlanCounters()
         rims.beginFrame(maximumSize: options.maximumTextureSize)
         listHasTiles = !list.tileImages.isEmpty
-        clipsHaveContinuousCorners = list.clips.contains {
-            $0.cornerCurve == .continuous && $0.cornerRadius > 0 && $0.roundedCorners & 0xF != 0
+        clipsHaveContinuousCorners = false
+        clipsHaveBlendedCorners = false
+        for clip in list.clips
+        where clip.cornerCurve == .continuous && clip.cornerRadius > 0 && clip.roundedCorners & 0xF != 0 {
+            clipsHaveContinuousCorners = true
+            if !Self.cornersReachFullLength(clip.rect, radius: clip.cornerRadius) {
+                clipsHaveBlendedCorners = true
+            }
         }
         recentImage = nil
         commands.removeAll(keepingCapacity: true)

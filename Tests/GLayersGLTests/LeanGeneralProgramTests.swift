@@ -58,7 +58,16 @@ import Testing
                 }
             ),
             (
-                "inside a clip with continuous corners", [.clip, .continuous, .content],
+                "continuous corners and a border, turned", [.continuous, .border, .content],
+                list { _, image in
+                    DrawItem(
+                        transform: turned, rect: Rect(0, 0, 60, 40), background: .rgba(0.2, 0.3, 0.8, 0.9),
+                        content: .image(image, ContentPlacement(destination: Rect(0, 0, 60, 40))), cornerRadius: 11,
+                        cornerCurve: .continuous, clipsContent: true, borderWidth: 3, borderColor: .white)
+                }
+            ),
+            (
+                "inside a clip with continuous corners, blended", [.clip, .continuous, .blended, .content],
                 list { b, image in
                     let clip = b.clip(
                         ClipNode(

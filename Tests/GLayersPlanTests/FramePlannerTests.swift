@@ -69,6 +69,19 @@ import Testing
                 """)
     }
 
+    /// A continuous corner reaches its full length, 1.53 radii along each side, while that
+    /// fits in half the shorter side; beyond, it is blended toward a circle's, and its batch
+    /// needs the program with blended corners (quad.frag.glsl's `continuousBlend`).
+    @Test func continuousCornersReachTheirFullLengthWhileTheyFit() {
+        let rect = Rect(x: 0, y: 0, width: 60, height: 44)
+        #expect(FramePlanner.cornersReachFullLength(rect, radius: 0))
+        #expect(FramePlanner.cornersReachFullLength(rect, radius: 14))  // 21.4 of 22
+        #expect(!FramePlanner.cornersReachFullLength(rect, radius: 14.5))  // 22.2
+        #expect(!FramePlanner.cornersReachFullLength(rect, radius: 22))  // a capsule
+        #expect(!FramePlanner.cornersReachFullLength(rect, radius: 100))
+        #expect(FramePlanner.cornersReachFullLength(Rect(x: 0, y: 0, width: 0, height: 10), radius: 5))
+    }
+
     /// An item that shows only its content, unclipped, is the plain rect of its destination
     /// (a shape layer's raster reaching past its bounds): the simple program, its quad and
     /// edges those of the destination. A background, a border or a clip to the bounds keep
