@@ -2,20 +2,22 @@
 import COpenGL
 import GLayersRenderList
 
-/// bloom.frag.glsl.
+/// bloom.frag.glsl: the bright pass and, with COMBINE, the combination.
 struct BloomProgram {
-    let program: ShaderProgram
-    let uStage, uThreshold, uIntensity: GLint
+    let bright, combine: ShaderProgram
+    let uThreshold, uIntensity: GLint
     /// Straight luminance where the glow starts (full at 1).
     static let threshold: Float = 0.5
 
     init() throws {
-        program = try ShaderProgram(vertex: EmbeddedShaders.fullscreen_vert, fragment: EmbeddedShaders.bloom_frag)
-        uStage = program.location("u_stage")
-        uThreshold = program.location("u_threshold")
-        uIntensity = program.location("u_intensity")
-        program.bindSampler("u_source", unit: EffectUnit.source)
-        program.bindSampler("u_glow", unit: EffectUnit.second)
+        bright = try ShaderProgram(vertex: EmbeddedShaders.fullscreen_vert, fragment: EmbeddedShaders.bloom_frag)
+        combine = try ShaderProgram(
+            vertex: EmbeddedShaders.fullscreen_vert, fragment: EmbeddedShaders.bloom_frag, defines: ["COMBINE"])
+        uThreshold = bright.location("u_threshold")
+        uIntensity = combine.location("u_intensity")
+        bright.bindSampler("u_source", unit: EffectUnit.source)
+        combine.bindSampler("u_source", unit: EffectUnit.source)
+        combine.bindSampler("u_glow", unit: EffectUnit.second)
     }
 }
 
@@ -34,10 +36,9 @@ extension EffectPipeline {
         let p = try bloomProgram.get()
         let bright = try pool.acquire(width: source.width, height: source.height)
         bindInput(source, unit: EffectUnit.source, wrap: wrap)
-        glUseProgram(p.program.name)
-        glUniform1i(p.uStage, 0)
+        glUseProgram(p.bright.name)
         glUniform1f(p.uThreshold, BloomProgram.threshold)
-        drawFullscreen(p.program, into: bright)
+        drawFullscreen(p.bright, into: bright)
         let glow = try blur(bright, sigma: sigma, wrap: wrap)
         pool.release(bright)
         return glow
@@ -51,10 +52,9 @@ extension EffectPipeline {
         let out = try pool.acquire(width: source.width, height: source.height)
         bindInput(source, unit: EffectUnit.source, wrap: wrap)
         bindInput(glow, unit: EffectUnit.second, wrap: wrap)
-        glUseProgram(p.program.name)
-        glUniform1i(p.uStage, 1)
+        glUseProgram(p.combine.name)
         glUniform1f(p.uIntensity, intensity.isFinite ? max(0, intensity) : 0)
-        drawFullscreen(p.program, into: out)
+        drawFullscreen(p.combine, into: out)
         return out
     }
 }
