@@ -103,6 +103,30 @@ final class QuadPipeline {
     var instances: InstanceRing
     /// The slot of the program in use.
     @exclusivity(unchecked) private var current: Int?
+    /// The pass being drawn (`beginPass`) and its uniforms, which each program gets the first
+    /// time the pass uses it: a pass sets the programs it draws with, not all those made (the
+    /// general program alone can be made for hundreds of sets of features).
+    @exclusivity(unchecked) private var passNumber: UInt64 = 0
+    @exclusivity(unchecked) private var passUniforms = PassUniforms()
+    /// For each slot, the last pass whose uniforms its program has.
+    @exclusivity(unchecked) private var uniformsOfPass = [UInt64](repeating: 0, count: slotCount)
+
+    /// What `use` sets on each program the pass draws with (`beginPass` takes them).
+    private struct PassUniforms {
+        var viewport = SIMD2<Float>(1, 1)
+        var rowsBottomUp = false
+        var pixelToItem = SIMD4<Float>(1, 0, 0, 1)
+        var overdraw = false
+
+        func set(on p: QuadProgram) {
+            glUniform2f(p.uViewport, viewport.x, viewport.y)
+            glUniform1f(p.uYSign, rowsBottomUp ? -1 : 1)
+            glUniform1f(p.uFlipY, rowsBottomUp ? 1 : 0)
+            glUniform4f(p.uPixelToItem, pixelToItem.x, pixelToItem.y, pixelToItem.z, pixelToItem.w)
+            glUniform1i(p.uOverdraw, overdraw ? 1 : 0)
+            glUniform1i(p.uBlendMode, 0)
+        }
+    }
 
     /// A slot for each variant but the general and shape programs, then one for each feature
     /// set of the general program, then the shape program's eight (with and without continuous
@@ -143,29 +167,24 @@ final class QuadPipeline {
         glDeleteVertexArrays(1, &vao)
     }
 
-    /// Makes the vertex array and instance buffer current and sets the programs' per-pass
-    /// uniforms: target size, row order, pixel → item-space mapping; leaves no program in use.
+    /// Makes the vertex array and instance buffer current and takes the per-pass uniforms
+    /// (target size, row order, pixel → item-space mapping), which `use` sets on each program
+    /// the first time the pass uses it; leaves no program in use.
     func beginPass(
         viewportWidth: Int, viewportHeight: Int, rowsBottomUp: Bool, source: Rect, scale: Float, overdraw: Bool
     ) {
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instances.buffer)
-        func set(_ p: QuadProgram) {
-            glUseProgram(p.program.name)
-            glUniform2f(p.uViewport, Float(viewportWidth), Float(viewportHeight))
-            glUniform1f(p.uYSign, rowsBottomUp ? -1 : 1)
-            glUniform1f(p.uFlipY, rowsBottomUp ? 1 : 0)
-            glUniform4f(p.uPixelToItem, 1 / scale, source.x, source.y, Float(viewportHeight))
-            glUniform1i(p.uOverdraw, overdraw ? 1 : 0)
-            glUniform1i(p.uBlendMode, 0)
-        }
-        for case let program? in programs { set(program) }
+        passNumber += 1
+        passUniforms = PassUniforms(
+            viewport: SIMD2(Float(viewportWidth), Float(viewportHeight)), rowsBottomUp: rowsBottomUp,
+            pixelToItem: SIMD4(1 / scale, source.x, source.y, Float(viewportHeight)), overdraw: overdraw)
         glUseProgram(0)
         current = nil
     }
 
     /// Makes `variant`'s program if it is not made yet (once, while a frame's plan is resolved:
-    /// `beginPass` sets its uniforms); false when it cannot be compiled (reported once), and
+    /// `use` sets its per-pass uniforms); false when it cannot be compiled (reported once), and
     /// the items it would draw take another program or are skipped.
     func prepare(_ variant: QuadVariant, features: QuadFeatures = .all) -> Bool {
         let i = Self.slot(variant, features)
@@ -194,6 +213,10 @@ final class QuadPipeline {
         guard current != i else { return }
         glUseProgram(programs[i]?.program.name ?? 0)
         current = i
+        if let p = programs[i], uniformsOfPass[i] != passNumber {
+            passUniforms.set(on: p)
+            uniformsOfPass[i] = passNumber
+        }
     }
 
     /// Draws instances `first ..< first + count` with the current program.

@@ -10,6 +10,9 @@ extension FramePlanner {
         _ instance: QuadInstance, textures: TextureSource, blending: Blending, item: UnsafePointer<DrawItem>,
         list: RenderList
     ) {
+        // What of the general or shape program it needs, read from the parameter: asked of the
+        // copy below, the instance was copied again (with `memcpy`) for every instance planned.
+        let features = instance.edgeLines == nil ? generalFeatures(instance) : []
         var textures = textures, instance = instance
         let index = Int32(instanceCount)
         // Whether the instance is a sprite, when asked already (a small image that is one).
@@ -34,7 +37,6 @@ extension FramePlanner {
         instance.write(to: instanceBuffer.append())
         counters.items += 1
         let variant: QuadVariant
-        var features: QuadFeatures = []
         if fusedMask != nil && instance.edgeLines != nil {
             variant = .simpleMasked
         } else if instance.edgeLines != nil && instance.flags.contains(.trim) {
@@ -43,7 +45,6 @@ extension FramePlanner {
             if sprite { counters.spriteItems += 1 }
         } else if instance.edgeLines == nil {
             variant = isShape(instance) ? .shape : .general
-            features = generalFeatures(instance)
         } else if case .tiles = textures {
             variant = .simpleArray
         } else if sprite ?? isSprite(instance, source: textures, list: list) {
