@@ -20,6 +20,15 @@ extension SceneSerialTests {
             #expect(scene.rootLayer.bounds.size == scene.size)
         }
 
+        /// The benchmarks' scenes (`samples/bench/`, written by `samples/generators/`) decode
+        /// without errors and without engine warnings, as the samples do.
+        @Test(arguments: ["moving-layer", "rounded-tiles"]) func benchmarkSceneDecodes(_ name: String) throws {
+            let url = samplesFolder.appendingPathComponent("bench").appendingPathComponent(name + ".json")
+            let (scene, warnings) = try Diagnostics.capture { try Scene.load(contentsOf: url) }
+            #expect(warnings == [])
+            #expect(scene.rootLayer.bounds.size == scene.size)
+        }
+
         @Test func everySampleFileIsListed() throws {
             let files = try FileManager.default.contentsOfDirectory(atPath: samplesFolder.path)
                 .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
