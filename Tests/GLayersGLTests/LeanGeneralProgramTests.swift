@@ -19,6 +19,13 @@ import Testing
             return b.screen([build(b, image)])
         }
         let turned = Matrix4.layer(size: 60, 40, at: 48, 32, transform: .rotate(0.3, 0, 0, 1))
+        // A rounded clip turned the other way, across the item.
+        func turnedClip(_ b: ListBuilder) -> Int32 {
+            b.clip(
+                ClipNode(
+                    transform: .layer(size: 50, 34, at: 50, 30, transform: .rotate(-0.4, 0, 0, 1)),
+                    rect: Rect(0, 0, 50, 34), cornerRadius: 6, parent: -1))
+        }
         // Content in a rounded rect (the general program; the simple program draws plain rects).
         func rounded(_ content: ItemContent) -> DrawItem {
             DrawItem(
@@ -39,10 +46,7 @@ import Testing
             (
                 "inside a turned clip", [.clip, .content],
                 list { b, image in
-                    let clip = b.clip(
-                        ClipNode(
-                            transform: .layer(size: 50, 34, at: 50, 30, transform: .rotate(-0.4, 0, 0, 1)),
-                            rect: Rect(0, 0, 50, 34), cornerRadius: 6, parent: -1))
+                    let clip = turnedClip(b)
                     return DrawItem(
                         transform: turned, rect: Rect(0, 0, 60, 40), background: .red,
                         content: .image(image, ContentPlacement(destination: Rect(0, 0, 60, 40))), clip: clip)
@@ -110,10 +114,7 @@ import Testing
             (
                 "a rounded shape with a border inside a clip", [.clip, .border],
                 list { b, _ in
-                    let clip = b.clip(
-                        ClipNode(
-                            transform: .layer(size: 50, 34, at: 50, 30, transform: .rotate(-0.4, 0, 0, 1)),
-                            rect: Rect(0, 0, 50, 34), cornerRadius: 6, parent: -1))
+                    let clip = turnedClip(b)
                     return DrawItem(
                         transform: turned, rect: Rect(0, 0, 60, 40), background: .rgba(0.2, 0.4, 0.9, 0.8),
                         cornerRadius: 9, borderWidth: 3, borderColor: .white, clip: clip)

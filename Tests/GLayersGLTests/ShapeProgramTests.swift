@@ -28,17 +28,22 @@ import Testing
 
     /// Drawn by the shape program, and the same pixels as the general program's, which draws
     /// them inside a clip that covers the whole target (with rounded corners far outside it:
-    /// a square clip that cuts nothing is left out of the plan).
-    @Test func shapesDrawAsTheGeneralProgramDoes() throws {
+    /// a square clip that cuts nothing is left out of the plan). Shapes whose corners are all
+    /// circular (the first alone) take the shape program without the continuous corners' code
+    /// (llvmpipe runs it for every pixel, taken or not: a rounded rect cost three times a plain
+    /// one); a batch with a continuous corner takes the program with it.
+    @Test(arguments: [(0..<2, true), (0..<1, false)])
+    func shapesDrawAsTheGeneralProgramDoes(_ shapes: Range<Int>, continuous: Bool) throws {
         let b = ListBuilder(width: 120, height: 48, clear: .rgba(0.1, 0.1, 0.1))
-        let bare = b.screen(Self.shapes())
+        let bare = b.screen(Array(Self.shapes()[shapes]))
         let c = ListBuilder(width: 120, height: 48, clear: .rgba(0.1, 0.1, 0.1))
         let all = c.clip(ClipNode(transform: .identity, rect: Rect(-100, -100, 400, 400), cornerRadius: 1, parent: -1))
-        let clipped = c.screen(Self.shapes(clip: all))
+        let clipped = c.screen(Array(Self.shapes(clip: all)[shapes]))
         try GLHarness.withRenderer { r in
             r.debug.disableDamage = true
             r.render(bare, to: .offscreen)
             #expect(r.commands.map(\.variant) == [.shape], "\(r.commands.map(\.variant))")
+            #expect(r.commands.map { $0.features.contains(.continuous) } == [continuous])
             let shape = try r.readImage()
             r.render(clipped, to: .offscreen)
             #expect(r.commands.map(\.variant) == [.general])
@@ -48,37 +53,6 @@ import Testing
             let tolerance = GoldenImages.otherDriver == nil ? ImageTolerance.exact : ImageTolerance(channel: 1)
             let comparison = ImageComparison(shape, general, tolerance: tolerance)
             #expect(comparison.matches, "\(comparison)")
-        }
-    }
-
-    /// Shapes whose corners are all circular are drawn by the shape program without the
-    /// continuous corners' code (llvmpipe runs it for every pixel, taken or not: a rounded rect
-    /// cost three times a plain one), with the general program's pixels; a batch with a
-    /// continuous corner takes the shape program with it.
-    @Test func circularCornersTakeTheShapeProgramWithoutContinuousCorners() throws {
-        let circular = [Self.shapes()[0]]
-        let b = ListBuilder(width: 120, height: 48, clear: .rgba(0.1, 0.1, 0.1))
-        let bare = b.screen(circular)
-        let c = ListBuilder(width: 120, height: 48, clear: .rgba(0.1, 0.1, 0.1))
-        let all = c.clip(ClipNode(transform: .identity, rect: Rect(-100, -100, 400, 400), cornerRadius: 1, parent: -1))
-        let clipped = c.screen([Self.shapes(clip: all)[0]])
-        let m = ListBuilder(width: 120, height: 48, clear: .rgba(0.1, 0.1, 0.1))
-        let mixed = m.screen(Self.shapes())
-        try GLHarness.withRenderer { r in
-            r.debug.disableDamage = true
-            r.render(bare, to: .offscreen)
-            #expect(r.commands.map(\.variant) == [.shape], "\(r.commands.map(\.variant))")
-            #expect(r.commands.map { $0.features.contains(.continuous) } == [false])
-            let shape = try r.readImage()
-            r.render(clipped, to: .offscreen)
-            #expect(r.commands.map(\.variant) == [.general])
-            let general = try r.readImage()
-            let tolerance = GoldenImages.otherDriver == nil ? ImageTolerance.exact : ImageTolerance(channel: 1)
-            let comparison = ImageComparison(shape, general, tolerance: tolerance)
-            #expect(comparison.matches, "\(comparison)")
-            r.render(mixed, to: .offscreen)
-            #expect(r.commands.map(\.variant) == [.shape])
-            #expect(r.commands.map { $0.features.contains(.continuous) } == [true])
         }
     }
 
