@@ -9,9 +9,11 @@ fragment program's, so each kind measures one of its parts.
     samples/generators/rounded_tiles.py [KIND]
 
 With KIND (buttons, continuous, images, borders), writes all 48 layers of that kind to stdout
-instead, to measure one kind alone."""
+instead, to measure one kind alone (save it in samples/bench/, beside the images' tile.png)."""
 import os
+import struct
 import sys
+import zlib
 
 from compactjson import dumps
 
@@ -19,8 +21,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 KINDS = {
     "buttons": {"backgroundColor": "#3A7BD5", "cornerRadius": 14},
     "continuous": {"backgroundColor": "#3A7BD5", "cornerRadius": 14, "cornerCurve": "continuous"},
-    "images": {"contents": "../images/paper.png", "cornerRadius": 14, "masksToBounds": True},
-    "borders": {"contents": "../images/paper.png", "borderWidth": 2, "borderColor": "white"},
+    "images": {"contents": "tile.png", "cornerRadius": 14, "masksToBounds": True},
+    "borders": {"contents": "tile.png", "borderWidth": 2, "borderColor": "white"},
 }
 
 
@@ -46,13 +48,28 @@ def scene(kinds):
     }
 
 
+def write_tile(path):
+    """An opaque 64×64 gradient, the images' content (a PNG written with zlib alone)."""
+    rows = b"".join(b"\0" + bytes(v for x in range(64) for v in (x * 4, y * 4, 128, 255)) for y in range(64))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 64, 64, 8, 6, 0, 0, 0))
+    png += chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b"")
+    with open(path, "wb") as f:
+        f.write(png)
+
+
 def main():
+    bench = os.path.join(HERE, "..", "bench")
+    write_tile(os.path.join(bench, "tile.png"))
     if len(sys.argv) > 1:
         if sys.argv[1] not in KINDS:
             sys.exit("rounded_tiles.py: KIND is one of " + ", ".join(KINDS))
         sys.stdout.write(dumps(scene([sys.argv[1]])) + "\n")
         return
-    with open(os.path.join(HERE, "..", "bench", "rounded-tiles.json"), "w") as f:
+    with open(os.path.join(bench, "rounded-tiles.json"), "w") as f:
         f.write(dumps(scene(list(KINDS))) + "\n")
 
 
