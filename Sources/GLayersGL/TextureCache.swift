@@ -33,6 +33,9 @@ final class TextureCache {
 
     /// Frames an unused texture is kept.
     @exclusivity(unchecked) var maximumIdleFrames: UInt64 = 120
+    /// Frames after its last use in which an image is asked at every frame's end whether it is
+    /// gone (`endFrame`).
+    static let recentFrames: UInt64 = 2
     /// Bytes of textures kept; the least recently used beyond it are freed at frame end.
     @exclusivity(unchecked) var budgetBytes = 512 << 20
     /// The largest side GL accepts (GL_MAX_TEXTURE_SIZE, or a smaller debug limit).
@@ -168,13 +171,22 @@ final class TextureCache {
         goneImages.removeAll(keepingCapacity: true)
         idle.removeAll(keepingCapacity: true)
         smallOut.removeAll(keepingCapacity: true)
+        //
+        // Whether an image is gone is a weak reference's load, an atomic operation: asked of
+        // the textures last used in the latest frames (an animation's rasters go the frame after
+        // their last use, and their textures serve its next ones as spares) and of the others
+        // every 16th frame (a drawing's rasters at other scales, kept while it lives; an image
+        // gone is never shown again, so its texture only waits).
+        let asksAll = frame % 16 == 0
         entries.withUnsafeBufferPointer { all in
             for i in all.indices where all[i].lastUsed < frame {
+                let age = frame - all[i].lastUsed
+                let asks = asksAll || age <= Self.recentFrames
                 if all[i].array != nil {
-                    if all[i].image == nil || frame - all[i].lastUsed > maximumIdleFrames { smallOut.append(all[i].id) }
-                } else if all[i].image == nil {
+                    if age > maximumIdleFrames || (asks && all[i].image == nil) { smallOut.append(all[i].id) }
+                } else if asks && all[i].image == nil {
                     goneImages.append(all[i].id)
-                } else if frame - all[i].lastUsed > maximumIdleFrames {
+                } else if age > maximumIdleFrames {
                     idle.append(all[i].id)
                 }
             }

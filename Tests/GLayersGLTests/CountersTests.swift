@@ -106,6 +106,36 @@ import Testing
         }
     }
 
+    /// The texture of an image idle for a while (a drawing's raster at another scale) goes
+    /// within sixteen frames of the image: whether an image is gone is asked at every frame's
+    /// end only of those used in the latest two frames (`TextureCache.recentFrames`).
+    @Test func aTextureOfAnIdleImageGoesWithinSixteenFrames() throws {
+        let idle = ListBuilder(width: 16, height: 16)
+        idle.screen([])
+        try GLHarness.withRenderer { r in
+            r.debug.disableDamage = true
+            var holder: ListBuilder? = ListBuilder(width: 16, height: 16)
+            if let b = holder {
+                let id = b.add(TestImages.checker(size: 16))
+                b.screen([
+                    DrawItem(
+                        transform: .identity, rect: Rect(0, 0, 16, 16),
+                        content: .image(id, ContentPlacement(destination: Rect(0, 0, 16, 16))))
+                ])
+                r.render(b.list, to: .offscreen)
+            }
+            for _ in 0..<5 { r.render(idle.list, to: .offscreen) }
+            #expect(r.stats.residentTextureBytes == 16 * 16 * 4)
+            holder = nil
+            var frames = 0
+            while r.stats.residentTextureBytes > 0 && frames < 40 {
+                r.render(idle.list, to: .offscreen)
+                frames += 1
+            }
+            #expect(r.stats.residentTextureBytes == 0 && frames <= 16, "\(frames) frames")
+        }
+    }
+
     /// Over the byte budget, the least recently used texture is freed at frame end, never
     /// one the frame used.
     @Test func texturesOverBudgetAreFreedLeastRecentlyUsedFirst() throws {
