@@ -26,20 +26,20 @@
 // Variant SHAPE (#define SHAPE): rounded rects with background, border and opacity only (no
 //   content, blurred shape, clip, blend mode or overdraw tint), so the program is a fraction of
 //   the general one's size: what is compiled, and kept by the driver, for a scene whose only
-//   shaped items are buttons and frames (the kiosk's selection). With NO_CONTINUOUS as well
-//   (a batch without continuous corners), the corners are circular only: llvmpipe runs the
-//   continuous corner's loop for every pixel whether a pixel takes it or not, which made a
-//   rounded rect cost three times a plain one.
+//   shaped items are buttons and frames (the kiosk's selection). It takes NO_CONTINUOUS,
+//   NO_BLENDED and NO_BORDER as the general program does: llvmpipe runs the continuous
+//   corner's loop for every pixel whether a pixel takes it or not, which made a rounded rect
+//   with circular corners cost three times a plain one.
 // Leaner general programs (QuadFeatures in FramePlan.swift): NO_CONTINUOUS leaves out
 //   continuous corners, NO_BLENDED continuous corners blended toward circular ones (a radius
-//   near half the side: continuousBlend below 1), NO_BLURRED the blurred shape, NO_CLIP the clips, NO_BLEND the blend modes
-//   and the overdraw tint, NO_BORDER the border, NO_CONTENT the content (texture or screen
-//   texture), NO_SAMPLING its nearest and trilinear sampling (linear is always there),
-//   NO_CROSSFADE the crossfade, NO_NINESLICE nine-slice stretching, NO_SCREEN the screen
-//   texture (backdrop filters), NO_TRIM trimmed strokes (without it, the renderer inserts
-//   trim.glsl). A software rasterizer (llvmpipe) runs every branch of a program for
-//   every pixel, taken or not: each part left out of a batch that needs none of it is time
-//   saved per pixel (docs/renderer.md, "Leaner general programs").
+//   near half the side: continuousBlend below 1), NO_BLURRED the blurred shape, NO_CLIP the
+//   clips, NO_BLEND the blend modes and the overdraw tint, NO_BORDER the border, NO_CONTENT
+//   the content (texture or screen texture), NO_SAMPLING its nearest and trilinear sampling
+//   (linear is always there), NO_CROSSFADE the crossfade, NO_NINESLICE nine-slice stretching,
+//   NO_SCREEN the screen texture (backdrop filters), NO_TRIM trimmed strokes (without it, the
+//   renderer inserts trim.glsl). A software rasterizer (llvmpipe) runs every branch of a
+//   program for every pixel, taken or not: each part left out of a batch that needs none of
+//   it is time saved per pixel (docs/renderer.md, "Leaner general programs").
 
 in vec2 v_local;
 flat in vec3 v_params;
