@@ -283,9 +283,12 @@ vec2 erf2(vec2 x) {
 // inset at that depth instead of a circle's.
 float blurredBoxX(float x, float y, float sigma, float corner, vec2 hs, float blend) {
     float curved;
+#ifndef NO_CONTINUOUS
     if (blend >= 0.0 && corner > 0.0) {
         curved = hs.x - corner * continuousInset((hs.y - abs(y)) / corner, blend);
-    } else {
+    } else
+#endif
+    {
         float delta = min(hs.y - corner - abs(y), 0.0);
         curved = hs.x - corner + sqrt(max(0.0, corner * corner - delta * delta));
     }

@@ -128,6 +128,22 @@ import Testing
                         content: .blurredShape(sigma: 4), cornerRadius: 8)
                 }
             ),
+            (
+                "a blurred shape with continuous corners", [.blurred, .continuous],
+                list { _, _ in
+                    DrawItem(
+                        transform: .translate(20, 14), rect: Rect(0, 0, 56, 36), background: .rgba(0, 0, 0, 0.7),
+                        content: .blurredShape(sigma: 4), cornerRadius: 8, cornerCurve: .continuous)
+                }
+            ),
+            (
+                "a blurred shape with continuous corners, blended", [.blurred, .continuous, .blended],
+                list { _, _ in
+                    DrawItem(
+                        transform: .translate(20, 14), rect: Rect(0, 0, 56, 36), background: .rgba(0, 0, 0, 0.7),
+                        content: .blurredShape(sigma: 4), cornerRadius: 16, cornerCurve: .continuous)
+                }
+            ),
         ]
     }
 
