@@ -71,7 +71,9 @@ struct QuadProgram {
             // Of the features, only corners and the border are in the shape program.
             program = try ShaderProgram(
                 vertex: EmbeddedShaders.quad_vert, fragment: EmbeddedShaders.quad_frag,
-                defines: ["SHAPE"] + QuadFeatures.shapeParts.filter { !features.contains($0.0) }.map { "NO_" + $0.1 })
+                defines: ["SHAPE"]
+                    + QuadFeatures.names.filter { QuadFeatures.shapeParts.contains($0.0) && !features.contains($0.0) }
+                    .map { "NO_" + $0.1.uppercased() })
         }
         uViewport = program.location("u_viewport")
         uYSign = program.location("u_ySign")

@@ -118,11 +118,9 @@ package struct QuadFeatures: OptionSet, Hashable, Sendable {
         (.border, "border"), (.content, "content"), (.sampling, "sampling"), (.crossfade, "crossfade"),
         (.nineSlice, "nineslice"), (.screen, "screen"), (.blended, "blended"),
     ]
-    /// The parts of the shape program (quad.frag.glsl with SHAPE) and the names of the defines
-    /// that leave them out after `NO_`.
-    package static let shapeParts: [(QuadFeatures, String)] = [
-        (.continuous, "CONTINUOUS"), (.blended, "BLENDED"), (.border, "BORDER"),
-    ]
+    /// The parts of the general program that the shape program (quad.frag.glsl with SHAPE)
+    /// has too, left out by the same defines.
+    package static let shapeParts: QuadFeatures = [.continuous, .blended, .border]
 }
 
 /// One thing to do while a pass's target is bound.

@@ -112,8 +112,12 @@ extension FramePlanner {
         let half = min(rect.width, rect.height) / 2
         guard half > 0 else { return true }
         let r = min(max(radius, 0), half)
-        return r == 0 || r * 1.52866483 * 1.0001 <= half
+        return r == 0 || r * continuousCornerReach * 1.0001 <= half
     }
+
+    /// How far a continuous corner reaches along each side, in radii: quad.frag.glsl's
+    /// `CONTINUOUS_REACH` (`CALayer.cornerCurveExpansionFactor(.continuous)` rounded).
+    static let continuousCornerReach: Float = 1.52866483
 
     /// Whether `quad_simple.frag.glsl` can draw the instance exactly as the general program:
     /// a plain rect, its content (if any) filling it; its corners must also lie in front of

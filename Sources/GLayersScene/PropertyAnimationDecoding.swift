@@ -68,10 +68,9 @@ extension DecodeContext {
     /// Reported here, every time, rather than through the engine's warning, which it gives once.
     func checkAnimates(_ keyPath: String, on layer: CALayer, _ node: JSONValue, _ path: JSONPath) -> Bool {
         guard !type(of: layer).animatesKeyPath(keyPath) else { return true }
-        let key = keyPath.prefix { $0 != "." }
+        let shown = JSONPath.shortened(keyPath), key = JSONPath.shortened(String(keyPath.prefix { $0 != "." }))
         fail(
-            "\"\(JSONPath.shortened(keyPath))\" does not animate: \(JSONPath.shortened(String(key))) is not animatable (an animation of it would change nothing)",
-            node,
+            "\"\(shown)\" does not animate: \(key) is not animatable (an animation of it would change nothing)", node,
             path)
         return false
     }

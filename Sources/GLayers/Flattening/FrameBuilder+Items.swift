@@ -93,8 +93,8 @@ extension FrameBuilder {
             magnificationFilter: textureFilter(s.pointee.magnificationSampling),
             minificationFilterBias: bias.isFinite ? bias : 0)
         if let blend = s.pointee.contentsBlend, let from = blend.from, let to = blend.to {
-            list.images[ImageID(from.identity)] = from
-            list.images[ImageID(to.identity)] = to
+            list.register(from, as: ImageID(from.identity))
+            list.register(to, as: ImageID(to.identity))
             return .crossfade(
                 from: ImageID(from.identity), to: ImageID(to.identity), progress: Float(blend.progress), placement)
         }

@@ -76,7 +76,7 @@ extension FrameBuilder {
         }
         guard source.isFiniteRect, source.width != 0, source.height != 0 else { return nil }
         let scale = Float(node.contentsScale > 0 ? node.contentsScale : 1)
-        list.images[ImageID(image.identity)] = image
+        list.register(image, as: ImageID(image.identity))
         return ParticleCellLook(
             image: ImageID(image.identity), source: source,
             halfWidth: Float(image.width) * abs(source.width) / scale / 2,

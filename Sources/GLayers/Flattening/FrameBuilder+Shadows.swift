@@ -72,7 +72,7 @@ extension FrameBuilder {
         _ s: LayerState, _ image: CGImage, _ r: CGRect, _ world: CATransform3D, _ opacity: Float, _ clip: Int32
     ) -> DrawItem? {
         let id = ImageID(image.identity)
-        list.images[id] = image
+        list.register(image, as: id)
         let sigma = Float(Effects.shadowSigma(s.shadowRadius)) * scaleOf(world)
         beginPass(screenSpace: true, scale: screenScale, spread: 3 * sigma)
         append(

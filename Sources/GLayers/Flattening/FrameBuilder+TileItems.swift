@@ -58,7 +58,7 @@ extension FrameBuilder {
         let down = covered(0, 1) && (!right || covered(1, 1))
         let (quad, source) = placement.place(d.key, extendRight: right, extendDown: down)
         let id = ImageID(d.image.identity)
-        list.images[id] = d.image
+        list.register(d.image, as: id)
         list.tileImages.insert(id)
         let r = rect(quad)
         append(
